@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install everything the tests need (system packages included), then run
+# ruff, mypy and the whole pytest suite headless. Used by .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# System libraries for arcade/pyglet without a display: EGL and Mesa's
+# software OpenGL (llvmpipe), plus fonts for text rendering.
+SYSTEM_PACKAGES="libegl1 libgl1 libgl1-mesa-dri libgles2 libglu1-mesa fonts-dejavu-core"
+missing=""
+for p in $SYSTEM_PACKAGES; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+fi
+
+PYTHON="${PYTHON:-python3}"
+"$PYTHON" -m pip install -q --disable-pip-version-check -e '.[dev]'
+
+export ARCADE_HEADLESS=1
+"$PYTHON" -m ruff check shibumi spoker tests bench
+"$PYTHON" -m mypy
+"$PYTHON" -m pytest "$@"

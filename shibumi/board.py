@@ -1,0 +1,237 @@
+"""An immutable position of balls on the pyramid, stored as bit masks."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping
+
+from shibumi.cells import CELLS, LEVEL_CELLS, NUM_CELLS, POINTS, Cell, as_cell, cells_of, parse_cell
+from shibumi.errors import BoardStringError, PlacementError
+from shibumi.geometry import PLATFORM_MASK, RESTING_ON
+
+BALLS_PER_COLOUR = 10
+FULL_MASK = (1 << NUM_CELLS) - 1
+
+
+class Colour(enum.IntEnum):
+    """The three ball colours of the Shibumi set."""
+
+    WHITE = 0
+    BLACK = 1
+    RED = 2
+
+    @property
+    def char(self) -> str:
+        return "WBR"[self]
+
+    def __str__(self) -> str:
+        return "WBR"[self]
+
+    @classmethod
+    def from_char(cls, text: str) -> Colour:
+        """``W``, ``B`` or ``R`` (any case) to a colour."""
+        index = "WBR".find(text.upper()) if isinstance(text, str) and len(text) == 1 else -1
+        if index < 0:
+            raise BoardStringError(f"{text!r} is not a colour: expected W, B or R")
+        return cls(index)
+
+
+COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
+
+
+def _supported(occ: int, cell: int) -> bool:
+    m = PLATFORM_MASK[cell]
+    return occ & m == m
+
+
+def playable_mask(occ: int) -> int:
+    """Mask of the empty cells whose platform is full (level 1: always)."""
+    result = 0
+    for cell in range(NUM_CELLS):
+        m = PLATFORM_MASK[cell]
+        if not occ >> cell & 1 and occ & m == m:
+            result |= 1 << cell
+    return result
+
+
+class Board:
+    """Which colour sits on which cell. Immutable and hashable.
+
+    ``board[cell]`` gives the colour or ``None``; cells may be given as
+    :class:`Cell`, int or name. ``place`` and ``remove`` return new boards.
+    """
+
+    __slots__ = ("_masks", "_occ")
+
+    def __init__(self, masks: tuple[int, int, int] = (0, 0, 0)) -> None:
+        w, b, r = masks
+        if w & b or w & r or b & r:
+            raise PlacementError("two colours on one cell")
+        occ = w | b | r
+        if occ & ~FULL_MASK:
+            raise PlacementError("a mask names a cell outside the pyramid")
+        self._masks = (w, b, r)
+        self._occ = occ
+
+    # -- construction -----------------------------------------------------
+    @classmethod
+    def empty(cls) -> Board:
+        return cls()
+
+    @classmethod
+    def from_string(cls, text: str) -> Board:
+        """Parse a board string (notation.md); see :func:`shibumi.parse_board`."""
+        from shibumi.notation import parse_board
+
+        return parse_board(text)
+
+    @classmethod
+    def from_mapping(cls, balls: Mapping[object, Colour | str]) -> Board:
+        """Board from ``{cell or name: colour}``; checks support and counts."""
+        masks = [0, 0, 0]
+        for cell, colour in balls.items():
+            c = as_cell(cell)
+            k = Colour.from_char(colour) if isinstance(colour, str) else Colour(colour)
+            masks[k] |= 1 << c
+        board = cls((masks[0], masks[1], masks[2]))
+        board.validate()
+        return board
+
+    # -- reading ----------------------------------------------------------
+    @property
+    def masks(self) -> tuple[int, int, int]:
+        """Bit masks of the white, black and red balls."""
+        return self._masks
+
+    @property
+    def occupied(self) -> int:
+        return self._occ
+
+    def colour_mask(self, colour: Colour | int) -> int:
+        return self._masks[colour]
+
+    def __getitem__(self, cell: object) -> Colour | None:
+        bit = 1 << as_cell(cell)
+        for k in COLOURS:
+            if self._masks[k] & bit:
+                return k
+        return None
+
+    def get(self, cell: object) -> Colour | None:
+        return self[cell]
+
+    def __contains__(self, cell: object) -> bool:
+        return bool(self._occ >> as_cell(cell) & 1)
+
+    def __iter__(self) -> Iterator[tuple[Cell, Colour]]:
+        """Occupied cells and their colours, in cell order."""
+        for cell in cells_of(self._occ):
+            yield cell, self[cell]  # type: ignore[misc]
+
+    def __len__(self) -> int:
+        return self._occ.bit_count()
+
+    def items(self) -> list[tuple[Cell, Colour]]:
+        return list(self)
+
+    def count(self, colour: Colour | int) -> int:
+        return self._masks[colour].bit_count()
+
+    def counts(self) -> tuple[int, int, int]:
+        w, b, r = self._masks
+        return (w.bit_count(), b.bit_count(), r.bit_count())
+
+    def is_full(self) -> bool:
+        return self._occ == FULL_MASK
+
+    def is_supported(self, cell: object) -> bool:
+        return _supported(self._occ, as_cell(cell))
+
+    def is_playable(self, cell: object) -> bool:
+        c = as_cell(cell)
+        return not self._occ >> c & 1 and _supported(self._occ, c)
+
+    def playable_mask(self) -> int:
+        return playable_mask(self._occ)
+
+    def playable(self) -> list[Cell]:
+        """Empty supported cells, in cell order."""
+        return list(cells_of(playable_mask(self._occ)))
+
+    def lowest_empty(self) -> Cell | None:
+        """The first empty cell in cell order: always playable."""
+        free = ~self._occ & FULL_MASK
+        return CELLS[(free & -free).bit_length() - 1] if free else None
+
+    def resolve(self, text: str) -> Cell:
+        """A cell from a move's cell text: canonical, or short (``C3``) for the
+        lowest empty cell at that point."""
+        key = text.strip().upper() if isinstance(text, str) else text
+        stack = POINTS.get(key) if isinstance(key, str) else None
+        if stack:
+            for c in stack:
+                if not self._occ >> c & 1:
+                    return c
+            raise PlacementError(f"{text!r}: every cell at point {key} is taken")
+        return parse_cell(text)
+
+    # -- changing ---------------------------------------------------------
+    def place(self, cell: object, colour: Colour | int | str) -> Board:
+        """A new board with a ball added; the cell must be playable."""
+        c = as_cell(cell)
+        k = Colour.from_char(colour) if isinstance(colour, str) else Colour(colour)
+        if self._occ >> c & 1:
+            raise PlacementError(f"cannot place on {c}: it already holds a ball")
+        if not _supported(self._occ, c):
+            raise PlacementError(f"cannot place on {c}: its platform is not full")
+        masks = list(self._masks)
+        masks[k] |= 1 << c
+        return Board((masks[0], masks[1], masks[2]))
+
+    def remove(self, cell: object) -> Board:
+        """A new board with a ball taken away; nothing may rest on it."""
+        c = as_cell(cell)
+        if not self._occ >> c & 1:
+            raise PlacementError(f"cannot remove from {c}: it is empty")
+        for above in RESTING_ON[c]:
+            if self._occ >> above & 1:
+                raise PlacementError(f"cannot remove from {c}: {above} rests on it")
+        bit = ~(1 << c)
+        w, b, r = self._masks
+        return Board((w & bit, b & bit, r & bit))
+
+    # -- checks -----------------------------------------------------------
+    def validate(self) -> None:
+        """Raise :class:`BoardStringError` unless every ball is supported and no
+        colour has more than 10 balls."""
+        for cell in cells_of(self._occ):
+            if not _supported(self._occ, cell):
+                missing = [str(p) for p in cells_of(PLATFORM_MASK[cell] & ~self._occ)]
+                raise BoardStringError(
+                    f"ball on {cell} floats: {', '.join(missing)} under it is empty"
+                )
+        for k in COLOURS:
+            if self.count(k) > BALLS_PER_COLOUR:
+                raise BoardStringError(
+                    f"{self.count(k)} {k.name.lower()} balls: at most {BALLS_PER_COLOUR}"
+                )
+
+    # -- identity ---------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self._masks == other._masks
+
+    def __hash__(self) -> int:
+        return hash(self._masks)
+
+    def __str__(self) -> str:
+        from shibumi.notation import format_board
+
+        return format_board(self)
+
+    def __repr__(self) -> str:
+        return f"Board({str(self)!r})"
+
+    def levels(self) -> list[list[Colour | None]]:
+        """Each level's cells' colours, in board-string order."""
+        return [[self[c] for c in LEVEL_CELLS[lv]] for lv in (1, 2, 3, 4)]
+

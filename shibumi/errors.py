@@ -1,0 +1,19 @@
+"""Exceptions of the shibumi package: all are ``ValueError`` subclasses."""
+
+from __future__ import annotations
+
+
+class ShibumiError(ValueError):
+    """Base class of every error raised by :mod:`shibumi` for bad input."""
+
+
+class CellError(ShibumiError):
+    """A cell name or index that names no cell of the pyramid."""
+
+
+class BoardStringError(ShibumiError):
+    """A board string that is malformed or describes an impossible position."""
+
+
+class PlacementError(ShibumiError):
+    """A ball placed where it cannot go, or removed where it cannot be taken."""

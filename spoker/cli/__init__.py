@@ -1,0 +1,60 @@
+"""The ``spoker`` command line.
+
+Each subcommand lives in its own module of this package, which defines
+``register(subparsers)``; the module names are listed in ``SUBCOMMANDS``.
+Errors from bad input go to stderr as one line, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from spoker import __version__
+
+SUBCOMMANDS = ("groups", "show", "replay", "play", "render", "simulate", "tournament", "hint")
+
+
+class CliError(Exception):
+    """A bad-input error to print as one line (exit status 2)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spoker",
+        description="Spoker (Shibumi meets poker): play, replay, analyse and simulate.",
+        epilog="Run 'spoker COMMAND --help' for a command's options and an example.",
+    )
+    parser.add_argument("--version", action="version", version=f"spoker {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(f"spoker.cli.{name}_cmd")
+        except ModuleNotFoundError as err:
+            if err.name != f"spoker.cli.{name}_cmd":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except (CliError, ValueError, OSError) as err:
+        message = str(err) or err.__class__.__name__
+        print(f"spoker {args.command}: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

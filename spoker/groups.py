@@ -1,0 +1,298 @@
+"""Winning groups: the five ranks, which groups a ball forms, which count.
+
+The fast path (:func:`best_code`) works on raw bit masks with tables built at
+import; :func:`groups_at` and :func:`explain` build readable objects for
+analysis, the command line and the front end.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from shibumi import Board, Cell, Colour, as_cell
+from shibumi.geometry import (
+    BRIDGES,
+    COVER,
+    COVER_MASK,
+    LINES3,
+    LINES4,
+    PLATFORM,
+    in_level_contacts,
+)
+from shibumi.visibility import Visibility, visibility
+from spoker.rules import DEFAULT_RULES, RuleSet
+
+
+class Rank(enum.IntEnum):
+    """Winning groups in ascending order."""
+
+    THREE_KINDS = 1
+    FLUSH_THREE = 2
+    FULL_HOUSE = 3
+    FLUSH_FOUR = 4
+    STRAIGHT_FLUSH = 5
+
+    @property
+    def key(self) -> str:
+        """The name used in JSON and records: ``three_kinds`` ..."""
+        return self.name.lower()
+
+    @property
+    def title(self) -> str:
+        return _TITLES[self]
+
+    @classmethod
+    def from_key(cls, key: str) -> Rank:
+        try:
+            return cls[key.upper()]
+        except (KeyError, AttributeError):
+            raise ValueError(f"{key!r} is not a group rank") from None
+
+    def __str__(self) -> str:
+        return self.key
+
+
+_TITLES = {
+    Rank.THREE_KINDS: "Three of three kinds",
+    Rank.FLUSH_THREE: "Flush three",
+    Rank.FULL_HOUSE: "Full house",
+    Rank.FLUSH_FOUR: "Flush four",
+    Rank.STRAIGHT_FLUSH: "Straight flush",
+}
+
+
+@dataclass(frozen=True)
+class Group:
+    """A winning group on the board: its rank, cells (in cell order) and
+    the highest level it reaches; ``visible`` is geometric visibility."""
+
+    rank: Rank
+    cells: tuple[Cell, ...]
+    top_level: int
+    visible: bool = True
+
+    @property
+    def strength(self) -> tuple[int, int]:
+        """What challenges compare: rank, then the highest level."""
+        return (int(self.rank), self.top_level)
+
+    def describe(self) -> str:
+        """``Flush three, level 2``."""
+        return f"{self.rank.title}, level {self.top_level}"
+
+    def to_json(self, with_visible: bool = True) -> dict[str, object]:
+        out: dict[str, object] = {
+            "rank": self.rank.key,
+            "cells": [str(c) for c in self.cells],
+            "top_level": self.top_level,
+        }
+        if with_visible:
+            out["visible"] = self.visible
+        return out
+
+
+class Pattern(NamedTuple):
+    """A shape in the pyramid with everything the fast path needs."""
+
+    pid: int
+    kind: int  # 3: line of three, 4: line of four, 5: pyramid
+    cells: tuple[Cell, ...]
+    mask: int
+    top_level: int
+    cover_mask: int
+    bridges: tuple[int, ...]  # masks of the pairs of cells that would cut a contact
+    pairings: tuple[tuple[int, int], ...]  # pyramid: (pair, other pair) platform masks
+
+
+def _bit(cells: tuple[Cell, ...]) -> int:
+    return sum(1 << c for c in cells)
+
+
+def _make_patterns() -> tuple[Pattern, ...]:
+    out: list[Pattern] = []
+    for kind, shapes in ((3, LINES3), (4, LINES4)):
+        for line in shapes:
+            bridges = tuple(
+                _bit(BRIDGES[pair]) for pair in in_level_contacts(line) if len(BRIDGES[pair]) == 2
+            )
+            out.append(
+                Pattern(
+                    len(out), kind, line, _bit(line), max(c.level for c in line),
+                    _or(COVER_MASK[c] for c in line), bridges, (),
+                )
+            )
+    for top in range(30):
+        plat = PLATFORM[top]
+        if not plat:
+            continue
+        cells = plat + (Cell(top),)
+        # Platform order is front-left, front-right, back-left, back-right:
+        # the two touching pairings are front/back rows and left/right columns.
+        fl, fr, bl, br = (1 << c for c in plat)
+        pairings = ((fl | fr, bl | br), (bl | br, fl | fr), (fl | bl, fr | br), (fr | br, fl | bl))
+        out.append(
+            Pattern(
+                len(out), 5, cells, _bit(cells), Cell(top).level,
+                _or(COVER_MASK[c] for c in cells), (), pairings,
+            )
+        )
+    return tuple(out)
+
+
+def _or(masks: object) -> int:
+    m = 0
+    for x in masks:  # type: ignore[attr-defined]
+        m |= x
+    return m
+
+
+PATTERNS: tuple[Pattern, ...] = _make_patterns()
+THROUGH: tuple[tuple[Pattern, ...], ...] = tuple(
+    tuple(
+        p for p in PATTERNS
+        if p.mask >> c & 1 and (p.kind != 5 or p.cells[-1] == c)  # a pyramid's last ball is its top
+    )
+    for c in range(30)
+)
+"""Per cell: the patterns a ball placed there can complete."""
+
+
+def _rank_of(p: Pattern, masks: tuple[int, int, int] | list[int], colour: int) -> int:
+    """Rank (0 for none) of a complete pattern whose newest ball has ``colour``."""
+    m = p.mask
+    own = masks[colour]
+    if p.kind == 3:
+        if own & m == m:
+            return 2
+        if masks[0] & m and masks[1] & m and masks[2] & m:
+            return 1
+        return 0
+    if p.kind == 4:
+        return 4 if own & m == m else 0
+    if own & m == m:
+        return 5
+    for pair, other in p.pairings:
+        if own & pair == pair:
+            for k in (0, 1, 2):
+                if k != colour and masks[k] & other == other:
+                    return 3
+    return 0
+
+
+def _visible(p: Pattern, occ: int) -> bool:
+    if occ & p.cover_mask:
+        return False
+    for b in p.bridges:
+        if occ & b == b:
+            return False
+    return True
+
+
+def best_code(
+    masks: tuple[int, int, int] | list[int], occ: int, cell: int, colour: int, check_visibility: bool
+) -> tuple[int, int, int]:
+    """(rank, top level, pattern id) of the best counting group through the
+    ball just placed on ``cell``; (0, 0, -1) when it forms none.
+
+    ``masks`` and ``occ`` already include the new ball.
+    """
+    best_rank = 0
+    best_level = 0
+    best_pid = -1
+    for p in THROUGH[cell]:
+        m = p.mask
+        if occ & m != m:
+            continue
+        rank = _rank_of(p, masks, colour)
+        if not rank or rank < best_rank or (rank == best_rank and p.top_level <= best_level):
+            continue
+        if check_visibility and not _visible(p, occ):
+            continue
+        best_rank, best_level, best_pid = rank, p.top_level, p.pid
+    return best_rank, best_level, best_pid
+
+
+_GROUPS: dict[tuple[int, int, bool], Group] = {}
+
+
+def group_of(pid: int, rank: int, visible: bool = True) -> Group:
+    """The (cached, immutable) :class:`Group` for a pattern and rank."""
+    key = (pid, rank, visible)
+    g = _GROUPS.get(key)
+    if g is None:
+        p = PATTERNS[pid]
+        g = _GROUPS[key] = Group(Rank(rank), tuple(sorted(p.cells)), p.top_level, visible)
+    return g
+
+
+def _placed(board: Board, cell: Cell) -> Colour:
+    colour = board[cell]
+    if colour is None:
+        raise ValueError(f"no ball on {cell}")
+    return colour
+
+
+def groups_at(board: Board, cell: object) -> list[Group]:
+    """Every winning group containing the ball on ``cell``, visible or not.
+
+    ``board`` already holds that ball, taken as the last one placed. Sorted
+    best first (rank, then top level), then by cells.
+    """
+    c = as_cell(cell)
+    colour = _placed(board, c)
+    masks, occ = board.masks, board.occupied
+    out = []
+    for p in THROUGH[c]:
+        if occ & p.mask != p.mask:
+            continue
+        rank = _rank_of(p, masks, colour)
+        if rank:
+            out.append(group_of(p.pid, rank, _visible(p, occ)))
+    out.sort(key=lambda g: (-g.rank, -g.top_level, g.cells))
+    return out
+
+
+def best_group(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> Group | None:
+    """The best counting group through the ball on ``cell`` (geometry only:
+    the apex ruling, which is about turns, is not applied here)."""
+    c = as_cell(cell)
+    rank, _, pid = best_code(board.masks, board.occupied, c, _placed(board, c), rules.check_visibility)
+    return group_of(pid, rank) if rank else None
+
+
+def compare(challenge: Group, response: Group | None) -> int:
+    """+1 if the challenge wins, -1 if the response wins, 0 for a tie."""
+    if response is None:
+        return 1
+    a, b = challenge.strength, response.strength
+    return (a > b) - (a < b)
+
+
+def group_visibility(board: Board, group: Group) -> Visibility:
+    """Why a group is or is not visible on ``board``."""
+    return visibility(board, group.cells)
+
+
+def explain(board: Board, group: Group, rules: RuleSet = DEFAULT_RULES) -> list[str]:
+    """Plain sentences: what the group is and why it does or does not count."""
+    colours = "".join(str(board[c]) for c in group.cells)
+    lines = [f"{group.describe()}: {' '.join(str(c) for c in group.cells)} ({colours})"]
+    vis = group_visibility(board, group)
+    if vis.visible:
+        lines.append("It is visible: no ball of it is covered and no contact is cut.")
+    elif not rules.check_visibility:
+        lines.append(
+            "It counts under the 'touching' rules although "
+            + "; ".join(vis.reasons()) + "."
+        )
+    else:
+        lines.append("It does not count: " + "; ".join(vis.reasons()) + ".")
+    return lines
+
+
+__all__ = [
+    "COVER", "PATTERNS", "Group", "Rank", "best_code", "best_group", "compare",
+    "explain", "group_of", "groups_at",
+]
