@@ -5,8 +5,18 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Mapping
 
-from shibumi.cells import CELLS, LEVEL_CELLS, NUM_CELLS, POINTS, Cell, as_cell, cells_of, parse_cell
-from shibumi.errors import BoardStringError, PlacementError
+from shibumi.cells import (
+    CELLS,
+    LEVEL_CELLS,
+    LEVEL_MASK,
+    NUM_CELLS,
+    POINTS,
+    Cell,
+    as_cell,
+    cells_of,
+    parse_cell,
+)
+from shibumi.errors import BoardStringError, ColourError, PlacementError
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
 
 BALLS_PER_COLOUR = 10
@@ -22,7 +32,13 @@ class Colour(enum.IntEnum):
 
     @property
     def char(self) -> str:
+        """``W``, ``B`` or ``R``: the colour's letter in board strings and moves."""
         return "WBR"[self]
+
+    @property
+    def word(self) -> str:
+        """``white``, ``black`` or ``red``, for messages."""
+        return self.name.lower()
 
     def __str__(self) -> str:
         return "WBR"[self]
@@ -32,11 +48,23 @@ class Colour(enum.IntEnum):
         """``W``, ``B`` or ``R`` (any case) to a colour."""
         index = "WBR".find(text.upper()) if isinstance(text, str) and len(text) == 1 else -1
         if index < 0:
-            raise BoardStringError(f"{text!r} is not a colour: expected W, B or R")
+            raise ColourError(f"{text!r} is not a colour: expected W, B or R")
         return cls(index)
+
+    @classmethod
+    def of(cls, value: Colour | int | str) -> Colour:
+        """A colour from a colour, its number (0, 1, 2) or its letter."""
+        if isinstance(value, Colour):
+            return value
+        if isinstance(value, str):
+            return cls.from_char(value)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 3:
+            return _COLOUR_LIST[value]
+        raise ColourError(f"{value!r} is not a colour: expected W, B, R or 0, 1, 2")
 
 
 COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
+_COLOUR_LIST = COLOURS
 
 
 def _supported(occ: int, cell: int) -> bool:
@@ -44,14 +72,27 @@ def _supported(occ: int, cell: int) -> bool:
     return occ & m == m
 
 
+_LEVEL1 = LEVEL_MASK[1]
+_UPPER = tuple((c, 1 << c, PLATFORM_MASK[c]) for c in CELLS if c.level > 1)
+
+
 def playable_mask(occ: int) -> int:
     """Mask of the empty cells whose platform is full (level 1: always)."""
-    result = 0
-    for cell in range(NUM_CELLS):
-        m = PLATFORM_MASK[cell]
-        if not occ >> cell & 1 and occ & m == m:
-            result |= 1 << cell
+    result = ~occ & _LEVEL1
+    for _cell, bit, m in _UPPER:
+        if occ & m == m and not occ & bit:
+            result |= bit
     return result
+
+
+def _names(mask: int) -> str:
+    """``1A1``, ``1A1 and 1C1``, ``1A1, 1C1 and 1A3``."""
+    names = [str(c) for c in cells_of(mask)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _is_are(names: str) -> str:
+    return "are" if " and " in names else "is"
 
 
 class Board:
@@ -64,12 +105,20 @@ class Board:
     __slots__ = ("_masks", "_occ")
 
     def __init__(self, masks: tuple[int, int, int] = (0, 0, 0)) -> None:
-        w, b, r = masks
+        # No support check here: the engine builds boards from masks it already
+        # trusts; validate() and the parsers check positions from outside.
+        try:
+            w, b, r = masks
+        except (TypeError, ValueError):
+            raise PlacementError(f"board masks {masks!r}: expected three ints (W, B, R)") from None
+        if not all(isinstance(m, int) and not isinstance(m, bool) for m in (w, b, r)):
+            raise PlacementError(f"board masks {masks!r}: expected three ints (W, B, R)")
         if w & b or w & r or b & r:
-            raise PlacementError("two colours on one cell")
+            both = ", ".join(str(c) for c in cells_of((w & b | w & r | b & r) & FULL_MASK))
+            raise PlacementError(f"board masks {masks!r}: two colours on one cell ({both})")
         occ = w | b | r
-        if occ & ~FULL_MASK:
-            raise PlacementError("a mask names a cell outside the pyramid")
+        if occ < 0 or occ & ~FULL_MASK:
+            raise PlacementError(f"board masks {masks!r}: a bit names no cell (cells are 0..29)")
         self._masks = (w, b, r)
         self._occ = occ
 
@@ -90,9 +139,7 @@ class Board:
         """Board from ``{cell or name: colour}``; checks support and counts."""
         masks = [0, 0, 0]
         for cell, colour in balls.items():
-            c = as_cell(cell)
-            k = Colour.from_char(colour) if isinstance(colour, str) else Colour(colour)
-            masks[k] |= 1 << c
+            masks[Colour.of(colour)] |= 1 << as_cell(cell)
         board = cls((masks[0], masks[1], masks[2]))
         board.validate()
         return board
@@ -107,8 +154,22 @@ class Board:
     def occupied(self) -> int:
         return self._occ
 
-    def colour_mask(self, colour: Colour | int) -> int:
-        return self._masks[colour]
+    def colour_mask(self, colour: Colour | int | str) -> int:
+        """Bit mask of the balls of one colour."""
+        return self._masks[Colour.of(colour)]
+
+    def cells(self, colour: Colour | int | str | None = None) -> list[Cell]:
+        """Occupied cells (of one colour, if given), in cell order."""
+        mask = self._occ if colour is None else self._masks[Colour.of(colour)]
+        return list(cells_of(mask))
+
+    def empty_cells(self) -> list[Cell]:
+        """Cells without a ball, in cell order (playable or not)."""
+        return list(cells_of(~self._occ & FULL_MASK))
+
+    def removable(self) -> list[Cell]:
+        """Occupied cells with nothing resting on them: the balls remove() takes."""
+        return [c for c in cells_of(self._occ) if not any(self._occ >> u & 1 for u in RESTING_ON[c])]
 
     def __getitem__(self, cell: object) -> Colour | None:
         bit = 1 << as_cell(cell)
@@ -134,8 +195,9 @@ class Board:
     def items(self) -> list[tuple[Cell, Colour]]:
         return list(self)
 
-    def count(self, colour: Colour | int) -> int:
-        return self._masks[colour].bit_count()
+    def count(self, colour: Colour | int | str) -> int:
+        """How many balls of one colour are on the board."""
+        return self._masks[Colour.of(colour)].bit_count()
 
     def counts(self) -> tuple[int, int, int]:
         w, b, r = self._masks
@@ -177,13 +239,20 @@ class Board:
 
     # -- changing ---------------------------------------------------------
     def place(self, cell: object, colour: Colour | int | str) -> Board:
-        """A new board with a ball added; the cell must be playable."""
+        """A new board with a ball added; the cell must be playable.
+
+        The count of a colour is not checked here (a game's bag does that);
+        :meth:`validate` checks it for a whole position.
+        """
         c = as_cell(cell)
-        k = Colour.from_char(colour) if isinstance(colour, str) else Colour(colour)
+        k = Colour.of(colour)
         if self._occ >> c & 1:
-            raise PlacementError(f"cannot place on {c}: it already holds a ball")
+            raise PlacementError(f"cannot place on {c}: it already holds a ball ({self[c]})")
         if not _supported(self._occ, c):
-            raise PlacementError(f"cannot place on {c}: its platform is not full")
+            missing = _names(PLATFORM_MASK[c] & ~self._occ)
+            raise PlacementError(
+                f"cannot place on {c}: its platform is not full ({missing} {_is_are(missing)} empty)"
+            )
         masks = list(self._masks)
         masks[k] |= 1 << c
         return Board((masks[0], masks[1], masks[2]))
@@ -206,14 +275,15 @@ class Board:
         colour has more than 10 balls."""
         for cell in cells_of(self._occ):
             if not _supported(self._occ, cell):
-                missing = [str(p) for p in cells_of(PLATFORM_MASK[cell] & ~self._occ)]
+                missing = _names(PLATFORM_MASK[cell] & ~self._occ)
                 raise BoardStringError(
-                    f"ball on {cell} floats: {', '.join(missing)} under it is empty"
+                    f"the ball on {cell} floats: {missing} under it {_is_are(missing)} empty"
                 )
         for k in COLOURS:
             if self.count(k) > BALLS_PER_COLOUR:
                 raise BoardStringError(
-                    f"{self.count(k)} {k.name.lower()} balls: at most {BALLS_PER_COLOUR}"
+                    f"{self.count(k)} {k.word} balls ({k.char}): at most "
+                    f"{BALLS_PER_COLOUR} of a colour"
                 )
 
     # -- identity ---------------------------------------------------------
@@ -230,6 +300,12 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({str(self)!r})"
+
+    def to_string(self) -> str:
+        """The canonical board string (notation.md)."""
+        from shibumi.notation import format_board
+
+        return format_board(self)
 
     def levels(self) -> list[list[Colour | None]]:
         """Each level's cells' colours, in board-string order."""

@@ -9,7 +9,8 @@ row by row from the front row, left to right: the order of board strings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import operator
+from collections.abc import Iterable, Iterator
 
 from shibumi.errors import CellError
 
@@ -32,6 +33,7 @@ def _cell_coordinates() -> list[tuple[int, int, int]]:
 
 
 _COORDS = _cell_coordinates()
+_INT_FORMATS = frozenset("bcdoxXn")
 
 
 class Cell(int):
@@ -39,19 +41,32 @@ class Cell(int):
 
     Being an ``int`` lets a cell index tables and build bit masks
     (``1 << cell``) directly; ``str(cell)`` is its canonical name (``1A1``).
+    ``Cell(5)``, ``Cell("1C3")`` and ``Cell("c3")`` all give the same object:
+    there is exactly one instance per cell, so ``is`` works too.
     """
 
     __slots__ = ()
 
-    def __new__(cls, index: int) -> Cell:
+    def __new__(cls, index: int | str) -> Cell:
+        if type(index) is int and 0 <= index < NUM_CELLS:
+            return CELLS[index]
         if isinstance(index, Cell):
             return index
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < NUM_CELLS:
+        if isinstance(index, str):
+            return parse_cell(index)
+        if isinstance(index, bool):
+            raise CellError(f"{index!r} is not a cell")
+        try:
+            number = operator.index(index)
+        except TypeError:
+            raise CellError(f"{index!r} is not a cell: expected an index 0..29 or a name") from None
+        if not 0 <= number < NUM_CELLS:
             raise CellError(f"no cell has index {index!r}: cells are 0..29")
-        return CELLS[index]
+        return CELLS[number]
 
     @property
     def index(self) -> int:
+        """Position in board-string order, 0 (``1A1``) to 29 (``4D4``)."""
         return int(self)
 
     @property
@@ -70,9 +85,19 @@ class Cell(int):
         return _COORDS[self][2]
 
     @property
+    def column(self) -> str:
+        """Column letter of the point, ``A`` (left) to ``G`` (right)."""
+        return COLUMNS[_COORDS[self][1]]
+
+    @property
+    def row(self) -> int:
+        """Row number of the point, 1 (front) to 7 (back)."""
+        return _COORDS[self][2] + 1
+
+    @property
     def point(self) -> str:
         """The point seen from above, e.g. ``C3``."""
-        return f"{COLUMNS[self.x]}{self.y + 1}"
+        return f"{self.column}{self.row}"
 
     @property
     def name(self) -> str:
@@ -81,6 +106,7 @@ class Cell(int):
 
     @property
     def bit(self) -> int:
+        """``1 << cell``: the cell's bit in a mask."""
         return 1 << self
 
     def __str__(self) -> str:
@@ -88,6 +114,12 @@ class Cell(int):
 
     def __repr__(self) -> str:
         return f"Cell({_NAMES[self]})"
+
+    def __format__(self, spec: str) -> str:
+        # f"{cell:>4}" pads the name; integer codes (d, x, ...) still give numbers.
+        if spec and spec[-1] in _INT_FORMATS:
+            return int.__format__(self, spec)
+        return format(_NAMES[self], spec)
 
     def __reduce__(self) -> tuple[type, tuple[int]]:
         return (Cell, (int(self),))
@@ -99,7 +131,7 @@ class Cell(int):
 
     @classmethod
     def at(cls, level: int, x: int, y: int) -> Cell:
-        """The cell at a level and grid point; :class:`CellError` if none."""
+        """The cell at a level and grid point (x, y from 0); :class:`CellError` if none."""
         index = _BY_COORD.get((level, x, y))
         if index is None:
             raise CellError(f"no cell at level {level!r}, point ({x!r}, {y!r})")
@@ -112,6 +144,7 @@ _BY_COORD = {c: i for i, c in enumerate(_COORDS)}
 _BY_NAME = {name: CELLS[i] for i, name in enumerate(_NAMES)}
 
 POINTS: dict[str, tuple[Cell, ...]] = {}
+"""Point name (``C3``) to the cells at that point, lowest first."""
 for _cell in CELLS:
     POINTS.setdefault(_cell.point, ())
     POINTS[_cell.point] += (_cell,)
@@ -119,18 +152,21 @@ for _cell in CELLS:
 LEVEL_CELLS: dict[int, tuple[Cell, ...]] = {
     lv: tuple(c for c in CELLS if c.level == lv) for lv in LEVELS
 }
+"""Each level's cells in board-string order."""
+LEVEL_MASK: dict[int, int] = {lv: sum(1 << c for c in cs) for lv, cs in LEVEL_CELLS.items()}
 CELL_NAMES: tuple[str, ...] = _NAMES
 APEX = _BY_NAME["4D4"]
+ALL_MASK = (1 << NUM_CELLS) - 1
 
 
 def parse_cell(text: str) -> Cell:
     """Parse a cell name, canonical (``2B2``) or short (``B2``), any case.
 
-    A short name means the lowest cell at that point. Raises :class:`CellError`
-    quoting the input when it names no cell.
+    A short name means the lowest cell at that point. Surrounding white space
+    is ignored. Raises :class:`CellError` quoting the input when it names no cell.
     """
     if not isinstance(text, str):
-        raise CellError(f"a cell name must be a string, not {text!r}")
+        raise CellError(f"a cell name must be text, not {text!r}")
     key = text.strip().upper()
     cell = _BY_NAME.get(key)
     if cell is not None:
@@ -138,7 +174,20 @@ def parse_cell(text: str) -> Cell:
     stack = POINTS.get(key)
     if stack:
         return stack[0]
-    raise CellError(f"{text!r} is not a cell: expected a name such as '1A1', '2B2' or 'C3'")
+    raise CellError(f"{text!r} is not a cell: {_why_not_a_cell(key)}")
+
+
+def _why_not_a_cell(key: str) -> str:
+    """The reason a (stripped, upper-case) name names no cell."""
+    hint = "expected a name such as '1A1', '2B2' or 'C3'"
+    if len(key) == 3 and key[0] in "1234" and key[1:] in POINTS:
+        stack = ", ".join(str(c) for c in POINTS[key[1:]])
+        return f"level {key[0]} has no cell at point {key[1:]} (that point holds {stack})"
+    if len(key) == 3 and key[0] in "1234" and key[1] in COLUMNS and key[2] in "1234567":
+        return f"no cell at point {key[1:]}: {hint}"
+    if len(key) == 2 and key[0] in COLUMNS and key[1] in "1234567":
+        return f"no cell at point {key}: {hint}"
+    return hint
 
 
 def cells_of(mask: int) -> Iterator[Cell]:
@@ -149,20 +198,26 @@ def cells_of(mask: int) -> Iterator[Cell]:
         mask ^= low
 
 
-def mask_of(cells: object) -> int:
-    """A bit mask from an iterable of cells (or cell names)."""
+def mask_of(cells: Iterable[Cell | int | str]) -> int:
+    """A bit mask from an iterable of cells (or indices, or cell names)."""
     mask = 0
-    for c in cells:  # type: ignore[attr-defined]
+    for c in cells:
         mask |= 1 << as_cell(c)
     return mask
+
+
+def names_of(cells: Iterable[Cell | int | str]) -> list[str]:
+    """Canonical names of some cells, in cell order, each once."""
+    return [_NAMES[c] for c in cells_of(mask_of(cells))]
 
 
 def as_cell(cell: object) -> Cell:
     """A :class:`Cell` from a cell, an index or a name."""
     if isinstance(cell, Cell):
         return cell
-    if isinstance(cell, str):
-        return parse_cell(cell)
-    if isinstance(cell, int) and not isinstance(cell, bool):
+    if isinstance(cell, (str, int)):
         return Cell(cell)
-    raise CellError(f"{cell!r} is not a cell")
+    try:
+        return Cell(operator.index(cell))  # type: ignore[arg-type]
+    except TypeError:
+        raise CellError(f"{cell!r} is not a cell: expected a Cell, an index 0..29 or a name") from None

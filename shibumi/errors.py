@@ -1,4 +1,8 @@
-"""Exceptions of the shibumi package: all are ``ValueError`` subclasses."""
+"""Exceptions of the shibumi package: all are ``ValueError`` subclasses.
+
+Every message quotes the offending input (``repr``), so a one-line report on
+a command line says what was wrong and where.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,10 @@ class ShibumiError(ValueError):
 
 class CellError(ShibumiError):
     """A cell name or index that names no cell of the pyramid."""
+
+
+class ColourError(ShibumiError):
+    """A colour that is not white, black or red (``W``, ``B``, ``R``)."""
 
 
 class BoardStringError(ShibumiError):
