@@ -1,0 +1,307 @@
+"""Game records (notation.md "Moves and records"): read, replay, write.
+
+A record is UTF-8 text: optional ``Key: Value`` header lines, a blank line,
+then the moves (``R@1C3``) separated by white space; move numbers such as
+``12.`` are ignored and ``#`` starts a comment anywhere. Reading replays the
+moves, so a record that parses is a game the rules allow; a bad record raises
+:class:`RecordError` naming the move number, the token and the reason.
+
+The writer puts one numbered move a line and annotates challenges, their
+outcome, straight flushes and the running score in comments; reading what it
+wrote gives back the same record.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from shibumi import Cell, Colour, ShibumiError
+from spoker.errors import RecordError
+from spoker.events import (
+    ChallengeOpened,
+    ChallengeResolved,
+    Event,
+    GameOver,
+    StraightFlush,
+)
+from spoker.groups import Group
+from spoker.moves import Move
+from spoker.rules import DEFAULT_RULES, RuleSet
+from spoker.state import GameState
+
+_HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)", re.ASCII)
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*", re.ASCII)
+_MOVE_NUMBER = re.compile(r"[0-9]+\.", re.ASCII)
+
+
+@dataclass
+class GameRecord:
+    """A game as a record: headers, the moves in order, and the rules.
+
+    ``rules`` is authoritative (the writer's ``Rules`` header comes from it);
+    ``headers`` keeps the other headers as given, ``Rules`` included when read.
+    """
+
+    headers: dict[str, str] = field(default_factory=dict)
+    moves: list[Move] = field(default_factory=list)
+    rules: RuleSet = DEFAULT_RULES
+
+    @classmethod
+    def from_state(cls, state: GameState, headers: dict[str, str] | None = None) -> GameRecord:
+        """The record of the game that led to ``state`` (its history)."""
+        out = {"Rules": str(state.rules)}
+        for key, value in (headers or {}).items():
+            if key.lower() not in ("rules", "result"):
+                out[key] = value
+        if state.is_over:
+            out["Result"] = result_text(state)
+        _check_headers(out)
+        return cls(out, list(state.history), state.rules)
+
+    def play(self, rules: RuleSet | None = None) -> GameState:
+        """Replay every move; :class:`RecordError` names the first bad one."""
+        state = GameState(rules if rules is not None else self.rules)
+        for _ in play_moves(state, self.moves):
+            pass
+        return state
+
+
+def play_moves(state: GameState, moves: list[Move]) -> Iterator[tuple[int, tuple[Event, ...]]]:
+    """Apply ``moves`` to ``state`` one by one, yielding (move number, events)."""
+    for move in moves:
+        n = state.move_number + 1
+        token = str(move)
+        reason = _why_not(state, move.colour, move.cell)
+        if reason:
+            raise RecordError(f"move {n} {token!r}: {reason}", n, token)
+        yield n, state.apply_move(move)
+
+
+def _why_not(state: GameState, colour: Colour, cell: int) -> str | None:
+    """Why ``colour`` cannot be drawn and placed on ``cell`` now (None: it can)."""
+    if state.is_over:
+        return _game_over_reason(state)
+    if state.bag()[colour] <= 0:
+        return f"no {colour.name.lower()} ball is left in the bag"
+    if not state.playable_mask >> cell & 1:
+        if state.occupied >> cell & 1:
+            return f"{_name(cell)} is not playable: it already holds a ball"
+        return f"{_name(cell)} is not playable: its platform is not full"
+    return None
+
+
+def _name(cell: int) -> str:
+    return str(Cell(cell))
+
+
+def _game_over_reason(state: GameState) -> str:
+    if state.end == "straight_flush":
+        return (
+            f"the game is over: player {state.winner} made a straight flush "
+            f"on move {state.move_number}"
+        )
+    return "the game is over: the pyramid is full"
+
+
+def result_text(state: GameState) -> str:
+    """The ``Result`` header of a finished game: ``player 1 wins 5-3`` ..."""
+    s1, s2 = state.score
+    if state.end == "straight_flush":
+        return f"player {state.winner} wins by a straight flush ({s1}-{s2})"
+    if state.winner is None:
+        return f"draw {s1}-{s2}"
+    return f"player {state.winner} wins {s1}-{s2}"
+
+
+# -- reading ----------------------------------------------------------------
+def parse_record(text: str) -> GameRecord:
+    """Read a record and check it by replaying it (:class:`RecordError` if bad)."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record must be text, not {type(text).__name__}")
+    headers, tokens = _split(text)
+    rules = DEFAULT_RULES
+    if "Rules" in headers:
+        try:
+            rules = RuleSet.parse(headers["Rules"])
+        except ShibumiError as err:
+            raise RecordError(f"header 'Rules': {err}") from None
+        headers["Rules"] = str(rules)
+    state = GameState(rules)
+    moves = []
+    for token in tokens:
+        n = state.move_number + 1
+        if state.is_over:
+            raise RecordError(f"move {n} {token!r}: {_game_over_reason(state)}", n, token)
+        move = _read_move(state, token, n)
+        reason = _why_not(state, move.colour, move.cell)
+        if reason:
+            raise RecordError(f"move {n} {token!r}: {reason}", n, token)
+        state.apply_move(move)
+        moves.append(move)
+    return GameRecord(headers, moves, rules)
+
+
+def _split(text: str) -> tuple[dict[str, str], list[str]]:
+    """Headers and move tokens, comments and move numbers dropped."""
+    headers: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    tokens: list[str] = []
+    in_headers = True
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        line = raw.partition("#")[0].strip()
+        if in_headers:
+            if not line:
+                if headers and "#" not in raw:
+                    in_headers = False  # the blank line that ends the headers
+                continue
+            match = _HEADER.fullmatch(line)
+            if match:
+                key, value = match.group(1), match.group(2).strip()
+                if key.lower() == "rules":
+                    key = "Rules"
+                if key.lower() in seen:
+                    raise RecordError(
+                        f"line {number}: header {key!r} is given twice "
+                        f"(first as {seen[key.lower()]!r})"
+                    )
+                seen[key.lower()] = key
+                headers[key] = value
+                continue
+            in_headers = False
+        tokens.extend(t for t in line.split() if not _MOVE_NUMBER.fullmatch(t))
+    return headers, tokens
+
+
+def _read_move(state: GameState, token: str, n: int) -> Move:
+    """A move token, its short cell resolved on the current board."""
+    colour_text, sep, cell_text = token.partition("@")
+
+    def bad(reason: str) -> RecordError:
+        return RecordError(f"move {n} {token!r}: {reason}", n, token)
+
+    if not sep:
+        return _raise(bad("not a move: expected colour@cell, such as 'R@1C3'"))
+    try:
+        colour = Colour.from_char(colour_text)
+    except ShibumiError:
+        return _raise(bad(f"{colour_text!r} is not a colour: expected W, B or R"))
+    try:
+        cell = state.board.resolve(cell_text)
+    except ShibumiError as err:
+        return _raise(bad(str(err)))
+    return Move(colour, cell)
+
+
+def _raise(err: RecordError) -> Move:
+    raise err
+
+
+# -- writing ----------------------------------------------------------------
+def _check_headers(headers: dict[str, str]) -> None:
+    for key, value in headers.items():
+        if not isinstance(key, str) or not _KEY.fullmatch(key):
+            raise RecordError(f"header key {key!r} must be a letter then letters, digits, '_' or '-'")
+        if not isinstance(value, str) or "#" in value or len(value.splitlines()) > 1:
+            raise RecordError(f"header {key!r}: value {value!r} must be one line without '#'")
+
+
+def format_record(record: GameRecord) -> str:
+    """The record as text: headers, then one numbered, annotated move a line."""
+    state = GameState(record.rules)
+    lines = []
+    annotations = []
+    for n, events in play_moves(state, record.moves):
+        note = annotate(events, state)
+        line = f"{n}. {record.moves[n - 1]}"
+        lines.append(f"{line}  # {note}" if note else line)
+        annotations.append(note)
+    headers = {"Rules": str(record.rules)}
+    for key, value in record.headers.items():
+        if key.lower() not in ("rules", "result"):
+            headers[key] = value.strip()
+    if state.is_over:
+        headers["Result"] = result_text(state)
+    _check_headers(headers)
+    head = [f"{k}: {v}" if v else f"{k}:" for k, v in headers.items()]
+    return "\n".join(head) + "\n\n" + "".join(line + "\n" for line in lines)
+
+
+def annotate(events: tuple[Event, ...], state: GameState) -> str:
+    """A comment for a move: the challenge it opens or answers, points, score."""
+    notes = []
+    for ev in events:
+        if isinstance(ev, ChallengeOpened):
+            notes.append(f"challenge by player {ev.challenger}: {_group(ev.group)}")
+        elif isinstance(ev, ChallengeResolved):
+            s1, s2 = state.score
+            notes.append(f"{_resolution(ev)}, score {s1}-{s2}")
+        elif isinstance(ev, StraightFlush):
+            text = f"straight flush {_cells(ev.group)}: player {ev.player} wins the game"
+            if ev.cancelled_challenge is not None:
+                text += ", the challenge it answers scores nothing"
+            notes.append(text)
+        elif isinstance(ev, GameOver) and ev.end == "complete":
+            notes.append("game over: " + result_text(state))
+    return "; ".join(notes)
+
+
+def _resolution(ev: ChallengeResolved) -> str:
+    if ev.bag_empty:
+        what = f"the bag is empty: player {ev.challenger} wins the challenge"
+    elif ev.response is None:
+        what = f"answer: no group: player {ev.challenger} wins the challenge"
+    elif ev.winner is None:
+        what = f"answer: {_group(ev.response)}: a tie, both players score 1"
+    else:
+        what = f"answer: {_group(ev.response)}: player {ev.winner} wins the challenge"
+    return what
+
+
+def _group(group: Group) -> str:
+    d = group.describe()
+    return f"{d[0].lower()}{d[1:]} {_cells(group)}"
+
+
+def _cells(group: Group) -> str:
+    return "(" + " ".join(sorted(str(c) for c in group.cells)) + ")"
+
+
+# -- files ------------------------------------------------------------------
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file (UTF-8); OSError if unreadable, RecordError if bad."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"not UTF-8 text (byte {err.start})") from None
+    return parse_record(text)
+
+
+def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
+    """Write a record atomically: a temporary file in the same folder, then rename."""
+    text = format_record(record)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".record-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+__all__ = [
+    "GameRecord", "annotate", "format_record", "load_record", "parse_record", "play_moves",
+    "result_text", "save_record",
+]

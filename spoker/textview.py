@@ -1,0 +1,176 @@
+"""Plain-text views for the command line: diagrams, states, records, narration.
+
+A diagram shows the four levels side by side on the 7x7 grid of points seen
+from above (columns A-G left to right, row 7 at the top, row 1 at the bottom,
+as in notation.md), each cell at its real point.
+"""
+
+from __future__ import annotations
+
+from shibumi import APEX, Board, Cell, Colour
+from shibumi.cells import COLUMNS
+from spoker.events import BallDrawn, BallPlaced, describe
+from spoker.groups import Group, explain
+from spoker.moves import Move
+from spoker.record import result_text
+from spoker.replay import ChallengeSummary, Replay
+from spoker.rules import RuleSet
+from spoker.state import GameState
+
+LEGEND = "W white, B black, R red, + empty and playable, . empty (not yet supported)"
+_GAP = "   "
+
+
+def board_diagram(board: Board) -> str:
+    """The four levels side by side, with column letters and row numbers."""
+    playable = board.playable_mask()
+    grids = []
+    for level in (1, 2, 3, 4):
+        grid = [[" "] * 7 for _ in range(7)]
+        for cell in _level_cells(level):
+            colour = board[cell]
+            if colour is not None:
+                ch = colour.char
+            else:
+                ch = "+" if playable >> cell & 1 else "."
+            grid[cell.y][cell.x] = ch
+        grids.append(grid)
+    width = 2 + 13
+    lines = [_GAP.join(f"Level {lv}".ljust(width) for lv in (1, 2, 3, 4)).rstrip()]
+    lines.append(_GAP.join(("  " + " ".join(COLUMNS)).ljust(width) for _ in grids).rstrip())
+    for y in range(6, -1, -1):
+        row = [f"{y + 1} " + " ".join(grid[y]) for grid in grids]
+        lines.append(_GAP.join(row).rstrip())
+    return "\n".join(lines)
+
+
+def _level_cells(level: int) -> list[Cell]:
+    from shibumi import LEVEL_CELLS
+
+    return list(LEVEL_CELLS[level])
+
+
+def group_text(group: Group) -> str:
+    """``flush three, level 1 (1A1 1C1 1E1)``."""
+    d = group.describe()
+    return f"{d[0].lower()}{d[1:]} ({' '.join(sorted(str(c) for c in group.cells))})"
+
+
+def bag_text(board: Board) -> str:
+    w, b, r = (10 - n for n in board.counts())
+    return f"bag: {w} white, {b} black, {r} red"
+
+
+def state_text(state: GameState) -> str:
+    """A state: board string, diagram and what the game is waiting for."""
+    board = state.board
+    lines = [f"Board: {board}", "", board_diagram(board), "", LEGEND, ""]
+    lines.append(f"Balls placed: {len(board)}; {bag_text(board)}")
+    lines.append(f"Rules: {state.rules}")
+    s1, s2 = state.score
+    lines.append(f"Score: {s1}-{s2}")
+    ch = state.challenge
+    if ch is not None:
+        lines.append(
+            f"Challenge: player {ch.challenger} challenged with a {group_text(ch.group)}; "
+            f"player {3 - ch.challenger} must answer"
+        )
+    if state.is_over:
+        lines.append("Game over: " + result_text(state))
+    else:
+        drawn = state.drawn
+        wait = f"a {drawn.name.lower()} ball is drawn" if drawn is not None else "to draw"
+        lines.append(f"Player {state.to_move} to move: {wait}")
+    return "\n".join(lines)
+
+
+def challenge_line(c: ChallengeSummary) -> str:
+    """One challenge of a game and its outcome."""
+    head = f"move {c.move}, player {c.challenger}: {group_text(c.challenge)}"
+    if c.points is None:
+        return head + "; not answered yet"
+    p1, p2 = c.points
+    if c.response_move is None:
+        return head + f"; the bag is empty, points {p1}-{p2}"
+    answer = group_text(c.response) if c.response is not None else "no group"
+    if c.response is not None and c.points == (0, 0):
+        return head + f"; answered on move {c.response_move} by a {answer}: it scores nothing"
+    return head + f"; answered on move {c.response_move} by {answer}: points {p1}-{p2}"
+
+
+def record_text(replay: Replay) -> str:
+    """A record's headers, final position, score and challenges."""
+    final = replay.final_state
+    lines = [f"{k}: {v}" for k, v in replay.record.headers.items() if k != "Rules"]
+    lines.append(f"Rules: {replay.rules}")
+    lines.append(f"Moves: {replay.length}")
+    lines += ["", f"Final position: {final.board}", "", board_diagram(final.board), "", LEGEND, ""]
+    s1, s2 = final.score
+    lines.append(f"Score: {s1}-{s2}")
+    lines.append("Result: " + (result_text(final) if final.is_over else "unfinished"))
+    lines.append("")
+    if replay.challenges:
+        lines.append(f"Challenges ({len(replay.challenges)}):")
+        lines += ["  " + challenge_line(c) for c in replay.challenges]
+    else:
+        lines.append("Challenges: none")
+    return "\n".join(lines)
+
+
+def narrate(replay: Replay) -> str:
+    """The game move by move, as sentences, then the final position."""
+    lines = [f"{k}: {v}" for k, v in replay.record.headers.items() if k != "Rules"]
+    lines.append(f"Rules: {replay.rules}")
+    lines.append("")
+    for n in range(1, replay.length + 1):
+        events = replay.events_at(n)
+        placed = next(ev for ev in events if isinstance(ev, BallPlaced))
+        lines.append(f"{n}. {Move(placed.colour, placed.cell)}  ({describe(placed)})")
+        for ev in events:
+            if not isinstance(ev, BallDrawn | BallPlaced):
+                lines.append(f"      {describe(ev)}")
+    final = replay.final_state
+    lines += ["", board_diagram(final.board), ""]
+    s1, s2 = final.score
+    lines.append(f"Score: {s1}-{s2}")
+    lines.append("Result: " + (result_text(final) if final.is_over else "unfinished"))
+    return "\n".join(lines)
+
+
+def groups_text(
+    before: Board, move: Move, groups: list[Group], best: Group | None, rules: RuleSet
+) -> str:
+    """Why the groups a ball forms count or not (``spoker groups`` without --json)."""
+    after = before.place(move.cell, move.colour)
+    lines = [f"{move} on {before} (rules: {rules})", ""]
+    if not groups:
+        lines.append("The ball forms no winning group.")
+    else:
+        many = "group" if len(groups) == 1 else "groups"
+        lines.append(f"The ball is part of {len(groups)} winning {many}:")
+        for g in groups:
+            first, *rest = explain(after, g, rules)
+            lines.append(f"  - {first}")
+            lines += [f"    {line}" for line in rest]
+    lines.append("")
+    if best is None:
+        lines.append("Best counting group: none.")
+    else:
+        lines.append(f"Best counting group: {group_text(best)}.")
+    if move.cell == APEX:
+        lines.append(
+            "Note: on a normal turn the apex counts only for a straight flush; "
+            "as a challenge response it counts like any other ball."
+        )
+    lines += ["", f"After the move: {after}", "", board_diagram(after)]
+    return "\n".join(lines)
+
+
+def colour_name(colour: Colour) -> str:
+    return colour.name.lower()
+
+
+__all__ = [
+    "LEGEND", "bag_text", "board_diagram", "challenge_line", "colour_name", "group_text",
+    "groups_text", "narrate", "record_text", "state_text",
+]
