@@ -7,9 +7,16 @@ as in notation.md), each cell at its real point.
 
 from __future__ import annotations
 
-from shibumi import APEX, Board, Cell, Colour
+from shibumi import APEX, LEVEL_CELLS, Board, Colour
 from shibumi.cells import COLUMNS
-from spoker.events import BallDrawn, BallPlaced, describe
+from spoker.events import (
+    BallDrawn,
+    BallPlaced,
+    ChallengeOpened,
+    ChallengeResolved,
+    GroupFormed,
+    describe,
+)
 from spoker.groups import Group, explain
 from spoker.moves import Move
 from spoker.record import result_text
@@ -27,7 +34,7 @@ def board_diagram(board: Board) -> str:
     grids = []
     for level in (1, 2, 3, 4):
         grid = [[" "] * 7 for _ in range(7)]
-        for cell in _level_cells(level):
+        for cell in LEVEL_CELLS[level]:
             colour = board[cell]
             if colour is not None:
                 ch = colour.char
@@ -42,12 +49,6 @@ def board_diagram(board: Board) -> str:
         row = [f"{y + 1} " + " ".join(grid[y]) for grid in grids]
         lines.append(_GAP.join(row).rstrip())
     return "\n".join(lines)
-
-
-def _level_cells(level: int) -> list[Cell]:
-    from shibumi import LEVEL_CELLS
-
-    return list(LEVEL_CELLS[level])
 
 
 def group_text(group: Group) -> str:
@@ -101,8 +102,7 @@ def challenge_line(c: ChallengeSummary) -> str:
 def record_text(replay: Replay) -> str:
     """A record's headers, final position, score and challenges."""
     final = replay.final_state
-    lines = [f"{k}: {v}" for k, v in replay.record.headers.items() if k != "Rules"]
-    lines.append(f"Rules: {replay.rules}")
+    lines = _headers(replay)
     lines.append(f"Moves: {replay.length}")
     lines += ["", f"Final position: {final.board}", "", board_diagram(final.board), "", LEGEND, ""]
     s1, s2 = final.score
@@ -117,17 +117,30 @@ def record_text(replay: Replay) -> str:
     return "\n".join(lines)
 
 
+def _headers(replay: Replay) -> list[str]:
+    """The record's headers, Rules first (as replayed: --rules may override)."""
+    lines = [f"Rules: {replay.rules}"]
+    lines += [f"{k}: {v}" for k, v in replay.record.headers.items() if k != "Rules"]
+    return lines
+
+
 def narrate(replay: Replay) -> str:
     """The game move by move, as sentences, then the final position."""
-    lines = [f"{k}: {v}" for k, v in replay.record.headers.items() if k != "Rules"]
-    lines.append(f"Rules: {replay.rules}")
+    lines = _headers(replay)
     lines.append("")
     for n in range(1, replay.length + 1):
         events = replay.events_at(n)
         placed = next(ev for ev in events if isinstance(ev, BallPlaced))
-        lines.append(f"{n}. {Move(placed.colour, placed.cell)}  ({describe(placed)})")
+        verb = "answers with" if placed.response else "places"
+        move = Move(placed.colour, placed.cell)
+        lines.append(f"{n}. Player {placed.player} {verb} {move}.")
         for ev in events:
-            if not isinstance(ev, BallDrawn | BallPlaced):
+            if isinstance(ev, ChallengeOpened):
+                lines.append(f"      Player {ev.challenger} challenges with a {group_text(ev.group)}.")
+            elif isinstance(ev, ChallengeResolved):
+                s1, s2 = replay.state_at(n).score
+                lines.append(f"      {describe(ev)} Score {s1}-{s2}.")
+            elif not isinstance(ev, BallDrawn | BallPlaced | GroupFormed):
                 lines.append(f"      {describe(ev)}")
     final = replay.final_state
     lines += ["", board_diagram(final.board), ""]

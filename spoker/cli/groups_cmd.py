@@ -1,0 +1,144 @@
+"""``spoker groups BOARD MOVE``: the winning groups a ball forms, and which counts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO
+
+from shibumi import BALLS_PER_COLOUR, Board, ShibumiError, parse_board
+from spoker.cli import CliError
+from spoker.groups import Group, best_group, groups_at
+from spoker.moves import Move
+from spoker.rules import RuleSet
+from spoker.textview import groups_text
+
+EXAMPLE = """\
+examples:
+  spoker groups 'WB............../........./..../.' R@1E1 --json
+    {"move": "R@1E1", "groups": [{"rank": "three_kinds", "cells": ["1A1", "1C1", "1E1"],
+     "top_level": 1, "visible": true}], "best": {"rank": "three_kinds", ...}}
+  spoker groups 'BBBRWWW.BBBRBBBB/.R..R..../..../.' W@1G3 --rules touching
+  printf '%s\\n' 'WW..BB........../........./..../. W@2B2' | spoker groups --batch - --json
+
+MOVE is colour@cell (R@1E1, w@d4); a short cell (E1) means the lowest empty
+cell at that point. The cell must be playable and the colour still in the bag.
+'groups' lists every winning group containing the ball, visible or not; 'best'
+is the best group that counts under --rules (null if none). The apex ruling is
+about turns, so it is not applied here. --batch reads one 'BOARD MOVE' query a
+line (FILE, or - for stdin) and always answers with one JSON object a line; a
+bad line gets {"error": "..."} and the run goes on (exit status 0).
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "groups",
+        help="the winning groups a ball forms on a board",
+        description="Place a ball on a board and list the winning groups it forms.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("board", nargs="?", metavar="BOARD", help="a board string (notation.md)")
+    p.add_argument("move", nargs="?", metavar="MOVE", help="the ball to place, e.g. R@1E1")
+    p.add_argument(
+        "--rules", default="visible", metavar="RULES",
+        help="visible (default) or touching, optionally with apex-free: 'touching, apex-free'",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object (notation.md)")
+    p.add_argument(
+        "--batch", metavar="FILE", help="read 'BOARD MOVE' queries, one a line (- for stdin)"
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = RuleSet.parse(args.rules)
+    if args.batch is not None:
+        if args.board is not None:
+            raise CliError("give either BOARD MOVE or --batch FILE, not both")
+        return _run_batch(args.batch, rules)
+    if args.board is None or args.move is None:
+        raise CliError("give a BOARD and a MOVE (or --batch FILE); see 'spoker groups --help'")
+    board, move = read_query(args.board, args.move)
+    groups, best = analyse(board, move, rules)
+    if args.json:
+        print(json.dumps(to_json(move, groups, best)))
+    else:
+        print(groups_text(board, move, groups, best, rules))
+    return 0
+
+
+def read_query(board_text: str, move_text: str) -> tuple[Board, Move]:
+    """Board and move of a query; ValueError unless the ball can go there now."""
+    board = parse_board(board_text)
+    move = Move.from_str(move_text, board)
+    if board.count(move.colour) >= BALLS_PER_COLOUR:
+        raise CliError(
+            f"{move_text!r}: no {move.colour.name.lower()} ball is left in the bag "
+            f"({BALLS_PER_COLOUR} are on the board)"
+        )
+    if move.cell in board:
+        raise CliError(f"{move_text!r}: {move.cell} is not playable: it already holds a ball")
+    if not board.is_playable(move.cell):
+        raise CliError(f"{move_text!r}: {move.cell} is not playable: its platform is not full")
+    return board, move
+
+
+def analyse(board: Board, move: Move, rules: RuleSet) -> tuple[list[Group], Group | None]:
+    """Every group through the placed ball, and the best one counting under ``rules``."""
+    after = board.place(move.cell, move.colour)
+    return groups_at(after, move.cell), best_group(after, move.cell, rules)
+
+
+def group_json(group: Group, with_visible: bool) -> dict[str, object]:
+    """A group as notation.md writes it: cells are canonical names, sorted."""
+    out: dict[str, object] = {
+        "rank": group.rank.key,
+        "cells": sorted(str(c) for c in group.cells),
+        "top_level": group.top_level,
+    }
+    if with_visible:
+        out["visible"] = group.visible
+    return out
+
+
+def to_json(move: Move, groups: list[Group], best: Group | None) -> dict[str, object]:
+    return {
+        "move": str(move),
+        "groups": [group_json(g, True) for g in groups],
+        "best": group_json(best, False) if best is not None else None,
+    }
+
+
+def answer(line: str, rules: RuleSet) -> dict[str, object]:
+    """The JSON answer to one batch line (an error object for a bad one)."""
+    fields = line.split()
+    if len(fields) != 2:
+        return {"error": f"expected 'BOARD MOVE', got {line.strip()!r}"}
+    try:
+        board, move = read_query(fields[0], fields[1])
+        return to_json(move, *analyse(board, move, rules))
+    except (ValueError, CliError, ShibumiError) as err:
+        return {"error": str(err)}
+
+
+def _run_batch(source: str, rules: RuleSet) -> int:
+    if source == "-":
+        return _answer_all(sys.stdin.buffer, rules)
+    with open(source, "rb") as f:
+        return _answer_all(f, rules)
+
+
+def _answer_all(stream: IO[bytes], rules: RuleSet) -> int:
+    for number, raw in enumerate(stream, start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            out: dict[str, object] = {"error": f"line {number} is not UTF-8 text"}
+        else:
+            out = answer(line, rules)
+        sys.stdout.write(json.dumps(out) + "\n")
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,124 @@
+"""``spoker replay FILE...``: replay game records (JSON, narrated text or the viewer)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from spoker.cli import CliError
+from spoker.errors import RecordError
+from spoker.record import GameRecord, load_record, parse_record
+from spoker.replay import Replay
+from spoker.rules import RuleSet
+from spoker.textview import narrate
+
+EXAMPLE = """\
+examples:
+  spoker replay game.txt --json
+    {"file": "game.txt", "moves": [{"n": 1, "player": 1, "ball": "W", "cell": "1A1",
+     "group": null, "challenge": false, "response": false}, ...], "challenges": [...],
+     "score": [1, 0], "winner": 1, "end": "complete"}
+  spoker replay games/*.txt --rules touching --json
+  spoker replay game.txt --text
+  spoker replay game.txt
+
+--json prints one JSON object a file, one a line (notation.md); a record that
+cannot be replayed gives {"file": ..., "error": "move 12 'R@2B2': ..."} and the
+exit status is 2 once every file is done. --text tells each game move by move.
+Without either, the replay viewer opens (one file). --rules overrides the
+records' Rules header. FILE may be - for stdin.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "replay",
+        help="replay game records",
+        description="Replay game records: JSON summaries, narrated text or the replay viewer.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="a game record (- for stdin)")
+    p.add_argument(
+        "--rules", metavar="RULES",
+        help="override the records' Rules: visible or touching, optionally with apex-free",
+    )
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="one JSON object a file (notation.md)")
+    out.add_argument("--text", action="store_true", help="narrate each game as text")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    if args.json:
+        return _run_json(args.files, rules)
+    if args.text:
+        return _run_text(args.files, rules)
+    return _run_viewer(args.files, rules)
+
+
+def read(path: str) -> GameRecord:
+    """A record from a file, or from stdin for ``-``."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        try:
+            return parse_record(data.decode("utf-8"))
+        except UnicodeDecodeError as err:
+            raise RecordError(f"not UTF-8 text (byte {err.start})") from None
+    return load_record(path)
+
+
+def _failure(path: str, err: Exception) -> str:
+    if isinstance(err, OSError):
+        return f"cannot read {path!r}: {err.strerror or err}"
+    return str(err) or err.__class__.__name__
+
+
+def _run_json(files: list[str], rules: RuleSet | None) -> int:
+    status = 0
+    for path in files:
+        try:
+            out = Replay(read(path), rules).to_json(path)
+        except (ValueError, OSError) as err:
+            out = {"file": path, "error": _failure(path, err)}
+            status = 2
+        sys.stdout.write(json.dumps(out) + "\n")
+        sys.stdout.flush()
+    return status
+
+
+def _run_text(files: list[str], rules: RuleSet | None) -> int:
+    status = 0
+    for i, path in enumerate(files):
+        try:
+            text = narrate(Replay(read(path), rules))
+        except (ValueError, OSError) as err:
+            print(f"spoker replay: error: {path}: {_failure(path, err)}", file=sys.stderr)
+            status = 2
+            continue
+        if i:
+            print()
+        print(f"== {path}")
+        print(text)
+    return status
+
+
+def _run_viewer(files: list[str], rules: RuleSet | None) -> int:
+    if len(files) != 1:
+        raise CliError("the replay viewer opens one file at a time; use --json or --text for several")
+    path = files[0]
+    if path == "-":
+        raise CliError("the replay viewer needs a file, not stdin; use --json or --text")
+    try:
+        Replay(read(path), rules)  # refuse a bad record here, with one clear line
+    except OSError as err:
+        raise CliError(_failure(path, err)) from None
+    except ValueError as err:
+        raise CliError(f"{path}: {err}") from None
+    try:
+        from spoker.gui.app import run_replay
+    except ImportError as err:
+        raise CliError(f"the replay viewer cannot start ({err}); use --text or --json") from None
+    return int(run_replay(path, rules) or 0)

@@ -1,0 +1,80 @@
+"""``spoker show BOARD|RECORD|STATE``: a readable text diagram of a position."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from shibumi import parse_board
+from spoker.cli import CliError
+from spoker.replay import Replay
+from spoker.rules import RuleSet
+from spoker.state import GameState
+from spoker.textview import LEGEND, bag_text, board_diagram, record_text, state_text
+
+EXAMPLE = """\
+examples:
+  spoker show 'WB..BB........../........./..../.'
+  spoker show 'WB..BB........../........./..../. 1 0-0 - R * visible'
+  spoker show game.txt
+  spoker show game.txt --rules touching
+
+The argument is a record file if such a file exists, else a board string, or a
+state string (a board string followed by more fields, notation in
+docs/formats.md). Levels are drawn side by side as seen from above: columns A-G,
+rows 1-7, each cell at its own point. For a record: the headers, the final
+position, the score and the list of challenges (--rules overrides the record's).
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "show",
+        help="draw a board, a state or a record's final position as text",
+        description="Draw a position as text, level by level, with coordinates.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("what", metavar="BOARD|RECORD|STATE", help="a board string, a record file or a state string")
+    p.add_argument(
+        "--rules", metavar="RULES",
+        help="for a record: override its Rules (visible or touching, optionally apex-free)",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    print(show(args.what, rules))
+    return 0
+
+
+def show(what: str, rules: RuleSet | None = None) -> str:
+    """The text for a record file, a board string or a state string."""
+    if os.path.exists(what):
+        from spoker.cli.replay_cmd import read
+
+        try:
+            return record_text(Replay(read(what), rules))
+        except OSError as err:
+            raise CliError(f"cannot read {what!r}: {err.strerror or err}") from None
+        except ValueError as err:
+            raise CliError(f"{what}: {err}") from None
+    if what.count("/") != 3:
+        raise CliError(f"{what!r} is not a record file, a board string or a state string")
+    if len(what.split()) > 1:
+        return state_text(GameState.from_string(what))
+    board = parse_board(what)
+    playable = " ".join(str(c) for c in board.playable())
+    return "\n".join(
+        [
+            f"Board: {board}",
+            "",
+            board_diagram(board),
+            "",
+            LEGEND,
+            "",
+            f"Balls placed: {len(board)}; {bag_text(board)}",
+            f"Playable cells: {playable or 'none (the pyramid is full)'}",
+        ]
+    )
