@@ -79,6 +79,7 @@ def positions() -> tuple[Position, ...]:
     return tuple(sorted(found))
 
 
+@cache
 def by_name() -> dict[str, Position]:
     return {p.name: p for p in positions()}
 
@@ -98,12 +99,14 @@ def touching_pairs() -> frozenset[frozenset[str]]:
     )
 
 
+@cache
 def platform(name: str) -> frozenset[str]:
     """The balls one level down touching the ball on ``name``."""
     p = by_name()[name]
     return frozenset(q.name for q in positions() if q.level == p.level - 1 and touch(p, q))
 
 
+@cache
 def resting_on(name: str) -> frozenset[str]:
     """The balls one level up touching the ball on ``name``."""
     p = by_name()[name]
@@ -149,6 +152,7 @@ def pyramids() -> frozenset[frozenset[str]]:
     )
 
 
+@cache
 def cover(name: str) -> str | None:
     """The position straight above ``name`` two levels up, if any."""
     x, y, z = by_name()[name].centre
@@ -161,6 +165,7 @@ def in_level_contacts() -> set[frozenset[str]]:
     return {pair for pair in touching_pairs() if len({bn[n].level for n in pair}) == 1}
 
 
+@cache
 def bridges(a: str, b: str) -> frozenset[str]:
     """The cells one level up touching both balls of an in-level contact."""
     pa, pb = by_name()[a], by_name()[b]
@@ -204,17 +209,27 @@ def _line_order(cells: frozenset[str]) -> tuple[str, ...] | None:
     return None
 
 
-def visible(balls: dict[str, str], cells: frozenset[str]) -> bool:
-    """No ball of ``cells`` covered and, for a line, no in-level contact cut."""
-    if any(is_covered(balls, c) for c in cells):
-        return False
+def covered_in(balls: dict[str, str], cells: frozenset[str]) -> set[tuple[str, str]]:
+    """(covered cell, the cell covering it) for the covered balls of ``cells``."""
+    return {(c, cover(c) or "") for c in cells if is_covered(balls, c)}
+
+
+def cut_in(balls: dict[str, str], cells: frozenset[str]) -> set[tuple[str, str]]:
+    """The cut in-level contacts between consecutive balls, if ``cells`` is a line."""
     line = _line_order(cells)
     if line is None:
-        return True
+        return set()
     bn = by_name()
-    return not any(
-        is_cut(balls, a, b) for a, b in zip(line, line[1:]) if bn[a].level == bn[b].level
-    )
+    return {
+        (min(a, b, key=bn.__getitem__), max(a, b, key=bn.__getitem__))
+        for a, b in zip(line, line[1:])
+        if bn[a].level == bn[b].level and is_cut(balls, a, b)
+    }
+
+
+def visible(balls: dict[str, str], cells: frozenset[str]) -> bool:
+    """No ball of ``cells`` covered and, for a line, no in-level contact cut."""
+    return not covered_in(balls, cells) and not cut_in(balls, cells)
 
 
 def playable(balls: dict[str, str]) -> set[str]:
