@@ -22,6 +22,7 @@ from shibumi.geometry import (
     in_level_contacts,
 )
 from shibumi.visibility import Visibility, visibility
+from spoker.errors import SpokerError
 from spoker.rules import DEFAULT_RULES, RuleSet
 
 
@@ -48,7 +49,10 @@ class Rank(enum.IntEnum):
         try:
             return cls[key.upper()]
         except (KeyError, AttributeError):
-            raise ValueError(f"{key!r} is not a group rank") from None
+            raise SpokerError(
+                f"{key!r} is not a group rank: expected one of "
+                + ", ".join(r.key for r in cls)
+            ) from None
 
     def __str__(self) -> str:
         return self.key
@@ -149,35 +153,74 @@ def _or(masks: object) -> int:
 
 
 PATTERNS: tuple[Pattern, ...] = _make_patterns()
+
+# The rank a pattern reaches when all its balls share one colour; also an upper
+# bound of what it can rank at all (a pyramid: straight flush, else full house).
+_FLUSH_RANK = {3: 2, 4: 4, 5: 5}
+
+
+def _scan_order(p: Pattern) -> tuple[int, int, tuple[Cell, ...]]:
+    # Strongest possible first, then the higher top, then the cells: among equal
+    # (rank, top level) the first one scanned wins, the same group that
+    # groups_at lists first.
+    return (-_FLUSH_RANK[p.kind], -p.top_level, tuple(sorted(p.cells)))
+
+
 THROUGH: tuple[tuple[Pattern, ...], ...] = tuple(
     tuple(
-        p for p in PATTERNS
-        if p.mask >> c & 1 and (p.kind != 5 or p.cells[-1] == c)  # a pyramid's last ball is its top
+        sorted(
+            (
+                p for p in PATTERNS
+                if p.mask >> c & 1 and (p.kind != 5 or p.cells[-1] == c)  # a pyramid's last ball is its top
+            ),
+            key=_scan_order,
+        )
     )
     for c in range(30)
 )
-"""Per cell: the patterns a ball placed there can complete."""
+"""Per cell: the patterns a ball placed there can complete, in scan order."""
+
+# The hot path's tables: plain tuples of ints, unpacked in one step per pattern.
+_SCAN: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple((p.mask, _FLUSH_RANK[p.kind], p.top_level, p.pid) for p in through)
+    for through in THROUGH
+)
+_COVER_OF: tuple[int, ...] = tuple(p.cover_mask for p in PATTERNS)
+_BRIDGES_OF: tuple[tuple[int, ...], ...] = tuple(p.bridges for p in PATTERNS)
+_PAIRINGS_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(p.pairings for p in PATTERNS)
+
+
+def _full_house_table(p: Pattern) -> dict[int, int]:
+    # Key: the top's colour mask within the pyramid (a touching pair and the
+    # top); value: the other pair, which must be one other colour.
+    top = 1 << p.cells[-1]
+    return {pair | top: other for pair, other in p.pairings}
+
+
+_FULL_HOUSE_OTHER: tuple[dict[int, int], ...] = tuple(
+    _full_house_table(p) if p.kind == 5 else {} for p in PATTERNS
+)
+
+
+def _full_house(pid: int, masks: tuple[int, int, int] | list[int], colour: int) -> int:
+    """3 if the complete pyramid ``pid`` topped by ``colour`` is a full house, else 0."""
+    other = _FULL_HOUSE_OTHER[pid].get(masks[colour] & PATTERNS[pid].mask)
+    if other is None:
+        return 0
+    # The other pair holds no ball of the top's colour: one colour for both?
+    return 3 if masks[0] & other == other or masks[1] & other == other or masks[2] & other == other else 0
 
 
 def _rank_of(p: Pattern, masks: tuple[int, int, int] | list[int], colour: int) -> int:
-    """Rank (0 for none) of a complete pattern whose newest ball has ``colour``."""
+    """Rank (0 for none) of a complete pattern whose newest ball (for a
+    pyramid: its top) has ``colour``."""
     m = p.mask
-    own = masks[colour]
+    if masks[colour] & m == m:
+        return _FLUSH_RANK[p.kind]
     if p.kind == 3:
-        if own & m == m:
-            return 2
-        if masks[0] & m and masks[1] & m and masks[2] & m:
-            return 1
-        return 0
-    if p.kind == 4:
-        return 4 if own & m == m else 0
-    if own & m == m:
-        return 5
-    for pair, other in p.pairings:
-        if own & pair == pair:
-            for k in (0, 1, 2):
-                if k != colour and masks[k] & other == other:
-                    return 3
+        return 1 if masks[0] & m and masks[1] & m and masks[2] & m else 0
+    if p.kind == 5:
+        return _full_house(p.pid, masks, colour)
     return 0
 
 
@@ -196,21 +239,46 @@ def best_code(
     """(rank, top level, pattern id) of the best counting group through the
     ball just placed on ``cell``; (0, 0, -1) when it forms none.
 
-    ``masks`` and ``occ`` already include the new ball.
+    ``masks`` and ``occ`` already include the new ball. Among groups of equal
+    rank and top level, the first in :data:`THROUGH` order (smallest cells).
     """
     best_rank = 0
     best_level = 0
     best_pid = -1
-    for p in THROUGH[cell]:
-        m = p.mask
+    own = masks[colour]
+    for m, flush, level, pid in _SCAN[cell]:
         if occ & m != m:
             continue
-        rank = _rank_of(p, masks, colour)
-        if not rank or rank < best_rank or (rank == best_rank and p.top_level <= best_level):
+        if own & m == m:
+            rank = flush
+        elif flush == 2:  # a line of three: three kinds needs every colour
+            if not (masks[0] & m and masks[1] & m and masks[2] & m):
+                continue
+            rank = 1
+        elif flush == 5:  # a pyramid: full house? (_full_house, inlined)
+            other = _FULL_HOUSE_OTHER[pid].get(own & m)
+            if other is None or not (
+                masks[0] & other == other or masks[1] & other == other or masks[2] & other == other
+            ):
+                continue
+            rank = 3
+        else:
             continue
-        if check_visibility and not _visible(p, occ):
+        if rank < best_rank or (rank == best_rank and level <= best_level):
             continue
-        best_rank, best_level, best_pid = rank, p.top_level, p.pid
+        if check_visibility:
+            if occ & _COVER_OF[pid]:
+                continue
+            cut = False
+            for b in _BRIDGES_OF[pid]:
+                if occ & b == b:
+                    cut = True
+                    break
+            if cut:
+                continue
+        best_rank = rank
+        best_level = level
+        best_pid = pid
     return best_rank, best_level, best_pid
 
 
@@ -218,7 +286,8 @@ _GROUPS: dict[tuple[int, int, bool], Group] = {}
 
 
 def group_of(pid: int, rank: int, visible: bool = True) -> Group:
-    """The (cached, immutable) :class:`Group` for a pattern and rank."""
+    """The (cached, immutable) :class:`Group` for a pattern and rank;
+    ``visible`` is the pattern's geometric visibility on the board at hand."""
     key = (pid, rank, visible)
     g = _GROUPS.get(key)
     if g is None:
@@ -230,7 +299,7 @@ def group_of(pid: int, rank: int, visible: bool = True) -> Group:
 def _placed(board: Board, cell: Cell) -> Colour:
     colour = board[cell]
     if colour is None:
-        raise ValueError(f"no ball on {cell}")
+        raise SpokerError(f"no ball on {cell}: place the ball before asking for its groups")
     return colour
 
 
@@ -258,8 +327,9 @@ def best_group(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> Gr
     """The best counting group through the ball on ``cell`` (geometry only:
     the apex ruling, which is about turns, is not applied here)."""
     c = as_cell(cell)
-    rank, _, pid = best_code(board.masks, board.occupied, c, _placed(board, c), rules.check_visibility)
-    return group_of(pid, rank) if rank else None
+    occ = board.occupied
+    rank, _, pid = best_code(board.masks, occ, c, _placed(board, c), rules.check_visibility)
+    return group_of(pid, rank, _visible(PATTERNS[pid], occ)) if rank else None
 
 
 def compare(challenge: Group, response: Group | None) -> int:

@@ -9,6 +9,11 @@ in place and return the events they caused; :meth:`GameState.copy` (or
 :meth:`GameState.child`) gives an independent state to explore. The rules
 never touch a global random generator: :meth:`GameState.draw` takes the
 caller's generator.
+
+Speed: a random playout calls ``draw``, ``legal_cells`` and ``apply_place``
+about thirty times, so those three work on ints and on tables built at import
+(events included: an event is an immutable tuple, so the common ones are
+built once and shared).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from shibumi import (
     BALLS_PER_COLOUR,
     CELLS,
     FULL_MASK,
+    PYRAMIDS,
     Board,
     Cell,
     Colour,
@@ -39,19 +45,64 @@ from spoker.events import (
     GroupFormed,
     StraightFlush,
 )
-from spoker.groups import Group, Rank, best_code, compare, group_of
+from spoker.groups import PATTERNS, Group, Rank, _rank_of, _visible, best_code, compare, group_of
 from spoker.moves import Move
 from spoker.rules import DEFAULT_RULES, RuleSet
 
-_RESTING = tuple(tuple(int(u) for u in us) for us in RESTING_ON)
 _APEX = int(APEX)
 _COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
 _STRAIGHT_FLUSH = int(Rank.STRAIGHT_FLUSH)
+MAX_SCORE = 15
+"""No player can score more: a challenge and its answer take two balls, so a
+game of 30 balls resolves at most 15 challenges (one point each per player)."""
+
+# Per cell: (bit, platform mask) of each cell resting on it, which becomes
+# playable once its platform is full.
+_ABOVE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((1 << u, PLATFORM_MASK[u]) for u in RESTING_ON[c]) for c in CELLS
+)
 
 
-# Playable cells from a 30-bit mask in two lookups: low and high 15 bits.
-_LOW = tuple(tuple(CELLS[i] for i in range(15) if m >> i & 1) for m in range(1 << 15))
-_HIGH = tuple(tuple(CELLS[15 + i] for i in range(15) if m >> i & 1) for m in range(1 << 15))
+def _subset_table(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
+    """For every mask over ``cells``: the tuple of cells whose bits are set."""
+    table: list[tuple[Cell, ...]] = [()]
+    for i, cell in enumerate(cells):
+        table += [t + (cell,) for t in table[: 1 << i]]
+    return tuple(table)
+
+
+# Playable cells from a 30-bit mask in at most two lookups: level 1 (16 bits)
+# and the levels above (14 bits). Early on only level 1 is playable and late
+# only the levels above, so one lookup usually does.
+_LEVEL1 = _subset_table(CELLS[:16])
+_UPPER = _subset_table(CELLS[16:])
+
+# Events that depend only on (move number, cell, colour): built once.
+_DRAWN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple((BallDrawn(player, k),) for k in _COLOURS) for player in (1, 2)
+)
+"""``_DRAWN[balls placed & 1][colour]``: the one-event tuple of a draw."""
+_MOVES: tuple[Move, ...] = tuple(Move(k, c) for c in CELLS for k in _COLOURS)
+"""``_MOVES[cell * 3 + colour]``."""
+_PLACED = tuple(
+    BallPlaced(2 - (n & 1), k, c, n, False) for n in range(31) for c in CELLS for k in _COLOURS
+)
+_ANSWERED = tuple(
+    BallPlaced(2 - (n & 1), k, c, n, True) for n in range(31) for c in CELLS for k in _COLOURS
+)
+_PLACED_ALONE: tuple[tuple[Event, ...], ...] = tuple((e,) for e in _PLACED)
+"""Indexed ``(move number * 30 + cell) * 3 + colour``."""
+
+# The 14 five-ball pyramids as (mask, top bit), to recognise a straight flush.
+_PYRAMIDS = tuple((sum(1 << c for c in p), 1 << p[-1], p[-1]) for p in PYRAMIDS)
+
+
+def straight_flush_top(masks: tuple[int, int, int] | list[int]) -> Cell | None:
+    """The top of a one-colour pyramid on the board, if there is one."""
+    for m, _, top in _PYRAMIDS:
+        if masks[0] & m == m or masks[1] & m == m or masks[2] & m == m:
+            return top
+    return None
 
 
 class RandomSource(Protocol):
@@ -73,6 +124,9 @@ class Challenge:
             self.challenger, self.group, self.move_number
         ) == (other.challenger, other.group, other.move_number)
 
+    def __hash__(self) -> int:
+        return hash((self.challenger, self.group, self.move_number))
+
     def __repr__(self) -> str:
         return f"Challenge(player {self.challenger}, {self.group.describe()}, move {self.move_number})"
 
@@ -81,13 +135,12 @@ class GameState:
     """A game of Spoker in progress (or over). Mutable; see the module doc."""
 
     __slots__ = (
-        "rules", "_masks", "_occ", "_playable", "_drawn", "scores", "challenge",
-        "winner", "end", "history", "_check_vis",
+        "_rules", "_masks", "_occ", "_playable", "_drawn", "scores", "challenge",
+        "winner", "end", "history", "_check_vis", "_apex_free",
     )
 
     def __init__(self, rules: RuleSet = DEFAULT_RULES) -> None:
         self.rules = rules
-        self._check_vis = rules.check_visibility
         self._masks = [0, 0, 0]
         self._occ = 0
         self._playable = 0xFFFF  # the 16 level-1 cells
@@ -97,6 +150,16 @@ class GameState:
         self.winner: int | None = None
         self.end: str | None = None  # "straight_flush" or "complete" once over
         self.history: list[Move] = []
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: RuleSet) -> None:
+        self._rules = rules
+        self._check_vis = rules.check_visibility
+        self._apex_free = rules.apex_free
 
     # -- reading ------------------------------------------------------------
     @property
@@ -163,9 +226,17 @@ class GameState:
         return [(k, n / total) for k, n in zip(_COLOURS, bag) if n]
 
     def legal_cells(self) -> tuple[Cell, ...]:
-        """The playable cells (empty, supported), in cell order."""
+        """The playable cells (empty, supported), in cell order; none once the
+        game is over. Before the draw they are the cells the ball may go to."""
+        if self.end is not None:
+            return ()
         p = self._playable
-        return _LOW[p & 0x7FFF] + _HIGH[p >> 15]
+        low = p & 0xFFFF
+        if not low:
+            return _UPPER[p >> 16]
+        if p < 0x10000:
+            return _LEVEL1[low]
+        return _LEVEL1[low] + _UPPER[p >> 16]
 
     @property
     def playable_mask(self) -> int:
@@ -173,7 +244,10 @@ class GameState:
 
     # -- acting -------------------------------------------------------------
     def sample_draw(self, rng: RandomSource) -> Colour:
-        """A colour drawn from the bag with the caller's generator (not applied)."""
+        """A colour drawn from the bag with the caller's generator (not applied).
+
+        The bag is lined up white, black, red and ball ``int(rng.random() *
+        balls left)`` is taken: uniform over the balls."""
         m = self._masks
         w = BALLS_PER_COLOUR - m[0].bit_count()
         b = BALLS_PER_COLOUR - m[1].bit_count()
@@ -185,17 +259,27 @@ class GameState:
 
     def draw(self, rng: RandomSource) -> tuple[Event, ...]:
         """Draw a ball at random (caller's generator) and apply it."""
-        return self.apply_draw(self.sample_draw(rng))
+        if self._drawn is not None or self.end is not None:
+            raise IllegalActionError(self._why_no_draw())
+        # sample_draw inlined: this is the playouts' hot path.
+        m = self._masks
+        n = self._occ.bit_count()
+        w = BALLS_PER_COLOUR - m[0].bit_count()
+        b = BALLS_PER_COLOUR - m[1].bit_count()
+        x = rng.random() * (30 - n)
+        k = 0 if x < w else 1 if x < w + b else 2
+        self._drawn = _COLOURS[k]
+        return _DRAWN[n & 1][k]
 
     def apply_draw(self, colour: Colour | int | str) -> tuple[Event, ...]:
         """The chance event: ``colour`` is taken from the bag."""
         if self._drawn is not None or self.end is not None:
             raise IllegalActionError(self._why_no_draw())
-        k = Colour.from_char(colour) if isinstance(colour, str) else _COLOURS[colour]
+        k = colour if colour.__class__ is Colour else _as_colour(colour)
         if self._masks[k].bit_count() >= BALLS_PER_COLOUR:
-            raise IllegalActionError(f"no {k.name.lower()} ball is left in the bag")
-        self._drawn = k
-        return (BallDrawn(self.to_move, k),)
+            raise IllegalActionError(f"no {k.name.lower()} ball is left in the bag")  # type: ignore[union-attr]
+        self._drawn = k  # type: ignore[assignment]
+        return _DRAWN[self._occ.bit_count() & 1][k]
 
     def apply_place(self, cell: Cell | int | str) -> tuple[Event, ...]:
         """Place the drawn ball on a playable cell; returns what happened."""
@@ -205,59 +289,57 @@ class GameState:
                 "the game is over" if self.end is not None else "draw a ball before placing"
             )
         if cell.__class__ is not Cell:
-            cell = as_cell(cell)
-        bit = 1 << cell
-        if not self._playable & bit:
+            cell = _as_cell(cell)
+        bit = 1 << cell  # type: ignore[operator]
+        playable = self._playable
+        if not playable & bit:
             raise IllegalActionError(self._why_not_playable(cell))  # type: ignore[arg-type]
         masks = self._masks
         masks[colour] |= bit
         occ = self._occ | bit
         self._occ = occ
-        playable = self._playable & ~bit
-        for u in _RESTING[cell]:
-            pm = PLATFORM_MASK[u]
-            if occ & pm == pm:
-                playable |= 1 << u
+        playable ^= bit
+        for up, platform in _ABOVE[cell]:  # type: ignore[index]
+            if occ & platform == platform:
+                playable |= up
         self._playable = playable
         self._drawn = None
-        player = 2 - (occ.bit_count() & 1)
         n = occ.bit_count()
-        self.history.append(Move(colour, cell))  # type: ignore[arg-type]
+        index = (n * 30 + cell) * 3 + colour  # type: ignore[operator]
+        self.history.append(_MOVES[index - n * 90])
         challenge = self.challenge
-        placed = BallPlaced(player, colour, cell, n, challenge is not None)  # type: ignore[arg-type]
 
-        rank, _, pid = best_code(masks, occ, cell, colour, self._check_vis)
-        if (
-            rank
-            and cell == _APEX
-            and challenge is None
-            and rank != _STRAIGHT_FLUSH
-            and not self.rules.apex_free
-        ):
-            rank = 0  # the apex on a normal turn counts only for a straight flush
+        rank, _, pid = best_code(masks, occ, cell, colour, self._check_vis)  # type: ignore[arg-type]
+        if rank and cell == _APEX and challenge is None and rank != _STRAIGHT_FLUSH:
+            if not self._apex_free:
+                rank = 0  # the apex on a normal turn counts only for a straight flush
         if not rank:
             if challenge is None:
-                return (placed,) if occ != FULL_MASK else (placed, self._finish("complete"))
-            return self._resolve(placed, challenge, None, occ)
+                if occ != FULL_MASK:
+                    return _PLACED_ALONE[index]
+                return (_PLACED[index], self._finish("complete"))
+            return self._resolve(_ANSWERED[index], challenge, None, occ)
 
-        group = group_of(pid, rank)
+        player = 2 - (n & 1)
+        group = group_of(pid, rank, self._check_vis or _visible(PATTERNS[pid], occ))
         formed = GroupFormed(player, group)
         if rank == _STRAIGHT_FLUSH:
             self.challenge = None
             self.winner = player
             self.end = "straight_flush"
+            placed = _PLACED[index] if challenge is None else _ANSWERED[index]
             sf = StraightFlush(player, group, challenge.group if challenge else None)
             return (placed, formed, sf, GameOver(player, self.score, "straight_flush"))
         if challenge is not None:
-            return self._resolve(placed, challenge, formed, occ)
+            return self._resolve(_ANSWERED[index], challenge, formed, occ)
         opened = ChallengeOpened(player, group, n)
         if occ == FULL_MASK:  # apex-free: a challenge from the 30th ball finds the bag empty
             self.scores[player - 1] += 1
             points = (1, 0) if player == 1 else (0, 1)
             resolved = ChallengeResolved(player, group, None, points, player, n, True)
-            return (placed, formed, opened, resolved, self._finish("complete"))
+            return (_PLACED[index], formed, opened, resolved, self._finish("complete"))
         self.challenge = Challenge(player, group, n)
-        return (placed, formed, opened)
+        return (_PLACED[index], formed, opened)
 
     def _resolve(
         self, placed: BallPlaced, challenge: Challenge, formed: GroupFormed | None, occ: int
@@ -291,9 +373,16 @@ class GameState:
         return GameOver(self.winner, (s1, s2), end)
 
     def apply_move(self, move: Move | str) -> tuple[Event, ...]:
-        """Draw ``move``'s colour and place it on its cell (records, tests)."""
+        """Draw ``move``'s colour and place it on its cell (records, tests).
+
+        Nothing changes if the move is illegal."""
         if isinstance(move, str):
             move = Move.from_str(move, self.board)
+        if self._drawn is None and self.end is None:
+            if self._masks[move.colour].bit_count() >= BALLS_PER_COLOUR:
+                raise IllegalActionError(f"no {move.colour.name.lower()} ball is left in the bag")
+            if not self._playable >> move.cell & 1:
+                raise IllegalActionError(self._why_not_playable(move.cell))
         return self.apply_draw(move.colour) + self.apply_place(move.cell)
 
     # -- explaining refusals -----------------------------------------------
@@ -310,8 +399,9 @@ class GameState:
     # -- copying ------------------------------------------------------------
     def copy(self) -> GameState:
         new = GameState.__new__(GameState)
-        new.rules = self.rules
+        new._rules = self._rules
         new._check_vis = self._check_vis
+        new._apex_free = self._apex_free
         new._masks = self._masks[:]
         new._occ = self._occ
         new._playable = self._playable
@@ -324,12 +414,13 @@ class GameState:
         return new
 
     def child(self, action: Cell | Colour | int | str) -> GameState:
-        """A new state after a draw (a colour) or a placement (a cell)."""
+        """A new state after a draw (a colour, at a chance node) or a placement
+        (a cell, once a ball is drawn)."""
         new = self.copy()
         if new.is_chance_node():
-            new.apply_draw(action if not isinstance(action, Cell) else Colour(action))
+            new.apply_draw(action)  # type: ignore[arg-type]
         else:
-            new.apply_place(action)
+            new.apply_place(action)  # type: ignore[arg-type]
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -343,7 +434,9 @@ class GameState:
 
     # -- state strings ------------------------------------------------------
     def to_string(self) -> str:
-        """``BOARD TOMOVE S1-S2 CHALLENGE DRAWN RESULT RULES`` (docs/state-string.md)."""
+        """``BOARD TOMOVE S1-S2 CHALLENGE DRAWN RESULT RULES`` (docs/formats.md).
+
+        The history is not part of it: only what decides the rest of the game."""
         ch = self.challenge
         challenge = "-" if ch is None else f"{ch.group.rank.key}:{','.join(map(str, ch.group.cells))}"
         drawn = "-" if self._drawn is None else self._drawn.char
@@ -358,22 +451,50 @@ class GameState:
 
     @classmethod
     def from_string(cls, text: str) -> GameState:
-        """Parse a state string; missing trailing fields take their defaults."""
+        """Parse a state string; missing trailing fields take their defaults.
+
+        Raises :class:`StateStringError`, quoting ``text``, for anything a game
+        cannot reach: a wrong player to move, an impossible score, a challenge
+        that the last ball cannot have opened, a result the board contradicts."""
         return _parse_state(text)
 
     @classmethod
     def from_board(cls, board: Board, rules: RuleSet = DEFAULT_RULES) -> GameState:
         """A state with ``board`` on it, no score, no challenge, nothing drawn.
 
-        The history is not known; moves are listed in cell order."""
+        The history is not known; moves are listed in cell order. A full board
+        or one holding a straight flush is a finished game."""
         state = cls(rules)
         state._masks = list(board.masks)
         state._occ = board.occupied
         state._playable = board.playable_mask()
         state.history = [Move(k, c) for c, k in board]
-        if board.is_full():
+        if straight_flush_top(board.masks) is not None:
+            # Its top was the last ball: placed by player 1 on odd move numbers.
+            state.winner = 2 - (len(board) & 1)
+            state.end = "straight_flush"
+        elif board.is_full():
             state._finish("complete")
         return state
+
+
+def _as_colour(colour: object) -> Colour:
+    """A colour from a :class:`Colour`, its index or its letter."""
+    if isinstance(colour, str):
+        try:
+            return Colour.from_char(colour)
+        except ShibumiError:
+            raise IllegalActionError(f"{colour!r} is not a colour: expected W, B or R") from None
+    if isinstance(colour, int) and not isinstance(colour, bool | Cell) and 0 <= colour <= 2:
+        return _COLOURS[colour]
+    raise IllegalActionError(f"{colour!r} is not a colour: expected W, B or R")
+
+
+def _as_cell(cell: object) -> Cell:
+    try:
+        return as_cell(cell)
+    except ShibumiError as err:
+        raise IllegalActionError(str(err)) from None
 
 
 def _parse_state(text: str) -> GameState:
@@ -403,10 +524,7 @@ def _parse_state(text: str) -> GameState:
             f"{bad} player {to_move!r} to move, but with {len(board)} ball(s) placed "
             f"it is player {state.to_move}'s turn"
         )
-    s1, sep, s2 = score.partition("-")
-    if not (sep and s1.isdigit() and s2.isdigit() and s1.isascii() and s2.isascii()):
-        raise StateStringError(f"{bad} score {score!r} is not N-N")
-    state.scores = [int(s1), int(s2)]
+    state.scores = _parse_score(bad, score)
     if challenge != "-":
         state.challenge = _parse_challenge(bad, challenge, board, state)
     if drawn != "-":
@@ -419,43 +537,93 @@ def _parse_state(text: str) -> GameState:
         if board.count(k) >= BALLS_PER_COLOUR:
             raise StateStringError(f"{bad} drawn {drawn!r} but no such ball is left in the bag")
         state._drawn = k
-    if result == "*":
-        if board.is_full():
-            raise StateStringError(f"{bad} the pyramid is full, so the game cannot be in progress")
-    elif result in ("1", "2", "="):
-        state.winner = None if result == "=" else int(result)
-        state.end = "complete" if board.is_full() else "straight_flush"
-        if state.end == "complete":
-            s1v, s2v = state.scores
-            expect = 1 if s1v > s2v else 2 if s2v > s1v else None
-            if expect != state.winner:
-                raise StateStringError(f"{bad} result {result!r} does not match the score {score}")
-        elif state.winner is None:
-            raise StateStringError(f"{bad} an unfinished pyramid can only end with a winner")
-        if state.challenge is not None:
-            raise StateStringError(f"{bad} the game is over but a challenge is pending")
-    else:
-        raise StateStringError(f"{bad} result {result!r} is not '*', '1', '2' or '='")
+    _parse_result(bad, result, board, state)
     return state
 
 
+def _parse_score(bad: str, score: str) -> list[int]:
+    s1, sep, s2 = score.partition("-")
+    if not (sep and s1.isascii() and s2.isascii() and s1.isdigit() and s2.isdigit()):
+        raise StateStringError(f"{bad} score {score!r} is not N-N")
+    if len(s1) > 2 or len(s2) > 2 or int(s1) > MAX_SCORE or int(s2) > MAX_SCORE:
+        raise StateStringError(f"{bad} score {score!r}: no player can score more than {MAX_SCORE}")
+    return [int(s1), int(s2)]
+
+
+def _parse_result(bad: str, result: str, board: Board, state: GameState) -> None:
+    """Check the result field against the board and set the end of the game."""
+    if result not in ("*", "1", "2", "="):
+        raise StateStringError(f"{bad} result {result!r} is not '*', '1', '2' or '='")
+    top = straight_flush_top(board.masks)
+    if result == "*":
+        if top is not None:
+            raise StateStringError(
+                f"{bad} the straight flush topped on {top} has ended the game, "
+                "so it cannot be in progress"
+            )
+        if board.is_full():
+            raise StateStringError(f"{bad} the pyramid is full, so the game cannot be in progress")
+        return
+    state.winner = None if result == "=" else int(result)
+    if state.challenge is not None:
+        raise StateStringError(f"{bad} the game is over but a challenge is pending")
+    if top is not None:
+        state.end = "straight_flush"
+        former = 2 - (len(board) & 1)
+        if board.occupied & sum(1 << u for u in RESTING_ON[top]):
+            raise StateStringError(
+                f"{bad} the straight flush topped on {top} ended the game, "
+                "yet balls were placed on it"
+            )
+        if state.winner != former:
+            raise StateStringError(
+                f"{bad} result {result!r}: the straight flush topped on {top} "
+                f"was made by player {former}, who wins"
+            )
+        return
+    if not board.is_full():
+        raise StateStringError(
+            f"{bad} result {result!r}, but the pyramid is not full and holds no straight flush"
+        )
+    state.end = "complete"
+    s1, s2 = state.scores
+    expect = 1 if s1 > s2 else 2 if s2 > s1 else None
+    if expect != state.winner:
+        raise StateStringError(f"{bad} result {result!r} does not match the score {s1}-{s2}")
+
+
 def _parse_challenge(bad: str, text: str, board: Board, state: GameState) -> Challenge:
+    """A pending challenge: a group of the named rank that the last ball
+    placed (one with nothing resting on it) formed as its best counting group."""
     rank_text, sep, cells_text = text.partition(":")
     try:
         rank = Rank.from_key(rank_text)
         cells = tuple(sorted(as_cell(c) for c in cells_text.split(","))) if sep else ()
     except ValueError:
         raise StateStringError(f"{bad} challenge {text!r} is not RANK:CELL,CELL,...") from None
-    from spoker.groups import PATTERNS, _rank_of
-
+    if rank == Rank.STRAIGHT_FLUSH:
+        raise StateStringError(f"{bad} a straight flush ends the game: it opens no challenge")
+    occ, masks = board.occupied, board.masks
     for p in PATTERNS:
-        if tuple(sorted(p.cells)) == cells and board.occupied & p.mask == p.mask:
-            # The challenging ball is unknown; any ball of the group gives its colours.
-            masks = board.masks
-            if any(_rank_of(p, masks, board[c]) == rank for c in p.cells):  # type: ignore[arg-type]
-                if rank == Rank.STRAIGHT_FLUSH:
-                    break
-                group = group_of(p.pid, int(rank))
-                challenger = 3 - state.to_move
-                return Challenge(challenger, group, len(board))
-    raise StateStringError(f"{bad} challenge {text!r} is not a {rank_text} on this board")
+        if tuple(sorted(p.cells)) != cells or occ & p.mask != p.mask:
+            continue
+        # The ball that opened it: nothing rests on it, and a pyramid's is its top.
+        for c in p.cells[-1:] if p.kind == 5 else p.cells:
+            if occ & sum(1 << u for u in RESTING_ON[c]):
+                continue
+            colour = board[c]
+            assert colour is not None
+            if _rank_of(p, masks, colour) != rank:
+                continue
+            if state.rules.check_visibility and not _visible(p, occ):
+                continue
+            if c == _APEX and not state.rules.apex_free:
+                continue  # the apex on a normal turn counts only for a straight flush
+            best_rank, best_level, _ = best_code(masks, occ, c, colour, state.rules.check_visibility)
+            if (best_rank, best_level) != (int(rank), p.top_level):
+                continue
+            group = group_of(p.pid, int(rank), _visible(p, occ))
+            return Challenge(3 - state.to_move, group, len(board))
+    raise StateStringError(
+        f"{bad} challenge {text!r} is not a {rank_text} that the last ball placed can have opened"
+    )
