@@ -1,0 +1,48 @@
+"""Colours of the board renderer: balls, wood, background, highlights.
+
+Kept apart from the drawing code so that views, tests and pictures agree on
+what "white", "black" and "red" look like on screen.
+"""
+
+from __future__ import annotations
+
+from shibumi import Colour
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+# Base albedo of the three balls: far apart in lightness (white, black) and in
+# hue (red), so they stay distinct under shading and for colour-blind players.
+BALL_RGB: dict[Colour, RGB] = {
+    Colour.WHITE: (238, 234, 224),
+    Colour.BLACK: (40, 40, 46),
+    Colour.RED: (206, 32, 38),
+}
+
+BACKGROUND: RGBA = (34, 46, 54, 255)
+WOOD_LIGHT: RGB = (196, 146, 92)
+WOOD_DARK: RGB = (148, 98, 55)
+HOLE_RGB: RGB = (52, 30, 16)
+LABEL_RGBA: RGBA = (255, 240, 214, 235)
+
+# Highlight colours offered to the views (challenge, response, not counting).
+GOLD: RGBA = (255, 200, 40, 255)
+CYAN: RGBA = (60, 210, 255, 255)
+GREEN: RGBA = (90, 230, 110, 255)
+GREY: RGBA = (170, 170, 170, 255)
+HOVER: RGBA = (255, 255, 255, 255)
+
+
+def colour_family(rgb: tuple[int, ...]) -> Colour | None:
+    """Which ball colour a rendered pixel belongs to, or None (board, background).
+
+    Generous on purpose: shading spans a wide range of each colour.
+    """
+    r, g, b = int(rgb[0]), int(rgb[1]), int(rgb[2])
+    if r > 110 and r > 2 * g and r > 2 * b:
+        return Colour.RED
+    if min(r, g, b) > 150 and max(r, g, b) - min(r, g, b) < 45:
+        return Colour.WHITE
+    if max(r, g, b) < 80 and max(r, g, b) - min(r, g, b) < 25:
+        return Colour.BLACK
+    return None

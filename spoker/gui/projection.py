@@ -1,0 +1,131 @@
+"""Where things of the pyramid land on the screen: an orthographic 3-D view.
+
+World units: the ball radius is 1, so level-1 balls, two grid points apart,
+touch. ``gx``/``gy`` are grid coordinates (column A..G = 0..6, row 1..7 =
+0..6), ``z`` the height above the board's top face. The camera looks down at
+``ELEVATION`` and turns about the board's centre by ``yaw`` (quarter turns plus
+a fixed offset, so the pyramid is seen from a corner and looks solid).
+Screen ``depth`` grows away from the viewer: draw larger depths first.
+Pure math, no arcade: the tests and the picking rely on the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from shibumi import Cell
+
+ELEVATION = math.radians(38.0)
+YAW_OFFSET = math.radians(28.0)
+SIN_E = math.sin(ELEVATION)
+COS_E = math.cos(ELEVATION)
+
+BALL_RADIUS = 1.0
+LEVEL_RISE = math.sqrt(2.0)  # a ball on a square platform of touching balls
+BASE_Z = 0.72  # level-1 balls sit a little into their holes
+CENTRE = 3.0  # grid coordinate of the board's centre
+BOARD_HALF = 5.3  # half the side of the square board, in world units
+BOARD_THICKNESS = 0.9
+HOLE_RADIUS = 0.8
+LABEL_INSET = 1.6  # distance of the coordinate labels outside the outer centres
+DROP_HEIGHT = 6.0  # a new ball falls from this far above its place
+EXPLODE_GAP = 0.35  # screen gap between levels in the exploded view
+
+
+def _level_half_extent(level: int) -> float:
+    """Largest distance (any yaw) of a level's centres from the board centre,
+    along one screen axis."""
+    return (4 - level) * math.sqrt(2.0)
+
+
+def _explode_lifts() -> tuple[float, ...]:
+    """Extra height of each level (index 0..3 for levels 1..4) when exploded,
+    chosen so that the levels' discs never overlap on screen, whatever the yaw."""
+    lifts = [0.0]
+    z_prev = BASE_Z
+    for level in (2, 3, 4):
+        h_lo = _level_half_extent(level - 1)
+        h_hi = _level_half_extent(level)
+        need = ((h_lo + h_hi) * SIN_E + 2 * BALL_RADIUS + EXPLODE_GAP) / COS_E
+        rest = BASE_Z + (level - 1) * LEVEL_RISE
+        z = z_prev + need
+        lifts.append(z - rest)
+        z_prev = z
+    return tuple(lifts)
+
+
+EXPLODE_LIFT = _explode_lifts()
+
+
+def cell_height(cell: Cell, explode: float = 0.0) -> float:
+    """Height of a ball's centre on ``cell``; ``explode`` in 0..1 lifts levels apart."""
+    level = cell.level
+    return BASE_Z + (level - 1) * LEVEL_RISE + explode * EXPLODE_LIFT[level - 1]
+
+
+@dataclass(frozen=True)
+class View:
+    """A camera: yaw (radians), zoom (pixels per world unit) and where the
+    board's centre (at z = 0) lands in window pixels."""
+
+    yaw: float
+    scale: float
+    origin_x: float
+    origin_y: float
+
+    def project(self, gx: float, gy: float, z: float) -> tuple[float, float, float]:
+        """Window ``(x, y, depth)`` of a world point; depth in world units."""
+        wx = gx - CENTRE
+        wy = gy - CENTRE
+        c = math.cos(self.yaw)
+        s = math.sin(self.yaw)
+        rx = wx * c - wy * s
+        ry = wx * s + wy * c
+        sx = self.origin_x + rx * self.scale
+        sy = self.origin_y + (ry * SIN_E + z * COS_E) * self.scale
+        return sx, sy, ry * COS_E - z * SIN_E
+
+    def ball(self, cell: Cell, explode: float = 0.0, lift: float = 0.0) -> tuple[float, float, float]:
+        """``(x, y, depth)`` of the centre of a ball on ``cell``."""
+        return self.project(cell.x, cell.y, cell_height(cell, explode) + lift)
+
+    @property
+    def radius(self) -> float:
+        """A ball's radius in pixels (orthographic: the same everywhere)."""
+        return BALL_RADIUS * self.scale
+
+
+def yaw_for(rotation: float) -> float:
+    """The camera yaw for a (possibly fractional) number of quarter turns."""
+    return YAW_OFFSET + rotation * math.pi / 2
+
+
+def scene_bounds(explode: float) -> tuple[float, float, float, float]:
+    """``(left, bottom, right, top)`` of everything drawn, in world units on
+    the screen plane relative to the board centre, valid for every yaw (so the
+    zoom does not pump during a rotation)."""
+    diag = BOARD_HALF * math.sqrt(2.0)
+    bottom = -diag * SIN_E - BOARD_THICKNESS * COS_E
+    apex_z = BASE_Z + 3 * LEVEL_RISE + explode * EXPLODE_LIFT[3]
+    # The apex can sit anywhere above the board centre; the level-1 back
+    # corner reaches diag * SIN_E.
+    top = max(diag * SIN_E, apex_z * COS_E + BALL_RADIUS)
+    for level in (2, 3):
+        z = BASE_Z + (level - 1) * LEVEL_RISE + explode * EXPLODE_LIFT[level - 1]
+        top = max(top, z * COS_E + _level_half_extent(level) * SIN_E + BALL_RADIUS)
+    return -diag, bottom, diag, top
+
+
+def fit_view(
+    viewport: tuple[float, float, float, float], rotation: float, explode: float, margin: float = 0.03
+) -> View:
+    """The view that fits the scene into ``viewport`` = (left, bottom, width, height)."""
+    left, bottom, width, height = viewport
+    x0, y0, x1, y1 = scene_bounds(explode)
+    usable_w = max(width * (1 - 2 * margin), 1.0)
+    usable_h = max(height * (1 - 2 * margin), 1.0)
+    scale = min(usable_w / (x1 - x0), usable_h / (y1 - y0))
+    origin_x = left + width / 2 - (x0 + x1) / 2 * scale
+    origin_y = bottom + height / 2 - (y0 + y1) / 2 * scale
+    return View(yaw_for(rotation), scale, origin_x, origin_y)
