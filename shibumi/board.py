@@ -95,6 +95,14 @@ def _is_are(names: str) -> str:
     return "are" if " and " in names else "is"
 
 
+def _bad_masks(masks: object, w: int, b: int, r: int) -> str:
+    both = w & b | w & r | b & r
+    if both:
+        cells = ", ".join(str(c) for c in cells_of(both & FULL_MASK))
+        return f"board masks {masks!r}: two colours on one cell ({cells})"
+    return f"board masks {masks!r}: a bit names no cell (cells are 0..29)"
+
+
 class Board:
     """Which colour sits on which cell. Immutable and hashable.
 
@@ -111,14 +119,13 @@ class Board:
             w, b, r = masks
         except (TypeError, ValueError):
             raise PlacementError(f"board masks {masks!r}: expected three ints (W, B, R)") from None
-        if not all(isinstance(m, int) and not isinstance(m, bool) for m in (w, b, r)):
+        if not (type(w) is int and type(b) is int and type(r) is int) and not all(
+            isinstance(m, int) and not isinstance(m, bool) for m in (w, b, r)
+        ):
             raise PlacementError(f"board masks {masks!r}: expected three ints (W, B, R)")
-        if w & b or w & r or b & r:
-            both = ", ".join(str(c) for c in cells_of((w & b | w & r | b & r) & FULL_MASK))
-            raise PlacementError(f"board masks {masks!r}: two colours on one cell ({both})")
         occ = w | b | r
-        if occ < 0 or occ & ~FULL_MASK:
-            raise PlacementError(f"board masks {masks!r}: a bit names no cell (cells are 0..29)")
+        if w & b or w & r or b & r or occ < 0 or occ > FULL_MASK:
+            raise PlacementError(_bad_masks(masks, w, b, r))
         self._masks = (w, b, r)
         self._occ = occ
 

@@ -184,3 +184,20 @@ def test_colours_from_letters_and_numbers(value: object, expected: Colour) -> No
 def test_bad_colours_are_quoted(value: object) -> None:
     with pytest.raises(ColourError, match=re.escape(repr(value))):
         Colour.of(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("masks", "reason"),
+    [
+        ((1, 1, 0), "two colours on one cell (1A1)"),
+        ((0, 1 << 30, 0), "a bit names no cell"),
+        ((-1, 0, 0), "a bit names no cell"),
+        ((1, 2), "expected three ints"),
+        ((1.0, 0, 0), "expected three ints"),
+        (None, "expected three ints"),
+    ],
+)
+def test_bad_masks_are_rejected(masks: object, reason: str) -> None:
+    with pytest.raises(PlacementError) as err:
+        Board(masks)  # type: ignore[arg-type]
+    assert repr(masks) in str(err.value) and reason in str(err.value)
