@@ -43,7 +43,8 @@ class GameRecord:
     """A game as a record: headers, the moves in order, and the rules.
 
     ``rules`` is authoritative (the writer's ``Rules`` header comes from it);
-    ``headers`` keeps the other headers as given, ``Rules`` included when read.
+    ``headers`` keeps the headers as read, with ``Rules`` always first and
+    canonical; the writer recomputes ``Result`` (present only when the game is over).
     """
 
     headers: dict[str, str] = field(default_factory=dict)
@@ -122,14 +123,16 @@ def parse_record(text: str) -> GameRecord:
     """Read a record and check it by replaying it (:class:`RecordError` if bad)."""
     if not isinstance(text, str):
         raise RecordError(f"a record must be text, not {type(text).__name__}")
-    headers, tokens = _split(text)
+    read, tokens = _split(text)
     rules = DEFAULT_RULES
-    if "Rules" in headers:
+    if "Rules" in read:
         try:
-            rules = RuleSet.parse(headers["Rules"])
+            rules = RuleSet.parse(read["Rules"])
         except ShibumiError as err:
             raise RecordError(f"header 'Rules': {err}") from None
-        headers["Rules"] = str(rules)
+    # Rules is always there, first and canonical, as the writer puts it.
+    headers = {"Rules": str(rules)}
+    headers.update((k, v) for k, v in read.items() if k != "Rules")
     state = GameState(rules)
     moves = []
     for token in tokens:
