@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from spoker import __version__
 
@@ -21,8 +22,16 @@ class CliError(Exception):
     """A bad-input error to print as one line (exit status 2)."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, exit status 2 (notation.md)."""
+
+    def error(self, message: str) -> NoReturn:
+        message = " ".join(message.splitlines())  # arguments may hold line breaks
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="spoker",
         description="Spoker (Shibumi meets poker): play, replay, analyse and simulate.",
         epilog="Run 'spoker COMMAND --help' for a command's options and an example.",
