@@ -59,12 +59,11 @@ class Colour(enum.IntEnum):
         if isinstance(value, str):
             return cls.from_char(value)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 3:
-            return _COLOUR_LIST[value]
+            return COLOURS[value]
         raise ColourError(f"{value!r} is not a colour: expected W, B, R or 0, 1, 2")
 
 
 COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
-_COLOUR_LIST = COLOURS
 
 
 def _supported(occ: int, cell: int) -> bool:
