@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import games
 
 from shibumi import Colour
 from spoker import GameState, Move, RecordError, RuleSet
 from spoker.record import GameRecord, format_record, load_record, parse_record, save_record
-from strategies import games
 
 # Found by playing random games; each shows one kind of event.
 STRAIGHT_FLUSH_GAME = (
