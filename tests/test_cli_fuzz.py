@@ -1,0 +1,157 @@
+"""Fuzzing every argument of spoker groups, replay and show.
+
+Whatever the input, a run ends with status 0, or 2 with one line on stderr:
+never a traceback (an uncaught exception fails these tests).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import sys
+import tempfile
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from unittest import mock
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import boards
+
+from spoker.cli import main
+
+VALID_BOARD = "WB............../........./..../."
+
+# Pieces that reach past the first checks: board-like strings, moves, rules.
+board_texts = st.one_of(
+    st.text(max_size=40),
+    st.text(alphabet="WBRwbr./ ", max_size=36),
+    boards().map(str),
+)
+move_texts = st.one_of(
+    st.text(max_size=10),
+    st.builds(
+        lambda k, lv, col, row: f"{k}@{lv}{col}{row}",
+        st.sampled_from("WBRwbrX"), st.sampled_from(["", "1", "2", "3", "4", "9"]),
+        st.sampled_from("ABCDEFGHabcd"), st.sampled_from("12345678"),
+    ),
+)
+rules_texts = st.one_of(
+    st.text(max_size=20),
+    st.lists(st.sampled_from(["visible", "touching", "apex-free", "Touching", " ", "x"]), max_size=3).map(
+        ", ".join
+    ),
+)
+
+
+@contextlib.contextmanager
+def no_viewer_and_empty_stdin() -> Iterator[None]:
+    """A stand-in replay viewer (no window) and an empty stdin."""
+    fake = types.ModuleType("spoker.gui.app")
+    fake.run_replay = lambda path, rules: 0  # type: ignore[attr-defined]
+    stdin = io.TextIOWrapper(io.BytesIO(b""))
+    with mock.patch.dict(sys.modules, {"spoker.gui.app": fake}), mock.patch.object(sys, "stdin", stdin):
+        yield
+
+
+def call(argv: list[str]) -> tuple[int, str, str]:
+    """Run the command line in-process: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), no_viewer_and_empty_stdin():
+        try:
+            code = main(argv)
+        except SystemExit as exc:  # argparse: usage errors and --help
+            code = exc.code if isinstance(exc.code, int) else 2
+    return code, out.getvalue(), err.getvalue()
+
+
+def check(argv: list[str]) -> tuple[int, str, str]:
+    code, out, err = call(argv)
+    assert code in (0, 2), (argv, code, err)
+    lines = err.splitlines()
+    assert all(line.startswith("spoker") for line in lines), (argv, err)
+    if argv[0] == "replay":
+        # --json reports bad files in its output, --text one line per bad file.
+        assert code == 2 or not lines
+    elif code == 2:
+        assert len(lines) == 1 and err.endswith("\n"), (argv, err)
+    else:
+        assert not lines
+    assert "Traceback" not in err
+    return code, out, err
+
+
+@settings(max_examples=200, deadline=None)
+@given(board_texts, move_texts, st.booleans())
+def test_groups_board_and_move(board: str, move: str, as_json: bool) -> None:
+    code, out, _ = check(["groups", *(["--json"] if as_json else []), "--", board, move])
+    if code == 0 and as_json:
+        answer = json.loads(out)
+        assert list(answer) == ["move", "groups", "best"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules_texts)
+def test_groups_rules(rules: str) -> None:
+    code, out, _ = check(["groups", VALID_BOARD, "R@1E1", "--json", "--rules", rules])
+    if code == 0:
+        assert json.loads(out)["best"]["rank"] == "three_kinds"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(board_texts, move_texts), max_size=5), st.binary(max_size=60))
+def test_groups_batch_lines(queries: list[tuple[str, str]], junk: bytes) -> None:
+    data = "\n".join(f"{b} {m}" for b, m in queries).encode("utf-8", "surrogatepass") + b"\n" + junk
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "queries.txt"
+        path.write_bytes(data)
+        code, out, _ = check(["groups", "--batch", str(path), "--json"])
+    assert code == 0
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == len(data.split(b"\n")) - (data.endswith(b"\n"))
+    for a in answers:
+        assert set(a) in ({"error"}, {"move", "groups", "best"})
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.one_of(st.binary(max_size=200), st.text(max_size=200).map(str.encode)), min_size=1, max_size=3),
+    st.sampled_from([["--json"], ["--text"], []]),
+    st.one_of(st.none(), rules_texts),
+)
+def test_replay_files_with_random_content(contents: list[bytes], mode: list[str], rules: str | None) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for i, data in enumerate(contents):
+            paths.append(str(Path(folder) / f"game{i}.txt"))
+            Path(paths[-1]).write_bytes(data)
+        more = ["--rules", rules] if rules is not None else []
+        code, out, err = check(["replay", *mode, *more, "--", *paths])
+    if mode == ["--json"] and not err:
+        assert out.count("\n") == len(paths)
+        lines = [json.loads(line) for line in out.splitlines()]
+        assert [line["file"] for line in lines] == paths
+        assert (code == 2) == any("error" in line for line in lines)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(board_texts, st.text(max_size=80), board_texts.map(lambda b: b + " 1 0-0 - - * visible")))
+def test_show_anything(what: str) -> None:
+    check(["show", "--", what])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["groups", "replay", "show"]),
+    st.lists(
+        st.one_of(
+            st.text(max_size=12),
+            st.sampled_from(["--json", "--text", "--batch", "--rules", "-", "--", VALID_BOARD, "R@1E1", "-h"]),
+        ),
+        max_size=6,
+    ),
+)
+def test_any_argument_list(command: str, args: list[str]) -> None:
+    check([command, *args])
