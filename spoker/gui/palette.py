@@ -46,3 +46,6 @@ def colour_family(rgb: tuple[int, ...]) -> Colour | None:
     if max(r, g, b) < 80 and max(r, g, b) - min(r, g, b) < 25:
         return Colour.BLACK
     return None
+
+# Colours given to successive highlighted groups (e.g. challenge, response).
+HIGHLIGHT_COLOURS: tuple[RGBA, ...] = (GOLD, CYAN, GREEN, GREY)

@@ -3,8 +3,9 @@
 World units: the ball radius is 1, so level-1 balls, two grid points apart,
 touch. ``gx``/``gy`` are grid coordinates (column A..G = 0..6, row 1..7 =
 0..6), ``z`` the height above the board's top face. The camera looks down at
-``ELEVATION`` and turns about the board's centre by ``yaw`` (quarter turns plus
-a fixed offset, so the pyramid is seen from a corner and looks solid).
+``ELEVATION`` and turns about the board's centre by ``yaw``: quarter turns plus
+a small offset, enough to look solid while columns stay left to right and rows
+front to back, and little enough that most outer balls stay in sight.
 Screen ``depth`` grows away from the viewer: draw larger depths first.
 Pure math, no arcade: the tests and the picking rely on the same numbers.
 """
@@ -16,8 +17,8 @@ from dataclasses import dataclass
 
 from shibumi import Cell
 
-ELEVATION = math.radians(38.0)
-YAW_OFFSET = math.radians(28.0)
+ELEVATION = math.radians(45.0)
+YAW_OFFSET = math.radians(12.0)
 SIN_E = math.sin(ELEVATION)
 COS_E = math.cos(ELEVATION)
 
@@ -34,14 +35,14 @@ EXPLODE_GAP = 0.35  # screen gap between levels in the exploded view
 
 
 def _level_half_extent(level: int) -> float:
-    """Largest distance (any yaw) of a level's centres from the board centre,
-    along one screen axis."""
-    return (4 - level) * math.sqrt(2.0)
+    """Largest distance of a level's centres from the board centre along one
+    screen axis, at the resting yaw (any quarter turn)."""
+    return (4 - level) * (abs(math.cos(YAW_OFFSET)) + abs(math.sin(YAW_OFFSET)))
 
 
 def _explode_lifts() -> tuple[float, ...]:
     """Extra height of each level (index 0..3 for levels 1..4) when exploded,
-    chosen so that the levels' discs never overlap on screen, whatever the yaw."""
+    chosen so that the levels' discs never overlap on screen at rest."""
     lifts = [0.0]
     z_prev = BASE_Z
     for level in (2, 3, 4):
@@ -102,19 +103,30 @@ def yaw_for(rotation: float) -> float:
 
 
 def scene_bounds(explode: float) -> tuple[float, float, float, float]:
-    """``(left, bottom, right, top)`` of everything drawn, in world units on
-    the screen plane relative to the board centre, valid for every yaw (so the
-    zoom does not pump during a rotation)."""
-    diag = BOARD_HALF * math.sqrt(2.0)
-    bottom = -diag * SIN_E - BOARD_THICKNESS * COS_E
-    apex_z = BASE_Z + 3 * LEVEL_RISE + explode * EXPLODE_LIFT[3]
-    # The apex can sit anywhere above the board centre; the level-1 back
-    # corner reaches diag * SIN_E.
-    top = max(diag * SIN_E, apex_z * COS_E + BALL_RADIUS)
-    for level in (2, 3):
-        z = BASE_Z + (level - 1) * LEVEL_RISE + explode * EXPLODE_LIFT[level - 1]
-        top = max(top, z * COS_E + _level_half_extent(level) * SIN_E + BALL_RADIUS)
-    return -diag, bottom, diag, top
+    """``(left, bottom, right, top)`` of everything drawn at rest (any quarter
+    turn), in world units on the screen plane relative to the board centre.
+
+    The zoom is fixed from these: during a rotation the board's corners may
+    reach a little beyond them for a fraction of a second."""
+    view = View(YAW_OFFSET, 1.0, 0.0, 0.0)
+    lo, hi = CENTRE - BOARD_HALF, CENTRE + BOARD_HALF
+    xs: list[float] = []
+    ys: list[float] = []
+    for gx in (lo, hi):
+        for gy in (lo, hi):
+            for z in (0.0, -BOARD_THICKNESS):
+                x, y, _ = view.project(gx, gy, z)
+                xs.append(x)
+                ys.append(y)
+    for level in (1, 2, 3, 4):
+        k = level - 1
+        z = BASE_Z + k * LEVEL_RISE + explode * EXPLODE_LIFT[k]
+        for gx in (k, 6 - k):
+            for gy in (k, 6 - k):
+                x, y, _ = view.project(gx, gy, z)
+                xs += [x - BALL_RADIUS, x + BALL_RADIUS]
+                ys += [y - BALL_RADIUS, y + BALL_RADIUS]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def fit_view(

@@ -325,8 +325,9 @@ class BoardScene:
         return x, y, self._view.radius
 
     def pick(self, x: float, y: float) -> Cell | None:
-        """The cell the point visually falls on, front-most first: a ball or
-        an empty playable cell (its ball-sized spot, or its hole on the board)."""
+        """The cell the point visually falls on, front-most first: a ball, an
+        empty playable cell above the board (the disc where its ball would
+        rest), or else an empty hole on the board."""
         self._sync()
         r2 = self._view.radius ** 2
         for cell, cx, cy in reversed(self._order):
@@ -340,7 +341,8 @@ class BoardScene:
         return None
 
     def draw_order(self) -> list[Cell]:
-        """Cells drawn as discs (balls and empty playable spots), back to front."""
+        """Cells picked as discs (balls and empty playable cells above the
+        board), back to front: the drawing order of the balls."""
         self._sync()
         return [cell for cell, _, _ in self._order]
 
@@ -481,12 +483,14 @@ class BoardScene:
             cell = cs.cell
             colour = board[cell] if cell in board else None
             is_ghost = colour is None and ghost is not None and ghost[0] == cell and playable >> cell & 1
-            pickable = colour is not None or bool(playable >> cell & 1)
-            if not pickable:
+            # Empty level-1 cells are picked by their holes (see ``pick``).
+            pickable = colour is not None or (cell.level > 1 and bool(playable >> cell & 1))
+            if not pickable and not is_ghost:
                 continue
             x, y, depth = v.ball(cell, explode, self._lift(cell))
             z = pj.cell_height(cell, explode)
-            order.append((-depth, z, cell, x, y))
+            if pickable:
+                order.append((-depth, z, cell, x, y))
             key_base = (-depth, z)
             if colour is not None or is_ghost:
                 shown = colour if colour is not None else ghost[1]  # type: ignore[index]
