@@ -80,7 +80,7 @@ def state_text(state: GameState) -> str:
         lines.append("Game over: " + result_text(state))
     else:
         drawn = state.drawn
-        wait = f"a {drawn.name.lower()} ball is drawn" if drawn is not None else "to draw"
+        wait = f"a {drawn.name.lower()} ball is drawn" if drawn is not None else "a ball is to be drawn"
         lines.append(f"Player {state.to_move} to move: {wait}")
     return "\n".join(lines)
 

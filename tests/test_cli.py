@@ -339,6 +339,17 @@ def test_show_record(capsys: pytest.CaptureFixture[str], records: dict[str, Path
     assert "move 10, player 2: three of three kinds, level 1 (1E1 1E3 1E5)" in out
 
 
+def test_show_state_string_only(capsys: pytest.CaptureFixture[str], records: dict[str, Path]) -> None:
+    code, out, _ = run(capsys, "show", str(records["unfinished"]), "--state")
+    assert code == 0
+    assert out == parse_record(records["unfinished"].read_text()).play().to_string() + "\n"
+    assert out.split()[3] == "flush_three:1G3,1G5,1G7"
+    _, out, _ = run(capsys, "show", "WB..BB........../........./..../.", "--state", "--rules", "touching")
+    assert out == "WB..BB........../........./..../. 1 0-0 - - * touching\n"
+    _, again, _ = run(capsys, "show", out.strip(), "--state")
+    assert again == out
+
+
 @pytest.mark.parametrize(
     "what", ["nothing", "W.../", "................/........./..../. 3", "a/b/c/d"]
 )

@@ -18,12 +18,15 @@ examples:
   spoker show 'WB..BB........../........./..../. 1 0-0 - R * visible'
   spoker show game.txt
   spoker show game.txt --rules touching
+  spoker show game.txt --state
+    WWBWBRWBWRRBBBRB/BW.R...W./..../. 1 2-1 flush_three:1G3,1G5,1G7 - * visible
 
 The argument is a record file if such a file exists, else a board string, or a
 state string (a board string followed by more fields, notation in
 docs/formats.md). Levels are drawn side by side as seen from above: columns A-G,
 rows 1-7, each cell at its own point. For a record: the headers, the final
 position, the score and the list of challenges (--rules overrides the record's).
+--state prints only the state string of the position (a record's final one).
 """
 
 
@@ -40,28 +43,49 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--rules", metavar="RULES",
         help="for a record: override its Rules (visible or touching, optionally apex-free)",
     )
+    p.add_argument(
+        "--state", action="store_true", help="print only the state string (docs/formats.md)"
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     rules = RuleSet.parse(args.rules) if args.rules is not None else None
-    print(show(args.what, rules))
+    print(state_of(args.what, rules).to_string() if args.state else show(args.what, rules))
     return 0
+
+
+def state_of(what: str, rules: RuleSet | None = None) -> GameState:
+    """The position a BOARD, RECORD or STATE argument names (a record's final one)."""
+    if os.path.exists(what):
+        return _replay(what, rules).final_state
+    _check_position(what)
+    if len(what.split()) > 1:
+        return GameState.from_string(what)
+    return GameState.from_board(parse_board(what), rules or RuleSet())
+
+
+def _replay(path: str, rules: RuleSet | None) -> Replay:
+    from spoker.cli.replay_cmd import read
+
+    try:
+        return Replay(read(path), rules)
+    except OSError as err:
+        raise CliError(f"cannot read {path!r}: {err.strerror or err}") from None
+    except ValueError as err:
+        raise CliError(f"{path}: {err}") from None
+
+
+def _check_position(what: str) -> None:
+    if what.count("/") != 3:
+        raise CliError(f"{what!r} is not a record file, a board string or a state string")
 
 
 def show(what: str, rules: RuleSet | None = None) -> str:
     """The text for a record file, a board string or a state string."""
     if os.path.exists(what):
-        from spoker.cli.replay_cmd import read
-
-        try:
-            return record_text(Replay(read(what), rules))
-        except OSError as err:
-            raise CliError(f"cannot read {what!r}: {err.strerror or err}") from None
-        except ValueError as err:
-            raise CliError(f"{what}: {err}") from None
-    if what.count("/") != 3:
-        raise CliError(f"{what!r} is not a record file, a board string or a state string")
+        return record_text(_replay(what, rules))
+    _check_position(what)
     if len(what.split()) > 1:
         return state_text(GameState.from_string(what))
     board = parse_board(what)
