@@ -1,0 +1,95 @@
+"""What every screen shares: its widgets, a message line, layout on resize."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+from arcade import key as keys
+
+from spoker.gui.widgets import THEME, Label, TextLayer, WidgetGroup, attach_all, draw_box
+
+if TYPE_CHECKING:
+    from spoker.gui.app import SpokerApp
+
+
+class BaseView(arcade.View):
+    """A screen of the app: widgets, a transient message, keyboard quit."""
+
+    def __init__(self, app: SpokerApp) -> None:
+        super().__init__(app.window)
+        self.app = app
+        self.layer = TextLayer()
+        self.ui = WidgetGroup(self.layer)
+        self.message = ""
+        self.message_kind = "info"
+        self.message_time = 0.0
+        self._overlay_message = Label("", 13)
+        self.frames = 0
+
+    def attach_labels(self) -> None:
+        """Put the screen's own labels in its text layer (end of __init__)."""
+        attach_all(self, self.layer)
+
+    # -- layout -------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.app.width, self.app.height)
+
+    def on_show_view(self) -> None:
+        self.layout(*self.size)
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.app.resized(width, height)
+        self.layout(*self.size)
+
+    def layout(self, width: int, height: int) -> None:
+        """Place the widgets for a window of this size."""
+
+    # -- messages -----------------------------------------------------------
+    def say(self, text: str, kind: str = "info", seconds: float = 5.0) -> None:
+        self.message = text
+        self.message_kind = kind
+        self.message_time = seconds
+
+    def draw_message(self, y: float | None = None) -> None:
+        if not self.message or self.message_time <= 0:
+            return
+        width, _ = self.size
+        colour = {"info": THEME.text, "good": THEME.good, "bad": THEME.bad}.get(self.message_kind, THEME.text)
+        self._overlay_message.set(self.message)
+        w = min(width - 20.0, self._overlay_message.content_width + 28)
+        left = (width - w) / 2
+        bottom = 64.0 if y is None else y
+        draw_box(left, bottom, w, 32, (12, 14, 18, 235), colour, radius=8)
+        self._overlay_message.draw_at(left + 14, bottom + 11, colour=colour)
+
+    # -- events -------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        self.ui.update(delta_time)
+        if self.message_time > 0:
+            self.message_time -= delta_time
+
+    def on_draw(self) -> None:
+        self.frames += 1
+        self.app.frame_drawn()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.ui.on_mouse_motion(x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.ui.on_mouse_press(x, y, button)
+
+    def on_text(self, text: str) -> None:
+        self.ui.on_text(text)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.ui.on_key_press(symbol, modifiers):
+            return
+        if symbol == keys.Q and modifiers & keys.MOD_CTRL:
+            self.app.quit()
+            return
+        self.on_shortcut(symbol, modifiers)
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> None:
+        """A key no text field took."""

@@ -1,0 +1,293 @@
+"""Drawing shared by the game and the replay viewer: the side panel's parts,
+the banner that names a challenge or a verdict, and the highlight colours."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import arcade
+
+from shibumi import Colour
+from spoker.gui.controller import COLOUR_NAMES, Line, Mark, Moment
+from spoker.gui.widgets import (
+    THEME,
+    Label,
+    TextLayer,
+    attach_all,
+    draw_ball,
+    draw_box,
+    player_colour,
+)
+
+ROLE_COLOURS: dict[str, tuple[int, int, int, int]] = {
+    "challenge": (255, 200, 40, 255),
+    "response": (60, 210, 255, 255),
+    "formed": (255, 200, 40, 255),
+    "flush": (255, 80, 200, 255),
+    "blocked": (175, 175, 185, 255),
+    "hint": (90, 230, 110, 255),
+    "selected": (255, 255, 255, 255),
+}
+ROLE_STYLES = {"blocked": "dashed", "hint": "dashed"}
+LOG_COLOURS = {
+    "info": THEME.muted,
+    "move": THEME.text,
+    "group": (255, 220, 140, 255),
+    "challenge": ROLE_COLOURS["challenge"],
+    "verdict": ROLE_COLOURS["response"],
+    "flush": ROLE_COLOURS["flush"],
+    "end": THEME.good,
+    "warn": (190, 190, 200, 255),
+}
+BANNER_COLOURS = {
+    "challenge": ROLE_COLOURS["challenge"],
+    "verdict": ROLE_COLOURS["response"],
+    "straight_flush": ROLE_COLOURS["flush"],
+    "blocked": ROLE_COLOURS["blocked"],
+    "end": THEME.good,
+}
+
+
+def highlights(marks: Sequence[Mark]) -> list[object]:
+    """Scene highlights for the controller's marks (same cells: the first wins)."""
+    from spoker.gui.scene import Highlight
+
+    out: list[object] = []
+    for m in marks:
+        out.append(Highlight(tuple(m.cells), ROLE_COLOURS.get(m.role, THEME.accent), ROLE_STYLES.get(m.role, "glow")))
+    return out
+
+
+class Layered:
+    """A part of a screen whose labels can join the screen's text layer."""
+
+    def attach_layer(self, layer: TextLayer) -> None:
+        attach_all(self, layer)
+
+
+class TextBlock:
+    """Wrapped lines of text stacked downwards from a top edge, cached."""
+
+    def __init__(self, size: float = 12, bold: bool = False) -> None:
+        self.size = size
+        self.bold = bold
+        self.layer: TextLayer | None = None
+        self._labels: list[Label] = []
+        self._measure = Label("", self.size, bold=self.bold, anchor_y="top", multiline=True, width=200)
+        self._heights: dict[tuple[str, int], float] = {}
+
+    def attach_layer(self, layer: TextLayer) -> None:
+        self.layer = layer
+        for label in self._labels:
+            label.attach(layer)
+
+    def _label(self) -> Label:
+        return Label("", self.size, bold=self.bold, anchor_y="top", multiline=True, width=200, layer=self.layer)
+
+    def line_height(self, text: str, width: int) -> float:
+        """The wrapped height of ``text`` (cached: layout is the costly part)."""
+        key = (text, width)
+        h = self._heights.get(key)
+        if h is None:
+            if len(self._heights) > 4000:
+                self._heights.clear()
+            h = self._heights[key] = self._measure.set(text, width=width).content_height
+        return h
+
+    def draw(
+        self, lines: Sequence[tuple[str, Sequence[int]]], left: float, top: float, width: float,
+        bottom_limit: float = -1e9, gap: float = 3,
+    ) -> float:
+        """Draw ``lines`` (text, colour) wrapped to ``width``; returns the y below them."""
+        while len(self._labels) < len(lines):
+            self._labels.append(self._label())
+        y = top
+        w = max(40, int(width))
+        for label, (text, colour) in zip(self._labels, lines):
+            h = self.line_height(text, w)
+            if y - h < bottom_limit:
+                break
+            label.draw_at(left, y, text, colour, width=w)
+            y -= h + gap
+        return y
+
+    def height(self, lines: Sequence[tuple[str, Sequence[int]]], width: float, gap: float = 3) -> float:
+        w = max(40, int(width))
+        return sum(self.line_height(t, w) + gap for t, _ in lines)
+
+
+class LogBox(Layered):
+    """The narration, newest at the bottom, clipped to its box."""
+
+    def __init__(self) -> None:
+        self._title = Label("STORY", 11, THEME.muted, bold=True, anchor_y="top")
+        self._block = TextBlock(11)
+
+    def draw(self, log: Sequence[Line], left: float, bottom: float, width: float, height: float) -> None:
+        if height < 40:
+            return
+        draw_box(left, bottom, width, height, (20, 24, 31, 230), THEME.panel_border, radius=8)
+        self._title.draw_at(left + 10, bottom + height - 7)
+        inner = width - 20
+        room = height - 30
+        # Take lines from the newest backwards while they fit.
+        chosen: list[tuple[str, Sequence[int]]] = []
+        used = 0.0
+        for line in reversed(log[-40:]):
+            entry = (line.text, LOG_COLOURS.get(line.kind, THEME.text))
+            h = self._block.height([entry], inner)
+            if used + h > room:
+                break
+            chosen.insert(0, entry)
+            used += h
+        self._block.draw(chosen, left + 10, bottom + 8 + used, inner)
+
+
+class PlayerCards(Layered):
+    """The two players: name, seat, score; the one to move stands out."""
+
+    def __init__(self) -> None:
+        self._names = [Label("", 15, bold=True, anchor_y="center") for _ in range(2)]
+        self._seats = [Label("", 10, THEME.muted, anchor_y="center") for _ in range(2)]
+        self._scores = [Label("", 26, bold=True, anchor_x="right", anchor_y="center") for _ in range(2)]
+        self._turn = [Label("", 10, THEME.accent, anchor_y="center", bold=True) for _ in range(2)]
+
+    def draw(
+        self, left: float, top: float, width: float, names: Sequence[str], seats: Sequence[str],
+        scores: Sequence[int], to_move: int | None, turn_text: str = "TO MOVE", card_h: float = 58,
+    ) -> float:
+        y = top
+        for i in range(2):
+            player = i + 1
+            active = to_move == player
+            colour = player_colour(player)
+            fill = (48, 58, 78, 255) if active else (30, 35, 45, 255)
+            bottom = y - card_h
+            draw_box(left, bottom, width, card_h, fill, colour if active else THEME.panel_border,
+                     radius=8, border_width=3 if active else 1.5)
+            arcade.draw_lrbt_rectangle_filled(left + 3, left + 9, bottom + 8, y - 8, colour)
+            self._names[i].draw_at(left + 18, bottom + card_h * 0.64, _fit(names[i], 22))
+            seat = seats[i]
+            self._seats[i].draw_at(left + 18, bottom + card_h * 0.27, seat)
+            if active and turn_text:
+                self._turn[i].draw_at(left + 18 + self._seats[i].content_width + 10, bottom + card_h * 0.27, turn_text)
+            self._scores[i].draw_at(left + width - 14, bottom + card_h / 2, str(scores[i]))
+            y = bottom - 6
+        return y
+
+
+class BagBox(Layered):
+    """The bag and its content (10 per colour minus what is placed), and the
+    ball just drawn. Clicking it draws (the game view checks the rect)."""
+
+    def __init__(self) -> None:
+        self._title = Label("BAG", 11, THEME.muted, bold=True, anchor_y="top")
+        self._counts = [Label("", 14, bold=True, anchor_x="center", anchor_y="center") for _ in range(3)]
+        self._drawn = Label("", 10, THEME.muted, anchor_x="center", anchor_y="top")
+        self._hint = Label("", 11, THEME.accent, anchor_y="top", bold=True)
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+
+    def contains(self, x: float, y: float) -> bool:
+        left, bottom, w, h = self.rect
+        return left <= x <= left + w and bottom <= y <= bottom + h
+
+    def draw(
+        self, left: float, top: float, width: float, bag: Sequence[int], drawn: Colour | None,
+        can_draw: bool, time: float, marks: bool = False, height: float = 96,
+    ) -> float:
+        bottom = top - height
+        self.rect = (left, bottom, width, height)
+        border = THEME.accent if can_draw else THEME.panel_border
+        pulse = 0.5 + 0.5 * math.sin(time * 4.0) if can_draw else 0.0
+        fill = (int(38 + 18 * pulse), int(44 + 14 * pulse), int(56 + 6 * pulse), 255)
+        draw_box(left, bottom, width, height, fill, border, radius=8, border_width=2.5 if can_draw else 1.5)
+        self._title.draw_at(left + 10, top - 7)
+        if can_draw:
+            self._hint.draw_at(left + 54, top - 7, "click here or press Space to draw")
+        mid = bottom + (height - 20) / 2
+        draw_sack(left + 40, mid - 2)
+        x = left + 84
+        col_w = max(34.0, min(56.0, (width - 84 - 96) / 3))
+        for i, colour in enumerate((Colour.WHITE, Colour.BLACK, Colour.RED)):
+            cx = x + i * col_w + 12
+            draw_ball(cx, mid + 10, 10, colour, mark=marks)
+            self._counts[i].draw_at(cx, mid - 16, str(bag[i]))
+        # The drawn ball, large, at the right.
+        dx = left + width - 56
+        if drawn is not None:
+            draw_ball(dx, mid + 6, 24, drawn, mark=marks)
+            self._drawn.draw_at(dx, mid - 22, f"drawn: {COLOUR_NAMES[drawn]}")
+        else:
+            arcade.draw_circle_outline(dx, mid + 6, 24, (90, 100, 120, 255), 2)
+            self._drawn.draw_at(dx, mid - 22, "no ball drawn")
+        return bottom - 8
+
+
+def draw_sack(x: float, y: float) -> None:
+    """A cloth bag, tied at the neck."""
+    cloth, dark, light = (132, 96, 60, 255), (86, 60, 36, 255), (160, 122, 82, 255)
+    body = [(x - 24, y - 14), (x - 20, y - 24), (x + 20, y - 24), (x + 24, y - 14), (x + 20, y + 6), (x + 9, y + 14), (x - 9, y + 14), (x - 20, y + 6)]
+    arcade.draw_polygon_filled(body, cloth)
+    arcade.draw_polygon_filled([(x - 8, y + 14), (x + 8, y + 14), (x + 14, y + 28), (x - 14, y + 28)], cloth)
+    arcade.draw_polygon_filled([(x - 14, y + 28), (x - 4, y + 24), (x + 4, y + 24), (x + 14, y + 28), (x + 6, y + 31), (x - 6, y + 31)], light)
+    arcade.draw_lrbt_rectangle_filled(x - 10, x + 10, y + 13, y + 18, dark)
+    arcade.draw_ellipse_filled(x - 9, y - 4, 12, 18, light)
+    arcade.draw_polygon_outline(body, dark, 1.5)
+
+
+class Banner(Layered):
+    """The moment (challenge, verdict, straight flush, blocked group) over the board."""
+
+    def __init__(self) -> None:
+        self._title = Label("", 17, bold=True, anchor_y="top")
+        self._block = TextBlock(12)
+        self._big = Label("", 40, bold=True, anchor_x="center", anchor_y="center")
+        self._sub = Label("", 16, anchor_x="center", anchor_y="center")
+        rng = random.Random(2024)  # fixed: the same sparkle every time
+        self._sparks = [
+            (rng.uniform(0, math.tau), rng.uniform(120, 420), rng.uniform(3, 7), rng.choice((0, 1, 2)))
+            for _ in range(70)
+        ]
+
+    def draw(self, moment: Moment, left: float, top: float, width: float, time: float,
+             legend: bool = True) -> float:
+        """The banner under ``top``; returns its bottom (``top`` when nothing shows)."""
+        if moment.kind == "none":
+            return top
+        colour = BANNER_COLOURS.get(moment.kind, THEME.accent)
+        # One paragraph: the banner stays short and leaves the pyramid visible.
+        parts = list(moment.lines)
+        if legend and moment.kind == "verdict":
+            parts.append("gold: the challenge, cyan: the response")
+        lines = [("   \u00b7   ".join(parts), THEME.text)] if parts else []
+        inner = width - 28
+        h = 40 + self._block.height(lines, inner)
+        bottom = top - h
+        grow = min(1.0, time / 0.25)
+        pulse = 1.5 + 2.5 * max(0.0, 1.0 - time / 1.2) * (0.5 + 0.5 * math.sin(time * 12))
+        draw_box(left, bottom, width, h, (16, 18, 24, int(225 * grow)), colour, radius=10, border_width=pulse)
+        self._title.draw_at(left + 14, top - 9, moment.title, colour)
+        self._block.draw(lines, left + 14, top - 36, inner)
+        return bottom
+
+    def draw_flush(self, moment: Moment, centre: tuple[float, float], time: float) -> None:
+        """The straight flush's own moment: a big pulsing title and sparks."""
+        cx, cy = centre
+        t = time % 3.0
+        for angle, speed, size, k in self._sparks:
+            d = speed * t
+            alpha = max(0, int(255 * (1.0 - t / 3.0)))
+            colour = ((255, 210, 60), (255, 255, 255), (255, 80, 200))[k]
+            arcade.draw_circle_filled(cx + math.cos(angle) * d, cy + math.sin(angle) * d * 0.8, size, (*colour, alpha))
+        scale = 1.0 + 0.06 * math.sin(time * 6)
+        w, h = 560 * scale, 120 * scale
+        draw_box(cx - w / 2, cy - h / 2, w, h, (30, 10, 40, 235), ROLE_COLOURS["flush"], radius=16, border_width=4)
+        self._big.draw_at(cx, cy + 16, "STRAIGHT FLUSH!", (255, 220, 90, 255), size=40 * scale)
+        sub = moment.title.split("! ", 1)[-1]
+        self._sub.draw_at(cx, cy - 30, sub, THEME.text)
+
+
+def _fit(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "\u2026"

@@ -1,0 +1,229 @@
+"""The end of a game: result, score, every challenge; new game, save, replay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+from arcade import key as keys
+
+from spoker.gui.controller import ChallengeEntry, GameController, Mark
+from spoker.gui.views.base import BaseView
+from spoker.gui.views.common import ROLE_COLOURS, highlights
+from spoker.gui.views.game import SaveDialog
+from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour
+
+if TYPE_CHECKING:
+    from spoker.gui.app import SpokerApp
+
+
+def challenge_row(c: ChallengeEntry, names: tuple[str, str]) -> tuple[str, str]:
+    """(description, points) of one challenge for the table."""
+    who = names[c.challenger - 1]
+    if c.cancelled:
+        answer = "answered by a straight flush: no points"
+    elif c.bag_empty:
+        answer = "the bag was empty"
+    elif c.points is None:
+        answer = "not answered"
+    elif c.response is None:
+        answer = "no group in answer"
+    else:
+        answer = f"answer {c.response.describe()}"
+    if c.points is None:
+        points = "-"
+    else:
+        points = f"{c.points[0]}-{c.points[1]}"
+    return (f"{c.move}. {who}: {c.challenge.describe()}; {answer}", points)
+
+
+class EndView(BaseView):
+    """Results of a finished game, with the final pyramid."""
+
+    def __init__(self, app: SpokerApp, controller: GameController) -> None:
+        super().__init__(app)
+        self.c = controller
+        self.scene = app.scene
+        self.dialog: SaveDialog | None = None
+        ui = self.ui
+        self.b_new = ui.add(Button("New game", self.app.show_title, "N", primary=True))
+        self.b_save = ui.add(Button("Save record", self.ask_save, "S"))
+        self.b_replay = ui.add(Button("Replay", self.replay, "R"))
+        self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
+        self._result = Label("", 28, THEME.accent, bold=True, anchor_y="top")
+        self._score = Label("", 18, THEME.text, anchor_y="top")
+        self._how = Label("", 13, THEME.muted, anchor_y="top")
+        self._head = Label("CHALLENGES", 12, THEME.muted, bold=True, anchor_y="top")
+        self._rows: list[tuple[Label, Label]] = []
+        self._more = Label("", 11, THEME.muted, anchor_y="top")
+        self.selected: int | None = None
+        self.row_rects: list[tuple[float, float, float, float]] = []
+        self.time = 0.0
+        self.attach_labels()
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.scene.set_board(self.c.state.board, animate=False)
+        self.scene.set_ghost(None, None)
+        self.scene.set_hover(None)
+        self._highlight()
+
+    def _highlight(self) -> None:
+        marks: list[Mark] = []
+        if self.selected is not None and self.selected < len(self.c.challenges):
+            ch = self.c.challenges[self.selected]
+            marks.append(Mark(ch.challenge.cells, "challenge", ch.challenger))
+            if ch.response is not None:
+                marks.append(Mark(ch.response.cells, "response", 3 - ch.challenger))
+        elif self.c.state.end == "straight_flush":
+            marks.extend(m for m in self.c.moment.marks if m.role == "flush")
+        self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
+
+    def layout(self, width: int, height: int) -> None:
+        panel = max(380.0, min(620.0, width * 0.48))
+        self.panel_x = width - panel
+        self.panel_w = panel
+        self.scene.set_viewport(10, 70, width - panel - 20, height - 90)
+        bw = (panel - 24 - 3 * 8) / 4
+        for i, b in enumerate((self.b_new, self.b_save, self.b_replay, self.b_quit)):
+            b.place(self.panel_x + 12 + i * (bw + 8), 14, bw, 46)
+        if self.dialog is not None:
+            self.dialog.layout(width, height)
+
+    def ask_save(self) -> None:
+        self.dialog = SaveDialog("Save the record", self.app.default_record_path(self.c), self._save)
+        self.dialog.layout(*self.size)
+
+    def _save(self, path: str) -> None:
+        if not path:
+            return
+        try:
+            target = self.app.save_record(self.c, path)
+        except (OSError, ValueError) as err:
+            self.say(f"Not saved: {err}", "bad", 8)
+            return
+        self.say(f"Saved to {target}", "good", 6)
+
+    def replay(self) -> None:
+        self.app.replay_game(self.c)
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        self.time += min(delta_time, 0.25)
+        self.scene.update(delta_time)
+        if self.dialog is not None:
+            self.dialog.update(delta_time)
+            if self.dialog.done:
+                self.dialog = None
+
+    def on_draw(self) -> None:
+        self.clear(color=THEME.background)
+        width, height = self.size
+        self.scene.draw()
+        x = self.panel_x
+        arcade.draw_lrbt_rectangle_filled(x, width, 0, height, (28, 32, 41, 255))
+        arcade.draw_line(x, 0, x, height, THEME.panel_border, 2)
+        c = self.c
+        s = c.state
+        names = c.setup.names
+        left = x + 18
+        w = self.panel_w - 36
+        colour = player_colour(s.winner) if s.winner else THEME.accent
+        self._result.draw_at(left, height - 18, c.result_text(), colour, width=int(w))
+        self._score.draw_at(left, height - 64, f"{names[0]} {s.score[0]}  \u2013  {s.score[1]} {names[1]}")
+        how = "a straight flush ended the game" if s.end == "straight_flush" else "the pyramid is complete"
+        self._how.draw_at(left, height - 94, f"{how}; {len(c.challenges)} challenge(s), {s.move_number} balls.")
+        self._head.draw_at(left, height - 126)
+        self._draw_rows(left, height - 148, w)
+        self.ui.draw()
+        self.layer.draw()
+        self.ui.draw_tooltip()
+        self.draw_message(74)
+        if self.dialog is not None:
+            self.dialog.draw()
+        super().on_draw()
+
+    def _draw_rows(self, left: float, top: float, width: float) -> None:
+        names = self.c.setup.names
+        rows = self.c.challenges
+        while len(self._rows) < len(rows):
+            self._rows.append((
+                Label("", 12, anchor_y="center", layer=self.layer),
+                Label("", 12, bold=True, anchor_x="right", anchor_y="center", layer=self.layer),
+            ))
+        y = top
+        row_h = 26.0
+        self.row_rects = []
+        shown = 0
+        for i, ch in enumerate(rows):
+            if y - row_h < 72:
+                break
+            text, points = challenge_row(ch, names)
+            fill = (52, 60, 80, 255) if i == self.selected else ((34, 39, 50, 255) if i % 2 else (30, 35, 45, 255))
+            draw_box(left, y - row_h, width, row_h - 2, fill, None, radius=4)
+            arcade.draw_lrbt_rectangle_filled(left, left + 4, y - row_h, y - 2, player_colour(ch.challenger))
+            label, pts = self._rows[i]
+            label.draw_at(left + 10, y - row_h / 2, _clip(text, int((width - 70) / 7)))
+            pts.draw_at(left + width - 10, y - row_h / 2, points,
+                        ROLE_COLOURS["challenge"] if ch.points else THEME.muted)
+            self.row_rects.append((left, y - row_h, width, row_h))
+            y -= row_h
+            shown += 1
+        if not rows:
+            self._more.draw_at(left, y, "No challenge in this game.")
+        elif shown < len(rows):
+            self._more.draw_at(left, y - 2, f"... and {len(rows) - shown} more (see the replay)")
+        else:
+            self._more.draw_at(left, y - 4, "Click a challenge to see its groups on the pyramid.")
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_press(x, y, button)
+            return
+        if self.ui.on_mouse_press(x, y, button):
+            return
+        for i, (left, bottom, w, h) in enumerate(self.row_rects):
+            if left <= x <= left + w and bottom <= y <= bottom + h:
+                self.selected = None if self.selected == i else i
+                self._highlight()
+                return
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        if self.dialog is not None:
+            self.dialog.on_mouse_motion(x, y)
+
+    def on_text(self, text: str) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text(text)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_key_press(symbol, modifiers)
+            return
+        super().on_key_press(symbol, modifiers)
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> None:
+        if symbol in (keys.N, keys.ESCAPE):
+            self.app.show_title()
+        elif symbol == keys.S:
+            self.ask_save()
+        elif symbol == keys.R and not modifiers & keys.MOD_SHIFT:
+            self.replay()
+        elif symbol in (keys.H, keys.F1):
+            self.app.show_help()
+        elif symbol in (keys.DOWN, keys.UP) and self.c.challenges:
+            n = len(self.c.challenges)
+            step = 1 if symbol == keys.DOWN else -1
+            self.selected = 0 if self.selected is None else (self.selected + step) % n
+            self._highlight()
+        elif symbol == keys.E:
+            self.scene.set_exploded(not self.scene.exploded)
+        elif symbol == keys.LEFT:
+            self.scene.rotate(1)
+        elif symbol == keys.RIGHT:
+            self.scene.rotate(-1)
+
+
+def _clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: max(1, n - 1)] + "\u2026"

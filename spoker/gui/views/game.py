@@ -1,0 +1,636 @@
+"""The game screen: the pyramid, the side panel, the toolbar, the turn loop.
+
+A person draws (Space or a click on the bag), sees the ball, hovers a lit cell
+to see its ghost and clicks to place it. Computer seats play through the
+same controller, paced by timers in ``on_update`` (never ``sleep``); their
+choice (and hints) are computed in a worker thread so the window stays live.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+import arcade
+from arcade import key as keys
+
+from shibumi import APEX, Cell
+from spoker.errors import SpokerError
+from spoker.gui.controller import COLOUR_NAMES, PERSON, GameController, Mark
+from spoker.gui.views.base import BaseView
+from spoker.gui.views.common import (
+    ROLE_COLOURS,
+    BagBox,
+    Banner,
+    LogBox,
+    PlayerCards,
+    TextBlock,
+    highlights,
+)
+from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box
+
+if TYPE_CHECKING:
+    from spoker.gui.app import SpokerApp
+
+TOOLBAR_H = 54
+BANNER_H = 104  # room kept above the pyramid for the banner
+END_DELAY = 3.5  # seconds the last moment shows before the results screen
+MOMENT_PAUSE = 1.6  # extra seconds a computer waits after a challenge or verdict
+
+_EXECUTOR: ThreadPoolExecutor | None = None
+
+
+def executor() -> ThreadPoolExecutor:
+    """One worker thread for computer moves and hints (the GIL makes more useless)."""
+    global _EXECUTOR
+    if _EXECUTOR is None:
+        _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spoker-ai")
+    return _EXECUTOR
+
+
+class SaveDialog:
+    """A small modal box asking for a file name."""
+
+    def __init__(self, title: str, path: str, on_save: object) -> None:
+        self.title = title
+        self.field = TextInput(path, max_length=400, on_submit=self._submit)
+        self.field.focus(True)
+        self.on_save = on_save
+        self.done = False
+        self.ok = Button("Save", self._ok, "Enter", primary=True)
+        self.cancel = Button("Cancel", self._cancel, "Esc")
+        self._title = Label(title, 15, bold=True, anchor_y="top")
+        self._help = Label("File name of the record (notation.md format):", 11, THEME.muted, anchor_y="top")
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+
+    def _submit(self, text: str) -> None:
+        self._ok()
+
+    def _ok(self) -> None:
+        self.done = True
+        self.on_save(self.field.text.strip())  # type: ignore[operator]
+
+    def _cancel(self) -> None:
+        self.done = True
+
+    def layout(self, width: int, height: int) -> None:
+        w = min(640.0, width - 40.0)
+        h = 150.0
+        left, bottom = (width - w) / 2, (height - h) / 2
+        self.rect = (left, bottom, w, h)
+        self.field.place(left + 16, bottom + 62, w - 32, 34)
+        self.ok.place(left + w - 236, bottom + 14, 104, 38)
+        self.cancel.place(left + w - 122, bottom + 14, 104, 38)
+
+    def draw(self) -> None:
+        left, bottom, w, h = self.rect
+        width, height = arcade.get_window().get_size()
+        arcade.draw_lrbt_rectangle_filled(0, max(width, 4000), 0, max(height, 4000), (0, 0, 0, 140))
+        draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
+        self._title.draw_at(left + 16, bottom + h - 12)
+        self._help.draw_at(left + 16, bottom + h - 38)
+        self.field.draw()
+        self.ok.draw()
+        self.cancel.draw()
+
+    def update(self, dt: float) -> None:
+        self.field.update(dt)
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        if not self.ok.on_mouse_press(x, y, button) and not self.cancel.on_mouse_press(x, y, button):
+            self.field.on_mouse_press(x, y, button)
+            self.field.focus(True)
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        self.ok.on_mouse_motion(x, y)
+        self.cancel.on_mouse_motion(x, y)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == keys.ESCAPE:
+            self._cancel()
+        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+            self._ok()
+        else:
+            self.field.focused = True
+            self.field.on_key_press(symbol, modifiers)
+
+    def on_text(self, text: str) -> None:
+        self.field.focused = True
+        self.field.on_text(text)
+
+
+class GameView(BaseView):
+    """One game being played."""
+
+    def __init__(self, app: SpokerApp, controller: GameController) -> None:
+        super().__init__(app)
+        self.c = controller
+        self.scene = app.scene
+        self.hover_cell: Cell | None = None
+        self.cursor: Cell | None = None  # keyboard placement cursor (Tab)
+        self.selected: Cell | None = None
+        self.info: list[str] = []
+        self.hints: list[tuple[Cell, float]] = []
+        self._hint_job: tuple[str, Future[list[tuple[Cell, float]]]] | None = None
+        self._hint_key = ""
+        self._choice: tuple[str, Future[Cell] | Cell] | None = None
+        self.wait = app.settings.computer_delays[0]
+        self.end_timer: float | None = None
+        self.moment_time = 10.0
+        self.time = 0.0
+        self.dialog: SaveDialog | None = None
+        self.board_rect = (0.0, 0.0, 1.0, 1.0)
+        self.panel_rect = (0.0, 0.0, 1.0, 1.0)
+        self._cards = PlayerCards()
+        self._bag = BagBox()
+        self._banner = Banner()
+        self._log = LogBox()
+        self._info = TextBlock(11)
+        self._phase = Label("", 13, bold=True, anchor_y="top")
+        self._prompt = TextBlock(12, bold=True)
+        self._last = Label("", 11, THEME.muted, anchor_y="top")
+        self._header = Label("SPOKER", 12, THEME.muted, bold=True, anchor_y="top")
+        self._overlay_tip = Label("", 11, anchor_y="bottom")
+        self._build_toolbar()
+        self.scene.set_board(self.c.state.board, animate=False)
+        self.scene.set_ghost(None, None)
+        self.scene.set_hover(None)
+        self._refresh_highlights()
+        self.moment_seen = self.c.moment
+        self.attach_labels()
+
+    # -- widgets -------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        ui = self.ui
+        self.b_draw = ui.add(Button("Draw", self.act_draw, "Space", primary=True, tooltip="Draw a ball from the bag"))
+        self.b_left = ui.add(Button("\u21ba Turn", lambda: self.rotate(1), "Shift+R", tooltip="Rotate the pyramid a quarter turn"))
+        self.b_right = ui.add(Button("Turn \u21bb", lambda: self.rotate(-1), "R", tooltip="Rotate the pyramid the other way"))
+        self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Lift the levels apart to see every ball"))
+        self.b_hint = ui.add(Button("Hints", self.toggle_hints, "I", tooltip="Show the best cells for the drawn ball"))
+        self.b_marks = ui.add(Button("Marks", self.toggle_marks, "M", tooltip="Marks on red and black balls (colour-blind aid)"))
+        self.b_save = ui.add(Button("Save", self.ask_save, "S", tooltip="Save the game as a record"))
+        self.b_help = ui.add(Button("Help", self.app.show_help, "H", tooltip="Rules, groups and keys"))
+        self.b_menu = ui.add(Button("Menu", self.to_menu, "Esc", tooltip="Back to the title screen (the game is autosaved)"))
+        self.b_results = ui.add(Button("Results", self.show_results, "Enter", primary=True, tooltip="The end-of-game screen"))
+        self.toolbar = [self.b_draw, self.b_left, self.b_right, self.b_explode, self.b_hint,
+                        self.b_marks, self.b_save, self.b_help, self.b_menu]
+
+    def layout(self, width: int, height: int) -> None:
+        panel_w = max(250.0, min(400.0, width * 0.31))
+        board_w = width - panel_w
+        self.panel_rect = (board_w, 0.0, panel_w, float(height))
+        n = len(self.toolbar)
+        gap = 6.0
+        bw = min(118.0, (board_w - 12 - gap * (n - 1)) / n)
+        x = 8.0
+        for b in self.toolbar:
+            b.place(x, 8, bw, TOOLBAR_H - 12)
+            x += bw + gap
+        self.b_results.place(board_w - 150, TOOLBAR_H + 10, 140, 42)
+        self.board_rect = (0.0, float(TOOLBAR_H), board_w, height - TOOLBAR_H - 8.0)
+        self.scene.set_viewport(10, TOOLBAR_H + 4, board_w - 20, height - TOOLBAR_H - BANNER_H)
+        if self.dialog is not None:
+            self.dialog.layout(width, height)
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.scene.set_board(self.c.state.board, animate=False)
+        self._refresh_highlights()
+
+    # -- the turn ------------------------------------------------------------
+    @property
+    def person_turn(self) -> bool:
+        return self.c.person_to_move and self.dialog is None
+
+    def act_draw(self) -> None:
+        if not self.c.can_draw:
+            if self.c.over:
+                self.say("The game is over.", "info")
+            elif self.c.state.drawn is not None:
+                self.say(f"A {COLOUR_NAMES[self.c.state.drawn]} ball is drawn: place it first.", "info")
+            return
+        if not self.person_turn:
+            self.say("Wait: the computer is playing.", "info")
+            return
+        self._draw()
+
+    def _draw(self) -> None:
+        self.c.draw()
+        self.app.autosave(self.c)
+        self._after_change()
+        self._update_ghost()
+
+    def act_place(self, cell: Cell) -> bool:
+        """Place the drawn ball on ``cell`` for the person to move."""
+        if not self.person_turn or self.c.state.drawn is None:
+            return False
+        if not self.c.is_playable(cell):
+            self.say(self._why_not(cell), "bad")
+            return False
+        self._place(cell)
+        return True
+
+    def _place(self, cell: Cell) -> None:
+        try:
+            self.c.place(cell)
+        except SpokerError as err:  # the engine has the last word
+            self.say(str(err), "bad")
+            return
+        self.app.autosave(self.c)
+        self.scene.set_board(self.c.state.board)
+        self.cursor = None
+        self.selected = None
+        self.info = []
+        self.hints = []
+        self.moment_time = 0.0
+        self._after_change()
+        s = self.app.settings
+        self.wait = s.computer_delays[0] + (
+            MOMENT_PAUSE / max(0.1, s.computer_speed) if self.c.moment.kind != "none" else 0.0
+        )
+        if self.c.over:
+            self.end_timer = END_DELAY
+
+    def _why_not(self, cell: Cell) -> str:
+        board = self.c.state.board
+        if cell in board:
+            return f"{cell} already holds a ball."
+        return f"{cell} is not playable: its platform is not full."
+
+    def _after_change(self) -> None:
+        if self.c.moment is not self.moment_seen:
+            self.moment_seen = self.c.moment
+            self.moment_time = 0.0
+        self._refresh_highlights()
+
+    def rotate(self, turns: int) -> None:
+        self.scene.rotate(turns)
+
+    def toggle_exploded(self) -> None:
+        self.scene.set_exploded(not self.scene.exploded)
+
+    def toggle_marks(self) -> None:
+        self.app.set_colour_marks(not self.app.settings.colour_marks)
+
+    def toggle_hints(self) -> None:
+        if not self.c.setup.hints:
+            self.say("Hints are off for this game (new game settings).", "info")
+            return
+        s = self.app.settings
+        s.show_hints = not s.show_hints
+        self.app.save_settings()
+        self.hints = []
+        self._hint_key = ""
+        self._refresh_highlights()
+        self.say("Hints on: the best cells show when you draw." if s.show_hints else "Hints off.", "info")
+
+    def ask_save(self) -> None:
+        self.dialog = SaveDialog("Save the game", self.app.default_record_path(self.c), self._save)
+        self.dialog.layout(*self.size)
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self.say("No file name: not saved.", "bad")
+            return
+        try:
+            target = self.app.save_record(self.c, path)
+        except (OSError, ValueError) as err:
+            self.say(f"Not saved: {err}", "bad", 8)
+            return
+        self.say(f"Saved to {target}", "good", 6)
+
+    def to_menu(self) -> None:
+        self.app.autosave(self.c)
+        self.app.show_title()
+
+    def show_results(self) -> None:
+        if self.c.over:
+            self.app.show_end(self.c)
+
+    # -- highlights and ghost --------------------------------------------------
+    def _refresh_highlights(self) -> None:
+        marks: list[Mark] = []
+        if self.selected is not None:
+            marks.extend(self.c.explain_marks(self.selected))
+        marks.extend(self.c.moment.marks)
+        if self.hints and self.person_turn:
+            marks.extend(Mark((cell,), "hint") for cell, _ in self.hints)
+        self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
+
+    def _update_ghost(self) -> None:
+        cell = self.cursor if self.cursor is not None else self.hover_cell
+        drawn = self.c.state.drawn
+        if self.person_turn and drawn is not None and self.c.is_playable(cell):
+            self.scene.set_ghost(cell, drawn)
+        else:
+            self.scene.set_ghost(None, None)
+        self.scene.set_hover(self.hover_cell)
+
+    # -- frame loop ------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        dt = min(delta_time, 0.25)
+        self.time += dt
+        self.moment_time += dt
+        self.scene.update(dt)
+        if self.dialog is not None:
+            self.dialog.update(dt)
+            if self.dialog.done:
+                self.dialog = None
+        self._computer(dt)
+        self._poll_hints()
+        if self.end_timer is not None:
+            self.end_timer -= dt
+            if self.end_timer <= 0:
+                self.end_timer = None
+                self.show_results()
+
+    def _computer(self, dt: float) -> None:
+        c = self.c
+        if not c.computer_to_move:
+            self._choice = None
+            return
+        self.wait -= dt
+        if c.state.drawn is None:
+            if self.wait <= 0:
+                self._draw()
+                self.wait = self.app.settings.computer_delays[1]
+                self._start_choice()
+            return
+        if self._choice is None:
+            self._start_choice()
+        if self.wait > 0 or self._choice is None:
+            return
+        key, job = self._choice
+        if isinstance(job, Future):
+            if not job.done():
+                return
+            try:
+                cell = job.result()
+            except Exception as err:  # a player's bug must not end the game
+                self.say(f"The computer player failed ({err}); it plays the lowest cell.", "bad", 8)
+                cell = c.state.legal_cells()[0]
+        else:
+            cell = job
+        self._choice = None
+        if key == c.state.to_string():
+            self._place(cell)
+
+    def _start_choice(self) -> None:
+        key = self.c.state.to_string()
+        if self.app.threaded:
+            self._choice = (key, executor().submit(self.c.computer_choice))
+        else:
+            self._choice = (key, self.c.computer_choice())
+
+    def _poll_hints(self) -> None:
+        c = self.c
+        if not (self.app.settings.show_hints and c.hints_allowed and c.state.drawn is not None):
+            return
+        key = c.state.to_string()
+        if self._hint_key == key:
+            return
+        if self._hint_job is None or self._hint_job[0] != key:
+            if self.app.threaded:
+                self._hint_job = (key, executor().submit(c.hint))
+            else:
+                self.hints = c.hint()
+                self._hint_key = key
+                self._refresh_highlights()
+                return
+        job = self._hint_job[1]
+        if job.done():
+            self._hint_job = None
+            self._hint_key = key
+            try:
+                self.hints = job.result()
+            except Exception as err:
+                self.hints = []
+                self.say(f"No hint: {err}", "bad")
+            self._refresh_highlights()
+
+    # -- drawing ----------------------------------------------------------------
+    def on_draw(self) -> None:
+        self.clear(color=THEME.background)
+        self.scene.draw()
+        self._draw_banner()
+        self._draw_panel()
+        self.b_draw.enabled = self.person_turn and self.c.can_draw
+        self.b_explode.active = self.scene.exploded
+        self.b_hint.active = self.app.settings.show_hints and self.c.setup.hints
+        self.b_marks.active = self.app.settings.colour_marks
+        self.b_results.visible = self.c.over
+        self.ui.draw()
+        self.layer.draw()
+        self._draw_board_tip()
+        self.ui.draw_tooltip()
+        self.draw_message(TOOLBAR_H + 8)
+        if self.dialog is not None:
+            self.dialog.draw()
+        super().on_draw()
+
+    def _draw_banner(self) -> None:
+        m = self.c.moment
+        left, _, width, height = self.board_rect
+        top = self.size[1] - 8.0
+        if m.kind == "straight_flush":
+            cx = left + width / 2
+            self._banner.draw_flush(m, (cx, top - 120), self.moment_time)
+            self._banner.draw(m, left + 10, top - 200, width - 20, self.moment_time)
+            return
+        self._banner.draw(m, left + 10, top, width - 20, self.moment_time)
+
+    def _draw_panel(self) -> None:
+        left, _, width, height = self.panel_rect
+        arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
+        arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
+        x = left + 12
+        w = width - 24
+        status = self.c.status()
+        self._header.draw_at(x, height - 10, f"SPOKER  \u00b7  move {status.move_number}/30  \u00b7  {self.c.rules}")
+        y = height - 34
+        seats = [self._seat_text(i) for i in (1, 2)]
+        turn_text = "" if status.over else ("ANSWERS" if self.c.state.challenge else "TO MOVE")
+        y = self._cards.draw(x, y, w, status.names, seats, status.scores,
+                             None if status.over else status.to_move, turn_text)
+        phase_colour = ROLE_COLOURS["challenge"] if self.c.state.challenge else THEME.text
+        self._phase.draw_at(x, y - 2, status.phase, phase_colour)
+        y -= 24
+        can_draw = self.person_turn and self.c.can_draw
+        y = self._bag.draw(x, y, w, status.bag, status.drawn, can_draw, self.time, self.app.settings.colour_marks)
+        y = self._prompt.draw([(status.prompt, THEME.accent if can_draw or status.drawn else THEME.text)], x, y, w)
+        self._last.draw_at(x, y - 2, f"Last move: {status.last_move}")
+        y -= 22
+        info = self._info_lines()
+        if info:
+            h = self._info.height(info, w - 16) + 12
+            h = min(h, max(60.0, y - 140))
+            draw_box(x, y - h, w, h, (22, 26, 34, 240), THEME.accent, radius=8)
+            self._info.draw(info, x + 8, y - 6, w - 16, bottom_limit=y - h)
+            y -= h + 8
+        self._log.draw(self.c.log, x, 10, w, y - 14)
+
+    def _seat_text(self, player: int) -> str:
+        seat = self.c.setup.seats[player - 1]
+        return "person" if seat == PERSON else f"computer: {seat}"
+
+    def _info_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        out: list[tuple[str, tuple[int, int, int, int]]] = []
+        if self.info:
+            out.extend((t, THEME.text) for t in self.info)
+            out.append(("(click elsewhere or Esc to close)", THEME.muted))
+        elif self.hints and self.person_turn:
+            out.append(("Hint: best cells for this ball (expected score difference)", ROLE_COLOURS["hint"]))
+            out.extend((f"  {cell}: {value:+.2f}", THEME.text) for cell, value in self.hints)
+        elif self.app.settings.show_hints and self.c.hints_allowed and self.c.state.drawn is not None:
+            out.append(("Hint: thinking...", ROLE_COLOURS["hint"]))
+        return out
+
+    def _draw_board_tip(self) -> None:
+        """A tooltip by the pointer on the board: the cell, and the apex ruling."""
+        cell = self.hover_cell
+        if cell is None or self.dialog is not None:
+            return
+        text = str(cell)
+        board = self.c.state.board
+        colour = board[cell]
+        if colour is not None:
+            text += f": {COLOUR_NAMES[colour]} ball. Click to see its groups."
+        elif self.c.is_playable(cell) and self.person_turn:
+            text += ": place the ball here."
+        note = self.c.apex_note(cell) if cell == APEX and colour is None else None
+        if note:
+            text = f"{cell}: {note}"
+        x, y = self.ui.mouse
+        self._overlay_tip.set(text)
+        w = min(self._overlay_tip.content_width + 16, 900)
+        left = min(x + 14, self.panel_rect[0] - w - 4)
+        draw_box(max(4, left), y + 16, w, 26, (10, 12, 16, 230), THEME.accent, radius=5)
+        self._overlay_tip.draw_at(max(4, left) + 8, y + 24)
+
+    # -- input -------------------------------------------------------------------
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        if self.dialog is not None:
+            self.dialog.on_mouse_motion(x, y)
+            return
+        self.hover_cell = self._board_cell(x, y)
+        if self.hover_cell is not None:
+            self.cursor = None
+        self._update_ghost()
+
+    def _board_cell(self, x: float, y: float) -> Cell | None:
+        left, bottom, w, h = self.board_rect
+        if not (left <= x <= left + w and bottom <= y <= bottom + h):
+            return None
+        for widget in self.ui.widgets:
+            if widget.visible and widget.contains(x, y):
+                return None
+        return self.scene.pick(x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_press(x, y, button)
+            return
+        if self.ui.on_mouse_press(x, y, button):
+            return
+        if self._bag.contains(x, y):
+            self.act_draw()
+            return
+        cell = self._board_cell(x, y)
+        if cell is None:
+            self._select(None)
+            return
+        if self.c.is_playable(cell) and self.person_turn:
+            self.act_place(cell)
+        elif cell in self.c.state.board:
+            self._select(cell)
+        elif self.person_turn and self.c.can_draw:
+            self.say("Draw a ball first: Space or click the bag.", "info")
+        else:
+            self._select(None)
+        self._update_ghost()
+
+    def _select(self, cell: Cell | None) -> None:
+        self.selected = cell
+        self.info = self.c.explain_cell(cell) if cell is not None else []
+        self._refresh_highlights()
+
+    def on_text(self, text: str) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text(text)
+            return
+        if text == "?":
+            self.app.show_help()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_key_press(symbol, modifiers)
+            return
+        super().on_key_press(symbol, modifiers)
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> None:
+        shift = modifiers & keys.MOD_SHIFT
+        if symbol == keys.SPACE:
+            self.act_draw()
+        elif symbol == keys.R:
+            self.rotate(1 if shift else -1)
+        elif symbol == keys.LEFT:
+            self.rotate(1)
+        elif symbol == keys.RIGHT:
+            self.rotate(-1)
+        elif symbol == keys.E:
+            self.toggle_exploded()
+        elif symbol == keys.I:
+            self.toggle_hints()
+        elif symbol == keys.M:
+            self.toggle_marks()
+        elif symbol in (keys.H, keys.F1) or (symbol == keys.SLASH and shift):
+            self.app.show_help()
+        elif symbol == keys.S:
+            self.ask_save()
+        elif symbol == keys.N:
+            self.to_menu()
+        elif symbol == keys.TAB:
+            self._cycle_cursor(-1 if shift else 1)
+        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+            if self.c.over:
+                self.show_results()
+            elif self.cursor is not None:
+                self.act_place(self.cursor)
+                self._update_ghost()
+        elif symbol == keys.ESCAPE:
+            if self.info or self.selected is not None:
+                self._select(None)
+            elif self.cursor is not None:
+                self.cursor = None
+                self._update_ghost()
+            else:
+                self.to_menu()
+        elif symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
+            self._speed(2.0)
+        elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):
+            self._speed(0.5)
+
+    def _cycle_cursor(self, step: int) -> None:
+        """Tab: walk the keyboard cursor through the playable cells."""
+        cells = list(self.c.playable()) if self.person_turn else []
+        if not cells:
+            self.cursor = None
+            if self.person_turn and self.c.can_draw:
+                self.say("Draw a ball first: Space.", "info")
+            return
+        if self.cursor in cells:
+            i = (cells.index(self.cursor) + step) % len(cells)
+        else:
+            i = 0 if step > 0 else len(cells) - 1
+        self.cursor = cells[i]
+        self.hover_cell = None
+        self._update_ghost()
+        self.say(f"{self.cursor}: Enter places the ball, Tab moves on.", "info", 3)
+
+    def _speed(self, factor: float) -> None:
+        s = self.app.settings
+        s.computer_speed = max(0.25, min(8.0, s.computer_speed * factor))
+        self.app.save_settings()
+        self.say(f"Computer pace: x{s.computer_speed:g}", "info", 2)

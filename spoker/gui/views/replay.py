@@ -1,0 +1,365 @@
+"""The replay viewer: a record stepped forward and back, challenge by
+challenge or on autoplay, each challenge narrated as in play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import arcade
+from arcade import key as keys
+
+from shibumi import Cell
+from spoker.gui.controller import PERSON, GameController, GameSetup, Mark
+from spoker.gui.settings import SPEEDS
+from spoker.gui.views.base import BaseView
+from spoker.gui.views.common import ROLE_COLOURS, Banner, LogBox, PlayerCards, TextBlock, highlights
+from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour
+from spoker.replay import Replay
+from spoker.rules import RuleSet
+
+if TYPE_CHECKING:
+    from spoker.gui.app import SpokerApp
+    from spoker.record import GameRecord
+
+TOOLBAR_H = 54
+BANNER_H = 104
+STEP_SECONDS = 1.5  # one move per this many seconds at speed x1
+
+
+class ReplayView(BaseView):
+    """Steps through a :class:`~spoker.record.GameRecord`."""
+
+    def __init__(
+        self, app: SpokerApp, record: GameRecord, rules: RuleSet | None = None, source: str = "",
+        back: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.replay = Replay(record, rules)
+        self.source = source
+        self.back = back
+        h = record.headers
+        self.setup = GameSetup(
+            (h.get("Player1", "Player 1"), h.get("Player2", "Player 2")),
+            (h.get("Player1Type", PERSON), h.get("Player2Type", PERSON)),
+            self.replay.rules, 0,
+        )
+        self.scene = app.scene
+        self._controllers: dict[int, GameController] = {}
+        self.playing = False
+        self.speed_index = SPEEDS.index(1.0)
+        self.clock = 0.0
+        self.moment_time = 10.0
+        self.selected: Cell | None = None
+        self.info: list[str] = []
+        self.hover_cell: Cell | None = None
+        self._cards = PlayerCards()
+        self._banner = Banner()
+        self._log = LogBox()
+        self._info = TextBlock(11)
+        self._header = Label("", 12, THEME.muted, bold=True, anchor_y="top")
+        self._pos = Label("", 16, bold=True, anchor_y="top")
+        self._move = Label("", 12, THEME.text, anchor_y="top")
+        self._ch_title = Label("CHALLENGES", 11, THEME.muted, bold=True, anchor_y="top")
+        self._ch_rows: list[Label] = []
+        self.ch_rects: list[tuple[float, float, float, float, int]] = []
+        self.progress_rect = (0.0, 0.0, 0.0, 0.0)
+        ui = self.ui
+        self.b_start = ui.add(Button("|<", self.replay_start, "Home", tooltip="To the start"))
+        self.b_prev_ch = ui.add(Button("<< Chal.", self.prev_challenge, "PgUp", tooltip="Previous challenge"))
+        self.b_back = ui.add(Button("< Back", self.step_back, "\u2190", tooltip="One move back"))
+        self.b_play = ui.add(Button("Play", self.toggle_play, "Space", primary=True, tooltip="Autoplay"))
+        self.b_fwd = ui.add(Button("Next >", self.step_forward, "\u2192", tooltip="One move forward"))
+        self.b_next_ch = ui.add(Button("Chal. >>", self.next_challenge, "PgDn", tooltip="Next challenge"))
+        self.b_end = ui.add(Button(">|", self.replay_end, "End", tooltip="To the end"))
+        self.b_slower = ui.add(Button("-", lambda: self.change_speed(-1), "-", tooltip="Slower autoplay"))
+        self.b_faster = ui.add(Button("+", lambda: self.change_speed(1), "+", tooltip="Faster autoplay"))
+        self.b_turn = ui.add(Button("Turn", lambda: self.scene.rotate(-1), "R", tooltip="Rotate (Shift+R: the other way)"))
+        self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Levels apart"))
+        self.b_help = ui.add(Button("Help", self.app.show_help, "H"))
+        self.b_exit = ui.add(Button("Close", self.close, "Esc", tooltip="Back to the title screen"))
+        self.attach_labels()
+        self.toolbar = [self.b_start, self.b_prev_ch, self.b_back, self.b_play, self.b_fwd, self.b_next_ch,
+                        self.b_end, self.b_slower, self.b_faster, self.b_turn, self.b_explode, self.b_help, self.b_exit]
+
+    # -- the cursor ----------------------------------------------------------
+    @property
+    def position(self) -> int:
+        return self.replay.position
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def controller(self, n: int | None = None) -> GameController:
+        """The narration of the game up to position ``n`` (cached)."""
+        n = self.replay.position if n is None else n
+        c = self._controllers.get(n)
+        if c is None:
+            c = GameController(self.setup, self.replay.state_at(n), note_resume=False)
+            self._controllers[n] = c
+        return c
+
+    def _moved(self, forward: bool = False) -> None:
+        self.scene.set_board(self.replay.state.board, animate=forward)
+        self.selected = None
+        self.info = []
+        self.moment_time = 0.0
+        self._refresh_highlights()
+
+    def step_forward(self) -> bool:
+        moved = self.replay.forward()
+        if moved:
+            self._moved(True)
+        else:
+            self.playing = False
+        return moved
+
+    def step_back(self) -> bool:
+        moved = self.replay.back()
+        if moved:
+            self._moved()
+        return moved
+
+    def replay_start(self) -> None:
+        self.replay.start()
+        self._moved()
+
+    def replay_end(self) -> None:
+        self.replay.end()
+        self._moved()
+
+    def next_challenge(self) -> None:
+        if self.replay.next_challenge():
+            self._moved()
+        else:
+            self.say("No challenge after this move.", "info", 2)
+
+    def prev_challenge(self) -> None:
+        if self.replay.prev_challenge():
+            self._moved()
+        else:
+            self.say("No challenge before this move.", "info", 2)
+
+    def goto(self, n: int) -> None:
+        self.replay.goto(max(0, min(self.replay.length, n)))
+        self._moved()
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.position >= self.replay.length:
+            self.replay.start()
+            self._moved()
+        self.playing = not self.playing
+        self.clock = 0.0
+
+    def change_speed(self, step: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+        self.say(f"Autoplay speed x{self.speed:g}", "info", 2)
+
+    def toggle_exploded(self) -> None:
+        self.scene.set_exploded(not self.scene.exploded)
+
+    def close(self) -> None:
+        self.playing = False
+        if self.back is not None:
+            self.back()
+        else:
+            self.app.show_title()
+
+    def _refresh_highlights(self) -> None:
+        c = self.controller()
+        marks: list[Mark] = []
+        if self.selected is not None:
+            marks.extend(c.explain_marks(self.selected))
+        marks.extend(c.moment.marks)
+        self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
+
+    # -- layout, frames ------------------------------------------------------------
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.scene.set_board(self.replay.state.board, animate=False)
+        self.scene.set_ghost(None, None)
+        self.scene.set_hover(None)
+        self._refresh_highlights()
+
+    def layout(self, width: int, height: int) -> None:
+        panel_w = max(250.0, min(400.0, width * 0.31))
+        board_w = width - panel_w
+        self.panel_rect = (board_w, 0.0, panel_w, float(height))
+        self.board_rect = (0.0, float(TOOLBAR_H), board_w, height - TOOLBAR_H - 8.0)
+        n = len(self.toolbar)
+        gap = 5.0
+        bw = min(96.0, (board_w - 12 - gap * (n - 1)) / n)
+        x = 8.0
+        for b in self.toolbar:
+            b.place(x, 8, bw, TOOLBAR_H - 12)
+            x += bw + gap
+        self.scene.set_viewport(10, TOOLBAR_H + 4, board_w - 20, height - TOOLBAR_H - BANNER_H)
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        dt = min(delta_time, 0.25)
+        self.moment_time += dt
+        self.scene.update(dt)
+        if self.playing:
+            self.clock += dt
+            pause = 1.0 if self.controller().moment.kind in ("challenge", "verdict", "straight_flush") else 0.0
+            if self.clock >= (STEP_SECONDS + pause) / self.speed:
+                self.clock = 0.0
+                self.step_forward()
+
+    def on_draw(self) -> None:
+        self.clear(color=THEME.background)
+        self.scene.draw()
+        c = self.controller()
+        left, _, width, _ = self.board_rect
+        top = self.size[1] - 8.0
+        if c.moment.kind == "straight_flush":
+            self._banner.draw_flush(c.moment, (left + width / 2, top - 120), self.moment_time)
+            self._banner.draw(c.moment, left + 10, top - 200, width - 20, self.moment_time)
+        else:
+            self._banner.draw(c.moment, left + 10, top, width - 20, self.moment_time)
+        self._draw_panel(c)
+        self.b_play.label = "Pause" if self.playing else "Play"
+        self.b_explode.active = self.scene.exploded
+        self.b_back.enabled = self.b_start.enabled = self.position > 0
+        self.b_fwd.enabled = self.b_end.enabled = self.position < self.replay.length
+        self.ui.draw()
+        self.layer.draw()
+        self.ui.draw_tooltip()
+        self.draw_message(TOOLBAR_H + 8)
+        super().on_draw()
+
+    def _draw_panel(self, c: GameController) -> None:
+        left, _, width, height = self.panel_rect
+        arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
+        arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
+        x, w = left + 12, width - 24
+        src = self.source or "record"
+        self._header.draw_at(x, height - 10, f"REPLAY  \u00b7  {_clip(src, 30)}  \u00b7  {self.replay.rules}")
+        s = c.state
+        y = self._cards.draw(x, height - 34, w, self.setup.names, ("", ""), s.score,
+                             None if s.is_over else s.to_move, "TO MOVE", card_h=50)
+        self._pos.draw_at(x, y - 2, f"Move {self.position} / {self.replay.length}"
+                          + (f"   \u25b6 x{self.speed:g}" if self.playing else f"   speed x{self.speed:g}"))
+        y -= 28
+        # Progress bar: click to jump; ticks at the challenges.
+        self.progress_rect = (x, y - 12, w, 12)
+        draw_box(x, y - 12, w, 12, (20, 24, 30, 255), THEME.panel_border, radius=5)
+        if self.replay.length:
+            frac = self.position / self.replay.length
+            draw_box(x, y - 12, max(8.0, w * frac), 12, (70, 120, 200, 255), None, radius=5)
+            for ch in self.replay.challenges:
+                tx = x + w * ch.move / self.replay.length
+                arcade.draw_line(tx, y - 14, tx, y + 2, ROLE_COLOURS["challenge"], 2)
+        y -= 22
+        move = self.replay.move
+        text = "The empty pyramid." if move is None else c.last_move_text()
+        if s.is_over:
+            text += "   " + c.result_text()
+        self._move.draw_at(x, y, text)
+        y -= 22
+        if self.info:
+            lines = [(t, THEME.text) for t in self.info]
+            h = min(self._info.height(lines, w - 16) + 12, max(60.0, y - 200))
+            draw_box(x, y - h, w, h, (22, 26, 34, 240), THEME.accent, radius=8)
+            self._info.draw(lines, x + 8, y - 6, w - 16, bottom_limit=y - h)
+            y -= h + 8
+        y = self._draw_challenges(x, y, w)
+        self._log.draw(c.log, x, 10, w, y - 14)
+
+    def _draw_challenges(self, x: float, top: float, w: float) -> float:
+        self._ch_title.draw_at(x, top)
+        y = top - 18
+        self.ch_rects = []
+        rows = self.replay.challenges
+        while len(self._ch_rows) < len(rows):
+            self._ch_rows.append(Label("", 11, anchor_y="center", layer=self.layer))
+        limit = max(4, int((top - 200) / 22 / 2))
+        # Show a window of rows around the current position.
+        current = max((i for i, ch in enumerate(rows) if ch.move <= self.position), default=0)
+        first = max(0, min(current - limit // 2, len(rows) - limit))
+        for i in range(first, min(len(rows), first + limit)):
+            ch = rows[i]
+            done = ch.response_move is not None and ch.response_move <= self.position
+            active = ch.move <= self.position
+            name = self.setup.names[ch.challenger - 1]
+            result = ""
+            if done and ch.points is not None:
+                result = f"  \u2192 {ch.points[0]}-{ch.points[1]}"
+            fill = (52, 60, 80, 255) if ch.move == self.position or ch.response_move == self.position else (30, 35, 45, 255)
+            draw_box(x, y - 20, w, 20, fill, None, radius=4)
+            arcade.draw_lrbt_rectangle_filled(x, x + 4, y - 20, y, player_colour(ch.challenger))
+            label = f"{ch.move}. {name}: {ch.challenge.describe()}{result}"
+            self._ch_rows[i].draw_at(x + 10, y - 10, _clip(label, int((w - 14) / 6.6)), THEME.text if active else THEME.muted)
+            self.ch_rects.append((x, y - 20, w, 20, ch.move))
+            y -= 22
+        return y - 6
+
+    # -- input ------------------------------------------------------------------------
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        left, bottom, w, h = self.board_rect
+        inside = left <= x <= left + w and bottom <= y <= bottom + h
+        self.hover_cell = self.scene.pick(x, y) if inside else None
+        self.scene.set_hover(self.hover_cell if self.hover_cell in self.replay.state.board else None)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.ui.on_mouse_press(x, y, button):
+            return
+        px, py, pw, ph = self.progress_rect
+        if px <= x <= px + pw and py - 6 <= y <= py + ph + 6 and self.replay.length:
+            self.goto(round((x - px) / pw * self.replay.length))
+            return
+        for rx, ry, rw, rh, move in self.ch_rects:
+            if rx <= x <= rx + rw and ry <= y <= ry + rh:
+                self.goto(move)
+                return
+        left, bottom, w, h = self.board_rect
+        if left <= x <= left + w and bottom <= y <= bottom + h:
+            cell = self.scene.pick(x, y)
+            if cell is not None and cell in self.replay.state.board:
+                self.selected = cell
+                self.info = self.controller().explain_cell(cell)
+            else:
+                self.selected = None
+                self.info = []
+            self._refresh_highlights()
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> None:
+        shift = modifiers & keys.MOD_SHIFT
+        if symbol == keys.RIGHT:
+            self.step_forward()
+        elif symbol == keys.LEFT:
+            self.step_back()
+        elif symbol == keys.HOME:
+            self.replay_start()
+        elif symbol == keys.END:
+            self.replay_end()
+        elif symbol in (keys.PAGEDOWN, keys.DOWN):
+            self.next_challenge()
+        elif symbol in (keys.PAGEUP, keys.UP):
+            self.prev_challenge()
+        elif symbol in (keys.SPACE, keys.P):
+            self.toggle_play()
+        elif symbol in (keys.PLUS, keys.EQUAL, keys.NUM_ADD):
+            self.change_speed(1)
+        elif symbol in (keys.MINUS, keys.NUM_SUBTRACT):
+            self.change_speed(-1)
+        elif symbol == keys.R:
+            self.scene.rotate(1 if shift else -1)
+        elif symbol == keys.E:
+            self.toggle_exploded()
+        elif symbol in (keys.H, keys.F1) or (symbol == keys.SLASH and shift):
+            self.app.show_help()
+        elif symbol == keys.ESCAPE:
+            if self.info:
+                self.selected = None
+                self.info = []
+                self._refresh_highlights()
+            else:
+                self.close()
+
+
+def _clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: max(1, n - 1)] + "\u2026"
