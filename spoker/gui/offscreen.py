@@ -85,4 +85,6 @@ def render_board_image(
         fbo.delete()
         colour.delete()
     image = Image.frombytes("RGBA", (width, height), data)
+    # Blending leaves partial alpha in the framebuffer: the picture is opaque.
+    image.putalpha(255)
     return image.transpose(Image.Transpose.FLIP_TOP_BOTTOM)

@@ -40,7 +40,7 @@ def _grid(size: int, span: float = 1.0) -> tuple[FloatArray, FloatArray]:
 
 def _rgba(rgb: FloatArray, alpha: FloatArray) -> Image.Image:
     data = np.dstack([np.clip(rgb, 0, 255), np.clip(alpha, 0, 1) * 255])
-    return Image.fromarray(data.round().astype(np.uint8), "RGBA")
+    return Image.fromarray(data.round().astype(np.uint8))
 
 
 def _edge_alpha(r: FloatArray, size: int, span: float = 1.0) -> FloatArray:
@@ -97,7 +97,7 @@ def _paint_mark(img: Image.Image, colour: Colour) -> Image.Image:
     data = np.asarray(img).astype(float)
     cover = cover * 0.85
     data[..., :3] = data[..., :3] * (1 - cover[..., None]) + ink[None, None, :] * cover[..., None]
-    return Image.fromarray(data.round().astype(np.uint8), "RGBA")
+    return Image.fromarray(data.round().astype(np.uint8))
 
 
 @functools.cache
@@ -163,7 +163,7 @@ def hole_image(size: int = 96) -> Image.Image:
 def _smooth_noise(rng: np.random.Generator, shape: tuple[int, int], cells: tuple[int, int]) -> FloatArray:
     """Value noise: a coarse random grid upsampled with bicubic smoothing."""
     coarse = rng.random((cells[1], cells[0])).astype(np.float32)
-    img = Image.fromarray(coarse, "F").resize((shape[1], shape[0]), Image.Resampling.BICUBIC)
+    img = Image.fromarray(coarse).resize((shape[1], shape[0]), Image.Resampling.BICUBIC)
     result: FloatArray = np.asarray(img, dtype=float)
     return result
 
@@ -188,4 +188,4 @@ def wood_image(size: int = WOOD_SIZE, seed: int = 11) -> Image.Image:
     dark = np.array(WOOD_DARK, dtype=float)
     rgb = light[None, None, :] * (1 - mix[..., None]) + dark[None, None, :] * mix[..., None]
     del x
-    return Image.fromarray(np.clip(rgb, 0, 255).round().astype(np.uint8), "RGB").convert("RGBA")
+    return Image.fromarray(np.clip(rgb, 0, 255).round().astype(np.uint8)).convert("RGBA")
