@@ -270,7 +270,7 @@ def _group(group: Group) -> str:
 
 
 def _cells(group: Group) -> str:
-    return "(" + " ".join(sorted(str(c) for c in group.cells)) + ")"
+    return "(" + " ".join(str(c) for c in group.cells) + ")"  # cell order, as explain()
 
 
 # -- files ------------------------------------------------------------------

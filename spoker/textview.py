@@ -52,9 +52,9 @@ def board_diagram(board: Board) -> str:
 
 
 def group_text(group: Group) -> str:
-    """``flush three, level 1 (1A1 1C1 1E1)``."""
+    """``flush three, level 1 (1A1 1C1 1E1)``: cells in cell order, as in explain()."""
     d = group.describe()
-    return f"{d[0].lower()}{d[1:]} ({' '.join(sorted(str(c) for c in group.cells))})"
+    return f"{d[0].lower()}{d[1:]} ({' '.join(str(c) for c in group.cells)})"
 
 
 def bag_text(board: Board) -> str:
@@ -120,7 +120,8 @@ def record_text(replay: Replay) -> str:
 def _headers(replay: Replay) -> list[str]:
     """The record's headers, Rules first (as replayed: --rules may override)."""
     lines = [f"Rules: {replay.rules}"]
-    lines += [f"{k}: {v}" for k, v in replay.record.headers.items() if k != "Rules"]
+    # Result comes at the end, from the replay itself.
+    lines += [f"{k}: {v}" for k, v in replay.record.headers.items() if k not in ("Rules", "Result")]
     return lines
 
 
