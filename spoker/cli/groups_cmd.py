@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import IO
@@ -126,9 +127,17 @@ def answer(line: str, rules: RuleSet) -> dict[str, object]:
 
 def _run_batch(source: str, rules: RuleSet) -> int:
     if source == "-":
-        return _answer_all(sys.stdin.buffer, rules)
+        return _answer_all(stdin_bytes(), rules)
     with open(source, "rb") as f:
         return _answer_all(f, rules)
+
+
+def stdin_bytes() -> IO[bytes]:
+    """Standard input as bytes (a text-only stand-in is encoded back)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        return buffer  # type: ignore[no-any-return]
+    return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
 
 
 def _answer_all(stream: IO[bytes], rules: RuleSet) -> int:

@@ -7,6 +7,7 @@ import json
 import sys
 
 from spoker.cli import CliError
+from spoker.cli.groups_cmd import stdin_bytes
 from spoker.errors import RecordError
 from spoker.record import GameRecord, load_record, parse_record
 from spoker.replay import Replay
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 def read(path: str) -> GameRecord:
     """A record from a file, or from stdin for ``-``."""
     if path == "-":
-        data = sys.stdin.buffer.read()
+        data = stdin_bytes().read()
         try:
             return parse_record(data.decode("utf-8"))
         except UnicodeDecodeError as err:
