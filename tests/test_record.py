@@ -40,6 +40,13 @@ COMPLETE_GAME = (
 )
 """30 moves, 7 challenges; player 2 wins 4-3."""
 
+BAG_EMPTY_GAME = (
+    "W@1E1 W@1A5 R@1C5 B@1G7 W@1E5 W@1G3 B@1A1 R@1E3 R@1C3 B@1G1 R@1C1 W@1A3 R@2F2 B@2B4 "
+    "R@2B2 W@1E7 R@2D4 W@1A7 B@1C7 R@1G5 B@2F6 R@2D2 W@2D6 W@2B6 R@3C5 B@3C3 B@2F4 W@3E5 "
+    "B@3E3 B@4D4"
+)
+"""Under apex-free, the apex (move 30) forms a group: its challenge finds the bag empty."""
+
 
 def moves(text: str) -> list[Move]:
     return [Move.from_str(t) for t in text.split()]
@@ -155,6 +162,18 @@ def test_writer_annotates_challenges_points_and_score() -> None:
     assert "answer: flush three, level 2 (" in move21
     assert "player 1 wins the challenge" in move21
     assert move21.endswith("score " + "-".join(map(str, play(EXAMPLE5_GAME).score)))
+    assert lines[12].startswith("11. B@1A3  # answer: three of three kinds, level 1 (1A3 1C3 1E3)")
+    assert lines[12].endswith(": a tie, both players score 1, score 1-1")
+
+
+def test_writer_notes_an_empty_bag() -> None:
+    record = parse_record("Rules: apex-free\n\n" + BAG_EMPTY_GAME)
+    last = format_record(record).splitlines()[-1]
+    assert last.startswith("30. B@4D4  # challenge by player 2: ")
+    assert "the bag is empty: player 2 wins the challenge, score 2-5" in last
+    assert last.endswith("game over: player 2 wins 2-5")
+    plain = format_record(parse_record(BAG_EMPTY_GAME)).splitlines()[-1]
+    assert "challenge" not in plain  # the apex ruling: it forms nothing on a normal turn
 
 
 def test_writer_notes_straight_flush_and_result() -> None:

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
 from test_record import (
+    BAG_EMPTY_GAME,
     COMPLETE_GAME,
     EXAMPLE5_GAME,
     STRAIGHT_FLUSH_GAME,
@@ -127,6 +128,20 @@ def test_json_summary_of_a_straight_flush() -> None:
     assert (out["winner"], out["end"]) == (2, "straight_flush")
     assert out["moves"][-1]["group"] == "straight_flush"  # type: ignore[index]
     assert out["moves"][-1]["challenge"] is False  # type: ignore[index]
+
+
+def test_challenge_that_finds_the_bag_empty() -> None:
+    r = replay_of(BAG_EMPTY_GAME, RuleSet(apex_free=True))
+    last = r.challenges[-1]
+    assert (last.move, last.challenger, last.response, last.points, last.response_move) == (
+        30, 2, None, (0, 1), None,
+    )
+    out = r.to_json()
+    assert out["moves"][-1]["group"] is not None and out["moves"][-1]["challenge"]  # type: ignore[index]
+    assert out["challenges"][-1]["points"] == [0, 1]  # type: ignore[index]
+    plain = replay_of(BAG_EMPTY_GAME).to_json()
+    assert plain["moves"][-1]["group"] is None  # type: ignore[index]
+    assert plain["score"] == [2, 4]
 
 
 def test_rules_override() -> None:
