@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from shibumi import Cell, Colour, ShibumiError
-from spoker.errors import RecordError
+from spoker.errors import MoveError, RecordError
 from spoker.events import (
     ChallengeOpened,
     ChallengeResolved,
@@ -181,26 +181,21 @@ def _split(text: str) -> tuple[dict[str, str], list[str]]:
 
 def _read_move(state: GameState, token: str, n: int) -> Move:
     """A move token, its short cell resolved on the current board."""
+    try:
+        return _move_of(state, token)
+    except ShibumiError as err:
+        raise RecordError(f"move {n} {token!r}: {err}", n, token) from None
+
+
+def _move_of(state: GameState, token: str) -> Move:
     colour_text, sep, cell_text = token.partition("@")
-
-    def bad(reason: str) -> RecordError:
-        return RecordError(f"move {n} {token!r}: {reason}", n, token)
-
     if not sep:
-        return _raise(bad("not a move: expected colour@cell, such as 'R@1C3'"))
+        raise MoveError("not a move: expected colour@cell, such as 'R@1C3'")
     try:
         colour = Colour.from_char(colour_text)
     except ShibumiError:
-        return _raise(bad(f"{colour_text!r} is not a colour: expected W, B or R"))
-    try:
-        cell = state.board.resolve(cell_text)
-    except ShibumiError as err:
-        return _raise(bad(str(err)))
-    return Move(colour, cell)
-
-
-def _raise(err: RecordError) -> Move:
-    raise err
+        raise MoveError(f"{colour_text!r} is not a colour: expected W, B or R") from None
+    return Move(colour, state.board.resolve(cell_text))
 
 
 # -- writing ----------------------------------------------------------------
