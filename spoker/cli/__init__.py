@@ -57,12 +57,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:
+        # The reader went away (``spoker show ... | head``): not an error of ours.
+        _silence_stdout()
+        return 0
     except (CliError, ValueError, OSError) as err:
         message = str(err) or err.__class__.__name__
         print(f"spoker {args.command}: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _silence_stdout() -> None:
+    """Point stdout at devnull so Python's exit-time flush cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
