@@ -1,0 +1,50 @@
+"""What every computer player offers, and the helpers they share."""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from shibumi import Cell
+from spoker.errors import IllegalActionError, SpokerError
+from spoker.state import GameState
+
+
+class PlayerError(SpokerError):
+    """An unknown player name or a bad player option."""
+
+
+class HintEntry(NamedTuple):
+    """A playable cell and what it is worth: the expected final score difference
+    (player to move minus opponent), a straight flush counting as a game win."""
+
+    cell: Cell
+    value: float
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A computer player: given a state whose drawn ball waits, choose its cell."""
+
+    name: str
+
+    def choose(self, state: GameState) -> Cell:
+        """A playable cell for ``state.drawn``; never changes ``state``."""
+        ...
+
+
+def check_can_move(state: GameState) -> None:
+    """Raise :class:`IllegalActionError` unless a drawn ball waits to be placed."""
+    if state.is_over:
+        raise IllegalActionError("the game is over: there is nothing to choose")
+    if state.drawn is None:
+        raise IllegalActionError("no ball is drawn: draw before choosing a cell")
+
+
+def pick_best(
+    scored: list[tuple[int, float]], rng: random.Random, tolerance: float = 1e-9
+) -> int:
+    """The cell with the highest score, ties (within ``tolerance``) at random."""
+    top = max(v for _, v in scored)
+    best = [c for c, v in scored if v >= top - tolerance]
+    return best[0] if len(best) == 1 else rng.choice(best)

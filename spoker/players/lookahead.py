@@ -1,0 +1,39 @@
+"""The player that weighs what its placement leaves the opponent."""
+
+from __future__ import annotations
+
+import random
+
+from shibumi import CELLS, Cell
+from spoker.players.base import check_can_move, pick_best
+from spoker.players.kernel import challenge_code, score_diff
+from spoker.players.search import Expectimax
+from spoker.state import GameState
+
+
+class LookaheadPlayer:
+    """Expectimax two placements deep: its own, then the opponent's for each
+    colour of the bag (weighted by its probability), then a one-placement leaf.
+
+    Values are expected score differences (see :mod:`spoker.players.search`).
+    """
+
+    name = "lookahead"
+
+    def __init__(self, seed: int | None = None, depth: int = 2) -> None:
+        self.rng = random.Random(seed)
+        self.depth = depth
+
+    def analyse(self, state: GameState) -> list[tuple[int, float]]:
+        """(cell, expected final score difference) for every playable cell."""
+        check_can_move(state)
+        search = Expectimax(state.rules)
+        colour = state.drawn
+        assert colour is not None
+        return search.analyse(
+            state.masks, state.occupied, state.playable_mask, challenge_code(state),
+            int(colour), score_diff(state), self.depth,
+        )
+
+    def choose(self, state: GameState) -> Cell:
+        return CELLS[pick_best(self.analyse(state), self.rng)]

@@ -1,0 +1,306 @@
+"""Many games between two computer players, and their statistics.
+
+Each game's randomness (the draws, and each player's own generator) is seeded
+from the run's seed and the game's index alone, so a run gives the same
+statistics however its games are shared among worker processes. Random and
+greedy players are played in bulk by :mod:`spoker.batch` (blocks of games
+seeded by their index), the others one game at a time through
+:class:`spoker.state.GameState`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from spoker.errors import SpokerError
+from spoker.events import ChallengeOpened, GroupFormed
+from spoker.groups import Rank
+from spoker.players import PLAYER_NAMES, Player, make_player
+from spoker.rules import DEFAULT_RULES, RuleSet
+from spoker.state import GameState
+
+RANK_KEYS: tuple[str, ...] = tuple(r.key for r in Rank)
+ENDS = ("straight_flush", "complete")
+ENGINES = ("auto", "batch", "scalar")
+
+
+class SimulationError(SpokerError):
+    """Bad simulation settings (players, game count, workers, engine)."""
+
+
+class GameOutcome(NamedTuple):
+    """How a game ended: ``winner`` 1, 2 or None (a draw), the score by seat."""
+
+    winner: int | None
+    score: tuple[int, int]
+    end: str
+
+
+@dataclass
+class Tally:
+    """Statistics of games between players A and B (``players``).
+
+    ``wins`` and ``points`` are by seat (player 1, player 2);
+    ``player_wins`` and ``player_points`` by player (A, B); ``groups`` counts
+    every counting group formed, by rank (index 1..5).
+    """
+
+    players: tuple[str, str]
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    ends: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENDS, 0))
+    groups: list[int] = field(default_factory=lambda: [0] * 6)
+    challenges: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    player_wins: list[int] = field(default_factory=lambda: [0, 0])
+    player_points: list[int] = field(default_factory=lambda: [0, 0])
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally's games to this one."""
+        self.games += other.games
+        self.draws += other.draws
+        self.challenges += other.challenges
+        for key in ENDS:
+            self.ends[key] += other.ends[key]
+        for mine, theirs in (
+            (self.wins, other.wins), (self.groups, other.groups), (self.points, other.points),
+            (self.player_wins, other.player_wins), (self.player_points, other.player_points),
+        ):
+            for i, v in enumerate(theirs):
+                mine[i] += v
+
+    def record(self, outcome: GameOutcome, a_second: bool) -> None:
+        """Count one finished game; ``a_second``: player A sat second."""
+        self.games += 1
+        self.ends[outcome.end] += 1
+        a, b = (1, 0) if a_second else (0, 1)
+        for seat in (0, 1):
+            self.points[seat] += outcome.score[seat]
+        self.player_points[0] += outcome.score[a]
+        self.player_points[1] += outcome.score[b]
+        if outcome.winner is None:
+            self.draws += 1
+        else:
+            seat = outcome.winner - 1
+            self.wins[seat] += 1
+            self.player_wins[0 if seat == a else 1] += 1
+
+    @classmethod
+    def from_arrays(
+        cls,
+        players: tuple[str, str],
+        a_second: np.ndarray,
+        winner: np.ndarray,
+        score: np.ndarray,
+        ended_sf: np.ndarray,
+        groups: np.ndarray,
+        challenges: int,
+    ) -> Tally:
+        """A tally from per-game arrays: winner seat 0/1 or -1 (a draw), the
+        (2, games) score by seat, straight-flush ends, group counts by rank."""
+        t = cls(players)
+        t.games = len(winner)
+        t.wins = [int(np.count_nonzero(winner == 0)), int(np.count_nonzero(winner == 1))]
+        t.draws = int(np.count_nonzero(winner < 0))
+        sf = int(np.count_nonzero(ended_sf))
+        t.ends = {"straight_flush": sf, "complete": t.games - sf}
+        t.groups = [int(x) for x in groups]
+        t.challenges = int(challenges)
+        t.points = [int(score[0].sum()), int(score[1].sum())]
+        a_seat = a_second.astype(np.int8)
+        t.player_wins = [
+            int(np.count_nonzero(winner == a_seat)),
+            int(np.count_nonzero((winner >= 0) & (winner != a_seat))),
+        ]
+        a_points = np.where(a_second, score[1], score[0])
+        b_points = np.where(a_second, score[0], score[1])
+        t.player_points = [int(a_points.sum()), int(b_points.sum())]
+        return t
+
+    def add_game_events(self, groups: list[int], challenges: int) -> None:
+        for i, n in enumerate(groups):
+            self.groups[i] += n
+        self.challenges += challenges
+
+    def to_json(self, by_player: bool = False) -> dict[str, object]:
+        """The object ``spoker simulate --json`` prints (notation.md)."""
+        out: dict[str, object] = {
+            "games": self.games,
+            "players": list(self.players),
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "ends": dict(self.ends),
+            "groups": {key: self.groups[i + 1] for i, key in enumerate(RANK_KEYS)},
+            "challenges": self.challenges,
+            "points": list(self.points),
+        }
+        if by_player:
+            out["by_player"] = [
+                {"name": self.players[i], "wins": self.player_wins[i], "points": self.player_points[i]}
+                for i in (0, 1)
+            ]
+        return out
+
+    def score_rate(self, player: int) -> float:
+        """Wins plus half the draws, per game, of player A (0) or B (1)."""
+        if not self.games:
+            return 0.0
+        return (self.player_wins[player] + 0.5 * self.draws) / self.games
+
+
+# -- seeding ------------------------------------------------------------------
+def game_seeds(seed: int, index: int) -> tuple[int, int, int]:
+    """Seeds of a game's draws, of player A and of player B, from the run's
+    seed and the game's index (not from Python's salted ``hash``)."""
+    words = np.random.SeedSequence([seed, index]).generate_state(6, dtype=np.uint32)
+    w = [int(x) for x in words]
+    return (w[0] << 32 | w[1], w[2] << 32 | w[3], w[4] << 32 | w[5])
+
+
+# -- one game -------------------------------------------------------------------
+def play_game(
+    first: Player, second: Player, rng: random.Random, rules: RuleSet = DEFAULT_RULES
+) -> tuple[GameOutcome, list[int], int]:
+    """Play a whole game; returns the outcome, the counting groups formed by
+    rank (index 1..5) and the number of challenges opened."""
+    state = GameState(rules)
+    seats = (first, second)
+    groups = [0] * 6
+    challenges = 0
+    while not state.is_over:
+        state.draw(rng)
+        cell = seats[state.to_move - 1].choose(state)
+        for event in state.apply_place(cell):
+            if isinstance(event, GroupFormed):
+                groups[int(event.group.rank)] += 1
+            elif isinstance(event, ChallengeOpened):
+                challenges += 1
+    assert state.end is not None
+    return GameOutcome(state.winner, state.score, state.end), groups, challenges
+
+
+# -- units of work ----------------------------------------------------------------
+class Unit(NamedTuple):
+    """A share of a run: ``size`` games from index ``first``; ``block`` is
+    the batch block index, or -1 to play the games one by one."""
+
+    players: tuple[str, str]
+    seed: int
+    first: int
+    size: int
+    block: int
+    rules: RuleSet
+    swap: bool
+
+
+def run_unit(unit: Unit) -> Tally:
+    """Play a unit of games (in this process or a worker)."""
+    if unit.block >= 0:
+        from spoker.batch import play_block
+
+        tally, _ = play_block(
+            unit.players, unit.seed, unit.block, unit.size, unit.first, unit.rules, unit.swap
+        )
+        return tally
+    tally = Tally(unit.players)
+    for index in range(unit.first, unit.first + unit.size):
+        draw_seed, seed_a, seed_b = game_seeds(unit.seed, index)
+        a = make_player(unit.players[0], seed_a)
+        b = make_player(unit.players[1], seed_b)
+        a_second = unit.swap and index % 2 == 1
+        first, second = (b, a) if a_second else (a, b)
+        outcome, groups, challenges = play_game(first, second, random.Random(draw_seed), unit.rules)
+        tally.record(outcome, a_second)
+        tally.add_game_events(groups, challenges)
+    return tally
+
+
+_CHUNKS = {"random": 500, "greedy": 200, "lookahead": 4, "expert": 1}
+
+
+def plan(
+    players: tuple[str, str], games: int, seed: int, rules: RuleSet, swap: bool, engine: str
+) -> list[Unit]:
+    """Split a run into units: batch blocks when the engine and players allow."""
+    from spoker.batch import BATCH_PLAYERS, BLOCK_SIZE
+
+    batchable = all(p in BATCH_PLAYERS for p in players)
+    if engine == "batch" and not batchable:
+        raise SimulationError(
+            f"the batch engine plays only {' and '.join(BATCH_PLAYERS)}, not {', '.join(players)}"
+        )
+    if engine != "scalar" and batchable:
+        return [
+            Unit(players, seed, first, min(BLOCK_SIZE, games - first), first // BLOCK_SIZE, rules, swap)
+            for first in range(0, games, BLOCK_SIZE)
+        ]
+    chunk = min(_CHUNKS[p] for p in players)
+    return [
+        Unit(players, seed, first, min(chunk, games - first), -1, rules, swap)
+        for first in range(0, games, chunk)
+    ]
+
+
+def _results(units: list[Unit], workers: int) -> Iterator[Tally]:
+    if workers <= 1 or len(units) <= 1:
+        for unit in units:
+            yield run_unit(unit)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_unit, unit) for unit in units]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def check_players(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Normalised player names; :class:`SimulationError` for an unknown one."""
+    out = []
+    for name in names:
+        key = name.strip().lower()
+        if key not in PLAYER_NAMES:
+            raise SimulationError(
+                f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}"
+            )
+        out.append(key)
+    return tuple(out)
+
+
+def simulate(
+    players: tuple[str, str],
+    games: int,
+    seed: int = 0,
+    rules: RuleSet = DEFAULT_RULES,
+    workers: int = 1,
+    swap: bool = False,
+    engine: str = "auto",
+    progress: Callable[[int, int], None] | None = None,
+) -> Tally:
+    """Play ``games`` games between ``players`` (A, B): A first in every game,
+    or, with ``swap``, A first in the even-numbered games (0, 2, ...).
+
+    ``engine``: ``auto`` (batch when both players allow it), ``batch`` or
+    ``scalar``. ``progress(done, total)`` is called as games finish.
+    """
+    a, b = check_players(players)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"games {games!r} must be a positive whole number")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"workers {workers!r} must be a positive whole number")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SimulationError(f"seed {seed!r} must be a whole number >= 0")
+    if engine not in ENGINES:
+        raise SimulationError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    units = plan((a, b), games, seed, rules, swap, engine)
+    total = Tally((a, b))
+    for tally in _results(units, workers):
+        total.merge(tally)
+        if progress is not None:
+            progress(total.games, games)
+    return total
