@@ -19,6 +19,7 @@ from shibumi.geometry import (
     LINES3,
     LINES4,
     PLATFORM,
+    RESTING_ON,
     in_level_contacts,
 )
 from shibumi.visibility import Visibility, visibility
@@ -178,13 +179,38 @@ THROUGH: tuple[tuple[Pattern, ...], ...] = tuple(
     )
     for c in range(30)
 )
-"""Per cell: the patterns a ball placed there can complete, in scan order."""
+"""Per cell: the patterns containing it (a pyramid only as its top), in scan order."""
+
+_RESTING_MASK: tuple[int, ...] = tuple(_bit(RESTING_ON[c]) for c in range(30))
+"""Per cell: the cells resting on it."""
+
+
+def _completable(p: Pattern, c: int) -> bool:
+    # While nothing rests on c, no pattern holding a cell that rests on c
+    # (directly or up a cross-level line) is complete: skip those.
+    return not any(p.mask >> u & 1 for u in _cells_above(c))
+
+
+def _cells_above(c: int) -> set[int]:
+    above: set[int] = set()
+    todo = list(RESTING_ON[c])
+    while todo:
+        u = todo.pop()
+        if u not in above:
+            above.add(u)
+            todo.extend(RESTING_ON[u])
+    return above
+
 
 # The hot path's tables: plain tuples of ints, unpacked in one step per pattern.
 _SCAN: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
     tuple((p.mask, _FLUSH_RANK[p.kind], p.top_level, p.pid) for p in through)
     for through in THROUGH
 )
+_SCAN_LAST: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(entry for entry, p in zip(_SCAN[c], THROUGH[c]) if _completable(p, c)) for c in range(30)
+)
+"""_SCAN without what a ball with nothing on it cannot complete (the usual case)."""
 _COVER_OF: tuple[int, ...] = tuple(p.cover_mask for p in PATTERNS)
 _BRIDGES_OF: tuple[tuple[int, ...], ...] = tuple(p.bridges for p in PATTERNS)
 _PAIRINGS_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(p.pairings for p in PATTERNS)
@@ -233,22 +259,64 @@ def _visible(p: Pattern, occ: int) -> bool:
     return True
 
 
-def best_code(
-    masks: tuple[int, int, int] | list[int], occ: int, cell: int, colour: int, check_visibility: bool
-) -> tuple[int, int, int]:
-    """(rank, top level, pattern id) of the best counting group through the
-    ball just placed on ``cell``; (0, 0, -1) when it forms none.
+Entry = tuple[int, int, int, int]
+"""A pattern in the hot path: (mask, rank if one colour, top level, pattern id)."""
 
-    ``masks`` and ``occ`` already include the new ball. Among groups of equal
-    rank and top level, the first in :data:`THROUGH` order (smallest cells).
-    """
+
+def _submasks(mask: int) -> list[int]:
+    subs = [mask]
+    s = mask
+    while s:
+        s = (s - 1) & mask
+        subs.append(s)
+    return subs
+
+
+def _complete_table(c: int) -> tuple[int, dict[int, tuple[Entry, ...]]]:
+    """The other cells of the patterns a last ball on ``c`` can complete, and
+    for every way of filling them, the patterns then complete."""
+    scan = _SCAN_LAST[c]
+    others = _or(m for m, _, _, _ in scan) & ~(1 << c)
+    shared: dict[tuple[Entry, ...], tuple[Entry, ...]] = {}
+    table = {}
+    for sub in _submasks(others):
+        occ = sub | 1 << c
+        done = tuple(e for e in scan if occ & e[0] == e[0])
+        table[sub] = shared.setdefault(done, done)
+    return others, table
+
+
+_COMPLETE_TABLES = tuple(_complete_table(c) for c in range(30))
+_NEIGHBOURS: tuple[int, ...] = tuple(t[0] for t in _COMPLETE_TABLES)
+_COMPLETE: tuple[dict[int, tuple[Entry, ...]], ...] = tuple(t[1] for t in _COMPLETE_TABLES)
+"""``_COMPLETE[c][occ & _NEIGHBOURS[c]]``: the patterns complete around a last
+ball on ``c`` (nothing resting on it), in scan order."""
+
+
+def complete_entries(occ: int, cell: int) -> tuple[Entry, ...]:
+    """The patterns through the ball on ``cell`` that are complete, in scan order."""
+    if occ & _RESTING_MASK[cell]:
+        return tuple(e for e in _SCAN[cell] if occ & e[0] == e[0])
+    return _COMPLETE[cell][occ & _NEIGHBOURS[cell]]
+
+
+_NONE = (0, 0, -1)
+
+
+def best_of(
+    entries: tuple[Entry, ...],
+    masks: tuple[int, int, int] | list[int],
+    occ: int,
+    colour: int,
+    check_visibility: bool,
+) -> tuple[int, int, int]:
+    """(rank, top level, pattern id) of the best counting group among the
+    complete patterns ``entries`` (scan order) through a ball of ``colour``."""
     best_rank = 0
     best_level = 0
     best_pid = -1
     own = masks[colour]
-    for m, flush, level, pid in _SCAN[cell]:
-        if occ & m != m:
-            continue
+    for m, flush, level, pid in entries:
         if own & m == m:
             rank = flush
         elif flush == 2:  # a line of three: three kinds needs every colour
@@ -282,11 +350,36 @@ def best_code(
     return best_rank, best_level, best_pid
 
 
-_GROUPS: dict[tuple[int, int, bool], Group] = {}
+def best_code(
+    masks: tuple[int, int, int] | list[int], occ: int, cell: int, colour: int, check_visibility: bool
+) -> tuple[int, int, int]:
+    """(rank, top level, pattern id) of the best counting group through the
+    ball just placed on ``cell``; (0, 0, -1) when it forms none.
+
+    ``masks`` and ``occ`` already include the new ball. Among groups of equal
+    rank and top level, the first in :data:`THROUGH` order (smallest cells).
+    """
+    if occ & _RESTING_MASK[cell]:
+        entries = tuple(e for e in _SCAN[cell] if occ & e[0] == e[0])
+    else:
+        entries = _COMPLETE[cell][occ & _NEIGHBOURS[cell]]
+    if not entries:
+        return _NONE
+    return best_of(entries, masks, occ, colour, check_visibility)
+
+
+_RANKS_OF_KIND = {3: (1, 2), 4: (4,), 5: (3, 5)}
+
+_GROUPS: dict[tuple[int, int, bool], Group] = {
+    (p.pid, rank, visible): Group(Rank(rank), tuple(sorted(p.cells)), p.top_level, visible)
+    for p in PATTERNS
+    for rank in _RANKS_OF_KIND[p.kind]
+    for visible in (True, False)
+}
 
 
 def group_of(pid: int, rank: int, visible: bool = True) -> Group:
-    """The (cached, immutable) :class:`Group` for a pattern and rank;
+    """The (shared, immutable) :class:`Group` for a pattern and rank;
     ``visible`` is the pattern's geometric visibility on the board at hand."""
     key = (pid, rank, visible)
     g = _GROUPS.get(key)

@@ -18,7 +18,7 @@ built once and shared).
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from shibumi import (
     APEX,
@@ -45,7 +45,19 @@ from spoker.events import (
     GroupFormed,
     StraightFlush,
 )
-from spoker.groups import PATTERNS, Group, Rank, _rank_of, _visible, best_code, compare, group_of
+from spoker.groups import (
+    _COMPLETE,
+    _GROUPS,
+    _NEIGHBOURS,
+    PATTERNS,
+    Group,
+    Rank,
+    _rank_of,
+    _visible,
+    best_code,
+    best_of,
+    group_of,
+)
 from spoker.moves import Move
 from spoker.rules import DEFAULT_RULES, RuleSet
 
@@ -56,11 +68,30 @@ MAX_SCORE = 15
 """No player can score more: a challenge and its answer take two balls, so a
 game of 30 balls resolves at most 15 challenges (one point each per player)."""
 
-# Per cell: (bit, platform mask) of each cell resting on it, which becomes
-# playable once its platform is full.
-_ABOVE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((1 << u, PLATFORM_MASK[u]) for u in RESTING_ON[c]) for c in CELLS
-)
+
+def _newly_playable_table(c: int) -> tuple[int, dict[int, int]]:
+    """The other cells under the cells resting on ``c``, and for every way of
+    filling them, the cells that become playable when a ball goes on ``c``."""
+    ups = RESTING_ON[c]
+    under = 0
+    for u in ups:
+        under |= PLATFORM_MASK[u]
+    under &= ~(1 << c)
+    table = {}
+    sub = under
+    while True:
+        occ = sub | 1 << c
+        table[sub] = sum(1 << u for u in ups if occ & PLATFORM_MASK[u] == PLATFORM_MASK[u])
+        if not sub:
+            break
+        sub = (sub - 1) & under
+    return under, table
+
+
+_NEWLY_TABLES = tuple(_newly_playable_table(c) for c in CELLS)
+_UNDER_ABOVE: tuple[int, ...] = tuple(t[0] for t in _NEWLY_TABLES)
+_NEWLY: tuple[dict[int, int], ...] = tuple(t[1] for t in _NEWLY_TABLES)
+"""``_NEWLY[c][occ & _UNDER_ABOVE[c]]``: the cells a ball on ``c`` makes playable."""
 
 
 def _subset_table(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
@@ -109,26 +140,39 @@ class RandomSource(Protocol):
     def random(self) -> float: ...
 
 
-class Challenge:
-    """A challenge waiting for its response."""
+class Challenge(NamedTuple):
+    """A challenge waiting for its response (immutable: replaced, never changed)."""
 
-    __slots__ = ("challenger", "group", "move_number")
-
-    def __init__(self, challenger: int, group: Group, move_number: int) -> None:
-        self.challenger = challenger
-        self.group = group
-        self.move_number = move_number
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Challenge) and (
-            self.challenger, self.group, self.move_number
-        ) == (other.challenger, other.group, other.move_number)
-
-    def __hash__(self) -> int:
-        return hash((self.challenger, self.group, self.move_number))
+    challenger: int
+    group: Group
+    move_number: int
 
     def __repr__(self) -> str:
         return f"Challenge(player {self.challenger}, {self.group.describe()}, move {self.move_number})"
+
+
+# A group formed by a placement, keyed (pattern id * 6 + rank) * 2 + hidden:
+# the Group, and per player (index: move number & 1) its GroupFormed event.
+def _formed_table(player: int) -> dict[int, GroupFormed]:
+    return {
+        (pid * 6 + rank) * 2 + (not visible): GroupFormed(player, group)
+        for (pid, rank, visible), group in _GROUPS.items()
+    }
+
+
+_FORMED = (_formed_table(2), _formed_table(1))
+
+_OPENED: dict[int, tuple[ChallengeOpened, Challenge]] = {}
+"""Filled as met, keyed group key * 32 + move number: a challenge and its event."""
+
+_POINTS = {1: (1, 0), 2: (0, 1), None: (1, 1)}
+_new_tuple = tuple.__new__
+
+
+def _opened(key: int, group: Group, n: int) -> tuple[ChallengeOpened, Challenge]:
+    player = 2 - (n & 1)
+    pair = _OPENED[key * 32 + n] = (ChallengeOpened(player, group, n), Challenge(player, group, n))
+    return pair
 
 
 class GameState:
@@ -228,9 +272,7 @@ class GameState:
     def legal_cells(self) -> tuple[Cell, ...]:
         """The playable cells (empty, supported), in cell order; none once the
         game is over. Before the draw they are the cells the ball may go to."""
-        if self.end is not None:
-            return ()
-        p = self._playable
+        p = self._playable  # 0 once the game is over
         low = p & 0xFFFF
         if not low:
             return _UPPER[p >> 16]
@@ -240,6 +282,7 @@ class GameState:
 
     @property
     def playable_mask(self) -> int:
+        """The playable cells as a bit mask (0 once the game is over)."""
         return self._playable
 
     # -- acting -------------------------------------------------------------
@@ -298,78 +341,90 @@ class GameState:
         masks[colour] |= bit
         occ = self._occ | bit
         self._occ = occ
-        playable ^= bit
-        for up, platform in _ABOVE[cell]:  # type: ignore[index]
-            if occ & platform == platform:
-                playable |= up
-        self._playable = playable
+        self._playable = playable ^ bit | _NEWLY[cell][occ & _UNDER_ABOVE[cell]]  # type: ignore[index]
         self._drawn = None
         n = occ.bit_count()
-        index = (n * 30 + cell) * 3 + colour  # type: ignore[operator]
-        self.history.append(_MOVES[index - n * 90])
+        move = cell * 3 + colour  # type: ignore[operator]
+        self.history.append(_MOVES[move])
+        index = n * 90 + move
         challenge = self.challenge
 
-        rank, _, pid = best_code(masks, occ, cell, colour, self._check_vis)  # type: ignore[arg-type]
-        if rank and cell == _APEX and challenge is None and rank != _STRAIGHT_FLUSH:
-            if not self._apex_free:
-                rank = 0  # the apex on a normal turn counts only for a straight flush
+        # best_code, split: nothing rests on the new ball, so its complete
+        # patterns come from one lookup, and usually there are none.
+        entries = _COMPLETE[cell][occ & _NEIGHBOURS[cell]]  # type: ignore[index]
+        if entries:
+            rank, level, pid = best_of(entries, masks, occ, colour, self._check_vis)
+            if rank and cell == _APEX and challenge is None and rank != _STRAIGHT_FLUSH:
+                if not self._apex_free:
+                    rank = 0  # the apex on a normal turn counts only for a straight flush
+        else:
+            rank = 0
         if not rank:
             if challenge is None:
                 if occ != FULL_MASK:
                     return _PLACED_ALONE[index]
                 return (_PLACED[index], self._finish("complete"))
-            return self._resolve(_ANSWERED[index], challenge, None, occ)
+            return self._resolve(_ANSWERED[index], challenge, None, 0, occ)
 
-        player = 2 - (n & 1)
-        group = group_of(pid, rank, self._check_vis or _visible(PATTERNS[pid], occ))
-        formed = GroupFormed(player, group)
+        key = (pid * 6 + rank) * 2
+        if not self._check_vis and not _visible(PATTERNS[pid], occ):
+            key += 1  # counts under the touching rules, though not visible
+        formed = _FORMED[n & 1][key]
         if rank == _STRAIGHT_FLUSH:
+            player = formed.player
             self.challenge = None
             self.winner = player
             self.end = "straight_flush"
+            self._playable = 0
             placed = _PLACED[index] if challenge is None else _ANSWERED[index]
-            sf = StraightFlush(player, group, challenge.group if challenge else None)
+            sf = StraightFlush(player, formed.group, challenge.group if challenge else None)
             return (placed, formed, sf, GameOver(player, self.score, "straight_flush"))
         if challenge is not None:
-            return self._resolve(_ANSWERED[index], challenge, formed, occ)
-        opened = ChallengeOpened(player, group, n)
+            return self._resolve(_ANSWERED[index], challenge, formed, rank * 8 + level, occ)
+        opened, new = _OPENED.get(key * 32 + n) or _opened(key, formed.group, n)
         if occ == FULL_MASK:  # apex-free: a challenge from the 30th ball finds the bag empty
+            player = new.challenger
             self.scores[player - 1] += 1
-            points = (1, 0) if player == 1 else (0, 1)
-            resolved = ChallengeResolved(player, group, None, points, player, n, True)
+            points = _POINTS[player]
+            resolved = ChallengeResolved(player, new.group, None, points, player, n, True)
             return (_PLACED[index], formed, opened, resolved, self._finish("complete"))
-        self.challenge = Challenge(player, group, n)
+        self.challenge = new
         return (_PLACED[index], formed, opened)
 
     def _resolve(
-        self, placed: BallPlaced, challenge: Challenge, formed: GroupFormed | None, occ: int
+        self, placed: BallPlaced, challenge: Challenge, formed: GroupFormed | None, code: int, occ: int
     ) -> tuple[Event, ...]:
-        response = formed.group if formed is not None else None
-        verdict = compare(challenge.group, response)
+        """Score ``challenge`` against the response (``code``: rank * 8 + top
+        level of its group, 0 for none): the stronger wins 1, a tie 1 each."""
+        group = challenge.group
         c = challenge.challenger
-        if verdict > 0:
+        challenge_code = group.rank * 8 + group.top_level
+        if challenge_code > code:
             winner: int | None = c
-        elif verdict < 0:
+        elif challenge_code < code:
             winner = 3 - c
         else:
             winner = None
-        if winner is None:
-            points = (1, 1)
-        else:
-            points = (1, 0) if winner == 1 else (0, 1)
-        self.scores[0] += points[0]
-        self.scores[1] += points[1]
+        points = _POINTS[winner]
+        scores = self.scores
+        scores[0] += points[0]
+        scores[1] += points[1]
         self.challenge = None
-        resolved = ChallengeResolved(c, challenge.group, response, points, winner, challenge.move_number)
-        events: tuple[Event, ...] = (placed, formed, resolved) if formed else (placed, resolved)
+        resolved = _new_tuple(  # ChallengeResolved(...), without the Python-level __new__
+            ChallengeResolved,
+            (c, group, formed.group if formed else None, points, winner, challenge.move_number, False),
+        )
         if occ == FULL_MASK:
-            events += (self._finish("complete"),)
-        return events
+            if formed:
+                return (placed, formed, resolved, self._finish("complete"))
+            return (placed, resolved, self._finish("complete"))
+        return (placed, formed, resolved) if formed else (placed, resolved)
 
     def _finish(self, end: str) -> GameOver:
         s1, s2 = self.scores
         self.winner = 1 if s1 > s2 else 2 if s2 > s1 else None
         self.end = end
+        self._playable = 0
         return GameOver(self.winner, (s1, s2), end)
 
     def apply_move(self, move: Move | str) -> tuple[Event, ...]:
@@ -473,6 +528,7 @@ class GameState:
             # Its top was the last ball: placed by player 1 on odd move numbers.
             state.winner = 2 - (len(board) & 1)
             state.end = "straight_flush"
+            state._playable = 0
         elif board.is_full():
             state._finish("complete")
         return state
@@ -565,6 +621,7 @@ def _parse_result(bad: str, result: str, board: Board, state: GameState) -> None
             raise StateStringError(f"{bad} the pyramid is full, so the game cannot be in progress")
         return
     state.winner = None if result == "=" else int(result)
+    state._playable = 0
     if state.challenge is not None:
         raise StateStringError(f"{bad} the game is over but a challenge is pending")
     if top is not None:
