@@ -66,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
         name = getattr(args, f"player{i}")
         if name is not None and not name.strip():
             raise CliError(f"--player{i}: the name is empty")
+    if args.screenshot:
+        from spoker.gui.offscreen import ensure_headless
+
+        ensure_headless()  # before arcade is imported: no display needed
     try:
         from spoker.gui.app import run_play
     except ImportError as err:

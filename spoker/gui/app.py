@@ -285,7 +285,7 @@ def run_play(options: Any) -> int:
     """``spoker play``: the title screen, or straight into a game."""
     screenshot = getattr(options, "screenshot", None)
     if screenshot:
-        from spoker.gui.shots import take_screenshot
+        from spoker.gui.screenshot import take_screenshot
 
         return take_screenshot(options)
     window = make_window()

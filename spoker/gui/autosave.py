@@ -120,21 +120,31 @@ def load(path: Path | None = None) -> GameController:
         raise AutosaveError(f"the autosave {str(target)!r} is damaged: {err}") from None
 
 
-def _controller(data: dict[str, object]) -> GameController:
+def _controller(data: object) -> GameController:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("unknown format")
-    setup = GameSetup.from_json(data["setup"])  # type: ignore[arg-type]
+    setup = GameSetup.from_json(data["setup"])
     state = GameState(setup.rules)
-    for token in data["moves"]:  # type: ignore[attr-defined]
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise ValueError(f"moves {moves!r} are not a list")
+    for token in moves:
         state.apply_move(Move.from_str(str(token)))
     drawn = data.get("drawn")
     if drawn is not None:
         state.apply_draw(Colour.from_char(str(drawn)))
+    if state.is_over:
+        raise ValueError("the game is over: nothing to resume")
     if state.to_string() != data["state"]:
         raise ValueError(f"the moves give {state.to_string()!r}, not {data['state']!r}")
-    version, internal, gauss = data["rng"]  # type: ignore[misc]
+    saved = data["rng"]
+    if not (isinstance(saved, list) and len(saved) == 3 and isinstance(saved[1], list)):
+        raise ValueError("the draw generator's state is missing")
+    gauss = saved[2]
+    if gauss is not None and not isinstance(gauss, float):
+        raise ValueError(f"bad generator state {gauss!r}")
     rng = random.Random()
-    rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    rng.setstate((int(saved[0]), tuple(int(x) for x in saved[1]), gauss))
     return GameController(setup, state, rng)
 
 

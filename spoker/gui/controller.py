@@ -73,7 +73,13 @@ class GameSetup:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> GameSetup:
+    def from_json(cls, data: object) -> GameSetup:
+        """The setup from :meth:`to_json`; ValueError for anything else."""
+        if not isinstance(data, dict):
+            raise ValueError(f"setup {data!r} is not an object")
+        rules = data.get("rules", "visible")
+        if not isinstance(rules, str):
+            raise ValueError(f"rules {rules!r} are not text")
         names = data.get("names", ["Player 1", "Player 2"])
         seats = data.get("seats", [PERSON, PERSON])
         seed = data.get("seed")
@@ -81,12 +87,12 @@ class GameSetup:
             raise ValueError(f"names {names!r} are not two strings")
         if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(s, str) for s in seats)):
             raise ValueError(f"seats {seats!r} are not two strings")
-        if seed is not None and not isinstance(seed, int):
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError(f"seed {seed!r} is not an integer")
         return cls(
             (names[0], names[1]),
             (seats[0], seats[1]),
-            RuleSet.parse(str(data.get("rules", "visible"))),
+            RuleSet.parse(rules),
             seed,
             bool(data.get("hints", True)),
         )
@@ -437,9 +443,31 @@ class GameController:
         lines.append(f"Response: {group_text(e.response)} ({self.name(responder)})")
         if e.bag_empty:
             lines[-1] = "Response: none, the bag is empty"
+        lines.append(self._why_verdict(e))
         p1, p2 = e.points
         lines.append(f"Points: {self.name(1)} +{p1}, {self.name(2)} +{p2}")
-        return Moment("verdict", verdict, tuple(lines), tuple(marks))
+        return Moment("verdict", self._verdict_title(e), tuple(lines), tuple(marks))
+
+    def _verdict_title(self, e: ChallengeResolved) -> str:
+        if e.winner is None:
+            return "A tie: both players score 1"
+        if e.winner == e.challenger:
+            return f"{self.name(e.winner)} wins the challenge: +1"
+        return f"{self.name(e.winner)} answers better and scores 1"
+
+    @staticmethod
+    def _why_verdict(e: ChallengeResolved) -> str:
+        """The comparison rule that decided, in words (rules.md, challenges)."""
+        if e.bag_empty:
+            return "the bag is empty, so the challenger scores"
+        if e.response is None:
+            return "the response formed no counting group"
+        a, b = e.challenge, e.response
+        if a.rank != b.rank:
+            return "the higher rank wins"
+        if a.top_level != b.top_level:
+            return "same rank: the group reaching the higher level wins"
+        return "same rank, same top level: a tie"
 
     def _verdict(self, e: ChallengeResolved) -> str:
         if e.bag_empty:

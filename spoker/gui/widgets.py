@@ -161,6 +161,18 @@ class TextLayer:
         self.batch.draw()
 
 
+_FITTED: dict[tuple[str, int, float], str] = {}
+_PROBES: dict[tuple[float, bool], Label] = {}
+
+
+def _probe(size: float, bold: bool) -> Label:
+    """A label used only to measure text."""
+    key = (size, bold)
+    if key not in _PROBES:
+        _PROBES[key] = Label("", size, bold=bold)
+    return _PROBES[key]
+
+
 class Label:
     """A cached arcade.Text: rebuilt only when its text, size or colour changes."""
 
@@ -224,6 +236,29 @@ class Label:
             self.layer.used.add(id(self))
         else:
             t.draw()
+
+    def fitted(self, text: str, max_width: float) -> str:
+        """``text``, cut with an ellipsis so that it fits ``max_width`` pixels
+        at this label's size (cached per text and width)."""
+        key = (text, int(max_width), self._text.font_size)
+        hit = _FITTED.get(key)
+        if hit is not None:
+            return hit
+        probe = _probe(self._text.font_size, bool(self._text.bold))
+        out = text
+        if probe.set(text).content_width > max_width:
+            lo, hi = 0, len(text)
+            while lo < hi:  # the longest prefix that fits with its ellipsis
+                mid = (lo + hi + 1) // 2
+                if probe.set(text[:mid].rstrip() + "\u2026").content_width <= max_width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            out = text[:lo].rstrip() + "\u2026"
+        if len(_FITTED) > 4000:
+            _FITTED.clear()
+        _FITTED[key] = out
+        return out
 
     @property
     def content_width(self) -> float:

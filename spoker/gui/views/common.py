@@ -242,6 +242,8 @@ class Banner(Layered):
 
     def __init__(self) -> None:
         self._title = Label("", 17, bold=True, anchor_y="top")
+        self._measure = Label("", 17, bold=True, anchor_y="top")
+        self._fit: tuple[tuple[str, int] | None, float] = (None, 17.0)
         self._block = TextBlock(12)
         self._big = Label("", 40, bold=True, anchor_x="center", anchor_y="center")
         self._sub = Label("", 16, anchor_x="center", anchor_y="center")
@@ -268,9 +270,20 @@ class Banner(Layered):
         grow = min(1.0, time / 0.25)
         pulse = 1.5 + 2.5 * max(0.0, 1.0 - time / 1.2) * (0.5 + 0.5 * math.sin(time * 12))
         draw_box(left, bottom, width, h, (16, 18, 24, int(225 * grow)), colour, radius=10, border_width=pulse)
-        self._title.draw_at(left + 14, top - 9, moment.title, colour)
+        size = self._title_size(moment.title, inner)
+        self._title.draw_at(left + 14, top - 9, moment.title, colour, size=size)
         self._block.draw(lines, left + 14, top - 36, inner)
         return bottom
+
+    def _title_size(self, title: str, width: float) -> float:
+        """The largest font size (17 down to 11) at which the title fits."""
+        key = (title, int(width))
+        if self._fit[0] != key:
+            size = 17.0
+            while size > 11 and self._measure.set(title, size=size).content_width > width:
+                size -= 1
+            self._fit = (key, size)
+        return self._fit[1]
 
     def draw_flush(self, moment: Moment, centre: tuple[float, float], time: float) -> None:
         """The straight flush's own moment: a big pulsing title and sparks."""

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
-from spoker.gui.controller import ChallengeEntry, GameController, Mark
+from spoker.groups import Group, Rank
+from spoker.gui.controller import ChallengeEntry, Counted, GameController, Mark
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.game import SaveDialog
@@ -17,24 +18,42 @@ if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
 
 
-def challenge_row(c: ChallengeEntry, names: tuple[str, str]) -> tuple[str, str]:
-    """(description, points) of one challenge for the table."""
-    who = names[c.challenger - 1]
+SHORT_RANKS = {
+    Rank.THREE_KINDS: "Three kinds",
+    Rank.FLUSH_THREE: "Flush three",
+    Rank.FULL_HOUSE: "Full house",
+    Rank.FLUSH_FOUR: "Flush four",
+    Rank.STRAIGHT_FLUSH: "Straight flush",
+}
+
+
+def short(group: Group) -> str:
+    """``Flush three L2``: a group in a table cell."""
+    return f"{SHORT_RANKS[group.rank]} L{group.top_level}"
+
+
+def challenge_row(c: ChallengeEntry, names: tuple[str, str]) -> tuple[str, str, str, str]:
+    """(move and challenger, challenge, answer, points) of one challenge."""
     if c.cancelled:
-        answer = "answered by a straight flush: no points"
+        answer = "straight flush"
     elif c.bag_empty:
-        answer = "the bag was empty"
+        answer = "bag empty"
     elif c.points is None:
         answer = "not answered"
     elif c.response is None:
-        answer = "no group in answer"
+        answer = "no group"
     else:
-        answer = f"answer {c.response.describe()}"
-    if c.points is None:
-        points = "-"
-    else:
-        points = f"{c.points[0]}-{c.points[1]}"
-    return (f"{c.move}. {who}: {c.challenge.describe()}; {answer}", points)
+        answer = short(c.response)
+    points = "-" if c.points is None else f"{c.points[0]}-{c.points[1]}"
+    return (f"{c.move}. {names[c.challenger - 1]}", short(c.challenge), answer, points)
+
+
+def groups_by_player(counted: list[Counted]) -> list[list[int]]:
+    """How many counting groups of each rank each player formed."""
+    table = [[0] * 5 for _ in range(2)]
+    for c in counted:
+        table[c.player - 1][int(c.group.rank) - 1] += 1
+    return table
 
 
 class EndView(BaseView):
@@ -54,7 +73,13 @@ class EndView(BaseView):
         self._score = Label("", 18, THEME.text, anchor_y="top")
         self._how = Label("", 13, THEME.muted, anchor_y="top")
         self._head = Label("CHALLENGES", 12, THEME.muted, bold=True, anchor_y="top")
-        self._rows: list[tuple[Label, Label]] = []
+        self._rows: list[tuple[Label, ...]] = []
+        self._heads = [Label("", 10, THEME.muted, anchor_y="baseline", anchor_x="right" if k == 3 else "left")
+                       for k in range(4)]
+        self._stats_head = Label("", 12, THEME.muted, bold=True, anchor_y="top")
+        self._stat_cols = [Label("", 9, THEME.muted, anchor_x="center", anchor_y="center") for _ in range(5)]
+        self._stat_names = [Label("", 12, bold=True, anchor_y="center") for _ in range(2)]
+        self._stat_cells = [[Label("", 13, anchor_x="center", anchor_y="center") for _ in range(5)] for _ in range(2)]
         self._more = Label("", 11, THEME.muted, anchor_y="top")
         self.selected: int | None = None
         self.row_rects: list[tuple[float, float, float, float]] = []
@@ -134,7 +159,8 @@ class EndView(BaseView):
         how = "a straight flush ended the game" if s.end == "straight_flush" else "the pyramid is complete"
         self._how.draw_at(left, height - 94, f"{how}; {len(c.challenges)} challenge(s), {s.move_number} balls.")
         self._head.draw_at(left, height - 126)
-        self._draw_rows(left, height - 148, w)
+        y = self._draw_rows(left, height - 150, w)
+        self._draw_stats(left, min(y, 220.0), w)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
@@ -143,38 +169,68 @@ class EndView(BaseView):
             self.dialog.draw()
         super().on_draw()
 
-    def _draw_rows(self, left: float, top: float, width: float) -> None:
+    def _draw_rows(self, left: float, top: float, width: float) -> float:
         names = self.c.setup.names
         rows = self.c.challenges
         while len(self._rows) < len(rows):
-            self._rows.append((
-                Label("", 12, anchor_y="center", layer=self.layer),
-                Label("", 12, bold=True, anchor_x="right", anchor_y="center", layer=self.layer),
+            self._rows.append(tuple(
+                Label("", 12, anchor_y="center", layer=self.layer, bold=(k == 3),
+                      anchor_x="right" if k == 3 else "left")
+                for k in range(4)
             ))
-        y = top
-        row_h = 26.0
+        # Columns: who, challenge, answer, points.
+        cols = (left + 10, left + width * 0.33, left + width * 0.64, left + width - 10)
+        widths = (cols[1] - cols[0] - 8, cols[2] - cols[1] - 8, cols[3] - cols[2] - 50)
+        for k, text in enumerate(("move, challenger", "challenge", "answer", "points")):
+            x = cols[k]
+            self._heads[k].draw_at(x, top - 10, text)
+        y = top - 18
+        row_h = 25.0
         self.row_rects = []
         shown = 0
+        limit = 230.0
         for i, ch in enumerate(rows):
-            if y - row_h < 72:
+            if y - row_h < limit:
                 break
-            text, points = challenge_row(ch, names)
+            cells = challenge_row(ch, names)
             fill = (52, 60, 80, 255) if i == self.selected else ((34, 39, 50, 255) if i % 2 else (30, 35, 45, 255))
             draw_box(left, y - row_h, width, row_h - 2, fill, None, radius=4)
             arcade.draw_lrbt_rectangle_filled(left, left + 4, y - row_h, y - 2, player_colour(ch.challenger))
-            label, pts = self._rows[i]
-            label.draw_at(left + 10, y - row_h / 2, _clip(text, int((width - 70) / 7)))
-            pts.draw_at(left + width - 10, y - row_h / 2, points,
-                        ROLE_COLOURS["challenge"] if ch.points else THEME.muted)
+            labels = self._rows[i]
+            cy = y - row_h / 2 - 1
+            for k in range(3):
+                labels[k].draw_at(cols[k], cy, labels[k].fitted(cells[k], widths[k]))
+            labels[3].draw_at(cols[3], cy, cells[3], ROLE_COLOURS["challenge"] if ch.points else THEME.muted)
             self.row_rects.append((left, y - row_h, width, row_h))
             y -= row_h
             shown += 1
         if not rows:
-            self._more.draw_at(left, y, "No challenge in this game.")
+            self._more.draw_at(left, y - 4, "No challenge in this game.")
         elif shown < len(rows):
-            self._more.draw_at(left, y - 2, f"... and {len(rows) - shown} more (see the replay)")
+            self._more.draw_at(left, y - 4, f"... and {len(rows) - shown} more: see them in the replay.")
         else:
-            self._more.draw_at(left, y - 4, "Click a challenge to see its groups on the pyramid.")
+            self._more.draw_at(left, y - 4, "Click a challenge (or Up/Down) to see its groups on the pyramid.")
+        return y - 24
+
+    def _draw_stats(self, left: float, top: float, width: float) -> None:
+        """Counting groups formed by each player, by rank."""
+        if top < 150:
+            return
+        self._stats_head.draw_at(left, top, "GROUPS FORMED")
+        table = groups_by_player(self.c.counted)
+        col0 = left + 10
+        colw = (width - 140) / 5
+        y = top - 22
+        for k, rank in enumerate(Rank):
+            self._stat_cols[k].draw_at(left + 140 + colw * (k + 0.5), y, SHORT_RANKS[rank])
+        for p in range(2):
+            y -= 22
+            self._stat_names[p].draw_at(col0, y, self._stat_names[p].fitted(self.c.setup.names[p], 130),
+                                        player_colour(p + 1))
+            for k in range(5):
+                n = table[p][k]
+                self._stat_cells[p][k].draw_at(left + 140 + colw * (k + 0.5), y, str(n),
+                                               THEME.text if n else THEME.muted)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.dialog is not None:
@@ -225,5 +281,3 @@ class EndView(BaseView):
             self.scene.rotate(-1)
 
 
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: max(1, n - 1)] + "\u2026"

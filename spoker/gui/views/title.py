@@ -3,20 +3,34 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import arcade
 from arcade import key as keys
 
-from shibumi import Colour
+from shibumi import Cell, Colour, parse_board
 from spoker.gui import autosave
-from spoker.gui.controller import PERSON, GameSetup
+from spoker.gui.controller import PERSON, GameSetup, Mark
 from spoker.gui.views.base import BaseView
+from spoker.gui.views.common import TextBlock, highlights
 from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, Toggle, draw_ball, draw_box
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
+    from spoker.gui.scene import BoardScene
+
+# The pyramid shown on the title screen: a game in progress, a full house lit.
+SHOWCASE = parse_board("WRBRRWBRRWBWRWB./.BRWB.WB./..W./.")
+SHOWCASE_GROUP = tuple(Cell.from_str(c) for c in ("2B4", "2D4", "2B6", "2D6", "3C5"))
+
+INTRO = (
+    "How to play: draw a ball from the bag and place it on the pyramid. A ball that forms a "
+    "poker-like group (a line of three or four, a five-ball pyramid) challenges your opponent, "
+    "who must answer with a better group using the next ball. The better group scores a point; "
+    "a straight flush wins at once. Press F1 for the rules and the keys."
+)
 
 VISIBILITY_TIPS = {
     "visible": "Covered balls and cut contacts spoil a group (the standard ruling)",
@@ -92,10 +106,19 @@ class TitleView(BaseView):
                                anchor_x="center", anchor_y="center")
         self._section = [Label(t, 12, THEME.muted, bold=True) for t in ("PLAYERS", "RULES", "OPEN A RECORD")]
         self._saved = Label("", 12, THEME.text, anchor_y="center")
+        self._caption = Label("", 11, THEME.muted, anchor_x="center", anchor_y="bottom")
         self.time = 0.0
+        self.turn_clock = 0.0
+        self.scene: BoardScene | None = None
+        self.show_board = False
+        self.col = (0.0, 1.0)
+        self.saved_y = 0.0
+        self.intro_y = 0.0
+        self._intro = TextBlock(12)
+        self.title_y = 0.0
         self.attach_labels()
 
-    def _seat_changed(self, choice: Choice) -> object:
+    def _seat_changed(self, choice: Choice) -> Callable[[str], None]:
         def changed(value: str) -> None:
             choice.tooltip = seat_tip(value)
 
@@ -133,73 +156,106 @@ class TitleView(BaseView):
 
     # -- layout and drawing -----------------------------------------------------
     def layout(self, width: int, height: int) -> None:
-        col = min(760.0, width - 40.0)
-        left = (width - col) / 2
-        top = height - 150.0
-        scale = max(0.6, min(1.0, (height - 40) / 760))
-        row = 64 * scale
+        self.show_board = width >= 1000 and height >= 560
+        col = min(680.0, width * 0.56 - 40) if self.show_board else min(760.0, width - 40.0)
+        left = 40.0 if self.show_board else (width - col) / 2
+        self.col = (left, col)
+        scale = max(0.62, min(1.0, (height - 40) / 740))
+        row = 62 * scale
+        top = height - 150.0 * scale
+        self.title_y = height - 62 * scale
+        self.section_y = [0.0, 0.0, 0.0]
+        y = top
+        if self.saved is not None:
+            self.b_continue.place(left + col - 170, y - 46, 170, 40)
+            self.saved_y = y - 26
+            y -= 78 * scale
+        self.section_y[0] = y
+        y -= 56 * scale
         half = (col - 20) / 2
-        self.section_y = [top + 6, 0.0, 0.0]
-        y = top - 52 * scale
         for i in range(2):
             x = left + i * (half + 20)
-            self.name_inputs[i].place(x, y, half * 0.56, 34)
-            self.seats[i].place(x + half * 0.58, y, half * 0.42, 34)
+            self.name_inputs[i].place(x, y, half * 0.52, 34)
+            self.seats[i].place(x + half * 0.54, y, half * 0.46, 34)
         y -= row
-        self.section_y[1] = y + 20 * scale
-        y -= 32 * scale
+        self.section_y[1] = y
+        y -= 50 * scale
         third = (col - 40) / 3
         self.visibility.place(left, y, third, 36)
         self.apex.place(left + third + 20, y, third, 36)
         self.seed.place(left + 2 * (third + 20), y, third, 34)
-        y -= row * 0.75
+        y -= row * 0.8
         self.hints.place(left, y, third, 36)
         self.marks.place(left + third + 20, y, third, 36)
-        y -= row * 1.05
+        y -= row * 1.15
         self.b_start.place(left, y, third, 46)
         self.b_help.place(left + third + 20, y, third, 46)
         self.b_quit.place(left + 2 * (third + 20), y, third, 46)
-        y -= row * 0.95
-        self.section_y[2] = y + 12 * scale
-        y -= 34 * scale
+        y -= row * 0.9
+        self.section_y[2] = y
+        y -= 56 * scale
         self.record.place(left, y, col - 2 * 120 - 20, 34)
         self.b_replay.place(left + col - 230, y, 110, 36)
         self.b_load.place(left + col - 110, y, 110, 36)
-        self.b_continue.place(left + col - 250, top + 44 * scale + 10, 250, 40)
-        self.col = (left, col)
+        self.intro_y = y - 34 * scale
+        if self.show_board and self.scene is not None:
+            bx = left + col + 30
+            self.scene.set_viewport(bx, 90, width - bx - 20, height - 150)
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
-        self.time += min(delta_time, 0.25)
+        dt = min(delta_time, 0.25)
+        self.time += dt
+        # The pyramid is made after the first frame, so the window opens at once.
+        if self.scene is None and self.frames >= 1 and self.show_board:
+            self.scene = self.app.scene
+            self.scene.set_board(SHOWCASE, animate=False)
+            self.scene.set_highlights(highlights([Mark(SHOWCASE_GROUP, "challenge")]))  # type: ignore[arg-type]
+            self.scene.set_ghost(None, None)
+            self.scene.set_hover(None)
+            self.layout(*self.size)
+        if self.scene is not None:
+            self.turn_clock += dt
+            if self.turn_clock > 7.0:
+                self.turn_clock = 0.0
+                self.scene.rotate(1)
+            self.scene.update(dt)
 
     def on_draw(self) -> None:
         self.clear(color=THEME.background)
         width, height = self.size
         left, col = self.col
-        self._draw_balls(width, height)
-        self._title.draw_at(width / 2, height - 58)
-        self._subtitle.draw_at(width / 2, height - 100)
+        if self.scene is not None and self.show_board:
+            self.scene.draw()
+            self._caption.draw_at(left + col + 30 + (width - left - col - 50) / 2, 80,
+                                  "A full house on level 3: five balls, two pairs and a top")
+        cx = left + col / 2
+        self._draw_balls(cx, self.title_y)
+        self._title.draw_at(cx, self.title_y)
+        self._subtitle.draw_at(cx, self.title_y - 42)
         for label, y in zip(self._section, self.section_y):
             label.draw_at(left, y)
         if self.saved is not None:
             y = self.b_continue.bottom
             draw_box(left - 10, y - 8, col + 20, 56, (40, 52, 40, 230), THEME.good, radius=10)
-            self._saved.draw_at(left + 4, y + 20, f"Unfinished game: {self.saved.text()}")
+            self._saved.draw_at(left + 4, y + 20, self._saved.fitted(
+                f"Unfinished game: {self.saved.text()}", col - 190))
+        if self.intro_y > 60:
+            self._intro.draw([(INTRO, THEME.muted)], left, self.intro_y, col, bottom_limit=20)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
         self.draw_message(16)
         super().on_draw()
 
-    def _draw_balls(self, width: int, height: int) -> None:
+    def _draw_balls(self, cx: float, cy: float) -> None:
         """Three balls circling gently beside the title."""
-        cx, cy = width / 2, height - 58
         for i, colour in enumerate((Colour.WHITE, Colour.BLACK, Colour.RED)):
             a = self.time * 0.8 + i * math.tau / 3
-            x = cx + 230 + 26 * math.cos(a)
+            x = cx + 220 + 26 * math.cos(a)
             y = cy + 10 * math.sin(a)
             draw_ball(x, y, 16, colour)
-            draw_ball(width - x, y, 16, Colour((i + 1) % 3))
+            draw_ball(2 * cx - x, y, 16, Colour((i + 1) % 3))
 
     # -- keys -------------------------------------------------------------------
     def on_shortcut(self, symbol: int, modifiers: int) -> None:

@@ -1,0 +1,85 @@
+"""``spoker play --screenshot FILE``: one frame of a screen, drawn headless.
+
+The game is played by computer players for ``--autoplay N`` moves from the
+seed (a person's seat is played by ``greedy`` here), the chosen screen is
+shown, its animations run for a while as in the window, and the frame is
+saved. The pictures of docs/ are made this way, by the game's own code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from spoker.gui.app import SpokerApp, setup_from_options
+from spoker.gui.controller import GameController, GameSetup
+from spoker.gui.settings import Settings
+
+SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
+FRAME = 1 / 60
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    if not (sep and w.isdigit() and h.isdigit() and 200 <= int(w) <= 4096 and 200 <= int(h) <= 4096):
+        raise ValueError(f"size {text!r} is not WxH with sides 200..4096, such as 1280x800")
+    return int(w), int(h)
+
+
+def autoplay(controller: GameController, moves: int, until_over: bool = False) -> None:
+    """Play moves with the seats' computer players (greedy for a person's seat)."""
+    from spoker.players import make_player
+
+    stand_ins = {
+        seat: make_player("greedy", seed=controller.seed + seat)
+        for seat in (1, 2) if not controller.setup.is_computer(seat)
+    }
+    played = 0
+    while not controller.over and (played < moves or until_over):
+        controller.draw()
+        seat = controller.state.to_move
+        player = stand_ins.get(seat) or controller.player(seat)
+        controller.place(player.choose(controller.state.copy()))
+        played += 1
+
+
+def take_screenshot(options: Any) -> int:
+    """Draw the screen ``options.show`` after ``options.autoplay`` moves; save it."""
+    path = options.screenshot
+    width, height = parse_size(getattr(options, "size", "1280x800") or "1280x800")
+    settings = Settings()
+    setup = setup_from_options(options, settings)
+    if setup.seed is None:
+        setup = GameSetup(setup.names, setup.seats, setup.rules, 1, setup.hints)
+    window = arcade.Window(width, height, "spoker screenshot", visible=False)
+    app = SpokerApp(window, settings, threaded=False, persist=False)
+    show = getattr(options, "show", "game") or "game"
+    controller = GameController(setup)
+    autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show == "end")
+    if show == "title":
+        app.show_title()
+    elif show == "help":
+        app.play(controller)
+        app.show_help()
+    elif show == "replay":
+        app.replay_game(controller)
+        view = window.current_view
+        view.replay.goto(view.replay.length)  # type: ignore[union-attr]
+        view._moved()  # type: ignore[union-attr]
+    elif show == "end" or controller.over and show != "game":
+        app.show_end(controller)
+    else:
+        app.play(controller)
+    view = window.current_view
+    assert view is not None
+    view.on_draw()  # a first frame, as the window would draw (some screens wait for it)
+    for _ in range(int(SETTLE_SECONDS / FRAME)):
+        view.on_update(FRAME)
+    app.scene.finish_animations()
+    view.on_draw()
+    image = arcade.get_image(0, 0, width, height)
+    image.convert("RGB").save(path)
+    window.close()
+    print(f"{path}: {show} screen after {controller.state.move_number} moves, {width}x{height}")
+    return 0

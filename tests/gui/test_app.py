@@ -1,0 +1,417 @@
+"""The game screen driven through its input handlers, as a player would.
+
+Every test uses the session's hidden window (tests/gui/conftest.py) and calls
+the view's handlers directly: on_key_press, on_mouse_motion, on_mouse_press,
+on_update (time passes only when the test says so) and on_draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import arcade
+import pytest
+from arcade import key as keys
+
+from shibumi import APEX, CELLS, Cell, Colour, parse_board
+from spoker import GameState, RuleSet
+from spoker.gui.app import SpokerApp
+from spoker.gui.controller import PERSON, GameController, GameSetup
+from spoker.gui.settings import Settings
+from spoker.gui.views.end import EndView
+from spoker.gui.views.game import END_DELAY, GameView
+from spoker.gui.views.help import HelpView
+from spoker.gui.views.title import TitleView
+from spoker.players import make_player
+
+LEFT = arcade.MOUSE_BUTTON_LEFT
+
+
+@pytest.fixture
+def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
+    the_app = SpokerApp(window, Settings(), threaded=False, persist=True)
+    the_app.resized(window.width, window.height)
+    quits: list[bool] = []
+    the_app.on_quit = lambda: quits.append(True)
+    yield the_app
+
+
+def settle(view: Any, seconds: float = 1.0) -> None:
+    """Let animations finish (the scene's drops, turns)."""
+    steps = int(seconds / 0.1)
+    for _ in range(steps):
+        view.on_update(0.1)
+    view.scene.finish_animations()
+
+
+def visible_playable(view: GameView) -> list[tuple[Cell, float, float]]:
+    """Playable cells whose centre on screen picks that very cell."""
+    out = []
+    for cell in view.c.playable():
+        x, y, _ = view.scene.screen_position(cell)
+        if view.scene.pick(x, y) == cell:
+            out.append((cell, x, y))
+    return out
+
+
+def click_cell(view: GameView, cell: Cell) -> None:
+    x, y, _ = view.scene.screen_position(cell)
+    view.on_mouse_motion(int(round(x)), int(round(y)), 0, 0)
+    view.on_mouse_press(int(round(x)), int(round(y)), LEFT, 0)
+
+
+def person_turn(view: GameView, rng: random.Random) -> Cell:
+    """Space to draw, then a click on a random visible playable cell."""
+    view.on_key_press(keys.SPACE, 0)
+    assert view.c.state.drawn is not None
+    settle(view, 0.2)
+    choices = visible_playable(view)
+    if not choices:  # every playable cell hidden: turn the pyramid, as a player would
+        for _ in range(3):
+            view.on_key_press(keys.R, 0)
+            settle(view, 0.5)
+            choices = visible_playable(view)
+            if choices:
+                break
+    assert choices, "no playable cell can be clicked in any rotation"
+    cell, x, y = rng.choice(choices)
+    before = view.c.state.move_number
+    view.on_mouse_motion(int(round(x)), int(round(y)), 0, 0)
+    view.on_mouse_press(int(round(x)), int(round(y)), LEFT, 0)
+    assert view.c.state.move_number == before + 1
+    assert view.c.state.history[-1].cell == cell
+    return cell
+
+
+def test_whole_game_through_the_input_handlers_matches_the_engine(app: SpokerApp, window: Any) -> None:
+    seed = 20240611
+    view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), seed))
+    assert window.current_view is view
+    rng = random.Random(5)
+    cells = []
+    frames = 0
+    while not view.c.over:
+        cells.append(person_turn(view, rng))
+        if len(cells) % 6 == 0:  # draw now and then: drawing must never fail mid-game
+            view.on_draw()
+            frames += 1
+    # The engine alone, with the same seeded draws and the same cells.
+    draws = random.Random(seed)
+    state = GameState(RuleSet())
+    for cell in cells:
+        state.draw(draws)
+        state.apply_place(cell)
+    assert state.is_over
+    assert view.c.state.to_string() == state.to_string()
+    assert view.c.state.history == state.history
+    assert (view.c.state.winner, view.c.state.score, view.c.state.end) == (state.winner, state.score, state.end)
+    # The result screen follows once the last moment has shown.
+    for _ in range(int(END_DELAY / 0.1) + 2):
+        view.on_update(0.1)
+    end = window.current_view
+    assert isinstance(end, EndView)
+    end.on_draw()
+    assert str(state.score[0]) in end.c.result_text() or state.winner is None
+
+
+def test_computer_seats_play_paced_in_on_update_like_the_engine(app: SpokerApp) -> None:
+    seed = 77
+    setup = GameSetup(("Greedy", "Random"), ("greedy", "random"), RuleSet(), seed)
+    view = app.new_game(setup)
+    view.on_update(0.05)
+    assert view.c.state.move_number == 0 and view.c.state.drawn is None, "the computer waits, a person can follow"
+    for _ in range(20000):
+        if view.c.over:
+            break
+        view.on_update(0.1)
+    assert view.c.over
+    players = {1: make_player("greedy", seed=seed * 2 + 1), 2: make_player("random", seed=seed * 2 + 2)}
+    draws = random.Random(seed)
+    state = GameState(RuleSet())
+    while not state.is_over:
+        state.draw(draws)
+        state.apply_place(players[state.to_move].choose(state.copy()))
+    assert view.c.state.to_string() == state.to_string()
+    assert view.c.state.history == state.history
+
+
+def test_a_person_cannot_act_for_the_computer(app: SpokerApp) -> None:
+    view = app.new_game(GameSetup(("Ann", "CPU"), (PERSON, "greedy"), RuleSet(), 5))
+    person_turn(view, random.Random(1))
+    assert view.c.computer_to_move
+    view.on_key_press(keys.SPACE, 0)  # not the person's turn: nothing happens
+    assert view.c.state.drawn is None and view.c.state.move_number == 1
+    for _ in range(60):
+        view.on_update(0.1)
+    assert view.c.state.move_number == 2 and view.c.person_to_move
+
+
+def test_hover_ghost_only_on_playable_cells(app: SpokerApp, window: Any) -> None:
+    view = app.new_game(GameSetup(seed=3))
+    rng = random.Random(2)
+    for _ in range(9):
+        person_turn(view, rng)
+    settle(view)
+    ghosts: list[tuple[Cell | None, Colour | None]] = []
+    real = view.scene.set_ghost
+
+    def spy(cell: Cell | None, colour: Colour | None) -> None:
+        ghosts.append((cell, colour))
+        real(cell, colour)
+
+    view.scene.set_ghost = spy  # type: ignore[method-assign]
+    # Before the draw: no ghost anywhere.
+    for cell in CELLS:
+        x, y, _ = view.scene.screen_position(cell)
+        view.on_mouse_motion(int(x), int(y), 0, 0)
+        assert ghosts[-1] == (None, None)
+    view.on_key_press(keys.SPACE, 0)
+    drawn = view.c.state.drawn
+    assert drawn is not None
+    settle(view, 0.1)
+    playable = set(view.c.playable())
+    seen_playable = 0
+    for cell in CELLS:
+        x, y, _ = view.scene.screen_position(cell)
+        picked = view.scene.pick(int(x), int(y))
+        view.on_mouse_motion(int(x), int(y), 0, 0)
+        shown = ghosts[-1]
+        if picked in playable:
+            assert shown == (picked, drawn)
+            seen_playable += 1
+        else:
+            assert shown == (None, None), f"ghost on {picked} (not playable)"
+    assert seen_playable >= 1
+    # Off the board: no ghost.
+    view.on_mouse_motion(window.width - 5, window.height - 5, 0, 0)
+    assert ghosts[-1] == (None, None)
+
+
+def test_ghost_is_drawn_where_the_pointer_is(app: SpokerApp) -> None:
+    view = app.new_game(GameSetup(seed=8))
+    view.on_key_press(keys.SPACE, 0)
+    settle(view)
+    cell, x, y = visible_playable(view)[0]
+    view.on_mouse_motion(0, 0, 0, 0)
+    view.on_draw()
+    before = arcade.get_image(int(x) - 3, int(y) - 3, 6, 6).convert("RGB").getcolors(64)
+    view.on_mouse_motion(int(x), int(y), 0, 0)
+    view.on_draw()
+    after = arcade.get_image(int(x) - 3, int(y) - 3, 6, 6).convert("RGB").getcolors(64)
+    assert before != after
+
+
+def test_clicking_an_unplayable_cell_places_nothing(app: SpokerApp) -> None:
+    view = app.new_game(GameSetup(seed=9))
+    view.on_key_press(keys.SPACE, 0)
+    settle(view)
+    # A level-2 cell above an empty platform: not playable, not pickable as a hole.
+    assert view.act_place(Cell.from_str("2B2")) is False
+    assert view.c.state.move_number == 0 and view.message
+    click_cell(view, Cell.from_str("1A1"))
+    assert view.c.state.move_number == 1
+    click_cell(view, Cell.from_str("1A1"))  # a ball is there now, and nothing is drawn
+    assert view.c.state.move_number == 1
+
+
+def _game_until(seed: int, kind: str, limit: int = 30) -> GameController:
+    """A greedy-vs-greedy game (through the controller) stopped at a moment."""
+    c = GameController(GameSetup(seed=seed))
+    players = {1: make_player("greedy", seed=1), 2: make_player("greedy", seed=2)}
+    while not c.over and c.state.move_number < limit:
+        c.draw()
+        c.place(players[c.state.to_move].choose(c.state.copy()))
+        if c.moment.kind == kind:
+            return c
+    raise AssertionError(f"no {kind} in game {seed}")
+
+
+def test_a_challenge_is_named_highlighted_and_the_responder_told(app: SpokerApp) -> None:
+    c = _game_until(4, "challenge")
+    view = app.play(c)
+    group = c.state.challenge.group  # type: ignore[union-attr]
+    assert c.moment.title.endswith(group.describe())
+    assert any("must answer" in line for line in c.moment.lines)
+    assert "Response to " + group.describe() == c.status().phase
+    highlights = view.scene._highlights  # what the scene was told to draw
+    assert any(set(h.cells) == set(group.cells) and h.style == "glow" for h in highlights)
+    view.on_draw()
+    # The responder answers: both groups shown with the verdict and the points.
+    view.on_key_press(keys.SPACE, 0)
+    settle(view, 0.2)
+    cell = visible_playable(view)[0][0]
+    click_cell(view, cell)
+    m = view.c.moment
+    assert m.kind in ("verdict", "straight_flush")
+    if m.kind == "verdict":
+        roles = {mark.role for mark in m.marks}
+        assert "challenge" in roles
+        assert any(line.startswith("Points:") for line in m.lines)
+        entry = view.c.challenges[-1]
+        assert entry.points is not None and sum(entry.points) >= 1
+    view.on_draw()
+
+
+def test_blocked_group_shows_the_visibility_reason(app: SpokerApp) -> None:
+    # rules.md worked example 2: the flush four through 1G3 is cut by 2D2 and 2D4.
+    board = parse_board("BBBRWWW.BBBRBBBB/.R..R..../..../.")
+    state = GameState.from_board(board)
+    c = GameController(GameSetup(seed=1), state)
+    c.state.apply_draw("W")
+    c.place(Cell.from_str("1G3"))
+    text = " ".join(c.moment.lines)
+    assert "Flush four, level 1 would count" in text
+    assert "cut by the balls on 2D2 and 2D4" in text
+    assert any(m.role == "blocked" for m in c.moment.marks)
+    view = app.play(c)
+    assert any(h.style == "dashed" for h in view.scene._highlights)
+    view.on_draw()
+
+
+def test_apex_tells_why_it_does_not_count(app: SpokerApp) -> None:
+    c = GameController(GameSetup(seed=1))
+    assert c.apex_note(APEX) is not None and "straight flush" in c.apex_note(APEX)  # type: ignore[operator]
+    assert c.apex_note(Cell.from_str("1A1")) is None
+    free = GameController(GameSetup(rules=RuleSet("visible", apex_free=True), seed=1))
+    assert free.apex_note(APEX) is None
+
+
+def test_clicking_a_ball_of_a_counted_group_explains_it(app: SpokerApp) -> None:
+    c = _game_until(4, "challenge")
+    view = app.play(c)
+    settle(view)
+    group = c.state.challenge.group  # type: ignore[union-attr]
+    target = None
+    for cell in group.cells:
+        x, y, _ = view.scene.screen_position(cell)
+        if view.scene.pick(x, y) == cell:
+            target = (cell, x, y)
+            break
+    assert target is not None
+    cell, x, y = target
+    view.on_mouse_press(int(x), int(y), LEFT, 0)
+    assert view.selected == cell
+    assert any(group.describe() in line for line in view.info)
+    assert any("visible" in line for line in view.info)
+    view.on_draw()
+    view.on_key_press(keys.ESCAPE, 0)
+    assert view.selected is None and not view.info
+
+
+def test_keyboard_only_turn_with_tab_and_enter(app: SpokerApp) -> None:
+    view = app.new_game(GameSetup(seed=12))
+    view.on_key_press(keys.SPACE, 0)
+    view.on_key_press(keys.TAB, 0)
+    assert view.cursor in view.c.playable()
+    view.on_key_press(keys.TAB, keys.MOD_SHIFT)
+    target = view.cursor
+    view.on_key_press(keys.ENTER, 0)
+    assert view.c.state.history[-1].cell == target
+
+
+def test_view_keys_rotate_explode_help_and_back(app: SpokerApp, window: Any) -> None:
+    view = app.new_game(GameSetup(seed=2))
+    r0 = view.scene.rotation
+    view.on_key_press(keys.R, 0)
+    assert view.scene.rotation == (r0 - 1) % 4
+    view.on_key_press(keys.R, keys.MOD_SHIFT)
+    assert view.scene.rotation == r0
+    view.on_key_press(keys.E, 0)
+    assert view.scene.exploded
+    view.b_explode.on_mouse_press(*view.b_explode.center, LEFT)
+    assert not view.scene.exploded
+    view.on_key_press(keys.H, 0)
+    helpv = window.current_view
+    assert isinstance(helpv, HelpView)
+    helpv.on_draw()
+    helpv.on_key_press(keys.ESCAPE, 0)
+    assert window.current_view is view
+    view.on_key_press(keys.ESCAPE, 0)
+    assert isinstance(window.current_view, TitleView)
+
+
+def test_layout_adapts_to_resizes(app: SpokerApp) -> None:
+    view = app.new_game(GameSetup(seed=2))
+    for w, h in ((640, 480), (1920, 1080), (900, 1200), (1280, 800)):
+        view.on_resize(w, h)
+        assert view.panel_rect[0] + view.panel_rect[2] == pytest.approx(w)
+        assert view.board_rect[2] > 0 and view.board_rect[3] > 0
+        for b in view.toolbar:
+            assert 0 <= b.left and b.left + b.width <= view.panel_rect[0] + 1
+        view.on_draw()
+
+
+def test_title_screen_starts_the_game_it_shows(app: SpokerApp, window: Any) -> None:
+    app.show_title()
+    title = window.current_view
+    assert isinstance(title, TitleView)
+    title.on_draw()
+    name = title.name_inputs[0]
+    title.on_mouse_press(*map(int, name.center), LEFT, 0)
+    for _ in range(len(name.text)):
+        title.on_key_press(keys.BACKSPACE, 0)
+    title.on_text("Zoë")
+    title.on_key_press(keys.H, 0)  # typed into the field: no shortcut
+    assert isinstance(window.current_view, TitleView)
+    assert name.text == "Zoë"
+    title.on_mouse_press(*map(int, title.seats[1].center), LEFT, 0)
+    assert title.seats[1].value == "random"
+    seed = title.seed
+    title.on_mouse_press(*map(int, seed.center), LEFT, 0)
+    title.on_text("4x2")  # digits only
+    assert seed.text == "42"
+    title.on_mouse_press(*map(int, title.visibility.center), LEFT, 0)
+    title.on_key_press(keys.ENTER, 0)  # leaves the seed field
+    title.on_key_press(keys.ENTER, 0)  # starts
+    game = window.current_view
+    assert isinstance(game, GameView)
+    assert game.c.setup.names == ("Zoë", "Computer (random)")
+    assert game.c.setup.seats == (PERSON, "random")
+    assert game.c.setup.seed == 42
+    assert game.c.rules == RuleSet("touching")
+    assert app.settings.name1 == "Zoë"
+
+
+def test_hint_key_shows_the_best_cells(app: SpokerApp) -> None:
+    view = app.new_game(GameSetup(seed=5))
+    view.on_key_press(keys.I, 0)
+    assert app.settings.show_hints
+    view.on_key_press(keys.SPACE, 0)
+    view.on_update(0.1)
+    assert view.hints and all(cell in view.c.playable() for cell, _ in view.hints)
+    assert any(h.style == "dashed" for h in view.scene._highlights)
+    view.on_draw()
+    off = app.new_game(GameSetup(seed=5, hints=False))
+    app.settings.show_hints = True
+    off.on_key_press(keys.SPACE, 0)
+    off.on_update(0.1)
+    assert not off.hints
+    off.on_key_press(keys.I, 0)
+    assert "off" in off.message
+
+
+def test_save_dialog_writes_a_record_that_replays(app: SpokerApp, tmp_path: Any) -> None:
+    from spoker.record import load_record
+
+    view = app.new_game(GameSetup(("Ann", "Bob"), seed=6))
+    rng = random.Random(3)
+    for _ in range(7):
+        person_turn(view, rng)
+    view.on_key_press(keys.S, 0)
+    assert view.dialog is not None
+    field = view.dialog.field
+    for _ in range(len(field.text)):
+        view.on_key_press(keys.BACKSPACE, 0)
+    target = tmp_path / "saved" / "game.txt"
+    view.on_text(str(target))
+    view.on_key_press(keys.ENTER, 0)
+    view.on_update(0.01)
+    assert view.dialog is None
+    record = load_record(target)
+    assert record.moves == view.c.state.history
+    assert record.headers["Player1"] == "Ann"
+    assert view.c.state.drawn is None
+    assert record.play().to_string() == view.c.state.to_string()

@@ -1,0 +1,214 @@
+"""Autosave: written after every move, atomically; save, kill, resume gives
+back the exact position, and the game goes on with the same draws."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import arcade
+import pytest
+from arcade import key as keys
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spoker import GameState, RuleSet
+from spoker.gui import autosave
+from spoker.gui.app import SpokerApp
+from spoker.gui.controller import PERSON, GameController, GameSetup
+from spoker.gui.settings import Settings, load_settings, save_settings
+from spoker.gui.views.game import GameView
+from spoker.gui.views.title import TitleView
+
+LEFT = arcade.MOUSE_BUTTON_LEFT
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "spoker-home"
+    monkeypatch.setenv("SPOKER_HOME", str(path))
+    return path
+
+
+def new_app(window: Any) -> SpokerApp:
+    app = SpokerApp(window, Settings(), threaded=False, persist=True)
+    app.resized(window.width, window.height)
+    app.on_quit = lambda: None
+    return app
+
+
+def play_moves(view: GameView, n: int, rng: random.Random) -> None:
+    """Draw (Space) and place on a random playable cell through the view."""
+    for _ in range(n):
+        view.on_key_press(keys.SPACE, 0)
+        view.act_place(rng.choice(view.c.playable()))
+
+
+def test_data_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("SPOKER_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert autosave.data_dir() == tmp_path / "xdg" / "spoker"
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "own"))
+    assert autosave.data_dir() == tmp_path / "own"
+    monkeypatch.delenv("SPOKER_HOME")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))
+    assert autosave.data_dir() == tmp_path / "user" / ".local" / "share" / "spoker"
+
+
+def test_save_kill_resume_brings_back_the_exact_position(window: Any, home: Path) -> None:
+    setup = GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet("touching", True), 99)
+    app = new_app(window)
+    view = app.new_game(setup)
+    rng = random.Random(4)
+    play_moves(view, 11, rng)
+    view.on_key_press(keys.SPACE, 0)  # a ball drawn, not yet placed
+    expected = view.c.state.to_string()
+    history = list(view.c.state.history)
+    log = [line.text for line in view.c.log]
+    challenges = list(view.c.challenges)
+    # The game as it would have gone on without the crash.
+    twin = GameController(view.c.setup, view.c.state.copy(), random.Random())
+    twin.rng.setstate(view.c.rng.getstate())
+    assert (home / "autosave.json").exists()
+    assert not [p for p in home.iterdir() if p.name.endswith(".tmp")]
+    # Kill: the app and its views are dropped without any goodbye.
+    del app, view
+    app2 = new_app(window)
+    app2.show_title()
+    title = window.current_view
+    assert isinstance(title, TitleView)
+    assert title.saved is not None and title.saved.move_number == 11
+    assert title.b_continue.visible
+    title.on_draw()
+    title.on_key_press(keys.C, 0)
+    resumed = window.current_view
+    assert isinstance(resumed, GameView)
+    assert resumed.c.state.to_string() == expected
+    assert resumed.c.state.history == history
+    assert resumed.c.challenges == challenges
+    assert [line.text for line in resumed.c.log][: len(log)] == log
+    assert resumed.c.setup == twin.setup
+    # Same draws from here on as the game that was not interrupted.
+    cell = resumed.c.playable()[0]
+    resumed.act_place(cell)
+    twin.place(cell)
+    for _ in range(6):
+        resumed.on_key_press(keys.SPACE, 0)
+        twin.draw()
+        assert resumed.c.state.drawn == twin.state.drawn
+        cell = resumed.c.playable()[-1]
+        resumed.act_place(cell)
+        twin.place(cell)
+    assert resumed.c.state.to_string() == twin.state.to_string()
+
+
+def test_a_finished_game_leaves_no_autosave(window: Any, home: Path) -> None:
+    app = new_app(window)
+    view = app.new_game(GameSetup(seed=5))
+    rng = random.Random(1)
+    while not view.c.over:
+        play_moves(view, 1, rng)
+    assert not (home / "autosave.json").exists()
+    assert autosave.peek() is None
+
+
+def test_autosave_is_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "a" / "autosave.json"
+    c = GameController(GameSetup(seed=3))
+    c.draw()
+    autosave.save(c, target)
+    first = target.read_text()
+    calls: list[tuple[str, str]] = []
+    real = autosave.os.replace
+
+    def spy(src: Any, dst: Any) -> None:
+        calls.append((str(src), str(dst)))
+        real(src, dst)
+
+    monkeypatch.setattr(autosave.os, "replace", spy)
+    c.place(c.playable()[0])
+    autosave.save(c, target)
+    assert len(calls) == 1 and calls[0][1] == str(target)
+    assert Path(calls[0][0]).parent == target.parent  # same directory: an atomic rename
+    assert target.read_text() != first
+    assert json.loads(target.read_text())["moves"] == ["W@1A1"] or len(json.loads(target.read_text())["moves"]) == 1
+
+    def broken(src: Any, dst: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(autosave.os, "replace", broken)
+    before = target.read_text()
+    c.draw()
+    with pytest.raises(OSError):
+        autosave.save(c, target)
+    assert target.read_text() == before  # the old file is intact
+    assert [p.name for p in target.parent.iterdir()] == ["autosave.json"]  # no temp file left
+
+
+def test_damaged_autosave_is_refused_with_its_path(tmp_path: Path) -> None:
+    target = tmp_path / "autosave.json"
+    c = GameController(GameSetup(seed=3))
+    for _ in range(5):
+        c.draw()
+        c.place(c.playable()[0])
+    autosave.save(c, target)
+    data = json.loads(target.read_text())
+    data["moves"][2] = "R@4D4"
+    target.write_text(json.dumps(data))
+    with pytest.raises(autosave.AutosaveError, match="autosave.json"):
+        autosave.load(target)
+    assert autosave.peek(target) is None
+    data = json.loads(target.read_text())
+    data["moves"] = data["moves"][:2]  # the moves and the saved state disagree
+    target.write_text(json.dumps(data))
+    with pytest.raises(autosave.AutosaveError):
+        autosave.load(target)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)))
+def test_autosave_reader_never_crashes(tmp_path: Path, data: bytes) -> None:
+    target = tmp_path / "autosave.json"
+    target.write_bytes(data)
+    try:
+        c = autosave.load(target)
+    except autosave.AutosaveError as err:
+        assert str(target) in str(err)
+    else:
+        assert GameState.from_string(c.state.to_string()) == c.state
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_autosave_reader_refuses_mutated_saves(tmp_path: Path, data: st.DataObject) -> None:
+    c = GameController(GameSetup(("A", "B"), seed=data.draw(st.integers(0, 10**6))))
+    rng = random.Random(data.draw(st.integers(0, 1000)))
+    for _ in range(data.draw(st.integers(0, 12))):
+        c.draw()
+        c.place(rng.choice(c.playable()))
+    target = tmp_path / "autosave.json"
+    autosave.save(c, target)
+    obj = json.loads(target.read_text())
+    key = data.draw(st.sampled_from(["format", "setup", "moves", "drawn", "state", "rng"]))
+    obj[key] = data.draw(st.one_of(st.none(), st.integers(), st.text(max_size=20), st.lists(st.integers(), max_size=3)))
+    target.write_text(json.dumps(obj))
+    try:
+        loaded = autosave.load(target)
+    except autosave.AutosaveError:
+        return
+    assert loaded.state.to_string() == c.state.to_string()
+
+
+def test_settings_round_trip_and_survive_damage(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    s = Settings(name1="Zoë", seat2="greedy", colour_marks=True, computer_speed=2.0)
+    save_settings(s, path)
+    assert load_settings(path) == s
+    path.write_text('{"name1": 5, "computer_speed": "fast", "hints": false}')
+    loaded = load_settings(path)
+    assert loaded.name1 == "Player 1" and loaded.computer_speed == 1.0 and loaded.hints is False
+    path.write_bytes(b"\xff\xfe")
+    assert load_settings(path) == Settings()
