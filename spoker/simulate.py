@@ -248,15 +248,30 @@ def plan(
     ]
 
 
-def _results(units: list[Unit], workers: int) -> Iterator[Tally]:
+def _results(units: list[Unit], workers: int) -> Iterator[tuple[int, Tally]]:
     if workers <= 1 or len(units) <= 1:
-        for unit in units:
-            yield run_unit(unit)
+        for i, unit in enumerate(units):
+            yield i, run_unit(unit)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_unit, unit) for unit in units]
+    with ProcessPoolExecutor(max_workers=min(workers, len(units))) as pool:
+        futures = {pool.submit(run_unit, unit): i for i, unit in enumerate(units)}
         for future in as_completed(futures):
-            yield future.result()
+            yield futures[future], future.result()
+
+
+def run_units(
+    units: list[Unit], workers: int = 1, progress: Callable[[int, int], None] | None = None
+) -> list[Tally]:
+    """Each unit's tally, in the units' order, played by ``workers`` processes."""
+    out: list[Tally | None] = [None] * len(units)
+    total = sum(u.size for u in units)
+    done = 0
+    for i, tally in _results(units, workers):
+        out[i] = tally
+        done += tally.games
+        if progress is not None:
+            progress(done, total)
+    return [t for t in out if t is not None]
 
 
 def check_players(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
@@ -299,8 +314,41 @@ def simulate(
         raise SimulationError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
     units = plan((a, b), games, seed, rules, swap, engine)
     total = Tally((a, b))
-    for tally in _results(units, workers):
+    for tally in run_units(units, workers, progress):
         total.merge(tally)
-        if progress is not None:
-            progress(total.games, games)
     return total
+
+
+class ProgressBar:
+    """A one-line progress bar on a terminal stream, for runs that take a
+    while: nothing is drawn in the first half second, nor when the stream is
+    not a terminal (pipes and files get clean output)."""
+
+    def __init__(self, stream: object, label: str = "games", delay: float = 0.5) -> None:
+        import time
+
+        self._clock = time.perf_counter
+        self.stream = stream
+        self.label = label
+        self.start = self._clock()
+        self.delay = delay
+        isatty = getattr(stream, "isatty", None)
+        self.enabled = bool(isatty and isatty())
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or self._clock() - self.start < self.delay:
+            return
+        width = 30
+        filled = width * done // max(total, 1)
+        bar = "#" * filled + "." * (width - filled)
+        line = f"\r[{bar}] {100 * done // max(total, 1):3d}% {done}/{total} {self.label}"
+        self.stream.write(line)  # type: ignore[attr-defined]
+        self.stream.flush()  # type: ignore[attr-defined]
+        self.drawn = True
+
+    def close(self) -> None:
+        """Erase the bar, if one was drawn."""
+        if self.drawn:
+            self.stream.write("\r" + " " * 70 + "\r")  # type: ignore[attr-defined]
+            self.stream.flush()  # type: ignore[attr-defined]

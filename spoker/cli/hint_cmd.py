@@ -1,0 +1,92 @@
+"""``spoker hint STATE BALL``: the best cells for a drawn ball, with their values."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from shibumi import Colour
+from spoker.cli import CliError
+from spoker.players import HINT_EFFORTS, hint
+from spoker.state import GameState
+
+EXAMPLE = """\
+examples:
+  spoker hint 'WB............../........./..../.' R --json
+    {"state": "WB............../........./..../. 1 0-0 - - * visible", "ball": "R",
+     "hints": [{"cell": "1E1", "value": 0.21}, ...]}
+  spoker hint 'WWRBB.........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1 - * visible' B --top 5
+
+STATE is a state string (board, player to move, score, pending challenge, drawn
+ball, result, rules: docs/formats.md) or just a board string. BALL (W, B or R)
+is the ball drawn; it must still be in the bag (or be the state's drawn ball).
+A value is the expected final score difference, player to move minus opponent,
+current score included; a straight flush counts as 8 points (a game win).
+--player sets how hard the hint looks: greedy (one ball), lookahead (default:
+the opponent's next draw too) or expert (the expert's deeper search).
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "hint",
+        help="the best cells for a drawn ball",
+        description="Rank the playable cells for a drawn ball by expected score difference.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("state", metavar="STATE", help="a state string or a board string")
+    p.add_argument("ball", metavar="BALL", help="the drawn ball: W, B or R")
+    p.add_argument("--top", type=_positive, default=3, metavar="N", help="cells to list (default 3)")
+    p.add_argument(
+        "--player", default="lookahead", choices=HINT_EFFORTS, metavar="LEVEL",
+        help=f"how hard to look: {', '.join(HINT_EFFORTS)} (default lookahead)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def read_state(state_text: str, ball_text: str) -> tuple[GameState, Colour]:
+    """The state with the ball drawn; ValueError (quoting the input) if it cannot be."""
+    state = GameState.from_string(state_text)
+    colour = Colour.from_char(ball_text.strip())
+    if state.is_over:
+        raise CliError(f"state {state_text!r}: the game is over")
+    if state.drawn is not None:
+        if state.drawn != colour:
+            raise CliError(
+                f"ball {ball_text!r}: the state has already drawn {state.drawn.char}"
+            )
+        return state, colour
+    state.apply_draw(colour)
+    return state, colour
+
+
+def run(args: argparse.Namespace) -> int:
+    state, colour = read_state(args.state, args.ball)
+    given = state.copy()
+    hints = hint(state, top=args.top, effort=args.player)
+    if args.json:
+        print(json.dumps({
+            "state": GameState.from_string(args.state).to_string(),
+            "ball": colour.char,
+            "hints": [{"cell": str(h.cell), "value": round(h.value, 4)} for h in hints],
+        }))
+        return 0
+    mover = given.to_move
+    print(f"Player {mover} to place {colour.name.lower()} ({colour.char}); "
+          f"score {given.scores[0]}-{given.scores[1]}"
+          + (f"; answering a {given.challenge.group.describe()}" if given.challenge else ""))
+    for i, h in enumerate(hints, start=1):
+        print(f"{i:3d}. {h.cell}  {h.value:+.3f}")
+    return 0

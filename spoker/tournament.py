@@ -1,0 +1,281 @@
+"""Round-robin tournaments between computer players, with confidence intervals.
+
+Every pair of players meets for the same number of games, changing seats every
+other game. A player's *score rate* is (wins + draws / 2) / games; its 95%
+confidence interval is Wilson's score interval, which stays inside [0, 1] and
+behaves near 0% and 100%, unlike the normal approximation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from spoker.rules import DEFAULT_RULES, RuleSet
+from spoker.simulate import SimulationError, Tally, check_players, plan, run_units
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a rate ``score / games`` (``score`` may count
+    half points for draws); (0, 1) when there are no games."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = min(max(score / games, 0.0), 1.0)
+    z2 = z * z
+    denom = 1 + z2 / games
+    centre = (p + z2 / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Record:
+    """One player's results, over a pairing or the whole tournament."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
+
+    @property
+    def score(self) -> float:
+        return self.wins + 0.5 * self.draws
+
+    @property
+    def score_rate(self) -> float:
+        return self.score / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.score, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.interval
+        return {
+            "name": self.name, "games": self.games, "wins": self.wins, "draws": self.draws,
+            "losses": self.losses, "score_rate": round(self.score_rate, 4),
+            "ci": [round(lo, 4), round(hi, 4)],
+        }
+
+
+@dataclass
+class Pairing:
+    """The games between two players: ``tally.players`` is (A, B)."""
+
+    tally: Tally
+
+    @property
+    def records(self) -> tuple[Record, Record]:
+        t = self.tally
+        a, b = t.players
+        return (
+            Record(a, t.games, t.player_wins[0], t.draws),
+            Record(b, t.games, t.player_wins[1], t.draws),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        a, _ = self.records
+        lo, hi = a.interval
+        t = self.tally
+        return {
+            "players": list(t.players), "games": t.games, "wins": list(t.player_wins),
+            "draws": t.draws, "score_rate": round(a.score_rate, 4),
+            "ci": [round(lo, 4), round(hi, 4)],
+        }
+
+
+@dataclass
+class Tournament:
+    """A round robin's results: ``pairings`` in the order (0,1), (0,2), ..."""
+
+    players: tuple[str, ...]
+    games: int
+    seed: int
+    rules: RuleSet
+    pairings: list[Pairing] = field(default_factory=list)
+
+    def standings(self) -> list[Record]:
+        """Each player's record over all its games, best score rate first."""
+        totals = {name: Record(name) for name in self.players}
+        for pairing in self.pairings:
+            for rec in pairing.records:
+                tot = totals[rec.name]
+                tot.games += rec.games
+                tot.wins += rec.wins
+                tot.draws += rec.draws
+        return sorted(totals.values(), key=lambda r: (-r.score_rate, self.players.index(r.name)))
+
+    def rate(self, row: str, col: str) -> Record | None:
+        """``row``'s record against ``col`` (None for a player against itself)."""
+        for pairing in self.pairings:
+            a, b = pairing.records
+            if (a.name, b.name) == (row, col):
+                return a
+            if (b.name, a.name) == (row, col):
+                return b
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "games": self.games,
+            "seed": self.seed,
+            "rules": str(self.rules),
+            "standings": [r.to_json() for r in self.standings()],
+            "pairings": [p.to_json() for p in self.pairings],
+        }
+
+    def table(self) -> str:
+        """Standings and the cross table, as text."""
+        width = max(10, *(len(p) for p in self.players)) + 2
+        lines = [
+            f"Round robin: {len(self.players)} players, {self.games} games a pairing "
+            f"(seats swapped every other game), rules {self.rules}, seed {self.seed}",
+            "",
+            f"{'':4s}{'player':{width}s}{'games':>7s}{'wins':>7s}{'draws':>7s}"
+            f"{'score rate':>12s}   95% CI",
+        ]
+        for i, r in enumerate(self.standings(), start=1):
+            lo, hi = r.interval
+            lines.append(
+                f"{i:2d}. {r.name:{width}s}{r.games:7d}{r.wins:7d}{r.draws:7d}"
+                f"{r.score_rate:12.1%}   [{lo:.1%}, {hi:.1%}]"
+            )
+        lines += ["", "Score rate of the row's player against the column's:", ""]
+        lines.append(" " * width + "".join(f"{p:>{width}s}" for p in self.players))
+        for row in self.players:
+            cells = []
+            for col in self.players:
+                rec = self.rate(row, col)
+                cells.append(f"{'-' if rec is None else f'{rec.score_rate:.1%}':>{width}s}")
+            lines.append(f"{row:{width}s}" + "".join(cells))
+        return "\n".join(lines)
+
+
+def pairing_seed(seed: int, i: int, j: int) -> int:
+    """The seed of the games between the i-th and j-th players."""
+    words = np.random.SeedSequence([seed, i, j]).generate_state(2, dtype=np.uint32)
+    return int(words[0]) << 32 | int(words[1])
+
+
+def run_tournament(
+    players: Sequence[str],
+    games: int,
+    seed: int = 0,
+    rules: RuleSet = DEFAULT_RULES,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Tournament:
+    """Every pair of distinct ``players`` plays ``games`` games, seats swapped."""
+    names = check_players(list(players))
+    if len(names) < 2:
+        raise SimulationError("a tournament needs at least two players")
+    if len(set(names)) != len(names):
+        raise SimulationError(f"players {' '.join(players)!r}: name each player once")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"games {games!r} must be a positive whole number")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SimulationError(f"seed {seed!r} must be a whole number >= 0")
+    pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
+    units = []
+    owner = []
+    for k, (i, j) in enumerate(pairs):
+        for unit in plan((names[i], names[j]), games, pairing_seed(seed, i, j), rules, True, "auto"):
+            units.append(unit)
+            owner.append(k)
+    tallies = run_units(units, workers, progress)
+    result = Tournament(names, games, seed, rules)
+    for k, (i, j) in enumerate(pairs):
+        total = Tally((names[i], names[j]))
+        for tally, o in zip(tallies, owner):
+            if o == k:
+                total.merge(tally)
+        result.pairings.append(Pairing(total))
+    return result
+
+
+# -- the chart ------------------------------------------------------------------
+_BAR = (70, 120, 180)
+_BAR_LIGHT = (150, 185, 220)
+_INK = (30, 30, 30)
+_GRID = (215, 215, 215)
+_EVEN = (200, 60, 60)
+
+
+def _font(size: int) -> Any:
+    from PIL import ImageFont
+
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        try:
+            return ImageFont.load_default(size=size)
+        except TypeError:  # Pillow without FreeType
+            return ImageFont.load_default()
+
+
+def _panel(
+    draw: Any, box: tuple[int, int, int, int], title: str,
+    bars: list[tuple[str, float, tuple[float, float]]], colour: tuple[int, int, int],
+) -> None:
+    """A bar chart of rates (0..1) with whiskers from ``lo`` to ``hi``."""
+    left, top, right, bottom = box
+    font, small = _font(16), _font(12)
+    draw.text((left, top), title, fill=_INK, font=font)
+    plot_top, plot_bottom = top + 30, bottom - 40
+    plot_left = left + 50
+    height = plot_bottom - plot_top
+
+    def y_of(rate: float) -> float:
+        return plot_bottom - rate * height
+
+    for tick in range(0, 101, 25):
+        y = y_of(tick / 100)
+        draw.line([(plot_left, y), (right, y)], fill=_GRID, width=1)
+        draw.text((left + 5, y - 7), f"{tick}%", fill=_INK, font=small)
+    draw.line([(plot_left, y_of(0.5)), (right, y_of(0.5))], fill=_EVEN, width=1)
+    slot = (right - plot_left) / max(len(bars), 1)
+    for k, (label, rate, (lo, hi)) in enumerate(bars):
+        cx = plot_left + slot * (k + 0.5)
+        half = min(slot * 0.3, 40)
+        draw.rectangle([cx - half, y_of(rate), cx + half, plot_bottom], fill=colour)
+        for y in (y_of(lo), y_of(hi)):
+            draw.line([(cx - half / 2, y), (cx + half / 2, y)], fill=_INK, width=2)
+        draw.line([(cx, y_of(lo)), (cx, y_of(hi))], fill=_INK, width=2)
+        draw.text((cx, y_of(hi) - 4), f"{rate:.1%}", fill=_INK, font=small, anchor="md")
+        draw.text((cx, plot_bottom + 6), label, fill=_INK, font=small, anchor="ma")
+    draw.line([(plot_left, plot_bottom), (right, plot_bottom)], fill=_INK, width=1)
+
+
+def draw_chart(tournament: Tournament, path: str) -> None:
+    """Save a PNG: each player's score rate with its 95% confidence interval,
+    then each pairing's (first-named player's rate), whiskers for the intervals."""
+    from PIL import Image, ImageDraw
+
+    pairs = tournament.pairings
+    width = max(900, 120 * len(pairs) + 80)
+    image = Image.new("RGB", (width, 760), "white")
+    draw = ImageDraw.Draw(image)
+    standings = [(r.name, r.score_rate, r.interval) for r in tournament.standings()]
+    _panel(
+        draw, (20, 15, width - 20, 380),
+        f"Score rate over all games (95% Wilson interval), {tournament.games} games a pairing",
+        standings, _BAR,
+    )
+    rows = []
+    for p in pairs:
+        a, b = p.records
+        rows.append((f"{a.name} v {b.name}", a.score_rate, a.interval))
+    _panel(draw, (20, 395, width - 20, 745), "Pairings: first player's score rate", rows, _BAR_LIGHT)
+    image.save(path, format="PNG")
