@@ -253,13 +253,17 @@ class GameState:
         return self._drawn is None and self.end is None
 
     def bag(self) -> tuple[int, int, int]:
-        """Balls of each colour (W, B, R) still in the bag."""
+        """Balls of each colour (W, B, R) still in the bag: 10 each minus the
+        balls on the board and the drawn ball waiting to be placed."""
         m = self._masks
-        return (
+        bag = [
             BALLS_PER_COLOUR - m[0].bit_count(),
             BALLS_PER_COLOUR - m[1].bit_count(),
             BALLS_PER_COLOUR - m[2].bit_count(),
-        )
+        ]
+        if self._drawn is not None:
+            bag[self._drawn] -= 1
+        return (bag[0], bag[1], bag[2])
 
     def chance_outcomes(self) -> list[tuple[Colour, float]]:
         """The colours that can be drawn now, with their probabilities."""
