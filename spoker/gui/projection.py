@@ -141,3 +141,63 @@ def fit_view(
     origin_x = left + width / 2 - (x0 + x1) / 2 * scale
     origin_y = bottom + height / 2 - (y0 + y1) / 2 * scale
     return View(yaw_for(rotation), scale, origin_x, origin_y)
+
+
+Point = tuple[float, float]
+
+
+def convex_hull(points: list[Point]) -> list[Point]:
+    """The convex hull, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def clip_to_rect(polygon: list[Point], rect: tuple[float, float, float, float]) -> list[Point]:
+    """A convex polygon cut to the rectangle ``(x0, y0, x1, y1)`` (Sutherland-Hodgman)."""
+    x0, y0, x1, y1 = rect
+    edges = (
+        (lambda p: p[0] >= x0, lambda a, b: _at_x(a, b, x0)),
+        (lambda p: p[0] <= x1, lambda a, b: _at_x(a, b, x1)),
+        (lambda p: p[1] >= y0, lambda a, b: _at_y(a, b, y0)),
+        (lambda p: p[1] <= y1, lambda a, b: _at_y(a, b, y1)),
+    )
+    out = list(polygon)
+    for inside, cut in edges:
+        if not out:
+            break
+        src, out = out, []
+        for i, cur in enumerate(src):
+            prev = src[i - 1]
+            if inside(cur):
+                if not inside(prev):
+                    out.append(cut(prev, cur))
+                out.append(cur)
+            elif inside(prev):
+                out.append(cut(prev, cur))
+    return out
+
+
+def _at_x(a: Point, b: Point, x: float) -> Point:
+    t = (x - a[0]) / (b[0] - a[0])
+    return x, a[1] + t * (b[1] - a[1])
+
+
+def _at_y(a: Point, b: Point, y: float) -> Point:
+    t = (y - a[1]) / (b[1] - a[1])
+    return a[0] + t * (b[0] - a[0]), y

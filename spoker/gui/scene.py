@@ -129,6 +129,44 @@ void main() {
 }
 """
 
+_COMPOSITE_VS = """
+#version 330
+uniform WindowBlock { mat4 projection; mat4 view; } window;
+in vec2 in_vert;
+in vec2 in_uv;
+out vec2 v_uv;
+void main() {
+    gl_Position = window.projection * window.view * vec4(in_vert, 0.0, 1.0);
+    v_uv = in_uv;
+}
+"""
+
+_COMPOSITE_FS = """
+#version 330
+uniform sampler2D low;
+uniform sampler2D high;
+uniform float pulse;
+uniform vec4 glow;  // the part of the picture (uv) where the glow breathes
+in vec2 v_uv;
+out vec4 f_color;
+void main() {
+    vec4 colour = texture(low, v_uv);
+    if (all(greaterThanEqual(v_uv, glow.xy)) && all(lessThanEqual(v_uv, glow.zw))) {
+        colour = mix(colour, texture(high, v_uv), pulse);
+    }
+    f_color = colour;
+}
+"""
+
+# Colour blended as usual, alpha accumulated: a framebuffer cleared to
+# transparent then holds premultiplied colour, ready to composite.
+_PREMULTIPLYING = (gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
+_PREMULTIPLIED = (gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
+_ALPHA_ONLY = (gl.ZERO, gl.ONE, gl.ONE, gl.ONE)  # keeps colour, saturates alpha
+_MAX_OUTLINE = 256  # vertices of the composited outline, at most
+HALO_LOW = 140
+HALO_HIGH = 255
+
 _ctx_cache: dict[int, dict[str, Any]] = {}
 
 
@@ -159,6 +197,7 @@ def _context_resources(ctx: arcade.ArcadeContext) -> dict[str, Any]:
     wood_tex.filter = (gl.LINEAR, gl.LINEAR)
     res["wood"] = wood_tex
     res["program"] = ctx.program(vertex_shader=_VERTEX_SHADER, fragment_shader=_FRAGMENT_SHADER)
+    res["composite"] = ctx.program(vertex_shader=_COMPOSITE_VS, fragment_shader=_COMPOSITE_FS)
     _ctx_cache[id(ctx)] = res
     return res
 
@@ -213,9 +252,24 @@ class BoardScene:
             mode=gl.TRIANGLES,
         )
         self._mesh_vertices = 0
+        self._mesh_points: list[pj.Point] = []
         self._view = pj.fit_view(self._viewport, 0.0, 0.0)
         self._order: list[tuple[Cell, float, float]] = []  # pickable cells, draw order
         self._dirty = True
+        # A still scene is drawn once into two cached pictures (glow dim and
+        # bright) and then each frame is one blend of the two: see ``draw``.
+        self._cache: list[Any] = []  # [(framebuffer, texture), ...]
+        self._cache_rect = (0, 0, 1, 1)
+        self._cache_valid = False
+        self._stable_frames = 0
+        self._quad_buffer = self.ctx.buffer(reserve=_MAX_OUTLINE * 3 * 4 * 4)
+        self._quad_vertices = 0
+        self._glow_uv = (1.0, 1.0, 0.0, 0.0)
+        self._quad = self.ctx.geometry(
+            [gl.BufferDescription(self._quad_buffer, "2f 2f", ["in_vert", "in_uv"])],
+            mode=gl.TRIANGLES,
+        )
+        self.use_cache = True
 
     # -- public state -------------------------------------------------------
     @property
@@ -243,6 +297,11 @@ class BoardScene:
     @property
     def animating(self) -> bool:
         return self._turn.running or self._explode.running or bool(self._drops)
+
+    @property
+    def cache_in_use(self) -> bool:
+        """True when the last frame was composited from the cached pictures."""
+        return self._cache_valid and self._stable_frames >= 2 and self.use_cache
 
     @property
     def view(self) -> pj.View:
@@ -348,16 +407,145 @@ class BoardScene:
 
     # -- drawing --------------------------------------------------------------
     def draw(self) -> None:
+        """Draw into the current framebuffer, in window coordinates.
+
+        While something moves the layers are drawn directly; once the scene
+        has been still for a couple of frames it is drawn into two cached
+        pictures (glow at its dimmest and brightest), and each frame is a
+        single blend of the two by the glow's pulse."""
         self._sync()
-        self._pulse()
-        self._res["wood"].use(0)
-        self._res["program"]["wood"] = 0
-        self._mesh.render(self._res["program"], vertices=self._mesh_vertices)
-        self._under.draw()
-        self._batch.draw()
-        self._items.draw()
+        self._stable_frames = 0 if self.animating else self._stable_frames + 1
+        if not self.use_cache or self._stable_frames < 2:
+            self._set_halo_alpha(HALO_LOW + (HALO_HIGH - HALO_LOW) * self._wave())
+            self._draw_layers(premultiplied=False)
+            return
+        if not self._cache_valid:
+            self._render_cache()
+        self._composite()
 
     # -- internals ------------------------------------------------------------
+    def _wave(self) -> float:
+        """The glow's pulse, 0..1."""
+        return 0.5 + 0.5 * math.sin(2 * math.pi * PULSE_HZ * self._time)
+
+    def _has_glow(self) -> bool:
+        return any(h.style == "glow" for h in self._highlights)
+
+    def _draw_layers(self, premultiplied: bool) -> None:
+        ctx = self.ctx
+        blend = _PREMULTIPLYING if premultiplied else ctx.BLEND_DEFAULT
+        program = self._res["program"]
+        self._res["wood"].use(0)
+        program["wood"] = 0
+        ctx.enable(ctx.BLEND)
+        ctx.blend_func = blend
+        self._mesh.render(program, vertices=self._mesh_vertices)
+        self._under.draw(blend_function=blend)
+        self._batch.draw()
+        if premultiplied:
+            # Text blending left the board's alpha below 1 at the glyphs' edges.
+            ctx.enable(ctx.BLEND)
+            ctx.blend_func = _ALPHA_ONLY
+            self._res["wood"].use(0)
+            self._mesh.render(program, vertices=self._mesh_vertices)
+        self._items.draw(blend_function=blend)
+        ctx.blend_func = ctx.BLEND_DEFAULT
+
+    def _cache_size(self) -> tuple[int, int, int, int]:
+        left, bottom, width, height = self._viewport
+        x0, y0 = math.floor(left), math.floor(bottom)
+        return x0, y0, max(math.ceil(left + width) - x0, 1), max(math.ceil(bottom + height) - y0, 1)
+
+    def _render_cache(self) -> None:
+        from pyglet.math import Mat4
+
+        ctx = self.ctx
+        rect = self._cache_size()
+        x0, y0, w, h = rect
+        if rect != self._cache_rect or not self._cache:
+            self._release_cache()
+            for _ in range(2):
+                texture = ctx.texture((w, h), components=4)
+                texture.filter = (gl.NEAREST, gl.NEAREST)
+                self._cache.append((ctx.framebuffer(color_attachments=[texture]), texture))
+            self._cache_rect = rect
+        self._write_outline(rect)
+        projection, view = ctx.projection_matrix, ctx.view_matrix
+        levels = (HALO_LOW, HALO_HIGH) if self._has_glow() else (HALO_LOW,)
+        try:
+            for (fbo, _), alpha in zip(self._cache, levels):
+                with fbo.activate():
+                    ctx.projection_matrix = Mat4.orthogonal_projection(x0, x0 + w, y0, y0 + h, -100, 100)
+                    ctx.view_matrix = Mat4()
+                    fbo.clear(color=(0, 0, 0, 0))
+                    self._set_halo_alpha(alpha)
+                    self._draw_layers(premultiplied=True)
+        finally:
+            ctx.projection_matrix, ctx.view_matrix = projection, view
+        self._cache_valid = True
+
+    def _write_outline(self, rect: tuple[int, int, int, int]) -> None:
+        """The cached picture is composited through the convex outline of what
+        was drawn (board and sprites), not the whole viewport: under software
+        OpenGL every pixel touched costs."""
+        x0, y0, w, h = rect
+        points: list[pj.Point] = []
+        data = self._mesh_points
+        points += data
+        glow: list[pj.Point] = []
+        for sprite in self._items.sprite_list:
+            corners = [
+                (sprite.left, sprite.bottom), (sprite.right, sprite.bottom),
+                (sprite.right, sprite.top), (sprite.left, sprite.top),
+            ]
+            points += corners
+            if sprite.texture is self._res["halo"]:
+                glow += corners
+        outline = pj.clip_to_rect(pj.convex_hull(points), (x0, y0, x0 + w, y0 + h))[:_MAX_OUTLINE]
+        floats: list[float] = []
+        for i in range(1, len(outline) - 1):
+            for px, py in (outline[0], outline[i], outline[i + 1]):
+                floats += [px, py, (px - x0) / w, (py - y0) / h]
+        if floats:
+            self._quad_buffer.write(_floats(floats))
+        self._quad_vertices = len(floats) // 4
+        if glow:
+            gx = [p[0] for p in glow]
+            gy = [p[1] for p in glow]
+            self._glow_uv = ((min(gx) - x0) / w, (min(gy) - y0) / h, (max(gx) - x0) / w, (max(gy) - y0) / h)
+        else:
+            self._glow_uv = (1.0, 1.0, 0.0, 0.0)
+
+    def _composite(self) -> None:
+        if not self._quad_vertices:
+            return
+        ctx = self.ctx
+        program = self._res["composite"]
+        low = self._cache[0][1]
+        high = self._cache[1][1] if self._has_glow() else low
+        low.use(0)
+        high.use(1)
+        program["low"] = 0
+        program["high"] = 1
+        program["pulse"] = self._wave()
+        program["glow"] = self._glow_uv
+        ctx.enable(ctx.BLEND)
+        ctx.blend_func = _PREMULTIPLIED
+        self._quad.render(program, vertices=self._quad_vertices)
+        ctx.blend_func = ctx.BLEND_DEFAULT
+
+    def _release_cache(self) -> None:
+        for fbo, texture in self._cache:
+            fbo.delete()
+            texture.delete()
+        self._cache = []
+        self._cache_valid = False
+
+    def _set_halo_alpha(self, alpha: float) -> None:
+        for cs in self._cells:
+            if cs.halo.sprite_lists:
+                cs.halo.alpha = int(alpha)
+
     def _lift(self, cell: Cell) -> float:
         t = self._drops.get(cell)
         return 0.0 if t is None else _drop_lift(t)
@@ -386,6 +574,8 @@ class BoardScene:
         if not self._dirty:
             return
         self._dirty = False
+        self._stable_frames = 0
+        self._cache_valid = False
         explode = self._explode.value
         self._view = pj.fit_view(self._viewport, self._turn.value, explode)
         self._build_mesh()
@@ -429,6 +619,7 @@ class BoardScene:
             vertex(gx, gy, 0.0, (gx - lo) * uv_scale, (gy - lo) * uv_scale, 1.0)
         self._mesh_buffer.write(_floats(data))
         self._mesh_vertices = len(data) // 5
+        self._mesh_points = [(data[i], data[i + 1]) for i in range(0, len(data), 5)]
 
     def _place_under(self) -> None:
         v = self._view
@@ -548,14 +739,6 @@ class BoardScene:
             ring.width = ring.height = size
             ring.color = h.colour if h.style != "dim" else (h.colour[0], h.colour[1], h.colour[2], 150)
             keyed.append(((*key_base, _RING0 + slot), ring))
-
-    def _pulse(self) -> None:
-        """Glow alpha follows a slow sine: a group lights up and breathes."""
-        wave = 0.5 + 0.5 * math.sin(2 * math.pi * PULSE_HZ * self._time)
-        alpha = int(150 + 105 * wave)
-        for cs in self._cells:
-            if cs.halo.sprite_lists:
-                cs.halo.alpha = alpha
 
 
 def _floats(values: list[float]) -> bytes:

@@ -20,7 +20,7 @@ from shibumi import Colour
 from spoker.gui.palette import BALL_RGB, HOLE_RGB, RGB, WOOD_DARK, WOOD_LIGHT
 
 BALL_SIZE = 160  # texture side in pixels; a ball spans the whole texture
-HALO_SPAN = 1.6  # halo and ring textures reach this many ball radii
+HALO_SPAN = 1.4  # halo and ring textures reach this many ball radii
 WOOD_SIZE = 512
 
 # Light from the upper left, somewhat towards the viewer (screen space:
