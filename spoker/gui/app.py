@@ -95,20 +95,22 @@ class SpokerApp:
             save_settings(self.settings)
 
     def frame_drawn(self) -> None:
-        """Called by every screen's on_draw; ends the start-up benchmark run."""
-        if self.first_frame_done:
-            return
+        """Called by every screen's on_draw (the start-up benchmark's mark)."""
         self.first_frame_done = True
-        if self.exit_after_first_frame:
-            import pyglet
 
-            pyglet.clock.schedule_once(lambda dt: self.quit(), 0)
+    def tick(self) -> None:
+        """Called by every screen's on_update: after the first frame has been
+        shown, the start-up benchmark run ends here."""
+        if self.exit_after_first_frame and self.first_frame_done and not self.closed:
+            self.quit()
 
     def quit(self) -> None:
         self.closed = True
         self.save_settings()
         if self.on_quit is not None:
             self.on_quit()
+        elif getattr(self.window, "headless", False):
+            self.window.close()  # arcade's headless loop runs while the window lives
         else:
             arcade.exit()
 

@@ -66,6 +66,7 @@ class BaseView(arcade.View):
 
     # -- events -------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
+        self.app.tick()
         self.ui.update(delta_time)
         if self.message_time > 0:
             self.message_time -= delta_time

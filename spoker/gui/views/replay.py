@@ -302,7 +302,8 @@ class ReplayView(BaseView):
         left, bottom, w, h = self.board_rect
         inside = left <= x <= left + w and bottom <= y <= bottom + h
         self.hover_cell = self.scene.pick(x, y) if inside else None
-        self.scene.set_hover(self.hover_cell if self.hover_cell in self.replay.state.board else None)
+        cell = self.hover_cell
+        self.scene.set_hover(cell if cell is not None and cell in self.replay.state.board else None)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.ui.on_mouse_press(x, y, button):
