@@ -51,7 +51,7 @@ def check_state(view: Any) -> None:
 def target_point(view: Any, rng: random.Random, width: int, height: int) -> tuple[int, int]:
     """Mostly somewhere interesting: a widget, a cell of the pyramid, the bag."""
     roll = rng.random()
-    widgets = [w for w in getattr(view, "ui").widgets if w.visible] if hasattr(view, "ui") else []
+    widgets = [w for w in view.ui.widgets if w.visible] if hasattr(view, "ui") else []
     if isinstance(view, GameView) and rng.random() < 0.8:
         widgets = [w for w in widgets if w is not view.b_menu]  # leave a game seldom
     if roll < 0.35 and widgets:

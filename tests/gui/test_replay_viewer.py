@@ -14,7 +14,7 @@ import arcade
 import pytest
 from arcade import key as keys
 
-from spoker import GameState, RuleSet
+from spoker import DEFAULT_RULES, GameState, RuleSet
 from spoker.gui.app import SpokerApp
 from spoker.gui.controller import GameController, GameSetup
 from spoker.gui.settings import Settings
@@ -26,7 +26,7 @@ from spoker.record import GameRecord, save_record
 LEFT = arcade.MOUSE_BUTTON_LEFT
 
 
-def greedy_record(seed: int, rules: RuleSet = RuleSet()) -> GameRecord:
+def greedy_record(seed: int, rules: RuleSet = DEFAULT_RULES) -> GameRecord:
     """A whole greedy-vs-greedy game as a record, with names."""
     rng = random.Random(seed)
     players = {1: make_player("greedy", seed=seed), 2: make_player("greedy", seed=seed + 1)}
