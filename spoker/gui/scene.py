@@ -20,7 +20,7 @@ import arcade
 import pyglet
 from arcade import gl
 
-from shibumi import CELLS, COLUMNS, Board, Cell, Colour
+from shibumi import CELLS, COLUMNS, LEVEL_CELLS, Board, Cell, Colour
 from spoker.gui import projection as pj
 from spoker.gui import textures
 from spoker.gui.palette import HOVER, LABEL_RGBA
@@ -190,6 +190,7 @@ def _context_resources(ctx: arcade.ArcadeContext) -> dict[str, Any]:
     res["dashed"] = tex("dashed", textures.ring_image(dashed=True))
     res["hover"] = tex("hover", textures.ring_image(width=0.13))
     res["hole"] = tex("hole", textures.hole_image())
+    res["plate"] = tex("plate", textures.plate_image())
     wood = textures.wood_image()
     wood_tex = ctx.texture(wood.size, components=4, data=wood.tobytes())
     wood_tex.wrap_x = gl.REPEAT
@@ -243,6 +244,7 @@ class BoardScene:
         self._under: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # holes and shadows on the board
         self._items: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # balls and their decorations, sorted
         self._holes = [arcade.Sprite(self._res["hole"]) for _ in range(16)]
+        self._plates = {level: arcade.Sprite(self._res["plate"]) for level in (2, 3, 4)}
         self._under.extend(self._holes)
         self._batch = pyglet.graphics.Batch()
         self._labels = self._make_labels()
@@ -709,8 +711,35 @@ class BoardScene:
                 keyed.append(((*key_base, _HOVER), hov))
         order.sort(key=lambda o: (o[0], o[1]))
         self._order = [(cell, x, y) for _, _, cell, x, y in order]
+        if explode > 0.01:
+            self._place_plates(explode, keyed)
         keyed.sort(key=lambda k: k[0])
         _sync_members(self._items, [s for _, s in keyed])
+
+    def _place_plates(
+        self, explode: float, keyed: list[tuple[tuple[float, float, int], arcade.Sprite]]
+    ) -> None:
+        """Glass floors under the lifted levels, so the exploded view reads as
+        layers. Each is drawn after the level below and before its own balls
+        (exploded, the levels are separated in depth)."""
+        v = self._view
+        used = self._board.occupied | self._board.playable_mask()
+        keys = {
+            level: [-v.ball(c, explode)[2] for c in LEVEL_CELLS[level]] for level in (1, 2, 3, 4)
+        }
+        for level, plate in self._plates.items():
+            if not any(used >> c & 1 for c in LEVEL_CELLS[level]):
+                continue
+            below, own = max(keys[level - 1]), min(keys[level])
+            key = (below + own) / 2 if below < own else own - 1e-3
+            z = pj.cell_height(LEVEL_CELLS[level][0], explode) - pj.BALL_RADIUS
+            x, y, _ = v.project(pj.CENTRE, pj.CENTRE, z)
+            radius = (4 - level) * math.sqrt(2.0) + 1.25
+            plate.position = (x, y)
+            plate.width = 2 * radius * v.scale
+            plate.height = plate.width * pj.SIN_E
+            plate.alpha = int(255 * explode * explode)
+            keyed.append(((key, -math.inf, 0), plate))
 
     def _decorate(
         self,

@@ -160,6 +160,19 @@ def hole_image(size: int = 96) -> Image.Image:
     return _rgba(rgb, _edge_alpha(r, size))
 
 
+@functools.cache
+def plate_image(size: int = 256) -> Image.Image:
+    """A round pane of glass seen from straight above (squash it vertically):
+    the floor under a lifted level in the exploded view."""
+    u, v = _grid(size)
+    r = np.sqrt(u * u + v * v)
+    fill = 0.16 + 0.08 * np.clip(v, 0.0, 1.0)
+    rim = np.clip(1 - np.abs(r - 0.975) * size / 5, 0.0, 1.0) * 0.6
+    alpha = np.maximum(fill * (r < 0.975), rim) * _edge_alpha(r, size)
+    rgb = np.ones(r.shape + (3,)) * np.array([214.0, 228.0, 255.0])
+    return _rgba(rgb, alpha)
+
+
 def _smooth_noise(rng: np.random.Generator, shape: tuple[int, int], cells: tuple[int, int]) -> FloatArray:
     """Value noise: a coarse random grid upsampled with bicubic smoothing."""
     coarse = rng.random((cells[1], cells[0])).astype(np.float32)
