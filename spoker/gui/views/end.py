@@ -134,6 +134,8 @@ class EndView(BaseView):
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
+        if self.app.closed:
+            return
         self.time += min(delta_time, 0.25)
         self.scene.update(delta_time)
         if self.dialog is not None:

@@ -329,6 +329,8 @@ class GameView(BaseView):
     # -- frame loop ------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
+        if self.app.closed:
+            return
         dt = min(delta_time, 0.25)
         self.time += dt
         self.moment_time += dt

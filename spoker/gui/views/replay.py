@@ -198,6 +198,8 @@ class ReplayView(BaseView):
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
+        if self.app.closed:
+            return
         dt = min(delta_time, 0.25)
         self.moment_time += dt
         self.scene.update(dt)

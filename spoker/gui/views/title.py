@@ -204,6 +204,8 @@ class TitleView(BaseView):
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
+        if self.app.closed:
+            return
         dt = min(delta_time, 0.25)
         self.time += dt
         # The pyramid is made after the first frame, so the window opens at once.
