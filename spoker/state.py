@@ -363,52 +363,35 @@ class GameState:
                     rank = 0  # the apex on a normal turn counts only for a straight flush
         else:
             rank = 0
-        if not rank:
+
+        if rank:
+            key = (pid * 6 + rank) * 2
+            if not self._check_vis and not _visible(PATTERNS[pid], occ):
+                key += 1  # counts under the touching rules, though not visible
+            made = _FORMED[n & 1][key]
+            if rank == _STRAIGHT_FLUSH:
+                return self._straight_flush(index, made, challenge)
             if challenge is None:
-                if occ != FULL_MASK:
-                    return _PLACED_ALONE[index]
-                return (_PLACED[index], self._finish("complete"))
-            return self._resolve(_ANSWERED[index], challenge, None, 0, occ)
+                opened, new = _OPENED.get(key * 32 + n) or _opened(key, made.group, n)
+                if occ == FULL_MASK:
+                    return self._bag_empty(index, made, opened)
+                self.challenge = new
+                return (_PLACED[index], made, opened)
+            formed: GroupFormed | None = made
+            code = rank * 8 + level
+        elif challenge is None:
+            if occ != FULL_MASK:
+                return _PLACED_ALONE[index]
+            return (_PLACED[index], self._finish("complete"))
+        else:
+            formed = None
+            code = 0
 
-        key = (pid * 6 + rank) * 2
-        if not self._check_vis and not _visible(PATTERNS[pid], occ):
-            key += 1  # counts under the touching rules, though not visible
-        formed = _FORMED[n & 1][key]
-        if rank == _STRAIGHT_FLUSH:
-            player = formed.player
-            self.challenge = None
-            self.winner = player
-            self.end = "straight_flush"
-            self._playable = 0
-            placed = _PLACED[index] if challenge is None else _ANSWERED[index]
-            sf = StraightFlush(player, formed.group, challenge.group if challenge else None)
-            return (placed, formed, sf, GameOver(player, self.score, "straight_flush"))
-        if challenge is not None:
-            return self._resolve(_ANSWERED[index], challenge, formed, rank * 8 + level, occ)
-        opened, new = _OPENED.get(key * 32 + n) or _opened(key, formed.group, n)
-        if occ == FULL_MASK:  # apex-free: a challenge from the 30th ball finds the bag empty
-            player = new.challenger
-            self.scores[player - 1] += 1
-            points = _POINTS[player]
-            resolved = ChallengeResolved(player, new.group, None, points, player, n, True)
-            return (_PLACED[index], formed, opened, resolved, self._finish("complete"))
-        self.challenge = new
-        return (_PLACED[index], formed, opened)
-
-    def _resolve(
-        self, placed: BallPlaced, challenge: Challenge, formed: GroupFormed | None, code: int, occ: int
-    ) -> tuple[Event, ...]:
-        """Score ``challenge`` against the response (``code``: rank * 8 + top
-        level of its group, 0 for none): the stronger wins 1, a tie 1 each."""
+        # The response: the stronger group (rank, then top level) wins 1, a tie 1 each.
         group = challenge.group
         c = challenge.challenger
         challenge_code = group.rank * 8 + group.top_level
-        if challenge_code > code:
-            winner: int | None = c
-        elif challenge_code < code:
-            winner = 3 - c
-        else:
-            winner = None
+        winner = c if challenge_code > code else 3 - c if challenge_code < code else None
         points = _POINTS[winner]
         scores = self.scores
         scores[0] += points[0]
@@ -418,11 +401,35 @@ class GameState:
             ChallengeResolved,
             (c, group, formed.group if formed else None, points, winner, challenge.move_number, False),
         )
+        placed = _ANSWERED[index]
         if occ == FULL_MASK:
             if formed:
                 return (placed, formed, resolved, self._finish("complete"))
             return (placed, resolved, self._finish("complete"))
         return (placed, formed, resolved) if formed else (placed, resolved)
+
+    def _straight_flush(
+        self, index: int, formed: GroupFormed, challenge: Challenge | None
+    ) -> tuple[Event, ...]:
+        """Whoever forms a straight flush wins at once; a challenge it answers scores nothing."""
+        player = formed.player
+        self.challenge = None
+        self.winner = player
+        self.end = "straight_flush"
+        self._playable = 0
+        placed = _PLACED[index] if challenge is None else _ANSWERED[index]
+        sf = StraightFlush(player, formed.group, challenge.group if challenge else None)
+        return (placed, formed, sf, GameOver(player, self.score, "straight_flush"))
+
+    def _bag_empty(self, index: int, formed: GroupFormed, opened: ChallengeOpened) -> tuple[Event, ...]:
+        """apex-free: a challenge from the 30th ball finds the bag empty, and
+        the challenger scores 1."""
+        player = opened.challenger
+        self.scores[player - 1] += 1
+        points = _POINTS[player]
+        n = opened.move_number
+        resolved = ChallengeResolved(player, opened.group, None, points, player, n, True)
+        return (_PLACED[index], formed, opened, resolved, self._finish("complete"))
 
     def _finish(self, end: str) -> GameOver:
         s1, s2 = self.scores
