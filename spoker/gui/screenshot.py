@@ -15,6 +15,7 @@ import arcade
 from spoker.gui.app import SpokerApp, setup_from_options
 from spoker.gui.controller import GameController, GameSetup
 from spoker.gui.settings import Settings
+from spoker.gui.views.game import GameView
 
 SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
 FRAME = 1 / 60
@@ -42,6 +43,21 @@ def autoplay(controller: GameController, moves: int, until_over: bool = False) -
         player = stand_ins.get(seat) or controller.player(seat)
         controller.place(player.choose(controller.state.copy()))
         played += 1
+
+
+def point_at_a_cell(view: GameView) -> None:
+    """A person's turn as it looks: the ball drawn, the pointer on a playable
+    cell showing the ghost (the best cell by the hint, if it can be seen)."""
+    view.act_draw()
+    from spoker.players import hint
+
+    best = [h.cell for h in hint(view.c.state.copy(), top=5)]
+    cells = best + [c for c in view.c.playable() if c not in best]
+    for cell in cells:
+        x, y, _ = view.scene.screen_position(cell)
+        if view.scene.pick(x, y) == cell:
+            view.on_mouse_motion(int(x), int(y), 0, 0)
+            return
 
 
 def take_screenshot(options: Any) -> int:
@@ -74,9 +90,13 @@ def take_screenshot(options: Any) -> int:
     view = window.current_view
     assert view is not None
     view.on_draw()  # a first frame, as the window would draw (some screens wait for it)
+    if isinstance(view, GameView):
+        view.moment_time = 0.0  # the last move's moment as it shows right after the move
     for _ in range(int(SETTLE_SECONDS / FRAME)):
         view.on_update(FRAME)
     app.scene.finish_animations()
+    if isinstance(view, GameView) and controller.person_to_move:
+        point_at_a_cell(view)
     view.on_draw()
     image = arcade.get_image(0, 0, width, height)
     image.convert("RGB").save(path)

@@ -375,8 +375,9 @@ class Button(Widget):
         colour = THEME.text if self.enabled else THEME.muted
         cx, cy = self.center
         size = self._fit()
-        self._label.draw_at(cx, cy + (3 if self.shortcut and self.height > 34 else 0), self.label, colour, size)
-        if self.shortcut and self.height > 34:
+        with_key = bool(self.shortcut) and self.height > 34 and self.width >= 76
+        self._label.draw_at(cx, cy + (3 if with_key else 0), self.label, colour, size)
+        if with_key:
             self._key.draw_at(self.left + self.width - 5, self.bottom + 3, self.shortcut)
 
     def labels(self) -> list[Label]:

@@ -285,21 +285,46 @@ class Banner(Layered):
             self._fit = (key, size)
         return self._fit[1]
 
-    def draw_flush(self, moment: Moment, centre: tuple[float, float], time: float) -> None:
-        """The straight flush's own moment: a big pulsing title and sparks."""
-        cx, cy = centre
+    def draw_flush(
+        self, moment: Moment, card: tuple[float, float], spark: tuple[float, float], time: float,
+    ) -> None:
+        """The straight flush's own moment: sparks bursting from the group, and
+        a big pulsing card (over the front of the board) that fades after 5 s."""
+        sx, sy = spark
         t = time % 3.0
         for angle, speed, size, k in self._sparks:
             d = speed * t
             alpha = max(0, int(255 * (1.0 - t / 3.0)))
             colour = ((255, 210, 60), (255, 255, 255), (255, 80, 200))[k]
-            arcade.draw_circle_filled(cx + math.cos(angle) * d, cy + math.sin(angle) * d * 0.8, size, (*colour, alpha))
-        scale = 1.0 + 0.06 * math.sin(time * 6)
-        w, h = 560 * scale, 120 * scale
-        draw_box(cx - w / 2, cy - h / 2, w, h, (30, 10, 40, 235), ROLE_COLOURS["flush"], radius=16, border_width=4)
-        self._big.draw_at(cx, cy + 16, "STRAIGHT FLUSH!", (255, 220, 90, 255), size=40 * scale)
+            arcade.draw_circle_filled(sx + math.cos(angle) * d, sy + math.sin(angle) * d * 0.8, size, (*colour, alpha))
+        fade = 1.0 if time < 4.0 else max(0.0, 5.0 - time)
+        if fade <= 0:
+            return
+        cx, cy = card
+        grow = min(1.0, 0.4 + time / 0.4)
+        scale = grow * (1.0 + 0.05 * math.sin(time * 6))
+        w, h = 520 * scale, 104 * scale
+        draw_box(cx - w / 2, cy - h / 2, w, h, (30, 10, 40, int(235 * fade)),
+                 (*ROLE_COLOURS["flush"][:3], int(255 * fade)), radius=16, border_width=4)
+        self._big.draw_at(cx, cy + 14 * scale, "STRAIGHT FLUSH!", (255, 220, 90, int(255 * fade)), size=round(36 * scale))
         sub = moment.title.split("! ", 1)[-1]
-        self._sub.draw_at(cx, cy - 30, sub, THEME.text)
+        self._sub.draw_at(cx, cy - 28 * scale, sub, (*THEME.text[:3], int(255 * fade)))
+
+
+def draw_moment(banner: Banner, moment: Moment, scene: object, board_rect: tuple[float, float, float, float],
+                top: float, time: float) -> None:
+    """The banner over the board and, for a straight flush, its own moment."""
+    left, bottom, width, _ = board_rect
+    banner.draw(moment, left + 10, top, width - 20, time)
+    if moment.kind != "straight_flush":
+        return
+    flush = next((m for m in moment.marks if m.role == "flush"), None)
+    centre = (left + width / 2, bottom + width * 0.35)
+    if flush is not None:
+        apex = max(flush.cells, key=lambda c: c.level)
+        x, y, _ = scene.screen_position(apex)  # type: ignore[attr-defined]
+        centre = (x, y)
+    banner.draw_flush(moment, (left + width / 2, bottom + 70), centre, time)
 
 
 def _fit(text: str, n: int) -> str:

@@ -25,6 +25,7 @@ from spoker.gui.views.common import (
     LogBox,
     PlayerCards,
     TextBlock,
+    draw_moment,
     highlights,
 )
 from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box
@@ -432,15 +433,7 @@ class GameView(BaseView):
         super().on_draw()
 
     def _draw_banner(self) -> None:
-        m = self.c.moment
-        left, _, width, height = self.board_rect
-        top = self.size[1] - 8.0
-        if m.kind == "straight_flush":
-            cx = left + width / 2
-            self._banner.draw_flush(m, (cx, top - 120), self.moment_time)
-            self._banner.draw(m, left + 10, top - 200, width - 20, self.moment_time)
-            return
-        self._banner.draw(m, left + 10, top, width - 20, self.moment_time)
+        draw_moment(self._banner, self.c.moment, self.scene, self.board_rect, self.size[1] - 8.0, self.moment_time)
 
     def _draw_panel(self) -> None:
         left, _, width, height = self.panel_rect

@@ -13,7 +13,15 @@ from shibumi import Cell
 from spoker.gui.controller import PERSON, GameController, GameSetup, Mark
 from spoker.gui.settings import SPEEDS
 from spoker.gui.views.base import BaseView
-from spoker.gui.views.common import ROLE_COLOURS, Banner, LogBox, PlayerCards, TextBlock, highlights
+from spoker.gui.views.common import (
+    ROLE_COLOURS,
+    Banner,
+    LogBox,
+    PlayerCards,
+    TextBlock,
+    draw_moment,
+    highlights,
+)
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour
 from spoker.replay import Replay
 from spoker.rules import RuleSet
@@ -214,13 +222,7 @@ class ReplayView(BaseView):
         self.clear(color=THEME.background)
         self.scene.draw()
         c = self.controller()
-        left, _, width, _ = self.board_rect
-        top = self.size[1] - 8.0
-        if c.moment.kind == "straight_flush":
-            self._banner.draw_flush(c.moment, (left + width / 2, top - 120), self.moment_time)
-            self._banner.draw(c.moment, left + 10, top - 200, width - 20, self.moment_time)
-        else:
-            self._banner.draw(c.moment, left + 10, top, width - 20, self.moment_time)
+        draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0, self.moment_time)
         self._draw_panel(c)
         self.b_play.label = "Pause" if self.playing else "Play"
         self.b_explode.active = self.scene.exploded
