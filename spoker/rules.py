@@ -27,6 +27,8 @@ class RuleSet:
             raise RulesError(
                 f"unknown visibility {self.visibility!r}: expected 'visible' or 'touching'"
             )
+        if not isinstance(self.apex_free, bool):
+            raise RulesError(f"apex_free must be True or False, not {self.apex_free!r}")
 
     @property
     def check_visibility(self) -> bool:

@@ -65,7 +65,7 @@ def check_against_reference(board: Board, cell: Cell) -> None:
 
 def random_boards(rng: random.Random, count: int) -> list[tuple[Board, Cell]]:
     """``count`` random legal placements: (board with the ball, its cell)."""
-    out = []
+    out: list[tuple[Board, Cell]] = []
     while len(out) < count:
         board = Board()
         for _ in range(rng.randint(1, 30)):

@@ -16,6 +16,7 @@ from spoker import (
     Challenge,
     ChallengeOpened,
     ChallengeResolved,
+    Event,
     GameOver,
     GameState,
     GroupFormed,
@@ -405,7 +406,7 @@ def test_from_board() -> None:
 def test_events_describe_themselves() -> None:
     group = group_of(PATTERNS[0].pid, 2)
     other = group_of(PATTERNS[1].pid, 1)
-    cases = [
+    cases: list[tuple[Event, str]] = [
         (BallDrawn(1, R), "Player 1 draws a red ball."),
         (BallPlaced(2, W, Cell.from_str("2B2"), 14, True), "Player 2 answers with W@2B2 (move 14)."),
         (BallPlaced(1, W, Cell.from_str("1A1"), 1, False), "Player 1 places W@1A1 (move 1)."),
