@@ -32,7 +32,7 @@ FALL_SECONDS = 0.26
 BOUNCE_SECONDS = 0.10
 BOUNCE_HEIGHT = 0.22
 PULSE_HZ = 1.1
-GHOST_ALPHA = 120
+GHOST_ALPHA = 190
 HIGHLIGHT_STYLES = ("glow", "dashed", "dim")
 
 
@@ -187,7 +187,7 @@ def _context_resources(ctx: arcade.ArcadeContext) -> dict[str, Any]:
     res["shadow"] = tex("shadow", textures.shadow_image())
     res["halo"] = tex("halo", textures.halo_image())
     res["ring"] = tex("ring", textures.ring_image())
-    res["dashed"] = tex("dashed", textures.ring_image(dashed=True))
+    res["dashed"] = tex("dashed", textures.ring_image(dashed=True, width=0.12))
     res["hover"] = tex("hover", textures.ring_image(width=0.13))
     res["hole"] = tex("hole", textures.hole_image())
     res["plate"] = tex("plate", textures.plate_image())
@@ -697,8 +697,11 @@ class BoardScene:
                 keyed.append(((*key_base, _BALL), ball))
                 if colour is not None and cell.level > 1 and explode < 0.5:
                     sh = cs.shadow
-                    sh.position = (x + 0.1 * v.scale, y - 0.28 * v.scale)
-                    sh.width = sh.height = ball_px * 1.02
+                    # Only the crescent below the ball shows: a flat ellipse
+                    # there costs a third of a full disc's pixels.
+                    sh.position = (x + 0.08 * v.scale, y - 0.62 * v.scale)
+                    sh.width = ball_px * 0.92
+                    sh.height = ball_px * 0.5
                     sh.alpha = int(140 * (1 - 2 * explode))
                     keyed.append(((*key_base, _SHADOW), sh))
             if colour is not None:
