@@ -60,7 +60,7 @@ def main() -> int:
             times[name].append(run_once(argv, env))
     base = statistics.median(times[CASES[0][0]])
     try:
-        load = "load average %.2f %.2f %.2f" % os.getloadavg()
+        load = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     except OSError:
         load = "load average unknown"
     print(f"start-up to the first frame, {args.runs} runs each, headless={env.get('ARCADE_HEADLESS') == '1'}; {load}")

@@ -16,6 +16,7 @@ from spoker.gui.app import SpokerApp, setup_from_options
 from spoker.gui.controller import GameController, GameSetup
 from spoker.gui.settings import Settings
 from spoker.gui.views.game import GameView
+from spoker.gui.views.replay import ReplayView
 
 SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
 FRAME = 1 / 60
@@ -81,8 +82,9 @@ def take_screenshot(options: Any) -> int:
     elif show == "replay":
         app.replay_game(controller)
         view = window.current_view
-        view.replay.goto(view.replay.length)  # type: ignore[union-attr]
-        view._moved()  # type: ignore[union-attr]
+        assert isinstance(view, ReplayView)
+        answered = [c.response_move for c in view.replay.challenges if c.response_move is not None]
+        view.goto(answered[-1] if answered else view.replay.length)  # the last verdict
     elif show == "end" or controller.over and show != "game":
         app.show_end(controller)
     else:
@@ -90,7 +92,7 @@ def take_screenshot(options: Any) -> int:
     view = window.current_view
     assert view is not None
     view.on_draw()  # a first frame, as the window would draw (some screens wait for it)
-    if isinstance(view, GameView):
+    if isinstance(view, (GameView, ReplayView)):
         view.moment_time = 0.0  # the last move's moment as it shows right after the move
     for _ in range(int(SETTLE_SECONDS / FRAME)):
         view.on_update(FRAME)
@@ -99,7 +101,7 @@ def take_screenshot(options: Any) -> int:
         point_at_a_cell(view)
     view.on_draw()
     image = arcade.get_image(0, 0, width, height)
-    image.convert("RGB").save(path)
+    image.convert("RGB").save(path, optimize=True)
     window.close()
     print(f"{path}: {show} screen after {controller.state.move_number} moves, {width}x{height}")
     return 0

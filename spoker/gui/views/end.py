@@ -162,7 +162,7 @@ class EndView(BaseView):
         self._how.draw_at(left, height - 94, f"{how}; {len(c.challenges)} challenge(s), {s.move_number} balls.")
         self._head.draw_at(left, height - 126)
         y = self._draw_rows(left, height - 150, w)
-        self._draw_stats(left, min(y, 220.0), w)
+        self._draw_stats(left, y - 14, w)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
@@ -222,7 +222,7 @@ class EndView(BaseView):
         table = groups_by_player(self.c.counted)
         col0 = left + 10
         colw = (width - 140) / 5
-        y = top - 22
+        y = top - 30
         for k, rank in enumerate(Rank):
             self._stat_cols[k].draw_at(left + 140 + colw * (k + 0.5), y, SHORT_RANKS[rank])
         for p in range(2):

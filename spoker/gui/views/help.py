@@ -47,7 +47,7 @@ RULES = (
 
 KEYS = (
     ("Space", "draw a ball"),
-    ("click / Tab + Enter", "place the ball (Tab walks the playable cells)"),
+    ("click, Tab + Enter", "place the ball (Tab: next cell)"),
     ("R / Shift+R, \u2190 \u2192", "rotate the pyramid"),
     ("E", "exploded view (levels apart)"),
     ("I", "hints on / off (if allowed)"),
@@ -58,7 +58,7 @@ KEYS = (
     ("N, Esc", "menu (the game is autosaved)"),
     ("Replay: \u2190 \u2192", "step back / forward"),
     ("Replay: PgUp PgDn", "previous / next challenge"),
-    ("Replay: Space, + -", "autoplay, speed"),
+    ("Replay: Space, + -", "autoplay and its speed"),
     ("Ctrl+Q", "quit"),
 )
 
@@ -92,9 +92,10 @@ class HelpView(BaseView):
         self._title = Label("How to play Spoker", 24, THEME.accent, bold=True, anchor_y="top")
         self._captions = [Label(t[0], 13, THEME.text, bold=True, anchor_x="center", anchor_y="top") for t in EXAMPLES]
         self._ranks = [Label(f"{i + 1}", 11, THEME.muted, anchor_x="left", anchor_y="top") for i in range(5)]
-        self._notes = TextBlock(10)
+        self._notes = [TextBlock(10) for _ in EXAMPLES]  # one each: a label shows in one place
         self._rules = TextBlock(12)
         self._keys_title = Label("KEYS", 12, THEME.muted, bold=True, anchor_y="top")
+        self._rules_title = Label("THE RULES IN SHORT", 12, THEME.muted, bold=True, anchor_y="top")
         self._key_labels = [(Label(k, 12, THEME.accent, bold=True, anchor_y="top"), Label(v, 12, anchor_y="top")) for k, v in KEYS]
         self.picture_size = (240, 180)
         self.attach_labels()
@@ -102,7 +103,7 @@ class HelpView(BaseView):
     def layout(self, width: int, height: int) -> None:
         self.b_back.place(width - 140, height - 54, 120, 42)
         pw = int(max(80, min(300, (width - 60) / 5 - 10)))
-        ph = int(max(60, min(pw * 0.72, height * 0.26)))
+        ph = int(max(60, min(pw * 0.8, height * 0.3)))
         # Snap to a few sizes so resizing does not render new pictures every frame.
         pw, ph = 20 * (pw // 20), 15 * (ph // 15)
         self.picture_size = (pw, ph)
@@ -127,20 +128,22 @@ class HelpView(BaseView):
             arcade.draw_texture_rect(tex, arcade.LBWH(x, top - ph, pw, ph))
             self._ranks[i].draw_at(x + 4, top - 4)
             self._captions[i].draw_at(x + pw / 2, top - ph - 10)
-            self._notes.draw([(EXAMPLES[i][3], THEME.muted)], x, top - ph - 30, pw)
-        y = top - ph - 82
-        col = width * 0.58
+            self._notes[i].draw([(EXAMPLES[i][3], THEME.muted)], x, top - ph - 30, pw)
+        notes = max(self._notes[i].height([(EXAMPLES[i][3], THEME.muted)], pw) for i in range(5))
+        y = top - ph - 36 - notes - 14
+        col = width * 0.55
         lines = [(t, THEME.text) for t in RULES]
-        self._rules.draw(lines, 24, y, col - 48, bottom_limit=10, gap=8)
+        self._rules_title.draw_at(24, y)
+        self._rules.draw(lines, 24, y - 22, col - 48, bottom_limit=10, gap=8)
         kx = col
         self._keys_title.draw_at(kx, y)
         ky = y - 22
         key_w = min(190.0, (width - col) * 0.42)
-        for k, v in self._key_labels:
+        for (k, v), (key_text, what) in zip(self._key_labels, KEYS):
             if ky < 24:
                 break
-            k.draw_at(kx, ky)
-            v.draw_at(kx + key_w, ky)
+            k.draw_at(kx, ky, k.fitted(key_text, key_w - 8))
+            v.draw_at(kx + key_w, ky, v.fitted(what, width - kx - key_w - 16))
             ky -= 21
         self.ui.draw()
         self.layer.draw()
