@@ -23,7 +23,7 @@ BACKGROUND: RGBA = (34, 46, 54, 255)
 WOOD_LIGHT: RGB = (196, 146, 92)
 WOOD_DARK: RGB = (148, 98, 55)
 HOLE_RGB: RGB = (52, 30, 16)
-LABEL_RGBA: RGBA = (255, 240, 214, 235)
+LABEL_RGBA: RGBA = (255, 240, 214, 215)
 
 # Highlight colours offered to the views (challenge, response, not counting).
 GOLD: RGBA = (255, 200, 40, 255)

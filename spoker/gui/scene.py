@@ -647,7 +647,7 @@ class BoardScene:
 
     def _place_labels(self) -> None:
         v = self._view
-        size = max(6.0, 0.55 * v.scale)
+        size = min(max(6.0, 0.42 * v.scale), 28.0)
         for text, gx, gy in self._labels:
             x, y, _ = v.project(gx, gy, 0.0)
             text.position = (x, y)

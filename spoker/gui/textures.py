@@ -139,7 +139,8 @@ def ring_image(dashed: bool = False, width: float = 0.09, size: int = 192) -> Im
         angle = np.arctan2(v, u)
         dashes = 14
         phase = (angle / (2 * math.pi) * dashes) % 1.0
-        alpha = alpha * np.clip((0.55 - np.abs(phase - 0.5) * 1.0) * 12, 0.0, 1.0)
+        # Dashes on 60% of each period, with a pixel or so of soft edge.
+        alpha = alpha * np.clip((0.3 - np.abs(phase - 0.5)) * 20 + 0.5, 0.0, 1.0)
     # A thin dark outline keeps light rings readable on light balls and wood.
     outline = np.clip((width / 2 + 1.5 / px - np.abs(r - centre)) * px + 0.5, 0.0, 1.0)
     rgb = np.where((alpha > 0.5)[..., None], 255.0, 40.0) * np.ones(r.shape + (3,))
@@ -196,7 +197,7 @@ def wood_image(size: int = WOOD_SIZE, seed: int = 11) -> Image.Image:
         Image.fromarray((streaks * 255).astype(np.uint8)).resize((size, size), Image.Resampling.BILINEAR),
         dtype=float,
     ) / 255
-    mix = np.clip(0.65 * grain + 0.2 * streaks + 0.15 * _smooth_noise(rng, (size, size), (24, 24)), 0, 1)
+    mix = np.clip(0.7 * grain + 0.12 * streaks + 0.18 * _smooth_noise(rng, (size, size), (24, 24)), 0, 1)
     light = np.array(WOOD_LIGHT, dtype=float)
     dark = np.array(WOOD_DARK, dtype=float)
     rgb = light[None, None, :] * (1 - mix[..., None]) + dark[None, None, :] * mix[..., None]
