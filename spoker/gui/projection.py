@@ -30,7 +30,7 @@ BOARD_HALF = 5.3  # half the side of the square board, in world units
 BOARD_THICKNESS = 0.9
 HOLE_RADIUS = 0.8
 LABEL_INSET = 1.6  # distance of the coordinate labels outside the outer centres
-DROP_HEIGHT = 6.0  # a new ball falls from this far above its place
+DROP_HEIGHT = 3.5  # a new ball falls from this far above its place
 
 
 # Extra height of each level (levels 1..4) in the exploded view. Found by a
@@ -83,13 +83,10 @@ def yaw_for(rotation: float) -> float:
     return YAW_OFFSET + rotation * math.pi / 2
 
 
-def scene_bounds(explode: float) -> tuple[float, float, float, float]:
-    """``(left, bottom, right, top)`` of everything drawn at rest (any quarter
-    turn), in world units on the screen plane relative to the board centre.
-
-    The zoom is fixed from these: during a rotation the board's corners may
-    reach a little beyond them for a fraction of a second."""
-    view = View(YAW_OFFSET, 1.0, 0.0, 0.0)
+def scene_bounds(explode: float, yaw: float = YAW_OFFSET) -> tuple[float, float, float, float]:
+    """``(left, bottom, right, top)`` of everything drawn, in world units on
+    the screen plane relative to the board centre, seen at ``yaw``."""
+    view = View(yaw, 1.0, 0.0, 0.0)
     lo, hi = CENTRE - BOARD_HALF, CENTRE + BOARD_HALF
     xs: list[float] = []
     ys: list[float] = []
@@ -110,18 +107,32 @@ def scene_bounds(explode: float) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def _fit(viewport: tuple[float, float, float, float], bounds: tuple[float, float, float, float], margin: float) -> float:
+    _, _, width, height = viewport
+    x0, y0, x1, y1 = bounds
+    usable_w = max(width * (1 - 2 * margin), 1.0)
+    usable_h = max(height * (1 - 2 * margin), 1.0)
+    return min(usable_w / (x1 - x0), usable_h / (y1 - y0))
+
+
 def fit_view(
     viewport: tuple[float, float, float, float], rotation: float, explode: float, margin: float = 0.03
 ) -> View:
-    """The view that fits the scene into ``viewport`` = (left, bottom, width, height)."""
+    """The view that fits the scene into ``viewport`` = (left, bottom, width, height).
+
+    At rest (whole quarter turns) the zoom and centre are those of the resting
+    view; while turning, the camera pulls back just enough for the board's
+    corners to stay inside, and the picture stays centred where it rests."""
     left, bottom, width, height = viewport
-    x0, y0, x1, y1 = scene_bounds(explode)
-    usable_w = max(width * (1 - 2 * margin), 1.0)
-    usable_h = max(height * (1 - 2 * margin), 1.0)
-    scale = min(usable_w / (x1 - x0), usable_h / (y1 - y0))
+    rest = scene_bounds(explode)
+    scale = _fit(viewport, rest, margin)
+    yaw = yaw_for(rotation)
+    if abs(rotation - round(rotation)) > 1e-9:
+        scale = min(scale, _fit(viewport, scene_bounds(explode, yaw), margin))
+    x0, y0, x1, y1 = rest
     origin_x = left + width / 2 - (x0 + x1) / 2 * scale
     origin_y = bottom + height / 2 - (y0 + y1) / 2 * scale
-    return View(yaw_for(rotation), scale, origin_x, origin_y)
+    return View(yaw, scale, origin_x, origin_y)
 
 
 Point = tuple[float, float]
