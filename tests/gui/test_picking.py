@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shibumi import CELLS, FULL_MASK, LEVEL_CELLS, Board, Cell
 from spoker.gui import projection as pj
@@ -163,3 +165,47 @@ def test_rotation_animates_to_its_target(make_scene: Callable[..., Any]) -> None
     assert middle != pytest.approx(start) and middle != pytest.approx(end)
     scene.rotate(-2)
     assert scene.rotation == 3
+
+
+def test_turning_keeps_the_board_inside_its_viewport(make_scene: Callable[..., Any]) -> None:
+    scene = make_scene(FULL)
+    left, bottom, width, height = 100.0, 50.0, 700.0, 600.0
+    scene.set_viewport(left, bottom, width, height)
+    scene.rotate(1)
+    lo, hi = pj.CENTRE - pj.BOARD_HALF, pj.CENTRE + pj.BOARD_HALF
+    while True:
+        view = scene.view
+        for gx in (lo, hi):
+            for gy in (lo, hi):
+                for z in (0.0, -pj.BOARD_THICKNESS):
+                    x, y, _ = view.project(gx, gy, z)
+                    assert left - 1 <= x <= left + width + 1 and bottom - 1 <= y <= bottom + height + 1
+        if not scene.animating:
+            break
+        scene.update(0.02)
+
+
+points = st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(points, min_size=3, max_size=40))
+def test_convex_hull_contains_every_point(pts: list[tuple[float, float]]) -> None:
+    hull = pj.convex_hull(pts)
+    assert set(hull) <= set(pts)
+    if len(hull) < 3:
+        return
+    for i, a in enumerate(hull):
+        b = hull[(i + 1) % len(hull)]
+        for p in pts:  # counter-clockwise: every point on the left of every edge
+            cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+            assert cross >= -1e-2  # rounding only: coordinates are at most 1e3
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(points, min_size=3, max_size=20))
+def test_clip_to_rect_stays_inside(pts: list[tuple[float, float]]) -> None:
+    rect = (-100.0, -50.0, 200.0, 80.0)
+    clipped = pj.clip_to_rect(pj.convex_hull(pts), rect)
+    for x, y in clipped:
+        assert rect[0] - 1e-6 <= x <= rect[2] + 1e-6 and rect[1] - 1e-6 <= y <= rect[3] + 1e-6
