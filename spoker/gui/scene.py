@@ -248,7 +248,7 @@ class BoardScene:
         self._under.extend(self._holes)
         self._batch = pyglet.graphics.Batch()
         self._labels = self._make_labels()
-        self._mesh_buffer = self.ctx.buffer(reserve=30 * 5 * 4)
+        self._mesh_buffer = self.ctx.buffer(reserve=48 * 5 * 4)
         self._mesh = self.ctx.geometry(
             [gl.BufferDescription(self._mesh_buffer, "2f 2f 1f", ["in_vert", "in_uv", "in_shade"])],
             mode=gl.TRIANGLES,
@@ -599,6 +599,7 @@ class BoardScene:
             data.extend((sx, sy, u, w, shade))
 
         depth = -pj.BOARD_THICKNESS
+        bevels: list[tuple[float, float, float, float, float, float]] = []
         for i in range(4):
             (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 4]
             # Outward normal of this side, turned by the yaw: facing the viewer
@@ -617,8 +618,16 @@ class BoardScene:
                 (ax, ay, 0.0, u0, 0.0), (bx, by, depth, u1, 0.06), (ax, ay, depth, u0, 0.06),
             ):
                 vertex(gx, gy, z, u, w, shade)
+            bevels.append((ax, ay, bx, by, -nx / math.hypot(nx, ny), -ny / math.hypot(nx, ny)))
         for gx, gy in (corners[0], corners[1], corners[2], corners[0], corners[2], corners[3]):
             vertex(gx, gy, 0.0, (gx - lo) * uv_scale, (gy - lo) * uv_scale, 1.0)
+        # A thin lit rounding along the front edges of the top face.
+        width = 0.09
+        for ax, ay, bx, by, ix, iy in bevels:
+            quad = ((ax, ay), (bx, by), (bx + ix * width, by + iy * width), (ax + ix * width, ay + iy * width))
+            for k in (0, 1, 2, 0, 2, 3):
+                gx, gy = quad[k]
+                vertex(gx, gy, 0.0, (gx - lo) * uv_scale, (gy - lo) * uv_scale, 1.28 if k in (0, 1) else 1.12)
         self._mesh_buffer.write(_floats(data))
         self._mesh_vertices = len(data) // 5
         self._mesh_points = [(data[i], data[i + 1]) for i in range(0, len(data), 5)]
