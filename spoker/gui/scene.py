@@ -24,7 +24,7 @@ from shibumi import CELLS, COLUMNS, LEVEL_CELLS, Board, Cell, Colour
 from spoker.gui import projection as pj
 from spoker.gui import textures
 from spoker.gui.palette import HOVER, LABEL_RGBA
-from spoker.gui.textures import BALL_SIZE, HALO_SPAN
+from spoker.gui.textures import HALO_SPAN
 
 ROTATE_SECONDS = 0.28
 EXPLODE_SECONDS = 0.35
@@ -293,8 +293,9 @@ class BoardScene:
 
     @colour_marks.setter
     def colour_marks(self, on: bool) -> None:
-        self._colour_marks = bool(on)
-        self._dirty = True
+        if bool(on) != self._colour_marks:
+            self._colour_marks = bool(on)
+            self._dirty = True
 
     @property
     def animating(self) -> bool:
@@ -314,24 +315,30 @@ class BoardScene:
     # -- commands -------------------------------------------------------------
     def set_viewport(self, left: float, bottom: float, width: float, height: float) -> None:
         """The rectangle of the window (pixels) the pyramid is drawn in."""
-        self._viewport = (float(left), float(bottom), float(max(width, 1)), float(max(height, 1)))
-        self._dirty = True
+        viewport = (float(left), float(bottom), float(max(width, 1)), float(max(height, 1)))
+        if viewport != self._viewport:
+            self._viewport = viewport
+            self._dirty = True
 
     def rotate(self, quarter_turns: int) -> None:
         """Turn the view by ``quarter_turns`` (positive: counter-clockwise seen
         from above), animated."""
-        self._turn.to(self._turn.end + int(quarter_turns))
-        self._dirty = True
+        if int(quarter_turns):
+            self._turn.to(self._turn.end + int(quarter_turns))
+            self._dirty = True
 
     def set_exploded(self, on: bool) -> None:
         """Lift the levels apart so that every ball can be seen (animated)."""
-        self._exploded = bool(on)
-        self._explode.to(1.0 if on else 0.0)
-        self._dirty = True
+        if bool(on) != self._exploded:
+            self._exploded = bool(on)
+            self._explode.to(1.0 if on else 0.0)
+            self._dirty = True
 
     def set_board(self, board: Board, animate: bool = True) -> None:
         """Show ``board``: new balls drop into place, removed balls vanish."""
         old = self._board
+        if board == old:
+            return
         self._board = board
         for cell in CELLS:
             if cell in board and (cell not in old or old[cell] != board[cell]):
@@ -342,20 +349,23 @@ class BoardScene:
         self._dirty = True
 
     def set_highlights(self, highlights: Sequence[Highlight]) -> None:
-        self._highlights = tuple(highlights)
-        self._dirty = True
+        new = tuple(highlights)
+        if new != self._highlights:
+            self._highlights = new
+            self._dirty = True
 
     def set_ghost(self, cell: Cell | None, colour: Colour | None) -> None:
         """A translucent ball of ``colour`` on ``cell`` if it is playable."""
-        if cell is None or colour is None:
-            self._ghost = None
-        else:
-            self._ghost = (Cell(cell), Colour(colour))
-        self._dirty = True
+        ghost = None if cell is None or colour is None else (Cell(cell), Colour(colour))
+        if ghost != self._ghost:
+            self._ghost = ghost
+            self._dirty = True
 
     def set_hover(self, cell: Cell | None) -> None:
-        self._hover = None if cell is None else Cell(cell)
-        self._dirty = True
+        hover = None if cell is None else Cell(cell)
+        if hover != self._hover:
+            self._hover = hover
+            self._dirty = True
 
     def finish_animations(self) -> None:
         """Jump every running animation to its end."""
@@ -644,7 +654,7 @@ class BoardScene:
         for cell in CELLS[:16]:
             sprite = self._cells[cell].board_shadow
             if cell in self._board:
-                lift = self._lift(cell) + self._explode.value * 0.0
+                lift = self._lift(cell)
                 x, y, _ = v.project(cell.x + 0.28, cell.y - 0.28, 0.0)
                 size = 2.3 * v.scale * (1 + 0.15 * lift)
                 sprite.position = (x + 0.15 * v.scale, y)
@@ -801,4 +811,4 @@ def _sync_members(sprite_list: arcade.SpriteList, wanted: list[arcade.Sprite]) -
     sprite_list.sort(key=lambda s: rank[id(s)])
 
 
-__all__ = ["BALL_SIZE", "BoardScene", "Highlight"]
+__all__ = ["BoardScene", "Highlight"]
