@@ -245,6 +245,7 @@ class BoardScene:
         self._items: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # balls and their decorations, sorted
         self._holes = [arcade.Sprite(self._res["hole"]) for _ in range(16)]
         self._plates = {level: arcade.Sprite(self._res["plate"]) for level in (2, 3, 4)}
+        self._hole_hover = arcade.Sprite(self._res["hover"])
         self._under.extend(self._holes)
         self._batch = pyglet.graphics.Batch()
         self._labels = self._make_labels()
@@ -662,6 +663,16 @@ class BoardScene:
                 sprite.height = size * pj.SIN_E
                 sprite.alpha = int(150 / (1 + 0.6 * lift))
                 wanted.append(sprite)
+        hover = self._hover
+        if hover is not None and hover.level == 1 and hover not in self._board:
+            # An empty hole under the mouse: ring the hole itself.
+            x, y, _ = v.project(hover.x, hover.y, 0.0)
+            ring = self._hole_hover
+            ring.position = (x, y)
+            ring.width = hole_px * HALO_SPAN * 1.05
+            ring.height = ring.width * pj.SIN_E
+            ring.color = HOVER
+            wanted.append(ring)
         _sync_members(self._under, self._holes + wanted)
 
     def _place_labels(self) -> None:

@@ -329,3 +329,17 @@ def test_cached_frames_match_layer_by_layer_drawing(
     bottom_row = window.height - int(bottom)
     diff = np.abs(frames[-1] - direct).max(axis=2)[top_row + 2 : bottom_row - 2]
     assert (diff > 24).mean() < 0.005, (diff > 24).sum()
+
+
+def test_hover_on_an_empty_hole_rings_the_hole(window: Any, make_scene: Callable[..., Any]) -> None:
+    board = Board.from_string("WB..R.........../........./..../.")
+    hole = Cell.from_str("1E1")
+    scene = make_scene(board)
+    view = scene.view
+    hx, hy, _ = view.project(hole.x, hole.y, 0.0)
+    edge = (hx + pj.HOLE_RADIUS * view.scale * 1.05 * 1.065, hy)
+    before = _pixel(_frame(window, scene), *edge)
+    scene.set_hover(hole)
+    after = _pixel(_frame(window, scene), *edge)
+    assert _is_wood(before) and min(after[:3]) > 200, (before, after)
+    assert scene.pick(hx, hy) == hole
