@@ -126,13 +126,13 @@ _ANSWERED = tuple(
 _PLACED_ALONE: tuple[tuple[Event, ...], ...] = tuple((e,) for e in _PLACED)
 """Indexed ``(move number * 30 + cell) * 3 + colour``."""
 
-# The 14 five-ball pyramids as (mask, top bit), to recognise a straight flush.
-_PYRAMIDS = tuple((sum(1 << c for c in p), 1 << p[-1], p[-1]) for p in PYRAMIDS)
+# The 14 five-ball pyramids as (mask, top), to recognise a straight flush.
+_PYRAMIDS = tuple((sum(1 << c for c in p), p[-1]) for p in PYRAMIDS)
 
 
 def straight_flush_top(masks: tuple[int, int, int] | list[int]) -> Cell | None:
     """The top of a one-colour pyramid on the board, if there is one."""
-    for m, _, top in _PYRAMIDS:
+    for m, top in _PYRAMIDS:
         if masks[0] & m == m or masks[1] & m == m or masks[2] & m == m:
             return top
     return None
