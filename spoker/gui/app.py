@@ -105,11 +105,13 @@ class SpokerApp:
             self.quit()
 
     def quit(self) -> None:
-        self.closed = True
+        """Close the window (``on_quit``, if set, is called instead: tests)."""
         self.save_settings()
         if self.on_quit is not None:
             self.on_quit()
-        elif getattr(self.window, "headless", False):
+            return
+        self.closed = True
+        if getattr(self.window, "headless", False):
             self.window.close()  # arcade's headless loop runs while the window lives
         else:
             arcade.exit()

@@ -48,14 +48,10 @@ def autoplay(controller: GameController, moves: int, until_over: bool = False) -
 
 def point_at_a_cell(view: GameView) -> None:
     """A person's turn as it looks: the ball drawn, the pointer on a playable
-    cell showing the ghost (the best cell by the hint, if it can be seen)."""
+    cell showing the ghost (the front-most cell that can be seen whole)."""
     view.act_draw()
-    from spoker.players import hint
-
-    best = [h.cell for h in hint(view.c.state.copy(), top=5)]
-    cells = best + [c for c in view.c.playable() if c not in best]
-    for cell in cells:
-        x, y, _ = view.scene.screen_position(cell)
+    spots = sorted(((view.scene.screen_position(c), c) for c in view.c.playable()), key=lambda p: p[0][1])
+    for (x, y, _), cell in spots:
         if view.scene.pick(x, y) == cell:
             view.on_mouse_motion(int(x), int(y), 0, 0)
             return

@@ -339,7 +339,9 @@ def test_layout_adapts_to_resizes(app: SpokerApp) -> None:
         view.on_resize(w, h)
         assert view.panel_rect[0] + view.panel_rect[2] == pytest.approx(w)
         assert view.board_rect[2] > 0 and view.board_rect[3] > 0
-        for b in view.toolbar:
+        shown = [b for b in view.toolbar if b.visible]
+        assert view.b_draw in shown and view.b_menu in shown
+        for b in shown:
             assert 0 <= b.left and b.left + b.width <= view.panel_rect[0] + 1
         view.on_draw()
 

@@ -15,7 +15,7 @@ from arcade import key as keys
 from spoker import GameState
 from spoker.gui import app as app_module
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import PERSON
+from spoker.gui.controller import PERSON, GameSetup
 from spoker.gui.settings import Settings
 from spoker.gui.views import title as title_module
 from spoker.gui.views.end import EndView
@@ -90,23 +90,27 @@ def test_monkey(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, se
     games_seen: set[int] = set()
     screens: set[str] = set()
     moves = 0
-    for step in range(3000):
-        view = window.current_view
-        assert view is not None
-        screens.add(type(view).__name__)
+
+    def play_step(view: GameView) -> None:
+        """Play on, so that games get deep and end: draw, then a playable cell
+        (or let the computer play)."""
+        if view.c.computer_to_move:
+            view.on_update(0.5)
+        view.on_key_press(keys.SPACE, 0)
+        view.scene.finish_animations()
+        spots = [view.scene.screen_position(c)[:2] for c in view.c.playable()]
+        spots = [(x, y) for x, y in spots if view.scene.pick(x, y) in view.c.playable()]
+        if spots:
+            x, y = rng.choice(spots)
+            view.on_mouse_motion(int(x), int(y), 0, 0)
+            view.on_mouse_press(int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+        elif view.c.playable():
+            view.on_key_press(keys.R, 0)  # hidden from here: turn the pyramid, as a player would
+
+    def random_step(view: Any) -> None:
+        nonlocal width, height
         roll = rng.random()
-        if isinstance(view, GameView) and rng.random() < 0.45:
-            # Play on, so that games get deep and end: draw, then a playable cell
-            # (or let the computer play).
-            if view.c.computer_to_move:
-                view.on_update(0.5)
-            view.on_key_press(keys.SPACE, 0)
-            cells = view.c.playable()
-            if cells:
-                x, y, _ = view.scene.screen_position(rng.choice(cells))
-                view.on_mouse_motion(int(x), int(y), 0, 0)
-                view.on_mouse_press(int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
-        elif roll < 0.40:
+        if roll < 0.40:
             x, y = target_point(view, rng, width, height)
             view.on_mouse_motion(x, y, 0, 0)
             view.on_mouse_press(x, y, rng.choice(BUTTONS), 0)
@@ -119,16 +123,19 @@ def test_monkey(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, se
                 symbol = keys.SPACE  # leave a game seldom
             view.on_key_press(symbol, rng.choice(MODIFIERS))
         elif roll < 0.83:
-            view.on_text(rng.choice(TEXTS))  # type: ignore[attr-defined]
+            view.on_text(rng.choice(TEXTS))
         elif roll < 0.86:
             width = rng.randint(640, 1920)
             height = rng.randint(480, 1200)
             view.on_resize(width, height)
-        elif roll < 0.90 and getattr(view, "scene", None) is not None and isinstance(view, (GameView, ReplayView, EndView)):
+        elif roll < 0.90 and isinstance(view, (GameView, ReplayView, EndView)):
             view.scene.rotate(rng.choice((-1, 1)))
         else:
             for _ in range(rng.randint(1, 8)):
                 view.on_update(rng.choice((0.016, 0.05, 0.3, 1.0)))
+
+    def after(step: int) -> None:
+        nonlocal moves
         view = window.current_view
         if isinstance(view, GameView):
             games_seen.add(id(view.c))
@@ -136,10 +143,38 @@ def test_monkey(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, se
         check_state(view)
         if step % 60 == 0:
             view.on_draw()
+
+    for step in range(3000):
+        view = window.current_view
+        assert view is not None
+        screens.add(type(view).__name__)
+        if isinstance(view, GameView) and rng.random() < 0.45:
+            play_step(view)
+        else:
+            random_step(view)
+        after(step)
+    # Then a game played to its end, and the monkey let loose on the result.
+    if "EndView" not in screens:
+        app.new_game(GameSetup(seed=seed))
+        for step in range(400):
+            view = window.current_view
+            screens.add(type(view).__name__)
+            if isinstance(view, EndView):
+                break
+            if isinstance(view, GameView):
+                play_step(view)
+                view.on_update(1.0)
+            else:
+                random_step(view)
+            after(step)
+        for step in range(300):
+            view = window.current_view
+            screens.add(type(view).__name__)
+            random_step(view)
+            after(step)
     # Back to the real window size for the tests that follow.
     window.current_view.on_resize(window.width, window.height)
     app.resized(window.width, window.height)
-    assert {"GameView", "TitleView", "EndView", "HelpView"} <= screens
-    assert moves == 30 or "EndView" in screens
+    assert {"GameView", "TitleView", "EndView", "HelpView"} <= screens, screens
     assert games_seen
     assert app_module.SpokerApp is SpokerApp  # the module is intact

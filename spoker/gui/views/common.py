@@ -208,19 +208,20 @@ class BagBox(Layered):
             self._hint.draw_at(left + 54, top - 7, "click here or press Space to draw")
         mid = bottom + (height - 20) / 2
         draw_sack(left + 40, mid - 2)
+        # The drawn ball, large, at the right; the counts share what is left.
+        r = 24.0 if width >= 300 else 18.0
+        dx = left + width - r - 30
         x = left + 84
-        col_w = max(34.0, min(56.0, (width - 84 - 96) / 3))
+        col_w = max(26.0, min(56.0, (dx - r - 8 - x) / 3))
         for i, colour in enumerate((Colour.WHITE, Colour.BLACK, Colour.RED)):
             cx = x + i * col_w + 12
             draw_ball(cx, mid + 10, 10, colour, mark=marks)
             self._counts[i].draw_at(cx, mid - 16, str(bag[i]))
-        # The drawn ball, large, at the right.
-        dx = left + width - 56
         if drawn is not None:
-            draw_ball(dx, mid + 6, 24, drawn, mark=marks)
+            draw_ball(dx, mid + 6, r, drawn, mark=marks)
             self._drawn.draw_at(dx, mid - 22, f"drawn: {COLOUR_NAMES[drawn]}")
         else:
-            arcade.draw_circle_outline(dx, mid + 6, 24, (90, 100, 120, 255), 2)
+            arcade.draw_circle_outline(dx, mid + 6, r, (90, 100, 120, 255), 2)
             self._drawn.draw_at(dx, mid - 22, "no ball drawn")
         return bottom - 8
 

@@ -27,6 +27,15 @@ SHORT_RANKS = {
 }
 
 
+TINY_RANKS = {
+    Rank.THREE_KINDS: "3 kinds",
+    Rank.FLUSH_THREE: "Flush 3",
+    Rank.FULL_HOUSE: "Full h.",
+    Rank.FLUSH_FOUR: "Flush 4",
+    Rank.STRAIGHT_FLUSH: "Str. fl.",
+}
+
+
 def short(group: Group) -> str:
     """``Flush three L2``: a group in a table cell."""
     return f"{SHORT_RANKS[group.rank]} L{group.top_level}"
@@ -156,10 +165,12 @@ class EndView(BaseView):
         left = x + 18
         w = self.panel_w - 36
         colour = player_colour(s.winner) if s.winner else THEME.accent
-        self._result.draw_at(left, height - 18, c.result_text(), colour, width=int(w))
-        self._score.draw_at(left, height - 64, f"{names[0]} {s.score[0]}  \u2013  {s.score[1]} {names[1]}")
+        self._result.draw_at(left, height - 18, self._result.fitted(c.result_text(), w), colour)
+        self._score.draw_at(left, height - 64, self._score.fitted(
+            f"{names[0]} {s.score[0]}  \u2013  {s.score[1]} {names[1]}", w))
         how = "a straight flush ended the game" if s.end == "straight_flush" else "the pyramid is complete"
-        self._how.draw_at(left, height - 94, f"{how}; {len(c.challenges)} challenge(s), {s.move_number} balls.")
+        self._how.draw_at(left, height - 94, self._how.fitted(
+            f"{how}; {len(c.challenges)} challenge(s), {s.move_number} balls.", w))
         self._head.draw_at(left, height - 126)
         y = self._draw_rows(left, height - 150, w)
         self._draw_stats(left, y - 14, w)
@@ -221,17 +232,19 @@ class EndView(BaseView):
         self._stats_head.draw_at(left, top, "GROUPS FORMED")
         table = groups_by_player(self.c.counted)
         col0 = left + 10
-        colw = (width - 140) / 5
+        name_w = min(140.0, width * 0.28)
+        colw = (width - name_w) / 5
         y = top - 30
+        names = SHORT_RANKS if colw >= 84 else TINY_RANKS
         for k, rank in enumerate(Rank):
-            self._stat_cols[k].draw_at(left + 140 + colw * (k + 0.5), y, SHORT_RANKS[rank])
+            self._stat_cols[k].draw_at(left + name_w + colw * (k + 0.5), y, names[rank])
         for p in range(2):
             y -= 22
-            self._stat_names[p].draw_at(col0, y, self._stat_names[p].fitted(self.c.setup.names[p], 130),
+            self._stat_names[p].draw_at(col0, y, self._stat_names[p].fitted(self.c.setup.names[p], name_w - 14),
                                         player_colour(p + 1))
             for k in range(5):
                 n = table[p][k]
-                self._stat_cells[p][k].draw_at(left + 140 + colw * (k + 0.5), y, str(n),
+                self._stat_cells[p][k].draw_at(left + name_w + colw * (k + 0.5), y, str(n),
                                                THEME.text if n else THEME.muted)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:

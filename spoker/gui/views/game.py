@@ -180,11 +180,17 @@ class GameView(BaseView):
         panel_w = max(250.0, min(400.0, width * 0.31))
         board_w = width - panel_w
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
-        n = len(self.toolbar)
+        # In a narrow window the least needed buttons go (their keys still work).
         gap = 6.0
-        bw = min(118.0, (board_w - 12 - gap * (n - 1)) / n)
-        x = 8.0
+        shown = list(self.toolbar)
+        optional = [self.b_marks, self.b_left, self.b_hint, self.b_save]
+        while optional and (board_w - 12 - gap * (len(shown) - 1)) / len(shown) < 66:
+            shown.remove(optional.pop(0))
         for b in self.toolbar:
+            b.visible = b in shown
+        bw = min(118.0, (board_w - 12 - gap * (len(shown) - 1)) / len(shown))
+        x = 8.0
+        for b in shown:
             b.place(x, 8, bw, TOOLBAR_H - 12)
             x += bw + gap
         self.b_results.place(board_w - 150, TOOLBAR_H + 10, 140, 42)
@@ -442,19 +448,20 @@ class GameView(BaseView):
         x = left + 12
         w = width - 24
         status = self.c.status()
-        self._header.draw_at(x, height - 10, f"SPOKER  \u00b7  move {status.move_number}/30  \u00b7  {self.c.rules}")
+        header = f"SPOKER  \u00b7  move {status.move_number}/30  \u00b7  {self.c.rules}"
+        self._header.draw_at(x, height - 10, self._header.fitted(header, w))
         y = height - 34
         seats = [self._seat_text(i) for i in (1, 2)]
         turn_text = "" if status.over else ("ANSWERS" if self.c.state.challenge else "TO MOVE")
         y = self._cards.draw(x, y, w, status.names, seats, status.scores,
                              None if status.over else status.to_move, turn_text)
         phase_colour = ROLE_COLOURS["challenge"] if self.c.state.challenge else THEME.text
-        self._phase.draw_at(x, y - 2, status.phase, phase_colour)
+        self._phase.draw_at(x, y - 2, self._phase.fitted(status.phase, w), phase_colour)
         y -= 24
         can_draw = self.person_turn and self.c.can_draw
         y = self._bag.draw(x, y, w, status.bag, status.drawn, can_draw, self.time, self.app.settings.colour_marks)
         y = self._prompt.draw([(status.prompt, THEME.accent if can_draw or status.drawn else THEME.text)], x, y, w)
-        self._last.draw_at(x, y - 2, f"Last move: {status.last_move}")
+        self._last.draw_at(x, y - 2, self._last.fitted(f"Last move: {status.last_move}", w))
         y -= 22
         info = self._info_lines()
         if info:
@@ -496,12 +503,14 @@ class GameView(BaseView):
         note = self.c.apex_note(cell) if cell == APEX and colour is None else None
         if note:
             text = f"{cell}: {note}"
-        x, y = self.ui.mouse
+        # Above the ball, so that the tip never hides the ghost it talks about.
+        cx, cy, r = self.scene.screen_position(cell)
         self._overlay_tip.set(text)
         w = min(self._overlay_tip.content_width + 16, 900)
-        left = min(x + 14, self.panel_rect[0] - w - 4)
-        draw_box(max(4, left), y + 16, w, 26, (10, 12, 16, 230), THEME.accent, radius=5)
-        self._overlay_tip.draw_at(max(4, left) + 8, y + 24)
+        left = max(4.0, min(cx - w / 2, self.panel_rect[0] - w - 4))
+        bottom = min(cy + r + 6, self.size[1] - 30.0)
+        draw_box(left, bottom, w, 26, (10, 12, 16, 230), THEME.accent, radius=5)
+        self._overlay_tip.draw_at(left + 8, bottom + 8)
 
     # -- input -------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:

@@ -127,7 +127,8 @@ class HelpView(BaseView):
             draw_box(x - 4, top - ph - 4, pw + 8, ph + 8, (20, 24, 30, 255), THEME.panel_border, radius=8)
             arcade.draw_texture_rect(tex, arcade.LBWH(x, top - ph, pw, ph))
             self._ranks[i].draw_at(x + 4, top - 4)
-            self._captions[i].draw_at(x + pw / 2, top - ph - 10)
+            cap = self._captions[i]
+            cap.draw_at(x + pw / 2, top - ph - 10, cap.fitted(EXAMPLES[i][0], pw + gap - 6))
             self._notes[i].draw([(EXAMPLES[i][3], THEME.muted)], x, top - ph - 30, pw)
         notes = max(self._notes[i].height([(EXAMPLES[i][3], THEME.muted)], pw) for i in range(5))
         y = top - ph - 36 - notes - 14

@@ -195,11 +195,17 @@ class ReplayView(BaseView):
         board_w = width - panel_w
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         self.board_rect = (0.0, float(TOOLBAR_H), board_w, height - TOOLBAR_H - 8.0)
-        n = len(self.toolbar)
+        # In a narrow window the least needed buttons go (their keys still work).
         gap = 5.0
-        bw = min(96.0, (board_w - 12 - gap * (n - 1)) / n)
-        x = 8.0
+        shown = list(self.toolbar)
+        optional = [self.b_help, self.b_explode, self.b_turn, self.b_slower, self.b_faster, self.b_start, self.b_end]
+        while len(shown) > 7 and (board_w - 12 - gap * (len(shown) - 1)) / len(shown) < 62:
+            shown.remove(optional.pop(0))
         for b in self.toolbar:
+            b.visible = b in shown
+        bw = min(96.0, (board_w - 12 - gap * (len(shown) - 1)) / len(shown))
+        x = 8.0
+        for b in shown:
             b.place(x, 8, bw, TOOLBAR_H - 12)
             x += bw + gap
         self.scene.set_viewport(10, TOOLBAR_H + 4, board_w - 20, height - TOOLBAR_H - BANNER_H)
@@ -240,12 +246,14 @@ class ReplayView(BaseView):
         arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
         x, w = left + 12, width - 24
         src = self.source or "record"
-        self._header.draw_at(x, height - 10, f"REPLAY  \u00b7  {_clip(src, 30)}  \u00b7  {self.replay.rules}")
+        header = f"REPLAY  \u00b7  {src}  \u00b7  {self.replay.rules}"
+        self._header.draw_at(x, height - 10, self._header.fitted(header, w))
         s = c.state
         y = self._cards.draw(x, height - 34, w, self.setup.names, ("", ""), s.score,
                              None if s.is_over else s.to_move, "TO MOVE", card_h=50)
-        self._pos.draw_at(x, y - 2, f"Move {self.position} / {self.replay.length}"
-                          + (f"   \u25b6 x{self.speed:g}" if self.playing else f"   speed x{self.speed:g}"))
+        pos = f"Move {self.position} / {self.replay.length}" + (
+            f"   \u25b6 x{self.speed:g}" if self.playing else f"   speed x{self.speed:g}")
+        self._pos.draw_at(x, y - 2, self._pos.fitted(pos, w))
         y -= 28
         # Progress bar: click to jump; ticks at the challenges.
         self.progress_rect = (x, y - 12, w, 12)
@@ -261,7 +269,7 @@ class ReplayView(BaseView):
         text = "The empty pyramid." if move is None else c.last_move_text()
         if s.is_over:
             text += "   " + c.result_text()
-        self._move.draw_at(x, y, text)
+        self._move.draw_at(x, y, self._move.fitted(text, w))
         y -= 22
         if self.info:
             lines = [(t, THEME.text) for t in self.info]
@@ -295,7 +303,8 @@ class ReplayView(BaseView):
             draw_box(x, y - 20, w, 20, fill, None, radius=4)
             arcade.draw_lrbt_rectangle_filled(x, x + 4, y - 20, y, player_colour(ch.challenger))
             label = f"{ch.move}. {name}: {ch.challenge.describe()}{result}"
-            self._ch_rows[i].draw_at(x + 10, y - 10, _clip(label, int((w - 14) / 6.6)), THEME.text if active else THEME.muted)
+            row = self._ch_rows[i]
+            row.draw_at(x + 10, y - 10, row.fitted(label, w - 14), THEME.text if active else THEME.muted)
             self.ch_rects.append((x, y - 20, w, 20, ch.move))
             y -= 22
         return y - 6
@@ -364,7 +373,3 @@ class ReplayView(BaseView):
                 self._refresh_highlights()
             else:
                 self.close()
-
-
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: max(1, n - 1)] + "\u2026"

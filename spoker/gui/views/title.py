@@ -116,6 +116,8 @@ class TitleView(BaseView):
         self.intro_y = 0.0
         self._intro = TextBlock(12)
         self.title_y = 0.0
+        self.title_scale = 1.0
+        self.caption_y = 80.0
         self.attach_labels()
 
     def _seat_changed(self, choice: Choice) -> Callable[[str], None]:
@@ -161,46 +163,50 @@ class TitleView(BaseView):
         left = 40.0 if self.show_board else (width - col) / 2
         self.col = (left, col)
         scale = max(0.62, min(1.0, (height - 40) / 740))
-        row = 62 * scale
-        top = height - 150.0 * scale
-        self.title_y = height - 62 * scale
+        gap = 10 + 22 * scale  # between groups; a caption and its field keep fixed room
+        top = height - 140.0 * scale - 10
+        self.title_y = height - 54 * scale
+        self.title_scale = scale
         self.section_y = [0.0, 0.0, 0.0]
         y = top
         if self.saved is not None:
             self.b_continue.place(left + col - 170, y - 46, 170, 40)
             self.saved_y = y - 26
-            y -= 78 * scale
+            y -= 56 + gap
         self.section_y[0] = y
-        y -= 56 * scale
+        y -= 58
         half = (col - 20) / 2
         for i in range(2):
             x = left + i * (half + 20)
             self.name_inputs[i].place(x, y, half * 0.52, 34)
             self.seats[i].place(x + half * 0.54, y, half * 0.46, 34)
-        y -= row
+        y -= gap + 14
         self.section_y[1] = y
-        y -= 50 * scale
+        y -= 58
         third = (col - 40) / 3
         self.visibility.place(left, y, third, 36)
         self.apex.place(left + third + 20, y, third, 36)
         self.seed.place(left + 2 * (third + 20), y, third, 34)
-        y -= row * 0.8
+        y -= 44
         self.hints.place(left, y, third, 36)
         self.marks.place(left + third + 20, y, third, 36)
-        y -= row * 1.15
+        y -= 46 + gap
         self.b_start.place(left, y, third, 46)
         self.b_help.place(left + third + 20, y, third, 46)
         self.b_quit.place(left + 2 * (third + 20), y, third, 46)
-        y -= row * 0.9
+        y -= gap + 14
         self.section_y[2] = y
-        y -= 56 * scale
+        y -= 58
         self.record.place(left, y, col - 2 * 120 - 20, 34)
         self.b_replay.place(left + col - 230, y, 110, 36)
         self.b_load.place(left + col - 110, y, 110, 36)
-        self.intro_y = y - 34 * scale
+        self.intro_y = y - 22
         if self.show_board and self.scene is not None:
             bx = left + col + 30
-            self.scene.set_viewport(bx, 90, width - bx - 20, height - 150)
+            vw, vh = width - bx - 20, height - 150
+            self.scene.set_viewport(bx, 90, vw, vh)
+            # Under the board: it fills the viewport's width, about 3/4 as tall.
+            self.caption_y = 90 + vh / 2 - min(vw * 0.78, vh) / 2 - 28
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -229,12 +235,12 @@ class TitleView(BaseView):
         left, col = self.col
         if self.scene is not None and self.show_board:
             self.scene.draw()
-            self._caption.draw_at(left + col + 30 + (width - left - col - 50) / 2, 80,
+            self._caption.draw_at(left + col + 30 + (width - left - col - 50) / 2, max(20.0, self.caption_y),
                                   "A full house on level 3: five balls, two pairs and a top")
         cx = left + col / 2
         self._draw_balls(cx, self.title_y)
-        self._title.draw_at(cx, self.title_y)
-        self._subtitle.draw_at(cx, self.title_y - 42)
+        self._title.draw_at(cx, self.title_y, size=round(54 * self.title_scale))
+        self._subtitle.draw_at(cx, self.title_y - 44 * self.title_scale)
         for label, y in zip(self._section, self.section_y):
             label.draw_at(left, y)
         if self.saved is not None:
