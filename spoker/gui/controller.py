@@ -286,6 +286,8 @@ class GameController:
             what = "answer the challenge: draw" if s.challenge is not None else "draw a ball"
             return f"{who}, {what} (Space or click the bag)."
         colour = COLOUR_NAMES[s.drawn]
+        if s.legal_cells() == (APEX,) and s.challenge is None and not s.rules.apex_free:
+            return f"{who}, the {colour} ball goes on the apex: {APEX_SHORT}."
         if s.challenge is not None:
             return f"{who}, place the {colour} ball to beat {s.challenge.group.describe()}."
         return f"{who}, place the {colour} ball on a lit cell."
@@ -342,18 +344,22 @@ class GameController:
             self._players[seat] = p
         return p
 
-    def computer_choice(self) -> Cell:
-        """The computer's cell for the drawn ball (pure: the state is copied)."""
-        assert self.state.drawn is not None
-        return self.player(self.state.to_move).choose(self.state.copy())
+    def computer_choice(self, state: GameState | None = None) -> Cell:
+        """The computer's cell for the drawn ball. ``state`` is a copy made by
+        the caller when this runs in another thread (default: a copy now)."""
+        s = state if state is not None else self.state.copy()
+        assert s.drawn is not None
+        return self.player(s.to_move).choose(s)
 
-    def hint(self, top: int = 3) -> list[tuple[Cell, float]]:
-        """The best cells for the drawn ball, with expected score differences."""
+    def hint(self, top: int = 3, state: GameState | None = None) -> list[tuple[Cell, float]]:
+        """The best cells for the drawn ball, with expected score differences
+        (``state``: as for :meth:`computer_choice`)."""
         from spoker.players import hint
 
-        if self.state.drawn is None or self.state.is_over:
+        s = state if state is not None else self.state.copy()
+        if s.drawn is None or s.is_over:
             return []
-        return [(h.cell, h.value) for h in hint(self.state.copy(), top=top)]
+        return [(h.cell, h.value) for h in hint(s, top=top)]
 
     # -- narration ----------------------------------------------------------
     def _welcome(self) -> str:

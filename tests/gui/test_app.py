@@ -417,3 +417,37 @@ def test_save_dialog_writes_a_record_that_replays(app: SpokerApp, tmp_path: Any)
     assert record.headers["Player1"] == "Ann"
     assert view.c.state.drawn is None
     assert record.play().to_string() == view.c.state.to_string()
+
+
+def test_computer_thinks_in_a_worker_thread_with_the_same_result(window: Any, tmp_path: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import Future
+
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
+    app = SpokerApp(window, Settings(computer_speed=8.0), threaded=True, persist=False)
+    app.resized(window.width, window.height)
+    seed = 31
+    view = app.new_game(GameSetup(("G", "R"), ("greedy", "random"), RuleSet(), seed))
+    for _ in range(5000):
+        if view.c.over:
+            break
+        view.on_update(0.1)
+        job = view._choice[1] if view._choice is not None else None
+        if isinstance(job, Future):
+            job.result(timeout=60)  # wait for the worker, no sleep
+    assert view.c.over
+    players = {1: make_player("greedy", seed=seed * 2 + 1), 2: make_player("random", seed=seed * 2 + 2)}
+    draws = random.Random(seed)
+    state = GameState(RuleSet())
+    while not state.is_over:
+        state.draw(draws)
+        state.apply_place(players[state.to_move].choose(state.copy()))
+    assert view.c.state.to_string() == state.to_string()
+
+
+def test_the_prompt_explains_a_forced_apex() -> None:
+    board = parse_board("WBRWBRWBRWBRWBRW/BRWBRWBRW/BRWB/.")
+    c = GameController(GameSetup(seed=1), GameState.from_board(board))
+    c.state.apply_draw(c.state.chance_outcomes()[0][0])
+    assert c.playable() == (APEX,)
+    assert "apex" in c.prompt() and "straight flush" in c.prompt()

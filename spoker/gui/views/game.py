@@ -388,7 +388,8 @@ class GameView(BaseView):
     def _start_choice(self) -> None:
         key = self.c.state.to_string()
         if self.app.threaded:
-            self._choice = (key, executor().submit(self.c.computer_choice))
+            # The copy is made here, in the window's thread, never while it changes.
+            self._choice = (key, executor().submit(self.c.computer_choice, self.c.state.copy()))
         else:
             self._choice = (key, self.c.computer_choice())
 
@@ -401,7 +402,7 @@ class GameView(BaseView):
             return
         if self._hint_job is None or self._hint_job[0] != key:
             if self.app.threaded:
-                self._hint_job = (key, executor().submit(c.hint))
+                self._hint_job = (key, executor().submit(c.hint, 3, c.state.copy()))
             else:
                 self.hints = c.hint()
                 self._hint_key = key
