@@ -76,50 +76,67 @@ def rounded_points(left: float, bottom: float, width: float, height: float, radi
     return pts
 
 
-_FANS: dict[tuple[float, float, float, float, float], tuple[list[tuple[float, float]], list[tuple[float, float]]]] = {}
+_FANS: dict[tuple[object, ...], list[tuple[float, float]]] = {}
 
 
-def _box_geometry(
-    left: float, bottom: float, width: float, height: float, radius: float,
-) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
-    """Outline and triangle list of a rounded box (cached: screens redraw the same boxes)."""
-    key = (left, bottom, width, height, radius)
-    geo = _FANS.get(key)
-    if geo is None:
-        outline = rounded_points(left, bottom, width, height, radius)
-        cx, cy = left + width / 2, bottom + height / 2
-        triangles: list[tuple[float, float]] = []
-        for i, p in enumerate(outline):
-            triangles.extend(((cx, cy), p, outline[(i + 1) % len(outline)]))
-        if len(_FANS) > 2000:
+def _cached(key: tuple[object, ...], make: Callable[[], list[tuple[float, float]]]) -> list[tuple[float, float]]:
+    """Triangles of a shape, made once: screens redraw the same boxes every frame."""
+    tris = _FANS.get(key)
+    if tris is None:
+        if len(_FANS) > 4000:
             _FANS.clear()
-        geo = _FANS[key] = (outline, triangles)
-    return geo
+        tris = _FANS[key] = make()
+    return tris
+
+
+def _fan(left: float, bottom: float, width: float, height: float, radius: float) -> list[tuple[float, float]]:
+    outline = rounded_points(left, bottom, width, height, radius)
+    cx, cy = left + width / 2, bottom + height / 2
+    tris: list[tuple[float, float]] = []
+    for i, p in enumerate(outline):
+        tris.extend(((cx, cy), p, outline[(i + 1) % len(outline)]))
+    return tris
+
+
+def _ring(left: float, bottom: float, width: float, height: float, radius: float, bw: float) -> list[tuple[float, float]]:
+    """The border as triangles between the outline and the same outline moved in."""
+    outer = rounded_points(left, bottom, width, height, radius)
+    inner = rounded_points(left + bw, bottom + bw, width - 2 * bw, height - 2 * bw, max(0.0, radius - bw))
+    tris: list[tuple[float, float]] = []
+    n = len(outer)
+    for i in range(n):
+        j = (i + 1) % n
+        tris.extend((outer[i], outer[j], inner[j], outer[i], inner[j], inner[i]))
+    return tris
 
 
 def _fill_triangles(points: list[tuple[float, float]], colour: Sequence[int]) -> None:
-    # A convex fan needs no ear clipping: arcade's draw_polygon_filled would
-    # triangulate every box every frame, the slowest part of a frame.
+    # arcade's draw_polygon_filled ear-clips and draw_polygon_outline thickens
+    # every segment in Python each frame; cached triangles cost one draw call.
     try:
         from arcade.draw.helpers import _generic_draw_line_strip
         from pyglet import gl
     except ImportError:  # pragma: no cover - a later arcade moved it
-        arcade.draw_polygon_filled(points, tuple(colour))  # type: ignore[arg-type]
+        for i in range(0, len(points), 3):
+            arcade.draw_triangle_filled(*points[i], *points[i + 1], *points[i + 2], tuple(colour))  # type: ignore[arg-type]
         return
     _generic_draw_line_strip(points, tuple(colour), gl.GL_TRIANGLES)  # type: ignore[arg-type]
 
 
 def draw_box(
     left: float, bottom: float, width: float, height: float,
-    fill: Sequence[int], border: Sequence[int] | None = None, radius: float = 8, border_width: float = 1.5,
+    fill: Sequence[int] | None, border: Sequence[int] | None = None, radius: float = 8, border_width: float = 1.5,
 ) -> None:
-    """A rounded rectangle, filled, with an optional border."""
+    """A rounded rectangle, filled, with an optional border (drawn inside it)."""
     if width <= 0 or height <= 0:
         return
-    outline, triangles = _box_geometry(left, bottom, width, height, radius)
-    _fill_triangles(triangles, fill)
-    if border is not None:
-        arcade.draw_polygon_outline(outline, tuple(border), border_width)  # type: ignore[arg-type]
+    if fill is not None:
+        _fill_triangles(_cached(("f", left, bottom, width, height, radius),
+                                lambda: _fan(left, bottom, width, height, radius)), fill)
+    if border is not None and width > 2 * border_width and height > 2 * border_width:
+        bw = round(border_width * 2) / 2  # pulsing borders reuse a few ring sizes
+        _fill_triangles(_cached(("r", left, bottom, width, height, radius, bw),
+                                lambda: _ring(left, bottom, width, height, radius, bw)), border)
 
 
 def draw_ball(x: float, y: float, r: float, colour: Colour, alpha: int = 255, mark: bool = False) -> None:
