@@ -166,13 +166,18 @@ class SpokerApp:
 
         self.show(EndView(self, controller))
 
-    def open_replay(self, record: GameRecord, rules: RuleSet | None = None, source: str = "") -> None:
+    def open_replay(
+        self, record: GameRecord, rules: RuleSet | None = None, source: str = "",
+        back: Callable[[], None] | None = None,
+    ) -> None:
         from spoker.gui.views.replay import ReplayView
 
-        self.show(ReplayView(self, record, rules, source))
+        self.show(ReplayView(self, record, rules, source, back))
 
     def replay_game(self, controller: GameController) -> None:
-        self.open_replay(self.record_of(controller), source="this game")
+        """The game just played, in the replay viewer; closing it returns here."""
+        back = (lambda: self.show_end(controller)) if controller.over else None
+        self.open_replay(self.record_of(controller), source="this game", back=back)
 
     # -- files ----------------------------------------------------------------
     def autosave(self, controller: GameController) -> None:

@@ -201,6 +201,8 @@ def test_game_to_replay_and_record_file_from_the_title(app: SpokerApp, window: A
     app.show_end(c)
     window.current_view.on_key_press(keys.R, 0)
     assert isinstance(window.current_view, ReplayView)
+    window.current_view.on_key_press(keys.ESCAPE, 0)  # closing the replay returns to the results
+    assert type(window.current_view).__name__ == "EndView"
 
 
 @pytest.mark.parametrize("command", ["replay", "play"])
