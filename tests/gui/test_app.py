@@ -236,7 +236,7 @@ def test_a_challenge_is_named_highlighted_and_the_responder_told(app: SpokerApp)
     assert c.moment.title.endswith(group.describe())
     assert any("must answer" in line for line in c.moment.lines)
     assert "Response to " + group.describe() == c.status().phase
-    highlights = view.scene._highlights  # what the scene was told to draw
+    highlights = view.shown_highlights  # what the scene was told to draw
     assert any(set(h.cells) == set(group.cells) and h.style == "glow" for h in highlights)
     view.on_draw()
     # The responder answers: both groups shown with the verdict and the points.
@@ -267,7 +267,7 @@ def test_blocked_group_shows_the_visibility_reason(app: SpokerApp) -> None:
     assert "cut by the balls on 2D2 and 2D4" in text
     assert any(m.role == "blocked" for m in c.moment.marks)
     view = app.play(c)
-    assert any(h.style == "dashed" for h in view.scene._highlights)
+    assert any(h.style == "dashed" for h in view.shown_highlights)
     view.on_draw()
 
 
@@ -384,7 +384,7 @@ def test_hint_key_shows_the_best_cells(app: SpokerApp) -> None:
     view.on_key_press(keys.SPACE, 0)
     view.on_update(0.1)
     assert view.hints and all(cell in view.c.playable() for cell, _ in view.hints)
-    assert any(h.style == "dashed" for h in view.scene._highlights)
+    assert any(h.style == "dashed" for h in view.shown_highlights)
     view.on_draw()
     off = app.new_game(GameSetup(seed=5, hints=False))
     app.settings.show_hints = True

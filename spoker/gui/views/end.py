@@ -70,6 +70,7 @@ class EndView(BaseView):
 
     def __init__(self, app: SpokerApp, controller: GameController) -> None:
         super().__init__(app)
+        self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.c = controller
         self.scene = app.scene
         self.dialog: SaveDialog | None = None
@@ -111,7 +112,8 @@ class EndView(BaseView):
                 marks.append(Mark(ch.response.cells, "response", 3 - ch.challenger))
         elif self.c.state.end == "straight_flush":
             marks.extend(m for m in self.c.moment.marks if m.role == "flush")
-        self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
+        self.shown_highlights = highlights(marks)
+        self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 
     def layout(self, width: int, height: int) -> None:
         panel = max(380.0, min(620.0, width * 0.48))

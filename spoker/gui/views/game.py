@@ -125,6 +125,7 @@ class GameView(BaseView):
 
     def __init__(self, app: SpokerApp, controller: GameController) -> None:
         super().__init__(app)
+        self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.c = controller
         self.scene = app.scene
         self.hover_cell: Cell | None = None
@@ -322,7 +323,8 @@ class GameView(BaseView):
         marks.extend(self.c.moment.marks)
         if self.hints and self.person_turn:
             marks.extend(Mark((cell,), "hint") for cell, _ in self.hints)
-        self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
+        self.shown_highlights = highlights(marks)
+        self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 
     def _update_ghost(self) -> None:
         cell = self.cursor if self.cursor is not None else self.hover_cell

@@ -43,6 +43,7 @@ class ReplayView(BaseView):
         back: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
+        self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.replay = Replay(record, rules)
         self.source = source
         self.back = back
@@ -180,7 +181,8 @@ class ReplayView(BaseView):
         if self.selected is not None:
             marks.extend(c.explain_marks(self.selected))
         marks.extend(c.moment.marks)
-        self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
+        self.shown_highlights = highlights(marks)
+        self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 
     # -- layout, frames ------------------------------------------------------------
     def on_show_view(self) -> None:
