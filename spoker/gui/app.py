@@ -266,25 +266,30 @@ def _exit_after_first_frame() -> bool:
 
 
 def setup_from_options(options: Any, settings: Settings) -> GameSetup:
-    """The new-game setup from ``spoker play`` options (None: the title screen's)."""
-    from spoker.players import PLAYER_NAMES
-
+    """The new-game setup from ``spoker play`` options (the rest from the settings)."""
     rules_text = getattr(options, "rules", None)
     rules = RuleSet.parse(rules_text) if rules_text else RuleSet(settings.visibility, settings.apex_free)
+    given = [getattr(options, f"player{i}", None) for i in (1, 2)]
+    wanted = [settings.seat1, settings.seat2]
+    names_known: tuple[str, ...] = ()
+    if any(v is not None for v in given) or any(s != PERSON for s in wanted):
+        from spoker.players import PLAYER_NAMES  # only then: the players' tables take a while
+
+        names_known = PLAYER_NAMES
     seats = []
     names = []
     for i, default_name in ((1, settings.name1), (2, settings.name2)):
-        value = getattr(options, f"player{i}", None)
+        value = given[i - 1]
         if value is None:
             names.append(default_name)
-            seats.append(getattr(settings, f"seat{i}"))
-        elif value.lower() in PLAYER_NAMES:
+            seats.append(wanted[i - 1])
+        elif value.lower() in names_known:
             names.append(f"Computer ({value.lower()})")
             seats.append(value.lower())
         else:
             names.append(value)
             seats.append(PERSON)
-    seats = [s if s == PERSON or s in PLAYER_NAMES else PERSON for s in seats]
+    seats = [s if s == PERSON or s in names_known else PERSON for s in seats]
     seed = getattr(options, "seed", None)
     hints = not getattr(options, "no_hints", False) and settings.hints
     return GameSetup((names[0], names[1]), (seats[0], seats[1]), rules, seed, hints)
