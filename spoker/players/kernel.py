@@ -132,6 +132,40 @@ def codes3(m0: int, m1: int, m2: int, occ: int, cell: int, check_vis: bool) -> t
     return c0, c1, c2
 
 
+def _neighbourhoods() -> tuple[int, ...]:
+    """Per cell: every cell whose ball can change what a ball there forms
+    (the patterns through it, the cells that cover or cut them)."""
+    out = []
+    for rows in THROUGH_ROWS:
+        n = 0
+        for mask, _, _, _, cover, bridges, _ in rows:
+            n |= mask | cover
+            for b in bridges:
+                n |= b
+        out.append(n)
+    return tuple(out)
+
+
+NEIGHBOURHOOD = _neighbourhoods()
+
+_CACHES: dict[bool, dict[int, tuple[int, int, int]]] = {True: {}, False: {}}
+CACHE_LIMIT = 400_000
+
+
+def cached_codes3(m0: int, m1: int, m2: int, cell: int, check_vis: bool) -> tuple[int, int, int]:
+    """:func:`codes3`, remembered by the colours of the cell's neighbourhood
+    (all it depends on), so a search re-judging similar boards mostly looks up."""
+    n = NEIGHBOURHOOD[cell]
+    key = (m0 & n) | (m1 & n) << 30 | (m2 & n) << 60 | cell << 90
+    cache = _CACHES[check_vis]
+    codes = cache.get(key)
+    if codes is None:
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        codes = cache[key] = codes3(m0, m1, m2, m0 | m1 | m2, cell, check_vis)
+    return codes
+
+
 def cells_of(mask: int) -> tuple[int, ...]:
     """The cells (ints) of a mask, in index order."""
     return _LOW[mask & 0x7FFF] + _HIGH[mask >> 15]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 
-from spoker.players.kernel import APEX_CELL, FULL, after_place, cells_of, codes3
+from spoker.players.kernel import APEX_CELL, FULL, after_place, cached_codes3, cells_of
 from spoker.rules import RuleSet
 
 SF_POINTS = 8.0
@@ -115,11 +115,12 @@ class Expectimax:
         self.limit = limit if limit is not None else 1 << 62
         self.nodes = 0
         self.table: dict[tuple[int, int, int, int, int, int], float] = {}
+        self.best_cache: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
 
     def _codes(
         self, m0: int, m1: int, m2: int, occ: int, cell: int, responding: bool
     ) -> tuple[int, int, int]:
-        codes = codes3(m0, m1, m2, occ, cell, self.check_vis)
+        codes = cached_codes3(m0, m1, m2, cell, self.check_vis)
         if cell == APEX_CELL and not responding and not self.apex_free:
             # the apex on a normal turn forms only a straight flush
             return tuple(c if c >= _SF_CODE else 0 for c in codes)  # type: ignore[return-value]
@@ -184,22 +185,37 @@ class Expectimax:
         self.table[key] = value
         return value
 
-    def leaf(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
-        """Static value for the player about to draw: one placement deep."""
-        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
-        responding = chal != 0
+    def best_codes(self, m0: int, m1: int, m2: int, pl: int, responding: bool) -> tuple[int, int, int]:
+        """The best code a ball of each colour can form on this board."""
+        key = (m0, m1, m2, responding)
+        best = self.best_cache.get(key)
+        if best is not None:
+            return best
         b0 = b1 = b2 = 0
-        codes = self._codes
-        cells = cells_of(pl)
-        self.nodes += len(cells)
-        for cell in cells:
-            c0, c1, c2 = codes(m0, m1, m2, occ, cell, responding)
+        check_vis = self.check_vis
+        for cell in cells_of(pl):
+            c0, c1, c2 = cached_codes3(m0, m1, m2, cell, check_vis)
+            if cell == APEX_CELL and not responding and not self.apex_free:
+                c0, c1, c2 = (c if c >= _SF_CODE else 0 for c in (c0, c1, c2))
             if c0 > b0:
                 b0 = c0
             if c1 > b1:
                 b1 = c1
             if c2 > b2:
                 b2 = c2
+        best = self.best_cache[key] = (b0, b1, b2)
+        return best
+
+    def leaf(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
+        """Static value for the player about to draw: one placement deep."""
+        key = (m0, m1, m2, chal, d, -1)
+        hit = self.table.get(key)
+        if hit is not None:
+            return hit
+        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
+        responding = chal != 0
+        self.nodes += 1
+        b0, b1, b2 = self.best_codes(m0, m1, m2, pl, responding)
         placed = occ.bit_count()
         utility = self.utility
         total = 0.0
@@ -213,7 +229,8 @@ class Expectimax:
             else:
                 v = utility.leaf(d + OPEN_VALUE[b], placed)
             total += n * v
-        return total / (30 - placed)
+        value = self.table[key] = total / (30 - placed)
+        return value
 
     # -- the root ---------------------------------------------------------
     def analyse(
