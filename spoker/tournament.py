@@ -32,7 +32,8 @@ def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, fl
     denom = 1 + z2 / games
     centre = (p + z2 / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds the rate; rounding could leave 1.0 out at p = 1.
+    return (max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p)))
 
 
 @dataclass
