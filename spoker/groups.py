@@ -293,13 +293,6 @@ _COMPLETE: tuple[dict[int, tuple[Entry, ...]], ...] = tuple(t[1] for t in _COMPL
 ball on ``c`` (nothing resting on it), in scan order."""
 
 
-def complete_entries(occ: int, cell: int) -> tuple[Entry, ...]:
-    """The patterns through the ball on ``cell`` that are complete, in scan order."""
-    if occ & _RESTING_MASK[cell]:
-        return tuple(e for e in _SCAN[cell] if occ & e[0] == e[0])
-    return _COMPLETE[cell][occ & _NEIGHBOURS[cell]]
-
-
 _NONE = (0, 0, -1)
 
 
