@@ -95,6 +95,10 @@ _UNDER_ABOVE: tuple[int, ...] = tuple(t[0] for t in _NEWLY_TABLES)
 _NEWLY: tuple[dict[int, int], ...] = tuple(t[1] for t in _NEWLY_TABLES)
 """``_NEWLY[c][occ & _UNDER_ABOVE[c]]``: the cells a ball on ``c`` makes playable."""
 
+_CELL_TABLES = tuple((_NEWLY[c], _UNDER_ABOVE[c], _COMPLETE[c], _NEIGHBOURS[c]) for c in CELLS)
+"""Per cell, what a placement there looks up: the cells it makes playable and
+the patterns it completes (see ``spoker.groups._COMPLETE``), with their keys' masks."""
+
 
 def _subset_table(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
     """For every mask over ``cells``: the tuple of cells whose bits are set."""
@@ -347,7 +351,8 @@ class GameState:
         own = masks[colour] = masks[colour] | bit
         occ = self._occ | bit
         self._occ = occ
-        self._playable = playable ^ bit | _NEWLY[cell][occ & _UNDER_ABOVE[cell]]  # type: ignore[index]
+        newly, under, complete, around = _CELL_TABLES[cell]  # type: ignore[index]
+        self._playable = playable ^ bit | newly[occ & under]
         self._drawn = None
         n = occ.bit_count()
         move = cell * 3 + colour  # type: ignore[operator]
@@ -361,7 +366,7 @@ class GameState:
         # hold both against the reference model.
         rank = level = 0
         pid = -1
-        for m, flush, lv, p in _COMPLETE[cell][occ & _NEIGHBOURS[cell]]:  # type: ignore[index]
+        for m, flush, lv, p in complete[occ & around]:
             if own & m == m:
                 r = flush
             elif flush == 2:  # a line of three: three kinds needs every colour
