@@ -9,10 +9,23 @@ from shibumi import CELLS, Cell
 from spoker.players.base import PlayerError, check_can_move, pick_best
 from spoker.players.kernel import challenge_code, score_diff
 from spoker.players.search import Expectimax, OutOfBudget, Utility, WinUtility
+from spoker.rules import RuleSet
 from spoker.state import GameState
 
-DEFAULT_EFFORT = 150_000
-"""Nodes (positions judged) a move may take: about half a second here."""
+DEFAULT_EFFORT = 400_000
+"""Positions a move plans to judge: under a second on this machine."""
+
+MAX_FACTOR = 2.5
+"""A search may run to this many times the effort before it is cut short; an
+exact solution of the rest of the game may use all of it (it happens about
+once a game, and the following moves reuse it)."""
+
+DEFAULT_TIME_LIMIT = 2.5
+"""Seconds (wall clock) after which a move stops searching, whatever the
+effort: a safety net on a busy machine."""
+
+TABLE_LIMIT = 1_000_000
+"""Positions the player remembers between moves before it starts afresh."""
 
 
 class ExpertPlayer:
@@ -22,9 +35,13 @@ class ExpertPlayer:
     what counts, not the margin), estimated from the lead at the search's
     leaves (:class:`~spoker.players.search.WinUtility`). The search deepens
     while the next depth is predicted to fit in ``effort`` nodes; once the
-    depth reaches the last ball it is an exact solver of the rest of the game.
+    depth reaches the last ball it is an exact solver of the rest of the game
+    (allowed :data:`MAX_FACTOR` times the effort). The transposition table is
+    kept from move to move, so the moves after an exact solution are quick.
     ``effort`` makes the play deterministic for a seed; ``time_limit``
-    (seconds, optional) also stops deepening on the clock.
+    (seconds, None for none) is a safety net: a search still running then
+    is cut short (its depth is dropped), which makes play depend on the
+    machine's speed when it strikes.
     """
 
     name = "expert"
@@ -33,19 +50,28 @@ class ExpertPlayer:
         self,
         seed: int | None = None,
         effort: int = DEFAULT_EFFORT,
-        time_limit: float | None = None,
+        time_limit: float | None = DEFAULT_TIME_LIMIT,
         utility: str = "win",
     ) -> None:
-        if effort < 1:
+        if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
             raise PlayerError(f"effort {effort!r} must be a positive number of nodes")
+        if time_limit is not None and not time_limit > 0:
+            raise PlayerError(f"time limit {time_limit!r} must be a positive number of seconds")
         if utility not in ("win", "score"):
             raise PlayerError(f"utility {utility!r}: expected 'win' or 'score'")
         self.rng = random.Random(seed)
         self.effort = effort
         self.time_limit = time_limit
         self.utility: Utility = WinUtility() if utility == "win" else Utility()
+        self.tables: dict[RuleSet, dict[tuple[int, int, int, int, int, int], float]] = {}
         self.last_depth = 0
         self.last_nodes = 0
+
+    def _table(self, rules: RuleSet) -> dict[tuple[int, int, int, int, int, int], float]:
+        table = self.tables.setdefault(rules, {})
+        if len(table) > TABLE_LIMIT:
+            table.clear()
+        return table
 
     def analyse(self, state: GameState) -> list[tuple[int, float]]:
         """(cell, value) for every playable cell, from the deepest search done."""
@@ -58,12 +84,16 @@ class ExpertPlayer:
             state.masks, state.occupied, state.playable_mask, challenge_code(state),
             int(colour), score_diff(state),
         )
-        table: dict[tuple[int, int, int, int, int, int], float] = {}
+        table = self._table(state.rules)
         result: list[tuple[int, float]] = []
         costs: list[int] = []
         used = 0
         depth = 0
+        cap = int(self.effort * MAX_FACTOR)
+        deadline = None if self.time_limit is None else start + self.time_limit
         while depth < left:
+            exact = depth + 1 >= left
+            budget = cap if exact else self.effort
             if costs:
                 # The next depth costs about the last one times the last growth,
                 # which shrinks as the pyramid fills: at most three colours
@@ -71,13 +101,9 @@ class ExpertPlayer:
                 growth = 3.0 * len(result)
                 if len(costs) > 1:
                     growth = min(growth, costs[-1] / costs[-2])
-                if used + costs[-1] * growth > self.effort:
+                if used + costs[-1] * growth > budget:
                     break
-                if self.time_limit is not None and (
-                    time.perf_counter() - start
-                ) * (1 + growth) > self.time_limit:
-                    break
-            search = Expectimax(state.rules, self.utility, limit=3 * self.effort - used)
+            search = Expectimax(state.rules, self.utility, limit=cap - used, deadline=deadline)
             search.table = table
             try:
                 result = search.analyse(*args, depth + 1)

@@ -21,6 +21,7 @@ work between transposed move orders.
 from __future__ import annotations
 
 import math
+import time
 
 from spoker.players.kernel import APEX_CELL, FULL, after_place, cached_codes3, cells_of
 from spoker.rules import RuleSet
@@ -61,6 +62,8 @@ class Utility:
     """
 
     sf: float = SF_POINTS
+    top: float | None = None
+    """The highest value anything can have, if there is one (for cut-offs)."""
 
     def terminal(self, lead: int) -> float:
         return float(lead)
@@ -80,6 +83,7 @@ class WinUtility(Utility):
     """
 
     sf = 1.0
+    top = 1.0
 
     def __init__(self) -> None:
         self._scale = tuple(1 / (max(0.45 * math.sqrt(30 - n), 0.3) * math.sqrt(2)) for n in range(31))
@@ -100,12 +104,17 @@ class Expectimax:
     """Depth-limited expectimax (see the module doc).
 
     ``nodes`` counts positions judged (one per cell examined), for effort
-    limits and benchmarks; past ``limit`` nodes the search raises
+    limits and benchmarks; past ``limit`` nodes, or the clock past
+    ``deadline`` (a :func:`time.perf_counter` value), the search raises
     :class:`OutOfBudget`.
     """
 
     def __init__(
-        self, rules: RuleSet, utility: Utility | None = None, limit: int | None = None
+        self,
+        rules: RuleSet,
+        utility: Utility | None = None,
+        limit: int | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.rules = rules
         self.check_vis = rules.check_visibility
@@ -113,6 +122,8 @@ class Expectimax:
         self.utility = utility if utility is not None else Utility()
         self.sf = self.utility.sf
         self.limit = limit if limit is not None else 1 << 62
+        self.deadline = deadline  # time.perf_counter() past which the search gives up
+        self._next_clock = 0
         self.nodes = 0
         self.table: dict[tuple[int, int, int, int, int, int], float] = {}
         self.best_cache: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
@@ -169,18 +180,66 @@ class Expectimax:
             return hit
         counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
         best = [-2.0 * self.sf - 99.0] * 3
-        responding = chal != 0
-        place = self.place
+        # A colour whose best cell reaches the highest value there is needs no more cells.
+        open_colours = [k for k in (0, 1, 2) if counts[k]]
+        utility = self.utility
+        top = utility.top
+        sf = self.sf
+        check_vis = self.check_vis
+        apex_rule = chal == 0 and not self.apex_free
+        chance = self.chance
+        leaf = self.leaf
+        reached_top = False
         for cell in cells_of(pl):
-            codes = self._codes(m0, m1, m2, occ, cell, responding)
             self.nodes += 1
-            for colour in (0, 1, 2):
-                if counts[colour]:
-                    v = place(m0, m1, m2, occ, pl, chal, colour, cell, codes[colour], d, depth)
-                    if v > best[colour]:
-                        best[colour] = v
+            codes = cached_codes3(m0, m1, m2, cell, check_vis)
+            if apex_rule and cell == APEX_CELL:
+                # the apex on a normal turn forms only a straight flush
+                codes = tuple(c if c >= _SF_CODE else 0 for c in codes)  # type: ignore[assignment]
+            bit = 1 << cell
+            occ2 = occ | bit
+            full = occ2 == FULL
+            pl2 = 0 if full else after_place(occ2, pl, cell)
+            for colour in open_colours:
+                code = codes[colour]
+                if code >= _SF_CODE:
+                    v = sf
+                else:
+                    if chal:
+                        d2 = d + (1 if code > chal else 0 if code == chal else -1)
+                        nchal = 0
+                    else:
+                        d2 = d
+                        nchal = code
+                    if full:
+                        v = utility.terminal(d2 + (1 if nchal else 0))  # bag empty: challenger scores
+                    else:
+                        n0, n1, n2 = m0, m1, m2
+                        if colour == 0:
+                            n0 |= bit
+                        elif colour == 1:
+                            n1 |= bit
+                        else:
+                            n2 |= bit
+                        if depth <= 1:
+                            v = -leaf(n0, n1, n2, occ2, pl2, nchal, -d2)
+                        else:
+                            v = -chance(n0, n1, n2, occ2, pl2, nchal, -d2, depth - 1)
+                if v > best[colour]:
+                    best[colour] = v
+                    if top is not None and v >= top:
+                        reached_top = True
+            if reached_top:
+                reached_top = False
+                open_colours = [k for k in open_colours if best[k] < top]  # type: ignore[operator]
+                if not open_colours:
+                    break
         if self.nodes > self.limit:
             raise OutOfBudget
+        if self.deadline is not None and self.nodes >= self._next_clock:
+            self._next_clock = self.nodes + 2048
+            if time.perf_counter() > self.deadline:
+                raise OutOfBudget
         value = sum(n * b for n, b in zip(counts, best) if n) / left
         self.table[key] = value
         return value

@@ -1,0 +1,158 @@
+"""The strength ladder: each computer player against the one below it.
+
+random < greedy < lookahead < expert. Each rung plays N games with seats
+swapped every other game; the two games of a pair use the same draws (the
+colours drawn do not depend on where balls go), which takes some of the luck
+out of the comparison. Prints the upper player's score rate (wins + draws / 2
+per game) with its 95% Wilson interval, and each player's median and worst
+time per move (wall clock, and CPU time of the process that played it).
+
+Targets (issue 5): greedy >= 90% against random, lookahead >= 60% against
+greedy, expert >= 60% against lookahead; expert <= 1 s a move (median) and
+<= 3 s (worst)::
+
+    python3 bench/ladder.py                       # about an hour on one core
+    python3 bench/ladder.py --games 2000,1000,400 --workers 2 --seed 1
+    python3 bench/ladder.py --rungs expert --games 100   # one rung
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from spoker import GameState  # noqa: E402
+from spoker.players import make_player  # noqa: E402
+from spoker.simulate import game_seeds  # noqa: E402
+from spoker.tournament import wilson_interval  # noqa: E402
+
+RUNGS = {
+    "greedy": ("greedy", "random", 0.90),
+    "lookahead": ("lookahead", "greedy", 0.60),
+    "expert": ("expert", "lookahead", 0.60),
+}
+DEFAULT_GAMES = {"greedy": 2000, "lookahead": 1000, "expert": 400}
+MEDIAN_LIMIT, WORST_LIMIT = 1.0, 3.0
+
+
+def play_games(args: tuple[str, str, int, int, int]) -> tuple[float, int, dict[str, list[tuple[float, float]]]]:
+    """Games ``first``..``first + count - 1`` of a rung: (upper player's
+    score, games, per-player move times as (wall, CPU) seconds)."""
+    upper, lower, seed, first, count = args
+    score = 0.0
+    times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
+    for index in range(first, first + count):
+        draw_seed, seed_u, seed_l = game_seeds(seed, index)
+        pair_seed, _, _ = game_seeds(seed, index // 2)
+        players = {upper: make_player(upper, seed_u), lower: make_player(lower, seed_l)}
+        seats = (upper, lower) if index % 2 == 0 else (lower, upper)
+        rng = random.Random(pair_seed)
+        state = GameState()
+        while not state.is_over:
+            state.draw(rng)
+            name = seats[state.to_move - 1]
+            w0, c0 = time.perf_counter(), time.process_time()
+            cell = players[name].choose(state)
+            times[name].append((time.perf_counter() - w0, time.process_time() - c0))
+            state.apply_place(cell)
+        upper_seat = seats.index(upper) + 1
+        score += 1.0 if state.winner == upper_seat else 0.5 if state.winner is None else 0.0
+    return score, count, times
+
+
+def run_rung(name: str, games: int, seed: int, workers: int, chunk: int) -> dict[str, object]:
+    upper, lower, target = RUNGS[name]
+    jobs = [(upper, lower, seed, first, min(chunk, games - first)) for first in range(0, games, chunk)]
+    score = 0.0
+    played = 0
+    times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
+    started = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(play_games, jobs))
+    else:
+        results = [play_games(job) for job in jobs]
+    for s, n, t in results:
+        score += s
+        played += n
+        for k, v in t.items():
+            times[k].extend(v)
+    lo, hi = wilson_interval(score, played)
+    return {
+        "rung": f"{upper} v {lower}", "upper": upper, "lower": lower, "games": played,
+        "rate": score / played, "ci": (lo, hi), "target": target, "times": times,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _timing(samples: list[tuple[float, float]]) -> str:
+    if not samples:
+        return "-"
+    wall = sorted(w for w, _ in samples)
+    cpu = sorted(c for _, c in samples)
+    return (
+        f"median {statistics.median(wall):.3f} s, worst {wall[-1]:.3f} s "
+        f"(CPU median {statistics.median(cpu):.3f} s, worst {cpu[-1]:.3f} s; {len(samples)} moves)"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rungs", default="greedy,lookahead,expert", help="rungs to play, by upper player")
+    parser.add_argument("--games", default=None, help="games a rung, one number or one per rung")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes (the machine may be shared)")
+    parser.add_argument("--chunk", type=int, default=10, help="games a job for the workers")
+    args = parser.parse_args()
+    rungs = [r.strip() for r in args.rungs.split(",")]
+    for r in rungs:
+        if r not in RUNGS:
+            parser.error(f"unknown rung {r!r}: expected {', '.join(RUNGS)}")
+    counts = [DEFAULT_GAMES[r] for r in rungs]
+    if args.games:
+        given = [int(x) for x in args.games.split(",")]
+        counts = given * len(rungs) if len(given) == 1 else given
+        if len(counts) != len(rungs):
+            parser.error("--games: one number, or one per rung")
+
+    ok = True
+    results = []
+    for rung, games in zip(rungs, counts):
+        res = run_rung(rung, games, args.seed, args.workers, args.chunk)
+        results.append(res)
+        lo, hi = res["ci"]  # type: ignore[misc]
+        met = res["rate"] >= res["target"]  # type: ignore[operator]
+        ok &= met
+        print(
+            f"{res['rung']:22s} {res['games']:5d} games  score rate {res['rate']:6.1%}  "
+            f"95% CI [{lo:.1%}, {hi:.1%}]  target >= {res['target']:.0%}: "
+            f"{'met' if met else 'NOT MET'}  ({res['seconds']:.0f} s)",
+            flush=True,
+        )
+        for player, samples in res["times"].items():  # type: ignore[attr-defined]
+            print(f"    {player:10s} time a move: {_timing(samples)}", flush=True)
+    for res in results:
+        samples = res["times"].get("expert")  # type: ignore[attr-defined]
+        if samples:
+            wall = sorted(w for w, _ in samples)
+            med, worst = statistics.median(wall), wall[-1]
+            timed = med <= MEDIAN_LIMIT and worst <= WORST_LIMIT
+            ok &= timed
+            print(
+                f"expert time a move: median {med:.3f} s (limit {MEDIAN_LIMIT} s), worst {worst:.3f} s "
+                f"(limit {WORST_LIMIT} s): {'met' if timed else 'NOT MET'}"
+            )
+            break
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
