@@ -39,13 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"spoker {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
-        try:
-            module = importlib.import_module(f"spoker.cli.{name}_cmd")
-        except ModuleNotFoundError as err:
-            if err.name != f"spoker.cli.{name}_cmd":
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(f"spoker.cli.{name}_cmd").register(sub)
     return parser
 
 
