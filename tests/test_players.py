@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -25,7 +26,7 @@ from spoker.players import (
     make_player,
 )
 from spoker.players.kernel import codes3
-from spoker.players.search import SF_POINTS, Expectimax
+from spoker.players.search import SF_POINTS, Expectimax, WinUtility
 from spoker.players.simple import group_strengths
 from tests.strategies import games, rule_sets
 
@@ -271,3 +272,65 @@ def test_lookahead_sees_a_response_coming() -> None:
         state.apply_draw(Colour.WHITE)
         assert make_player("lookahead", 1).choose(state) == CELLS[16]
         assert make_player("expert", 1, effort=2000).choose(state) == CELLS[16]
+
+
+def _win_brute_place(state: GameState, cell: int) -> float:
+    """Expected result (+1 win, 0 draw, -1 loss) for the mover by brute force."""
+    mover = state.to_move
+    child = state.copy()
+    events = child.apply_place(cell)
+    if any(isinstance(e, StraightFlush) for e in events):
+        return 1.0
+    if child.is_over:
+        s = child.scores
+        lead = s[mover - 1] - s[2 - mover]
+        return float((lead > 0) - (lead < 0))
+    total = 0.0
+    for colour, p in child.chance_outcomes():
+        drawn = child.copy()
+        drawn.apply_draw(colour)
+        total += p * max(_win_brute_place(drawn, c) for c in drawn.legal_cells())
+    return -total
+
+
+def _args(state: GameState) -> tuple[tuple[int, int, int], int, int, int, int, int]:
+    ch = state.challenge
+    s1, s2 = state.scores
+    return (
+        state.masks, state.occupied, state.playable_mask,
+        0 if ch is None else int(ch.group.rank) * 8 + ch.group.top_level,
+        int(state.drawn), s1 - s2 if state.to_move == 1 else s2 - s1,  # type: ignore[arg-type]
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rule_sets, seed=st.integers(0, 10**6), left=st.integers(1, 4))
+def test_pruned_search_for_the_result_is_exact(rules: RuleSet, seed: int, left: int) -> None:
+    rng = random.Random(seed)
+    state = GameState(rules)
+    while not state.is_over and state.move_number < 30 - left:
+        state.draw(rng)
+        state.apply_place(rng.choice(state.legal_cells()))
+    assume(not state.is_over)
+    state.draw(rng)
+    exact = dict(Expectimax(rules, WinUtility()).analyse(*_args(state), left))
+    for cell in state.legal_cells():
+        assert exact[cell] == pytest.approx(_win_brute_place(state, cell))
+    pruned = dict(Expectimax(rules, WinUtility()).analyse(*_args(state), left, prune=True))
+    best = max(exact.values())
+    assert max(pruned.values()) == pytest.approx(best)
+    assert {c for c, v in pruned.items() if v >= best - 1e-9} == {
+        c for c, v in exact.items() if v >= best - 1e-9
+    }
+
+
+class _Unbounded(WinUtility):
+    top = math.inf  # no bounds: Star1 cannot prune
+
+
+@settings(max_examples=25, deadline=None)
+@given(state=drawn_states(), depth=st.integers(1, 3))
+def test_pruning_does_not_change_depth_limited_values(state: GameState, depth: int) -> None:
+    pruned = dict(Expectimax(state.rules, WinUtility()).analyse(*_args(state), depth))
+    plain = dict(Expectimax(state.rules, _Unbounded()).analyse(*_args(state), depth))
+    assert pruned == pytest.approx(plain)

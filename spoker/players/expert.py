@@ -8,7 +8,7 @@ import time
 from shibumi import CELLS, Cell
 from spoker.players.base import PlayerError, check_can_move, pick_best
 from spoker.players.kernel import challenge_code, score_diff
-from spoker.players.search import Expectimax, OutOfBudget, Utility, WinUtility
+from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
 from spoker.rules import RuleSet
 from spoker.state import GameState
 
@@ -63,18 +63,21 @@ class ExpertPlayer:
         self.effort = effort
         self.time_limit = time_limit
         self.utility: Utility = WinUtility() if utility == "win" else Utility()
-        self.tables: dict[RuleSet, dict[tuple[int, int, int, int, int, int], float]] = {}
+        self.tables: dict[RuleSet, tuple[dict[Key, Entry], dict[Key, float]]] = {}
         self.last_depth = 0
         self.last_nodes = 0
 
-    def _table(self, rules: RuleSet) -> dict[tuple[int, int, int, int, int, int], float]:
-        table = self.tables.setdefault(rules, {})
-        if len(table) > TABLE_LIMIT:
-            table.clear()
-        return table
+    def _tables(self, rules: RuleSet) -> tuple[dict[Key, Entry], dict[Key, float]]:
+        tables = self.tables.setdefault(rules, ({}, {}))
+        for table in tables:
+            if len(table) > TABLE_LIMIT:
+                table.clear()
+        return tables
 
-    def analyse(self, state: GameState) -> list[tuple[int, float]]:
-        """(cell, value) for every playable cell, from the deepest search done."""
+    def analyse(self, state: GameState, prune: bool = False) -> list[tuple[int, float]]:
+        """(cell, value) for every playable cell, from the deepest search done;
+        with ``prune`` only the best cells' values are exact (the others are
+        bounds below them), which is quicker and enough to choose."""
         check_can_move(state)
         colour = state.drawn
         assert colour is not None
@@ -84,7 +87,7 @@ class ExpertPlayer:
             state.masks, state.occupied, state.playable_mask, challenge_code(state),
             int(colour), score_diff(state),
         )
-        table = self._table(state.rules)
+        table, leaf_table = self._tables(state.rules)
         result: list[tuple[int, float]] = []
         costs: list[int] = []
         used = 0
@@ -105,8 +108,9 @@ class ExpertPlayer:
                     break
             search = Expectimax(state.rules, self.utility, limit=cap - used, deadline=deadline)
             search.table = table
+            search.leaf_table = leaf_table
             try:
-                result = search.analyse(*args, depth + 1)
+                result = search.analyse(*args, depth + 1, prune=prune)
             except OutOfBudget:
                 used += search.nodes
                 break
@@ -118,4 +122,4 @@ class ExpertPlayer:
         return result
 
     def choose(self, state: GameState) -> Cell:
-        return CELLS[pick_best(self.analyse(state), self.rng)]
+        return CELLS[pick_best(self.analyse(state, prune=True), self.rng)]

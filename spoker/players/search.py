@@ -16,6 +16,13 @@ the drawn ball could open (:data:`OPEN_VALUE`, measured from play).
 When the depth reaches the end of the game the search is exact. A
 transposition table keyed by the position, the lead and the depth left shares
 work between transposed move orders.
+
+With a bounded utility (the game result, in [-1, 1]) the search prunes as
+alpha-beta does, adapted to chance nodes (Ballard's Star1): a colour's best
+placement is searched in the window that could still change the average, and
+the rest of a chance node is skipped once the average is settled outside its
+window; a placement whose value cannot change its parent is skipped. The
+values of the root's placements stay exact.
 """
 
 from __future__ import annotations
@@ -62,8 +69,8 @@ class Utility:
     """
 
     sf: float = SF_POINTS
-    top: float | None = None
-    """The highest value anything can have, if there is one (for cut-offs)."""
+    top: float = math.inf
+    """The highest value anything can have (the lowest is ``-top``)."""
 
     def terminal(self, lead: int) -> float:
         return float(lead)
@@ -100,13 +107,24 @@ class OutOfBudget(Exception):
     """The search used up its node budget (caught by the caller)."""
 
 
+ROOT_MARGIN = 1e-6
+"""A pruned root cell's bound lies this far below the best value, so bounds
+never pass for ties (ties are broken within 1e-9)."""
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2  # what a table entry's value is: the value, or a bound
+
+Entry = tuple[float, int]
+Key = tuple[int, int, int, int, int, int]
+
+
 class Expectimax:
-    """Depth-limited expectimax (see the module doc).
+    """Depth-limited expectimax with Star1 pruning (see the module doc).
 
     ``nodes`` counts positions judged (one per cell examined), for effort
     limits and benchmarks; past ``limit`` nodes, or the clock past
     ``deadline`` (a :func:`time.perf_counter` value), the search raises
-    :class:`OutOfBudget`.
+    :class:`OutOfBudget`. ``table`` (chance nodes) and ``leaf_table`` may be
+    shared between searches with the same rules and utility.
     """
 
     def __init__(
@@ -121,15 +139,17 @@ class Expectimax:
         self.apex_free = rules.apex_free
         self.utility = utility if utility is not None else Utility()
         self.sf = self.utility.sf
+        self.top = self.utility.top
         self.limit = limit if limit is not None else 1 << 62
         self.deadline = deadline  # time.perf_counter() past which the search gives up
         self._next_clock = 0
         self.nodes = 0
-        self.table: dict[tuple[int, int, int, int, int, int], float] = {}
+        self.table: dict[Key, Entry] = {}
+        self.leaf_table: dict[Key, float] = {}
         self.best_cache: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
 
     def _codes(
-        self, m0: int, m1: int, m2: int, occ: int, cell: int, responding: bool
+        self, m0: int, m1: int, m2: int, cell: int, responding: bool
     ) -> tuple[int, int, int]:
         codes = cached_codes3(m0, m1, m2, cell, self.check_vis)
         if cell == APEX_CELL and not responding and not self.apex_free:
@@ -137,14 +157,24 @@ class Expectimax:
             return tuple(c if c >= _SF_CODE else 0 for c in codes)  # type: ignore[return-value]
         return codes
 
+    def _tick(self) -> None:
+        if self.nodes > self.limit:
+            raise OutOfBudget
+        if self.deadline is not None and self.nodes >= self._next_clock:
+            self._next_clock = self.nodes + 2048
+            if time.perf_counter() > self.deadline:
+                raise OutOfBudget
+
     # -- the tree ---------------------------------------------------------
     def place(
         self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int,
         colour: int, cell: int, code: int, d: int, depth: int,
+        alpha: float = -math.inf, beta: float = math.inf,
     ) -> float:
         """Value for the mover (lead ``d``) of placing ``colour`` on ``cell``,
         which forms ``code``, looking ``depth`` placements ahead, this one
-        included."""
+        included; exact inside the window (``alpha``, ``beta``), else a bound
+        on the side it fell."""
         if code >= _SF_CODE:
             return self.sf
         if chal:
@@ -165,84 +195,117 @@ class Expectimax:
         pl = after_place(occ, pl, cell)
         if depth <= 1:
             return -self.leaf(m0, m1, m2, occ, pl, chal, -d)
-        return -self.chance(m0, m1, m2, occ, pl, chal, -d, depth - 1)
+        return -self.chance(m0, m1, m2, occ, pl, chal, -d, depth - 1, -beta, -alpha)
 
     def chance(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int, depth: int
+        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int, depth: int,
+        alpha: float = -math.inf, beta: float = math.inf,
     ) -> float:
-        """Value for the player about to draw (lead ``d``), ``depth`` placements deep."""
+        """Value for the player about to draw (lead ``d``), ``depth`` placements
+        deep: exact inside (``alpha``, ``beta``), else a bound on that side."""
         left = 30 - occ.bit_count()
         if depth > left:
             depth = left  # the game ends first: deeper searches are the same search
         key = (m0, m1, m2, chal, d, depth)
         hit = self.table.get(key)
         if hit is not None:
-            return hit
+            value, kind = hit
+            if kind == _EXACT or (kind == _LOWER and value >= beta) or (
+                kind == _UPPER and value <= alpha
+            ):
+                return value
+        top = self.top
+        bottom = -top
         counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
-        best = [-2.0 * self.sf - 99.0] * 3
-        # A colour whose best cell reaches the highest value there is needs no more cells.
-        open_colours = [k for k in (0, 1, 2) if counts[k]]
-        utility = self.utility
-        top = utility.top
-        sf = self.sf
-        check_vis = self.check_vis
-        apex_rule = chal == 0 and not self.apex_free
-        chance = self.chance
-        leaf = self.leaf
-        reached_top = False
-        for cell in cells_of(pl):
-            self.nodes += 1
-            codes = cached_codes3(m0, m1, m2, cell, check_vis)
-            if apex_rule and cell == APEX_CELL:
-                # the apex on a normal turn forms only a straight flush
-                codes = tuple(c if c >= _SF_CODE else 0 for c in codes)  # type: ignore[assignment]
-            bit = 1 << cell
-            occ2 = occ | bit
-            full = occ2 == FULL
-            pl2 = 0 if full else after_place(occ2, pl, cell)
-            for colour in open_colours:
-                code = codes[colour]
-                if code >= _SF_CODE:
-                    v = sf
-                else:
-                    if chal:
-                        d2 = d + (1 if code > chal else 0 if code == chal else -1)
-                        nchal = 0
-                    else:
-                        d2 = d
-                        nchal = code
-                    if full:
-                        v = utility.terminal(d2 + (1 if nchal else 0))  # bag empty: challenger scores
-                    else:
-                        n0, n1, n2 = m0, m1, m2
-                        if colour == 0:
-                            n0 |= bit
-                        elif colour == 1:
-                            n1 |= bit
-                        else:
-                            n2 |= bit
-                        if depth <= 1:
-                            v = -leaf(n0, n1, n2, occ2, pl2, nchal, -d2)
-                        else:
-                            v = -chance(n0, n1, n2, occ2, pl2, nchal, -d2, depth - 1)
-                if v > best[colour]:
-                    best[colour] = v
-                    if top is not None and v >= top:
-                        reached_top = True
-            if reached_top:
-                reached_top = False
-                open_colours = [k for k in open_colours if best[k] < top]  # type: ignore[operator]
-                if not open_colours:
-                    break
-        if self.nodes > self.limit:
-            raise OutOfBudget
-        if self.deadline is not None and self.nodes >= self._next_clock:
-            self._next_clock = self.nodes + 2048
-            if time.perf_counter() > self.deadline:
-                raise OutOfBudget
-        value = sum(n * b for n, b in zip(counts, best) if n) / left
-        self.table[key] = value
+        moves = self._moves(m0, m1, m2, occ, pl, chal)
+        self.nodes += len(moves)
+        self._tick()
+        done = 0.0  # sum of count * value over the colours searched
+        rest = left  # balls of the colours not searched yet
+        for colour in (0, 1, 2):
+            n = counts[colour]
+            if not n:
+                continue
+            rest -= n
+            # The window in which this colour's value can still move the average
+            # past alpha or beta, the other colours being anything possible.
+            if rest:
+                low = (alpha * left - done - rest * top) / n if top != math.inf else -math.inf
+                high = (beta * left - done - rest * bottom) / n if top != math.inf else math.inf
+            else:
+                low = (alpha * left - done) / n if alpha != -math.inf else -math.inf
+                high = (beta * left - done) / n if beta != math.inf else math.inf
+            if low >= top or high <= bottom:
+                # settled whatever this colour gives: fail low (or high) at once
+                v = top if low >= top else bottom
+            else:
+                v = self._decide(moves, chal, colour, d, depth, max(low, bottom), min(high, top))
+            if v <= low:
+                value = (done + n * v + (rest * top if rest else 0.0)) / left
+                self.table[key] = (value, _UPPER)
+                return value
+            if v >= high:
+                value = (done + n * v + (rest * bottom if rest else 0.0)) / left
+                self.table[key] = (value, _LOWER)
+                return value
+            done += n * v
+        value = done / left
+        self.table[key] = (value, _EXACT)
         return value
+
+    def _moves(
+        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int
+    ) -> list[tuple[int, tuple[int, int, int], int, int, int, int, int, int]]:
+        """Per playable cell: (cell, codes by colour, the masks and occupancy
+        with a ball there (colour to add), playable mask after), strongest
+        groups first."""
+        out = []
+        responding = chal != 0
+        for cell in cells_of(pl):
+            codes = self._codes(m0, m1, m2, cell, responding)
+            occ2 = occ | 1 << cell
+            out.append((cell, codes, m0, m1, m2, occ2, 0 if occ2 == FULL else after_place(occ2, pl, cell), 1 << cell))
+        return out
+
+    def _decide(
+        self,
+        moves: list[tuple[int, tuple[int, int, int], int, int, int, int, int, int]],
+        chal: int, colour: int, d: int, depth: int, alpha: float, beta: float,
+    ) -> float:
+        """The best placement of ``colour``: exact inside (``alpha``,
+        ``beta``), else a bound on the side it fell (fail-soft)."""
+        best = -math.inf
+        order = sorted(moves, key=lambda mv: -mv[1][colour])
+        for _, codes, m0, m1, m2, occ2, pl2, bit in order:
+            code = codes[colour]
+            if code >= _SF_CODE:
+                v = self.sf
+            else:
+                if chal:
+                    d2 = d + (1 if code > chal else 0 if code == chal else -1)
+                    nchal = 0
+                else:
+                    d2 = d
+                    nchal = code
+                if occ2 == FULL:
+                    v = self.utility.terminal(d2 + (1 if nchal else 0))  # bag empty: challenger scores
+                else:
+                    if colour == 0:
+                        m0 |= bit
+                    elif colour == 1:
+                        m1 |= bit
+                    else:
+                        m2 |= bit
+                    if depth <= 1:
+                        v = -self.leaf(m0, m1, m2, occ2, pl2, nchal, -d2)
+                    else:
+                        a = alpha if alpha > best else best
+                        v = -self.chance(m0, m1, m2, occ2, pl2, nchal, -d2, depth - 1, -beta, -a)
+            if v > best:
+                best = v
+                if best >= beta:
+                    return best
+        return best
 
     def best_codes(self, m0: int, m1: int, m2: int, pl: int, responding: bool) -> tuple[int, int, int]:
         """The best code a ball of each colour can form on this board."""
@@ -251,11 +314,8 @@ class Expectimax:
         if best is not None:
             return best
         b0 = b1 = b2 = 0
-        check_vis = self.check_vis
         for cell in cells_of(pl):
-            c0, c1, c2 = cached_codes3(m0, m1, m2, cell, check_vis)
-            if cell == APEX_CELL and not responding and not self.apex_free:
-                c0, c1, c2 = (c if c >= _SF_CODE else 0 for c in (c0, c1, c2))
+            c0, c1, c2 = self._codes(m0, m1, m2, cell, responding)
             if c0 > b0:
                 b0 = c0
             if c1 > b1:
@@ -268,7 +328,7 @@ class Expectimax:
     def leaf(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
         """Static value for the player about to draw: one placement deep."""
         key = (m0, m1, m2, chal, d, -1)
-        hit = self.table.get(key)
+        hit = self.leaf_table.get(key)
         if hit is not None:
             return hit
         counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
@@ -288,19 +348,32 @@ class Expectimax:
             else:
                 v = utility.leaf(d + OPEN_VALUE[b], placed)
             total += n * v
-        value = self.table[key] = total / (30 - placed)
+        value = self.leaf_table[key] = total / (30 - placed)
         return value
 
     # -- the root ---------------------------------------------------------
     def analyse(
         self, masks: tuple[int, int, int], occ: int, pl: int, chal: int, colour: int,
-        d: int, depth: int,
+        d: int, depth: int, prune: bool = False,
     ) -> list[tuple[int, float]]:
-        """(cell, value) of every playable cell for the drawn ``colour``."""
+        """(cell, value) of every playable cell for the drawn ``colour``.
+
+        With ``prune``, a cell found worse than the best so far gets only an
+        upper bound below the best (enough to choose a move); without it every
+        value is exact (for hints).
+        """
         m0, m1, m2 = masks
         out = []
-        for cell in cells_of(pl):
-            code = self._codes(m0, m1, m2, occ, cell, chal != 0)[colour]
+        best = -math.inf
+        moves = sorted(
+            ((cell, self._codes(m0, m1, m2, cell, chal != 0)[colour]) for cell in cells_of(pl)),
+            key=lambda cc: -cc[1],
+        )
+        for cell, code in moves:
             self.nodes += 1
-            out.append((cell, self.place(m0, m1, m2, occ, pl, chal, colour, cell, code, d, depth)))
+            alpha = best - ROOT_MARGIN if prune else -math.inf
+            v = self.place(m0, m1, m2, occ, pl, chal, colour, cell, code, d, depth, alpha, math.inf)
+            best = max(best, v)
+            out.append((cell, v))
+        out.sort()
         return out
