@@ -52,6 +52,7 @@ class ExpertPlayer:
         effort: int = DEFAULT_EFFORT,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         utility: str = "win",
+        quiescence: bool = True,
     ) -> None:
         if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
             raise PlayerError(f"effort {effort!r} must be a positive number of nodes")
@@ -63,6 +64,7 @@ class ExpertPlayer:
         self.effort = effort
         self.time_limit = time_limit
         self.utility: Utility = WinUtility() if utility == "win" else Utility()
+        self.quiescence = quiescence
         self.tables: dict[RuleSet, tuple[dict[Key, Entry], dict[Key, float]]] = {}
         self.last_depth = 0
         self.last_nodes = 0
@@ -106,7 +108,10 @@ class ExpertPlayer:
                     growth = min(growth, costs[-1] / costs[-2])
                 if used + costs[-1] * growth > budget:
                     break
-            search = Expectimax(state.rules, self.utility, limit=cap - used, deadline=deadline)
+            search = Expectimax(
+                state.rules, self.utility, limit=cap - used, deadline=deadline,
+                quiescence=self.quiescence,
+            )
             search.table = table
             search.leaf_table = leaf_table
             try:

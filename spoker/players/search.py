@@ -133,8 +133,10 @@ class Expectimax:
         utility: Utility | None = None,
         limit: int | None = None,
         deadline: float | None = None,
+        quiescence: bool = False,
     ) -> None:
         self.rules = rules
+        self.quiescence = quiescence
         self.check_vis = rules.check_visibility
         self.apex_free = rules.apex_free
         self.utility = utility if utility is not None else Utility()
@@ -147,6 +149,7 @@ class Expectimax:
         self.table: dict[Key, Entry] = {}
         self.leaf_table: dict[Key, float] = {}
         self.best_cache: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
+        self.open_cache: dict[tuple[int, int, int, int], float] = {}
 
     def _codes(
         self, m0: int, m1: int, m2: int, cell: int, responding: bool
@@ -334,21 +337,84 @@ class Expectimax:
         counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
         responding = chal != 0
         self.nodes += 1
-        b0, b1, b2 = self.best_codes(m0, m1, m2, pl, responding)
         placed = occ.bit_count()
         utility = self.utility
+        if not responding and self.quiescence:
+            value = self._open_leaf(m0, m1, m2, occ, pl, d, counts, placed)
+        else:
+            b0, b1, b2 = self.best_codes(m0, m1, m2, pl, responding)
+            total = 0.0
+            for n, b in zip(counts, (b0, b1, b2)):
+                if not n:
+                    continue
+                if b >= _SF_CODE:
+                    v = self.sf
+                elif responding:
+                    v = utility.leaf(d + (1 if b > chal else 0 if b == chal else -1), placed + 1)
+                else:
+                    v = utility.leaf(d + OPEN_VALUE[b], placed)
+                total += n * v
+            value = total / (30 - placed)
+        self.leaf_table[key] = value
+        return value
+
+    def _open_leaf(
+        self, m0: int, m1: int, m2: int, occ: int, pl: int, d: int,
+        counts: tuple[int, int, int], placed: int,
+    ) -> float:
+        """The quiet leaf with each challenge the mover could open judged on
+        this board (the opponent's best immediate answer to it, for each
+        colour of the bag) rather than by :data:`OPEN_VALUE`."""
+        best = [0.0, 0.0, 0.0]
+        sf_colour = [False, False, False]
+        for cell in cells_of(pl):
+            codes = self._codes(m0, m1, m2, cell, False)
+            for colour in (0, 1, 2):
+                code = codes[colour]
+                if not code or not counts[colour]:
+                    continue
+                if code >= _SF_CODE:
+                    sf_colour[colour] = True
+                    continue
+                v = self._challenge_value(m0, m1, m2, occ, pl, colour, cell, code)
+                if v > best[colour]:
+                    best[colour] = v
+        utility = self.utility
         total = 0.0
-        for n, b in zip(counts, (b0, b1, b2)):
-            if not n:
-                continue
-            if b >= _SF_CODE:
-                v = self.sf
-            elif responding:
-                v = utility.leaf(d + (1 if b > chal else 0 if b == chal else -1), placed + 1)
-            else:
-                v = utility.leaf(d + OPEN_VALUE[b], placed)
-            total += n * v
-        value = self.leaf_table[key] = total / (30 - placed)
+        for colour in (0, 1, 2):
+            n = counts[colour]
+            if n:
+                total += n * (self.sf if sf_colour[colour] else utility.leaf(d + best[colour], placed))
+        return total / (30 - placed)
+
+    def _challenge_value(
+        self, m0: int, m1: int, m2: int, occ: int, pl: int, colour: int, cell: int, code: int
+    ) -> float:
+        """Expected net points for the challenger of a challenge ``code``
+        opened by a ball of ``colour`` on ``cell``: the responder's best
+        immediate answer to each colour (a straight flush counts as losing
+        :data:`SF_POINTS`)."""
+        bit = 1 << cell
+        if colour == 0:
+            m0 |= bit
+        elif colour == 1:
+            m1 |= bit
+        else:
+            m2 |= bit
+        key = (m0, m1, m2, code)
+        hit = self.open_cache.get(key)
+        if hit is not None:
+            return hit
+        occ |= bit
+        if occ == FULL:
+            return 1.0  # the bag is empty: the challenger scores
+        answers = self.best_codes(m0, m1, m2, after_place(occ, pl, cell), True)
+        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
+        total = 0.0
+        for n, b in zip(counts, answers):
+            if n:
+                total += n * (-SF_POINTS if b >= _SF_CODE else -1 if b > code else 0 if b == code else 1)
+        value = self.open_cache[key] = total / (30 - occ.bit_count())
         return value
 
     # -- the root ---------------------------------------------------------
