@@ -1,11 +1,12 @@
-"""The rules on raw bit masks, for search: what a placement forms and scores.
+"""The rules on raw bit masks, for search: what a placement forms.
 
 Search explores hundreds of thousands of placements a move, too many for
 :class:`spoker.state.GameState` (which records history and builds events), so
 the players work on plain ints: three colour masks, the occupancy mask and the
-playable mask. :func:`place_outcome` applies the same rulings as the engine
-(it calls :func:`spoker.groups.best_code`, plus the apex ruling); the tests
-replay it against the engine.
+playable mask. :func:`strength` is the engine's judgement
+(:func:`spoker.groups.best_code` plus the apex ruling); :func:`codes3` judges a
+ball of each colour in one pass with the same pattern tables, and the tests
+hold it against ``best_code`` on random positions.
 
 Conventions: a *challenge code* is ``rank * 8 + top level`` of a pending
 challenge's group (0: none), so codes compare as challenges do. Values are from
@@ -200,16 +201,6 @@ def strength(
     return rank * 8 + level if rank else 0
 
 
-def response_points(code: int, challenge: int) -> int:
-    """Net points (responder minus challenger) of answering ``challenge`` with
-    a group of code ``code`` (0: none); not for straight flushes."""
-    if code > challenge:
-        return 1
-    if code == challenge:
-        return 0
-    return -1
-
-
 def challenge_code(state: GameState) -> int:
     """The pending challenge of a state as a code (0: none)."""
     ch = state.challenge
@@ -220,7 +211,3 @@ def score_diff(state: GameState) -> int:
     """Score of the player to move minus the opponent's."""
     s1, s2 = state.scores
     return s1 - s2 if state.to_move == 1 else s2 - s1
-
-
-def is_full(occ: int) -> bool:
-    return occ == FULL
