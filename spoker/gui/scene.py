@@ -146,15 +146,22 @@ _COMPOSITE_FS = """
 uniform sampler2D low;
 uniform sampler2D high;
 uniform float pulse;
-uniform vec4 glow;  // the part of the picture (uv) where the glow breathes
 in vec2 v_uv;
 out vec4 f_color;
 void main() {
-    vec4 colour = texture(low, v_uv);
-    if (all(greaterThanEqual(v_uv, glow.xy)) && all(lessThanEqual(v_uv, glow.zw))) {
-        colour = mix(colour, texture(high, v_uv), pulse);
-    }
-    f_color = colour;
+    f_color = mix(texture(low, v_uv), texture(high, v_uv), pulse);
+}
+"""
+
+# Outside the glow's rectangle the picture is the same in both caches: one
+# texture read per pixel (llvmpipe runs both sides of a branch).
+_PLAIN_FS = """
+#version 330
+uniform sampler2D low;
+in vec2 v_uv;
+out vec4 f_color;
+void main() {
+    f_color = texture(low, v_uv);
 }
 """
 
@@ -199,6 +206,7 @@ def _context_resources(ctx: arcade.ArcadeContext) -> dict[str, Any]:
     res["wood"] = wood_tex
     res["program"] = ctx.program(vertex_shader=_VERTEX_SHADER, fragment_shader=_FRAGMENT_SHADER)
     res["composite"] = ctx.program(vertex_shader=_COMPOSITE_VS, fragment_shader=_COMPOSITE_FS)
+    res["plain"] = ctx.program(vertex_shader=_COMPOSITE_VS, fragment_shader=_PLAIN_FS)
     _ctx_cache[id(ctx)] = res
     return res
 
@@ -265,9 +273,10 @@ class BoardScene:
         self._cache_rect = (0, 0, 1, 1)
         self._cache_valid = False
         self._stable_frames = 0
-        self._quad_buffer = self.ctx.buffer(reserve=_MAX_OUTLINE * 3 * 4 * 4)
+        self._quad_buffer = self.ctx.buffer(reserve=5 * _MAX_OUTLINE * 3 * 4 * 4)
         self._quad_vertices = 0
-        self._glow_uv = (1.0, 1.0, 0.0, 0.0)
+        self._glow_vertices = 0  # the last ones of the buffer: the glow's rectangle
+        self._glow_rect: tuple[int, int, int, int] | None = None
         self._quad = self.ctx.geometry(
             [gl.BufferDescription(self._quad_buffer, "2f 2f", ["in_vert", "in_uv"])],
             mode=gl.TRIANGLES,
@@ -500,7 +509,9 @@ class BoardScene:
     def _write_outline(self, rect: tuple[int, int, int, int]) -> None:
         """The cached picture is composited through the convex outline of what
         was drawn (board and sprites), not the whole viewport: under software
-        OpenGL every pixel touched costs."""
+        OpenGL every pixel touched costs. The outline is cut in pieces around
+        the glow's rectangle (whole pixels, so that pieces never overlap): only
+        that rectangle blends the two pictures."""
         x0, y0, w, h = rect
         points: list[pj.Point] = []
         data = self._mesh_points
@@ -514,37 +525,62 @@ class BoardScene:
             points += corners
             if sprite.texture is self._res["halo"]:
                 glow += corners
-        outline = pj.clip_to_rect(pj.convex_hull(points), (x0, y0, x0 + w, y0 + h))[:_MAX_OUTLINE]
-        floats: list[float] = []
-        for i in range(1, len(outline) - 1):
-            for px, py in (outline[0], outline[i], outline[i + 1]):
-                floats += [px, py, (px - x0) / w, (py - y0) / h]
-        if floats:
-            self._quad_buffer.write(_floats(floats))
-        self._quad_vertices = len(floats) // 4
+        x1, y1 = x0 + w, y0 + h
+        outline = pj.clip_to_rect(pj.convex_hull(points), (x0, y0, x1, y1))[:_MAX_OUTLINE]
+        self._glow_rect = None
         if glow:
             gx = [p[0] for p in glow]
             gy = [p[1] for p in glow]
-            self._glow_uv = ((min(gx) - x0) / w, (min(gy) - y0) / h, (max(gx) - x0) / w, (max(gy) - y0) / h)
+            g0x, g0y = max(x0, math.floor(min(gx))), max(y0, math.floor(min(gy)))
+            g1x, g1y = min(x1, math.ceil(max(gx))), min(y1, math.ceil(max(gy)))
+            if g0x < g1x and g0y < g1y:
+                self._glow_rect = (g0x, g0y, g1x, g1y)
+        if self._glow_rect is None:
+            plain, lit = [outline], []
         else:
-            self._glow_uv = (1.0, 1.0, 0.0, 0.0)
+            g0x, g0y, g1x, g1y = self._glow_rect
+            plain = [
+                pj.clip_to_rect(outline, r)
+                for r in ((x0, y0, g0x, y1), (g1x, y0, x1, y1), (g0x, y0, g1x, g0y), (g0x, g1y, g1x, y1))
+            ]
+            lit = [pj.clip_to_rect(outline, self._glow_rect)]
+        floats: list[float] = []
+        self._quad_vertices = self._fan(plain, floats, rect)
+        self._glow_vertices = self._fan(lit, floats, rect)
+        if floats:
+            self._quad_buffer.write(_floats(floats))
+
+    @staticmethod
+    def _fan(polygons: list[list[pj.Point]], floats: list[float], rect: tuple[int, int, int, int]) -> int:
+        """Append the convex ``polygons`` as triangles (x, y, u, v); the count of vertices."""
+        x0, y0, w, h = rect
+        start = len(floats)
+        for outline in polygons:
+            for i in range(1, len(outline) - 1):
+                for px, py in (outline[0], outline[i], outline[i + 1]):
+                    floats += [px, py, (px - x0) / w, (py - y0) / h]
+        return (len(floats) - start) // 4
 
     def _composite(self) -> None:
-        if not self._quad_vertices:
+        if not self._quad_vertices and not self._glow_vertices:
             return
         ctx = self.ctx
-        program = self._res["composite"]
         low = self._cache[0][1]
         high = self._cache[1][1] if self._has_glow() else low
         low.use(0)
         high.use(1)
-        program["low"] = 0
-        program["high"] = 1
-        program["pulse"] = self._wave()
-        program["glow"] = self._glow_uv
         ctx.enable(ctx.BLEND)
         ctx.blend_func = _PREMULTIPLIED
-        self._quad.render(program, vertices=self._quad_vertices)
+        if self._quad_vertices:
+            plain = self._res["plain"]
+            plain["low"] = 0
+            self._quad.render(plain, vertices=self._quad_vertices)
+        if self._glow_vertices:
+            program = self._res["composite"]
+            program["low"] = 0
+            program["high"] = 1
+            program["pulse"] = self._wave()
+            self._quad.render(program, first=self._quad_vertices, vertices=self._glow_vertices)
         ctx.blend_func = ctx.BLEND_DEFAULT
 
     def _release_cache(self) -> None:
