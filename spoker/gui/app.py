@@ -28,6 +28,7 @@ from spoker.gui.settings import Settings, load_settings, save_settings
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
+    from spoker.gui.frame import FrameCache
     from spoker.gui.scene import BoardScene
     from spoker.gui.views.game import GameView
     from spoker.record import GameRecord
@@ -57,6 +58,7 @@ class SpokerApp:
         self.persist = persist
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
+        self._frame_cache: FrameCache | None = None
         self._size = (int(window.width), int(window.height))
         self.first_frame_done = False
         self.closed = False
@@ -68,10 +70,23 @@ class SpokerApp:
         """The board renderer, made on first use (it needs the window's context)."""
         if self._scene is None:
             from spoker.gui.scene import BoardScene
+            from spoker.gui.widgets import THEME
 
             self._scene = BoardScene()
             self._scene.colour_marks = self.settings.colour_marks
+            # Every screen clears to the theme's background right before the
+            # board: the scene may then copy its still pictures unblended.
+            self._scene.background = THEME.background
         return self._scene
+
+    @property
+    def frame_cache(self) -> FrameCache:
+        """The picture of a still screen (see spoker.gui.frame), shared by the screens."""
+        if self._frame_cache is None:
+            from spoker.gui.frame import FrameCache
+
+            self._frame_cache = FrameCache()
+        return self._frame_cache
 
     @property
     def width(self) -> int:

@@ -267,6 +267,7 @@ class BoardScene:
         self._view = pj.fit_view(self._viewport, 0.0, 0.0)
         self._order: list[tuple[Cell, float, float]] = []  # pickable cells, draw order
         self._dirty = True
+        self._revision = 0
         # A still scene is drawn once into two cached pictures (glow dim and
         # bright) and then each frame is one blend of the two: see ``draw``.
         self._cache: list[Any] = []  # [(framebuffer, texture), ...]
@@ -282,6 +283,7 @@ class BoardScene:
             mode=gl.TRIANGLES,
         )
         self.use_cache = True
+        self._background: tuple[int, int, int, int] | None = None
 
     # -- public state -------------------------------------------------------
     @property
@@ -306,6 +308,43 @@ class BoardScene:
         if bool(on) != self._colour_marks:
             self._colour_marks = bool(on)
             self._dirty = True
+
+    @property
+    def background(self) -> tuple[int, int, int, int] | None:
+        """The opaque colour the window holds under the scene when ``draw`` is
+        called (None: unknown). When known, the cached pictures are drawn over
+        it and a still frame is copied without blending: blending doubles the
+        cost of every pixel under software OpenGL."""
+        return self._background
+
+    @background.setter
+    def background(self, colour: Sequence[int] | None) -> None:
+        value = None if colour is None else (int(colour[0]), int(colour[1]), int(colour[2]), 255)
+        if value != self._background:
+            self._background = value
+            self._cache_valid = False
+            self._dirty = True
+
+    @property
+    def revision(self) -> int:
+        """A number that changes whenever the picture does (but for the
+        glow's pulse): screens that cache their picture compare it."""
+        self._sync()
+        return self._revision
+
+    def glow_rect(self) -> tuple[int, int, int, int] | None:
+        """Whole window pixels ``(x0, y0, x1, y1)`` around every glowing ball
+        (inside the viewport): the only part the pulse changes; None if nothing glows."""
+        self._sync()
+        halos = [s for s in self._items.sprite_list if s.texture is self._res["halo"]]
+        if not halos:
+            return None
+        x0, y0, w, h = self._cache_size()
+        g0x = max(x0, math.floor(min(s.left for s in halos)))
+        g0y = max(y0, math.floor(min(s.bottom for s in halos)))
+        g1x = min(x0 + w, math.ceil(max(s.right for s in halos)))
+        g1y = min(y0 + h, math.ceil(max(s.top for s in halos)))
+        return (g0x, g0y, g1x, g1y) if g0x < g1x and g0y < g1y else None
 
     @property
     def animating(self) -> bool:
@@ -428,22 +467,28 @@ class BoardScene:
         return [cell for cell, _, _ in self._order]
 
     # -- drawing --------------------------------------------------------------
-    def draw(self) -> None:
-        """Draw into the current framebuffer, in window coordinates.
+    def draw(self, pulse: float | None = None) -> None:
+        """Draw into the current framebuffer, in window coordinates; the glow
+        at ``pulse`` (0 dimmest .. 1 brightest) instead of its own time.
 
         While something moves the layers are drawn directly; once the scene
         has been still for a couple of frames it is drawn into two cached
         pictures (glow at its dimmest and brightest), and each frame is a
         single blend of the two by the glow's pulse."""
         self._sync()
+        wave = self._wave() if pulse is None else min(max(pulse, 0.0), 1.0)
         self._stable_frames = 0 if self.animating else self._stable_frames + 1
         if not self.use_cache or self._stable_frames < 2:
-            self._set_halo_alpha(HALO_LOW + (HALO_HIGH - HALO_LOW) * self._wave())
+            self._set_halo_alpha(HALO_LOW + (HALO_HIGH - HALO_LOW) * wave)
             self._draw_layers(premultiplied=False)
             return
         if not self._cache_valid:
             self._render_cache()
-        self._composite()
+        self._composite(wave)
+
+    def pulse(self) -> float:
+        """The glow's pulse now, 0..1 (see ``draw``)."""
+        return self._wave()
 
     # -- internals ------------------------------------------------------------
     def _wave(self) -> float:
@@ -499,7 +544,7 @@ class BoardScene:
                 with fbo.activate():
                     ctx.projection_matrix = Mat4.orthogonal_projection(x0, x0 + w, y0, y0 + h, -100, 100)
                     ctx.view_matrix = Mat4()
-                    fbo.clear(color=(0, 0, 0, 0))
+                    fbo.clear(color=self._background or (0, 0, 0, 0))
                     self._set_halo_alpha(alpha)
                     self._draw_layers(premultiplied=True)
         finally:
@@ -516,25 +561,14 @@ class BoardScene:
         points: list[pj.Point] = []
         data = self._mesh_points
         points += data
-        glow: list[pj.Point] = []
         for sprite in self._items.sprite_list:
-            corners = [
+            points += [
                 (sprite.left, sprite.bottom), (sprite.right, sprite.bottom),
                 (sprite.right, sprite.top), (sprite.left, sprite.top),
             ]
-            points += corners
-            if sprite.texture is self._res["halo"]:
-                glow += corners
         x1, y1 = x0 + w, y0 + h
         outline = pj.clip_to_rect(pj.convex_hull(points), (x0, y0, x1, y1))[:_MAX_OUTLINE]
-        self._glow_rect = None
-        if glow:
-            gx = [p[0] for p in glow]
-            gy = [p[1] for p in glow]
-            g0x, g0y = max(x0, math.floor(min(gx))), max(y0, math.floor(min(gy)))
-            g1x, g1y = min(x1, math.ceil(max(gx))), min(y1, math.ceil(max(gy)))
-            if g0x < g1x and g0y < g1y:
-                self._glow_rect = (g0x, g0y, g1x, g1y)
+        self._glow_rect = self.glow_rect()
         if self._glow_rect is None:
             plain, lit = [outline], []
         else:
@@ -561,7 +595,7 @@ class BoardScene:
                     floats += [px, py, (px - x0) / w, (py - y0) / h]
         return (len(floats) - start) // 4
 
-    def _composite(self) -> None:
+    def _composite(self, wave: float) -> None:
         if not self._quad_vertices and not self._glow_vertices:
             return
         ctx = self.ctx
@@ -569,8 +603,11 @@ class BoardScene:
         high = self._cache[1][1] if self._has_glow() else low
         low.use(0)
         high.use(1)
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = _PREMULTIPLIED
+        if self._background is None:
+            ctx.enable(ctx.BLEND)
+            ctx.blend_func = _PREMULTIPLIED
+        else:  # opaque pictures, made over the very colour they cover
+            ctx.disable(ctx.BLEND)
         if self._quad_vertices:
             plain = self._res["plain"]
             plain["low"] = 0
@@ -579,8 +616,9 @@ class BoardScene:
             program = self._res["composite"]
             program["low"] = 0
             program["high"] = 1
-            program["pulse"] = self._wave()
+            program["pulse"] = wave
             self._quad.render(program, first=self._quad_vertices, vertices=self._glow_vertices)
+        ctx.enable(ctx.BLEND)
         ctx.blend_func = ctx.BLEND_DEFAULT
 
     def _release_cache(self) -> None:
@@ -623,6 +661,7 @@ class BoardScene:
         if not self._dirty:
             return
         self._dirty = False
+        self._revision += 1
         self._stable_frames = 0
         self._cache_valid = False
         explode = self._explode.value

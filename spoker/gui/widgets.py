@@ -356,6 +356,10 @@ class Widget:
         """The labels a text layer may draw (not the ones only measured)."""
         return []
 
+    def look(self) -> tuple[object, ...]:
+        """What the widget's picture depends on (equal: the same picture)."""
+        return (type(self), self.left, self.bottom, self.width, self.height, self.enabled, self.hover)
+
 
 class Button(Widget):
     """A clickable box with a label and an optional shortcut shown under it."""
@@ -374,6 +378,9 @@ class Button(Widget):
         self._label = Label(label, size, anchor_x="center", anchor_y="center", bold=primary)
         self._key = Label(shortcut, 9, THEME.muted, anchor_x="right", anchor_y="bottom")
         self._fitted: tuple[tuple[str, float] | None, float] = (None, size)
+
+    def look(self) -> tuple[object, ...]:
+        return (*super().look(), self.label, self.shortcut, self.primary, self.active, self.size)
 
     def fill(self) -> RGBA:
         if not self.enabled:
@@ -533,6 +540,10 @@ class TextInput(Widget):
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 10.0
 
+    def look(self) -> tuple[object, ...]:
+        caret = self.focused and int(self._blink * 2) % 2 == 0
+        return (*super().look(), self.text, self.placeholder, self.caption, self.focused, self.cursor, caret)
+
     def focus(self, on: bool = True) -> None:
         self.focused = on
         self.cursor = len(self.text)
@@ -602,6 +613,9 @@ class Panel(Widget):
     def labels(self) -> list[Label]:
         return [self._title]
 
+    def look(self) -> tuple[object, ...]:
+        return (*super().look(), self.title, self.fill)
+
     def draw(self) -> None:
         if not self.visible:
             return
@@ -645,6 +659,19 @@ class WidgetGroup:
     def update(self, dt: float) -> None:
         for w in self.widgets:
             w.update(dt)
+
+    def state(self) -> tuple[object, ...]:
+        """What the widgets show (places, looks, the tooltip's place): equal
+        while their picture would be the same."""
+        shown: list[object] = []
+        for w in self.widgets:
+            if not w.visible:
+                shown.append(None)
+                continue
+            shown.append(w.look())
+        x, y = self.mouse
+        tip = next((i for i, w in enumerate(self.widgets) if w.visible and w.tooltip and w.contains(x, y)), None)
+        return (tuple(shown), tip, x if tip is not None else None)
 
     @property
     def focused(self) -> TextInput | None:

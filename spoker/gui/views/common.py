@@ -189,18 +189,27 @@ class BagBox(Layered):
         self._hint = Label("", 11, THEME.accent, anchor_y="top", bold=True)
         self.rect = (0.0, 0.0, 0.0, 0.0)
 
+    @staticmethod
+    def pulse(time: float) -> float:
+        """The fill's pulse at ``time`` while a draw is due, 0..1."""
+        return 0.5 + 0.5 * math.sin(time * 4.0)
+
     def contains(self, x: float, y: float) -> bool:
         left, bottom, w, h = self.rect
         return left <= x <= left + w and bottom <= y <= bottom + h
 
     def draw(
         self, left: float, top: float, width: float, bag: Sequence[int], drawn: Colour | None,
-        can_draw: bool, time: float, marks: bool = False, height: float = 96,
+        can_draw: bool, time: float, marks: bool = False, height: float = 96, pulse: float | None = None,
     ) -> float:
+        """The box under ``top``; its fill pulses (at ``pulse`` 0..1 if given,
+        else by ``time``) while a draw is due. Returns the y below it."""
         bottom = top - height
         self.rect = (left, bottom, width, height)
         border = THEME.accent if can_draw else THEME.panel_border
-        pulse = 0.5 + 0.5 * math.sin(time * 4.0) if can_draw else 0.0
+        if pulse is None:
+            pulse = self.pulse(time)
+        pulse = pulse if can_draw else 0.0
         fill = (int(38 + 18 * pulse), int(44 + 14 * pulse), int(56 + 6 * pulse), 255)
         draw_box(left, bottom, width, height, fill, border, radius=8, border_width=2.5 if can_draw else 1.5)
         self._title.draw_at(left + 10, top - 7)

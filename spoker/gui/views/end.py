@@ -9,6 +9,7 @@ from arcade import key as keys
 
 from spoker.groups import Group, Rank
 from spoker.gui.controller import ChallengeEntry, Counted, GameController, Mark
+from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.game import SaveDialog
@@ -155,7 +156,7 @@ class EndView(BaseView):
                 self.dialog = None
 
     def on_draw(self) -> None:
-        self.clear(color=THEME.background)
+        clear_colour(THEME.background)
         width, height = self.size
         self.scene.draw()
         x = self.panel_x

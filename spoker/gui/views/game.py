@@ -8,6 +8,7 @@ choice (and hints) are computed in a worker thread so the window stays live.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ from arcade import key as keys
 from shibumi import APEX, Cell
 from spoker.errors import SpokerError
 from spoker.gui.controller import COLOUR_NAMES, PERSON, GameController, Mark
+from spoker.gui.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
     ROLE_COLOURS,
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
 TOOLBAR_H = 54
 BANNER_H = 104  # room kept above the pyramid for the banner
 END_DELAY = 3.5  # seconds the last moment shows before the results screen
+BANNER_SETTLE = 1.25  # seconds a new banner grows and pulses (common.Banner)
 MOMENT_PAUSE = 1.6  # extra seconds a computer waits after a challenge or verdict
 
 _EXECUTOR: ThreadPoolExecutor | None = None
@@ -202,6 +205,7 @@ class GameView(BaseView):
 
     def on_show_view(self) -> None:
         super().on_show_view()
+        self.app.frame_cache.invalidate()
         self.scene.set_board(self.c.state.board, animate=False)
         self._refresh_highlights()
 
@@ -423,15 +427,20 @@ class GameView(BaseView):
 
     # -- drawing ----------------------------------------------------------------
     def on_draw(self) -> None:
-        self.clear(color=THEME.background)
-        self.scene.draw()
-        self._draw_banner()
-        self._draw_panel()
         self.b_draw.enabled = self.person_turn and self.c.can_draw
         self.b_explode.active = self.scene.exploded
         self.b_hint.active = self.app.settings.show_hints and self.c.setup.hints
         self.b_marks.active = self.app.settings.colour_marks
         self.b_results.visible = self.c.over
+        self.app.frame_cache.frame(self._frame_key(), self._draw_screen, self._pulses())
+        super().on_draw()
+
+    def _draw_screen(self, level: float | None = None) -> None:
+        """The whole screen; the pulsing parts at ``level`` if given (see FrameCache)."""
+        clear_colour(THEME.background)
+        self.scene.draw(level)
+        self._draw_banner()
+        self._draw_panel(level)
         self.ui.draw()
         self.layer.draw()
         self._draw_board_tip()
@@ -439,12 +448,42 @@ class GameView(BaseView):
         self.draw_message(TOOLBAR_H + 8)
         if self.dialog is not None:
             self.dialog.draw()
-        super().on_draw()
+
+    def _frame_key(self) -> Hashable | None:
+        """Everything the picture shows but the pulses; None while something
+        moves (the scene, a new banner, a straight flush, a dialog's caret)."""
+        c = self.c
+        moment = c.moment
+        if (
+            self.dialog is not None or self.scene.animating or moment.kind == "straight_flush"
+            or self.moment_time < BANNER_SETTLE
+        ):
+            return None
+        s = self.app.settings
+        return (
+            id(self), self.size, self.scene.revision, c.state.to_string(), moment, len(c.log),
+            self.hover_cell, self.cursor, self.selected, tuple(self.info), tuple(self.hints),
+            self.person_turn, self._hint_key, s.show_hints, s.colour_marks,
+            self.message if self.message_time > 0 else None, self.message_kind,
+            self.ui.state(),
+        )
+
+    def _pulses(self) -> list[tuple[Rect, float]]:
+        """The rectangles that pulse on a still screen: the glow, the bag."""
+        scale = self.window.get_pixel_ratio()
+        out: list[tuple[Rect, float]] = []
+        glow = self.scene.glow_rect()
+        if glow is not None:
+            out.append((pixel_rect(*glow, scale=scale), self.scene.pulse()))
+        if self.person_turn and self.c.can_draw:
+            left, bottom, w, h = self._bag.rect
+            out.append((pixel_rect(left, bottom, left + w, bottom + h, scale), self._bag.pulse(self.time)))
+        return out
 
     def _draw_banner(self) -> None:
         draw_moment(self._banner, self.c.moment, self.scene, self.board_rect, self.size[1] - 8.0, self.moment_time)
 
-    def _draw_panel(self) -> None:
+    def _draw_panel(self, level: float | None = None) -> None:
         left, _, width, height = self.panel_rect
         arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
         arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
@@ -462,7 +501,8 @@ class GameView(BaseView):
         self._phase.draw_at(x, y - 2, self._phase.fitted(status.phase, w), phase_colour)
         y -= 24
         can_draw = self.person_turn and self.c.can_draw
-        y = self._bag.draw(x, y, w, status.bag, status.drawn, can_draw, self.time, self.app.settings.colour_marks)
+        y = self._bag.draw(x, y, w, status.bag, status.drawn, can_draw, self.time, self.app.settings.colour_marks,
+                           pulse=level)
         y = self._prompt.draw([(status.prompt, THEME.accent if can_draw or status.drawn else THEME.text)], x, y, w)
         self._last.draw_at(x, y - 2, self._last.fitted(f"Last move: {status.last_move}", w))
         y -= 22

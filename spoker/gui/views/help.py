@@ -8,6 +8,7 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Board, Cell, parse_board
+from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock
 from spoker.gui.widgets import THEME, Button, Label, draw_box
@@ -115,7 +116,7 @@ class HelpView(BaseView):
             self.app.show_title()
 
     def on_draw(self) -> None:
-        self.clear(color=THEME.background)
+        clear_colour(THEME.background)
         width, height = self.size
         self._title.draw_at(24, height - 18)
         pw, ph = self.picture_size

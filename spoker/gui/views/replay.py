@@ -11,6 +11,7 @@ from arcade import key as keys
 
 from shibumi import Cell
 from spoker.gui.controller import PERSON, GameController, GameSetup, Mark
+from spoker.gui.frame import clear_colour
 from spoker.gui.settings import SPEEDS
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
@@ -227,7 +228,7 @@ class ReplayView(BaseView):
                 self.step_forward()
 
     def on_draw(self) -> None:
-        self.clear(color=THEME.background)
+        clear_colour(THEME.background)
         self.scene.draw()
         c = self.controller()
         draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0, self.moment_time)

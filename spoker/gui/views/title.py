@@ -12,6 +12,7 @@ from arcade import key as keys
 from shibumi import Cell, Colour, parse_board
 from spoker.gui import autosave
 from spoker.gui.controller import PERSON, GameSetup, Mark
+from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
 from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, Toggle, draw_ball, draw_box
@@ -230,7 +231,7 @@ class TitleView(BaseView):
             self.scene.update(dt)
 
     def on_draw(self) -> None:
-        self.clear(color=THEME.background)
+        clear_colour(THEME.background)
         width, height = self.size
         left, col = self.col
         if self.scene is not None and self.show_board:

@@ -1,0 +1,213 @@
+"""Cheap frames under software OpenGL: a colour-only clear and a cache of the
+whole window's picture for screens that stand still.
+
+Under Mesa llvmpipe every pixel touched costs: at 1280x800 the window's
+depth buffer alone takes ~2.5 ms to clear (the app never uses it), and a
+screen with its side panel, texts and the board costs 20 ms or more to draw.
+When nothing on a screen changes but a few pulsing parts (the glow of a
+challenge, the bag inviting a draw), :class:`FrameCache` draws the screen
+twice into offscreen pictures (every pulse at its lowest and at its highest)
+and then each frame is one copy of the first picture plus, inside each
+pulsing rectangle, a blend of the two by that pulse's value. A pulse must
+therefore change its pixels linearly (a colour or an alpha moving between two
+ends), which is the case for the scene's glow and the bag's fill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import arcade
+from arcade import gl
+from pyglet import gl as pgl
+
+Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 in framebuffer pixels
+
+STILL_FRAMES = 2  # frames with the same key before the pictures are made
+
+_MIX_VS = """
+#version 330
+in vec2 in_vert;
+out vec2 v_uv;
+void main() {
+    gl_Position = vec4(in_vert * 2.0 - 1.0, 0.0, 1.0);
+    v_uv = in_vert;
+}
+"""
+
+_MIX_FS = """
+#version 330
+uniform sampler2D low;
+uniform sampler2D high;
+uniform float pulse;
+in vec2 v_uv;
+out vec4 f_color;
+void main() {
+    f_color = mix(texture(low, v_uv), texture(high, v_uv), pulse);
+}
+"""
+
+
+def clear_colour(colour: Sequence[int]) -> None:
+    """Clear the colour of the current framebuffer (not its depth, which no
+    screen uses: clearing it costs more than the colour under llvmpipe)."""
+    r, g, b = colour[0], colour[1], colour[2]
+    a = colour[3] if len(colour) > 3 else 255
+    pgl.glClearColor(r / 255, g / 255, b / 255, a / 255)
+    pgl.glClear(pgl.GL_COLOR_BUFFER_BIT)
+
+
+class FrameCache:
+    """The picture of a still screen, copied instead of drawn.
+
+    Each frame the screen calls :meth:`frame` with a key (anything that
+    compares equal while the picture would be the same, or None while
+    something moves), its drawing function and its pulsing rectangles with
+    their current values. ``draw(level)`` must draw the whole screen, every
+    pulse at its current value when ``level`` is None, else at ``level``
+    (0: lowest, 1: highest). ``enabled = False`` always draws directly.
+    """
+
+    def __init__(self) -> None:
+        self.ctx = arcade.get_window().ctx
+        self.enabled = True
+        self._key: Hashable | None = None
+        self._still = 0
+        self._valid = False
+        self._size = (0, 0)
+        self._pictures: list[tuple[Any, Any]] = []  # (framebuffer, texture), low and high
+        self._program: Any = None
+        self._buffer: Any = None
+        self._geometry: Any = None
+        self.used = False  # the last frame was copied from the pictures
+
+    def invalidate(self) -> None:
+        """Draw the next frames directly (something the key misses changed)."""
+        self._key = None
+        self._still = 0
+        self._valid = False
+
+    def frame(
+        self,
+        key: Hashable | None,
+        draw: Callable[[float | None], None],
+        pulses: Sequence[tuple[Rect, float]] = (),
+    ) -> None:
+        """Draw one frame of the screen, from the pictures when it stands still."""
+        size = self._framebuffer_size()
+        rects = [r for r, _ in pulses if r[0] < r[2] and r[1] < r[3]]
+        if (
+            not self.enabled or key is None or _overlap(rects) or key != self._key or size != self._size
+            or tuple(self.ctx.active_framebuffer.size) != size
+        ):
+            self._key = key
+            self._still = 0
+            self._valid = False
+            self._size = size
+            self.used = False
+            draw(None)
+            return
+        self._still += 1
+        if self._still < STILL_FRAMES:
+            self.used = False
+            draw(None)
+            return
+        if not self._valid:
+            self._render(draw, bool(rects))
+        self._show([(r, v) for r, v in pulses if r in rects])
+        self.used = True
+
+    # -- internals -------------------------------------------------------------
+    def _framebuffer_size(self) -> tuple[int, int]:
+        width, height = arcade.get_window().get_framebuffer_size()
+        return int(width), int(height)
+
+    def _render(self, draw: Callable[[float | None], None], pulsing: bool) -> None:
+        """Draw the pictures in the window itself, each read back at once: a
+        multisampled window resolves exactly as it shows its frames (a blit
+        would take one sample per pixel under llvmpipe: other edges). The read
+        costs under 2 ms at 1280x800."""
+        ctx = self.ctx
+        if len(self._pictures) < 2 or self._pictures[0][1].size != self._size:
+            self.release()
+            for _ in range(2):
+                texture = ctx.texture(self._size, components=4)
+                texture.filter = (gl.NEAREST, gl.NEAREST)
+                self._pictures.append((ctx.framebuffer(color_attachments=[texture]), texture))
+        screen = ctx.active_framebuffer
+        levels = (1.0, 0.0) if pulsing else (0.0,)
+        pictures = self._pictures[::-1] if pulsing else self._pictures[:1]
+        for (_, texture), level in zip(pictures, levels):
+            draw(level)
+            texture.write(screen.read(components=4))
+        if pgl.glGetError() != pgl.GL_NO_ERROR:  # a driver refusing the copy: draw every frame
+            self.enabled = False
+        self._valid = True
+
+    def _show(self, pulses: Sequence[tuple[Rect, float]]) -> None:
+        ctx = self.ctx
+        _blit(self._pictures[0][0], ctx.active_framebuffer, self._size)
+        if not pulses:
+            return
+        if self._program is None:
+            self._program = ctx.program(vertex_shader=_MIX_VS, fragment_shader=_MIX_FS)
+            self._buffer = ctx.buffer(reserve=6 * 2 * 4)
+            self._geometry = ctx.geometry(
+                [gl.BufferDescription(self._buffer, "2f", ["in_vert"])], mode=gl.TRIANGLES
+            )
+        from array import array
+
+        width, height = self._size
+        self._pictures[0][1].use(0)
+        self._pictures[1][1].use(1)
+        program = self._program
+        program["low"] = 0
+        program["high"] = 1
+        ctx.disable(ctx.BLEND)
+        try:
+            for (x0, y0, x1, y1), value in pulses:
+                u0, v0, u1, v1 = x0 / width, y0 / height, x1 / width, y1 / height
+                self._buffer.write(array("f", (u0, v0, u1, v0, u1, v1, u0, v0, u1, v1, u0, v1)).tobytes())
+                program["pulse"] = min(max(float(value), 0.0), 1.0)
+                self._geometry.render(program, vertices=6)
+        finally:
+            ctx.enable(ctx.BLEND)
+
+    def release(self) -> None:
+        """Free the pictures (they are made again when needed)."""
+        for fbo, texture in self._pictures:
+            fbo.delete()
+            texture.delete()
+        self._pictures = []
+        self._valid = False
+
+
+def _blit(src: Any, dst: Any, size: tuple[int, int]) -> None:
+    """Copy the colour of framebuffer ``src`` to ``dst`` (same size), then
+    bind the one arcade thinks is active again (arcade's own copy leaves the
+    destination bound, and asks for depth too)."""
+    width, height = size
+    pgl.glBindFramebuffer(pgl.GL_READ_FRAMEBUFFER, src.glo)  # type: ignore[attr-defined]
+    pgl.glBindFramebuffer(pgl.GL_DRAW_FRAMEBUFFER, dst.glo)  # type: ignore[attr-defined]
+    pgl.glBlitFramebuffer(
+        0, 0, width, height, 0, 0, width, height, pgl.GL_COLOR_BUFFER_BIT, pgl.GL_NEAREST
+    )
+    active = arcade.get_window().ctx.active_framebuffer
+    pgl.glBindFramebuffer(pgl.GL_FRAMEBUFFER, active.glo)  # type: ignore[attr-defined]
+
+
+def pixel_rect(left: float, bottom: float, right: float, top: float, scale: float = 1.0) -> Rect:
+    """Whole framebuffer pixels covering a rectangle given in window units."""
+    import math
+
+    return (math.floor(left * scale), math.floor(bottom * scale), math.ceil(right * scale), math.ceil(top * scale))
+
+
+def _overlap(rects: Sequence[Rect]) -> bool:
+    """True if two pulsing rectangles share pixels (their pulses would mix)."""
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                return True
+    return False
