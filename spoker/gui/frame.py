@@ -147,7 +147,9 @@ class FrameCache:
 
     def _show(self, pulses: Sequence[tuple[Rect, float]]) -> None:
         ctx = self.ctx
-        _blit(self._pictures[0][0], ctx.active_framebuffer, self._size)
+        # The pulsing rectangles are drawn below: copy only around them.
+        for rect in _around([r for r, _ in pulses], self._size):
+            _blit(self._pictures[0][0], ctx.active_framebuffer, rect)
         if not pulses:
             return
         if self._program is None:
@@ -183,16 +185,14 @@ class FrameCache:
         self._valid = False
 
 
-def _blit(src: Any, dst: Any, size: tuple[int, int]) -> None:
-    """Copy the colour of framebuffer ``src`` to ``dst`` (same size), then
-    bind the one arcade thinks is active again (arcade's own copy leaves the
-    destination bound, and asks for depth too)."""
-    width, height = size
+def _blit(src: Any, dst: Any, rect: Rect) -> None:
+    """Copy the colour of ``rect`` of framebuffer ``src`` to the same place in
+    ``dst``, then bind the one arcade thinks is active again (arcade's own
+    copy leaves the destination bound, and asks for depth too)."""
+    x0, y0, x1, y1 = rect
     pgl.glBindFramebuffer(pgl.GL_READ_FRAMEBUFFER, src.glo)  # type: ignore[attr-defined]
     pgl.glBindFramebuffer(pgl.GL_DRAW_FRAMEBUFFER, dst.glo)  # type: ignore[attr-defined]
-    pgl.glBlitFramebuffer(
-        0, 0, width, height, 0, 0, width, height, pgl.GL_COLOR_BUFFER_BIT, pgl.GL_NEAREST
-    )
+    pgl.glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, pgl.GL_COLOR_BUFFER_BIT, pgl.GL_NEAREST)
     active = arcade.get_window().ctx.active_framebuffer
     pgl.glBindFramebuffer(pgl.GL_FRAMEBUFFER, active.glo)  # type: ignore[attr-defined]
 
@@ -202,6 +202,25 @@ def pixel_rect(left: float, bottom: float, right: float, top: float, scale: floa
     import math
 
     return (math.floor(left * scale), math.floor(bottom * scale), math.ceil(right * scale), math.ceil(top * scale))
+
+
+def _around(holes: Sequence[Rect], size: tuple[int, int]) -> list[Rect]:
+    """Rectangles covering the framebuffer of ``size`` but the (disjoint)
+    ``holes``: horizontal bands cut at the holes' edges."""
+    width, height = size
+    holes = [(max(0, a), max(0, b), min(width, c), min(height, d)) for a, b, c, d in holes]
+    holes = [h for h in holes if h[0] < h[2] and h[1] < h[3]]
+    ys = sorted({0, height, *(h[1] for h in holes), *(h[3] for h in holes)})
+    out: list[Rect] = []
+    for ya, yb in zip(ys, ys[1:]):
+        x = 0
+        for h in sorted(h for h in holes if h[1] <= ya and h[3] >= yb):
+            if h[0] > x:
+                out.append((x, ya, h[0], yb))
+            x = max(x, h[2])
+        if x < width:
+            out.append((x, ya, width, yb))
+    return out
 
 
 def _overlap(rects: Sequence[Rect]) -> bool:

@@ -1,0 +1,148 @@
+"""The game screen's cached picture (spoker.gui.frame) shows what drawing the
+screen directly shows: while still (the pulses blended in their rectangles),
+and at once after anything changes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from arcade import key as keys
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spoker import RuleSet
+from spoker.gui.app import SpokerApp
+from spoker.gui.controller import PERSON, GameSetup
+from spoker.gui.frame import _around
+from spoker.gui.settings import Settings
+from spoker.gui.views.game import GameView
+
+TOLERANCE = 3  # colour levels: the pulses' blends round differently
+
+
+@pytest.fixture
+def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
+    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
+    the_app.resized(window.width, window.height)
+    the_app.on_quit = lambda: None
+    yield the_app
+    the_app.frame_cache.enabled = True
+
+
+def _image(window: Any) -> Any:
+    import arcade
+    import numpy as np
+
+    return np.asarray(arcade.get_image(0, 0, window.width, window.height).convert("RGB"), dtype=int)
+
+
+def _direct(view: GameView, window: Any) -> Any:
+    """A frame drawn directly (after two more, so that the board scene, like
+    the cache, uses its own still pictures: those are the renderer's business)."""
+    cache = view.app.frame_cache
+    cache.enabled = False
+    for _ in range(3):
+        view.on_draw()
+    cache.enabled = True
+    assert not cache.used
+    return _image(window)
+
+
+def _assert_cached_matches(view: GameView, window: Any) -> None:
+    """Frames at one instant: drawn directly, then from the cached pictures."""
+    direct = _direct(view, window)
+    for _ in range(3):
+        view.on_draw()
+    assert view.app.frame_cache.used
+    diff = abs(_image(window) - direct).max()
+    assert diff <= TOLERANCE, diff
+
+
+def _settle(view: GameView) -> None:
+    for _ in range(20):
+        view.on_update(0.1)
+    view.scene.finish_animations()
+
+
+def test_still_screens_are_copied_and_match_direct_drawing(app: SpokerApp, window: Any) -> None:
+    view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 11))
+    _settle(view)
+    rng = random.Random(3)
+    checked = 0
+    while not view.c.over and view.c.state.move_number < 14:
+        # The bag pulses while a draw is due; the glow while a group is lit.
+        for t in (0.0, 0.13, 0.4):
+            view.time += t
+            view.scene.update(t)
+            _assert_cached_matches(view, window)
+            checked += 1
+        view.on_key_press(keys.SPACE, 0)
+        view.on_update(0.05)
+        view.act_place(rng.choice(view.c.playable()))
+        _settle(view)
+    assert checked >= 3 * 14
+
+
+def test_a_change_shows_in_the_very_next_frame(app: SpokerApp, window: Any) -> None:
+    view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 12))
+    # The board drawn layer by layer in every frame: a change restarts the
+    # scene's own caching, which would make the compared frames differ.
+    view.scene.use_cache = False
+    _settle(view)
+    for _ in range(3):
+        view.on_draw()
+    assert app.frame_cache.used
+    changes = [
+        lambda: view.on_key_press(keys.SPACE, 0),  # a ball drawn
+        lambda: view.on_mouse_motion(*_centre(view), 0, 0),  # hover and ghost
+        lambda: view.on_mouse_motion(*_button(view), 0, 0),  # a button lit, its tooltip
+        lambda: view.say("A message", "info"),
+        lambda: view.on_key_press(keys.M, 0),  # colour marks
+    ]
+    for change in changes:
+        change()
+        view.on_draw()
+        assert not app.frame_cache.used
+        shown = _image(window)
+        cache = view.app.frame_cache
+        cache.enabled = False
+        view.on_draw()  # the same frame drawn directly, as the scene drew it
+        cache.enabled = True
+        assert abs(shown - _image(window)).max() <= TOLERANCE
+        _assert_cached_matches(view, window)
+    view.scene.use_cache = True
+
+
+def _centre(view: GameView) -> tuple[int, int]:
+    cell = view.c.playable()[0]
+    x, y, _ = view.scene.screen_position(cell)
+    return int(round(x)), int(round(y))
+
+
+def _button(view: GameView) -> tuple[int, int]:
+    x, y = view.b_help.center
+    return int(x), int(y)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-5, 60), st.integers(-5, 40), st.integers(1, 30), st.integers(1, 30)),
+                max_size=3))
+def test_around_covers_everything_but_the_holes_once(boxes: list[tuple[int, int, int, int]]) -> None:
+    size = (50, 30)
+    holes: list[tuple[int, int, int, int]] = []
+    for x, y, w, h in boxes:
+        hole = (x, y, x + w, y + h)
+        if all(hole[2] <= o[0] or o[2] <= hole[0] or hole[3] <= o[1] or o[3] <= hole[1] for o in holes):
+            holes.append(hole)
+    covered: set[tuple[int, int]] = set()
+    for a, b, c, d in _around(holes, size):
+        cells = {(x, y) for x in range(a, c) for y in range(b, d)}
+        assert not cells & covered
+        covered |= cells
+    in_holes = {(x, y) for a, b, c, d in holes for x in range(max(a, 0), min(c, 50)) for y in range(max(b, 0), min(d, 30))}
+    assert not covered & in_holes
+    assert covered | in_holes == {(x, y) for x in range(50) for y in range(30)}
