@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 
 from spoker import RuleSet
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import PERSON, GameSetup
+from spoker.gui.controller import PERSON, GameController, GameSetup
 from spoker.gui.frame import _around
 from spoker.gui.settings import Settings
 from spoker.gui.views.game import GameView
+from spoker.gui.views.replay import ReplayView
+from spoker.record import GameRecord
 
 TOLERANCE = 3  # colour levels: the pulses' blends round differently
 
@@ -40,7 +42,7 @@ def _image(window: Any) -> Any:
     return np.asarray(arcade.get_image(0, 0, window.width, window.height).convert("RGB"), dtype=int)
 
 
-def _direct(view: GameView, window: Any) -> Any:
+def _direct(view: Any, window: Any) -> Any:
     """A frame drawn directly (after two more, so that the board scene, like
     the cache, uses its own still pictures: those are the renderer's business)."""
     cache = view.app.frame_cache
@@ -52,7 +54,7 @@ def _direct(view: GameView, window: Any) -> Any:
     return _image(window)
 
 
-def _assert_cached_matches(view: GameView, window: Any) -> None:
+def _assert_cached_matches(view: Any, window: Any) -> None:
     """Frames at one instant: drawn directly, then from the cached pictures."""
     direct = _direct(view, window)
     for _ in range(3):
@@ -62,7 +64,7 @@ def _assert_cached_matches(view: GameView, window: Any) -> None:
     assert diff <= TOLERANCE, diff
 
 
-def _settle(view: GameView) -> None:
+def _settle(view: Any) -> None:
     for _ in range(20):
         view.on_update(0.1)
     view.scene.finish_animations()
@@ -114,6 +116,32 @@ def test_a_change_shows_in_the_very_next_frame(app: SpokerApp, window: Any) -> N
         cache.enabled = True
         assert abs(shown - _image(window)).max() <= TOLERANCE
         _assert_cached_matches(view, window)
+    view.scene.use_cache = True
+
+
+def test_replay_viewer_frames_match_and_follow_each_step(app: SpokerApp, window: Any) -> None:
+    controller = GameController(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 4))
+    rng = random.Random(4)
+    while not controller.over:
+        controller.draw()
+        controller.place(rng.choice(controller.state.legal_cells()))
+    app.open_replay(GameRecord.from_state(controller.state))
+    view = window.current_view
+    assert isinstance(view, ReplayView)
+    view.scene.use_cache = False  # as above: compare frames, not the scene's caching
+    _settle(view)
+    for step in range(12):
+        _assert_cached_matches(view, window)
+        view.on_key_press(keys.RIGHT if step < 8 else keys.PAGEDOWN, 0)  # plain moves first
+        view.scene.finish_animations()
+        view.moment_time = 5.0  # the banner settled: the key alone must see the step
+        view.on_draw()
+        assert not app.frame_cache.used
+        shown = _image(window)
+        app.frame_cache.enabled = False
+        view.on_draw()
+        app.frame_cache.enabled = True
+        assert abs(shown - _image(window)).max() <= TOLERANCE
     view.scene.use_cache = True
 
 

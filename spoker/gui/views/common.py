@@ -247,6 +247,9 @@ def draw_sack(x: float, y: float) -> None:
     arcade.draw_polygon_outline(body, dark, 1.5)
 
 
+BANNER_SETTLE = 1.25  # seconds a new banner grows and its border pulses (Banner.draw)
+
+
 class Banner(Layered):
     """The moment (challenge, verdict, straight flush, blocked group) over the board."""
 

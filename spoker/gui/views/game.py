@@ -21,6 +21,7 @@ from spoker.gui.controller import COLOUR_NAMES, PERSON, GameController, Mark
 from spoker.gui.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
+    BANNER_SETTLE,
     ROLE_COLOURS,
     BagBox,
     Banner,
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 TOOLBAR_H = 54
 BANNER_H = 104  # room kept above the pyramid for the banner
 END_DELAY = 3.5  # seconds the last moment shows before the results screen
-BANNER_SETTLE = 1.25  # seconds a new banner grows and pulses (common.Banner)
 MOMENT_PAUSE = 1.6  # extra seconds a computer waits after a challenge or verdict
 
 _EXECUTOR: ThreadPoolExecutor | None = None

@@ -3,7 +3,7 @@ challenge or on autoplay, each challenge narrated as in play."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import arcade
@@ -11,10 +11,11 @@ from arcade import key as keys
 
 from shibumi import Cell
 from spoker.gui.controller import PERSON, GameController, GameSetup, Mark
-from spoker.gui.frame import clear_colour
+from spoker.gui.frame import clear_colour, pixel_rect
 from spoker.gui.settings import SPEEDS
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
+    BANNER_SETTLE,
     ROLE_COLOURS,
     Banner,
     LogBox,
@@ -188,6 +189,7 @@ class ReplayView(BaseView):
     # -- layout, frames ------------------------------------------------------------
     def on_show_view(self) -> None:
         super().on_show_view()
+        self.app.frame_cache.invalidate()
         self.scene.set_board(self.replay.state.board, animate=False)
         self.scene.set_ghost(None, None)
         self.scene.set_hover(None)
@@ -228,20 +230,37 @@ class ReplayView(BaseView):
                 self.step_forward()
 
     def on_draw(self) -> None:
-        clear_colour(THEME.background)
-        self.scene.draw()
-        c = self.controller()
-        draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0, self.moment_time)
-        self._draw_panel(c)
         self.b_play.label = "Pause" if self.playing else "Play"
         self.b_explode.active = self.scene.exploded
         self.b_back.enabled = self.b_start.enabled = self.position > 0
         self.b_fwd.enabled = self.b_end.enabled = self.position < self.replay.length
+        glow = self.scene.glow_rect()
+        pulses = [] if glow is None else [(pixel_rect(*glow, scale=self.window.get_pixel_ratio()), self.scene.pulse())]
+        self.app.frame_cache.frame(self._frame_key(), self._draw_screen, pulses)
+        super().on_draw()
+
+    def _draw_screen(self, level: float | None = None) -> None:
+        """The whole screen; the glow at ``level`` if given (see FrameCache)."""
+        clear_colour(THEME.background)
+        self.scene.draw(level)
+        c = self.controller()
+        draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0, self.moment_time)
+        self._draw_panel(c)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
         self.draw_message(TOOLBAR_H + 8)
-        super().on_draw()
+
+    def _frame_key(self) -> Hashable | None:
+        """Everything the picture shows but the glow; None while something moves."""
+        moment = self.controller().moment
+        if self.scene.animating or moment.kind == "straight_flush" or self.moment_time < BANNER_SETTLE:
+            return None
+        return (
+            id(self), self.size, self.scene.revision, self.position, self.playing, self.speed, moment,
+            tuple(self.info), self.selected, self.message if self.message_time > 0 else None,
+            self.message_kind, self.ui.state(),
+        )
 
     def _draw_panel(self, c: GameController) -> None:
         left, _, width, height = self.panel_rect
