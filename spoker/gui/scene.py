@@ -544,9 +544,16 @@ class BoardScene:
                 with fbo.activate():
                     ctx.projection_matrix = Mat4.orthogonal_projection(x0, x0 + w, y0, y0 + h, -100, 100)
                     ctx.view_matrix = Mat4()
-                    fbo.clear(color=self._background or (0, 0, 0, 0))
-                    self._set_halo_alpha(alpha)
-                    self._draw_layers(premultiplied=True)
+                    glow = self._glow_rect
+                    if alpha == HALO_HIGH and glow is not None:
+                        # The bright picture is only used in the glow's rectangle.
+                        fbo.scissor = (glow[0] - x0, glow[1] - y0, glow[2] - glow[0], glow[3] - glow[1])
+                    try:
+                        fbo.clear(color=self._background or (0, 0, 0, 0))
+                        self._set_halo_alpha(alpha)
+                        self._draw_layers(premultiplied=True)
+                    finally:
+                        fbo.scissor = None
         finally:
             ctx.projection_matrix, ctx.view_matrix = projection, view
         self._cache_valid = True
@@ -662,7 +669,8 @@ class BoardScene:
             return
         self._dirty = False
         self._revision += 1
-        self._stable_frames = 0
+        # A change that does not move (hover, ghost, highlights) is cached at
+        # once; only animations (see ``draw``) wait for the scene to settle.
         self._cache_valid = False
         explode = self._explode.value
         self._view = pj.fit_view(self._viewport, self._turn.value, explode)
