@@ -15,7 +15,9 @@ toolbar) at the end of a seeded game between two people, the pyramid full and
 the last challenge and its answer highlighted; a frame is ``on_update(1/60) +
 on_draw + ctx.finish()``, still (the glow pulses), so it is copied from the
 app's cached picture of the window; the same screen drawn directly (the frame
-cache off: what each frame costs while something moves or changes) too.
+cache off: what each frame costs while something moves or changes) too, and
+the screen while the pointer moves onto another ball every 10th frame (each
+move changes the screen: the frames right after it are drawn and cached anew).
 
 Baselines, measured in the same run and interleaved in batches so that a
 shared machine disturbs all alike: the colour clear alone (the floor of any
@@ -100,7 +102,28 @@ def make_game(window: arcade.Window, cached: bool) -> GameView:
     return view
 
 
-Case = BoardScene | GameView | str
+class PointerWalk:
+    """The game screen while the pointer crosses the board: every
+    ``every``-th frame it moves onto another ball (a new hover ring and
+    tooltip, so the screen changes and its cached picture is made again)."""
+
+    def __init__(self, view: GameView, every: int = 10) -> None:
+        self.view = view
+        self.every = every
+        self.count = 0
+        self.cells = [Cell(i) for i in range(30)]
+
+    def frame(self) -> None:
+        if self.count % self.every == 0:
+            cell = self.cells[(self.count // self.every) % len(self.cells)]
+            x, y, _ = self.view.scene.screen_position(cell)
+            self.view.on_mouse_motion(int(x), int(y), 0, 0)
+        self.count += 1
+        self.view.on_update(1 / 60)
+        self.view.on_draw()
+
+
+Case = BoardScene | GameView | PointerWalk | str
 
 
 def frame(window: arcade.Window, case: Case) -> float:
@@ -109,6 +132,8 @@ def frame(window: arcade.Window, case: Case) -> float:
     if isinstance(case, GameView):
         case.on_update(1 / 60)
         case.on_draw()
+    elif isinstance(case, PointerWalk):
+        case.frame()
     elif case == "window.clear":
         window.clear(color=BACKGROUND)
     else:
@@ -124,7 +149,7 @@ def summary(name: str, times: list[float]) -> tuple[float, float]:
     median = statistics.median(times) * 1000
     worst = max(times) * 1000
     p95 = sorted(times)[int(len(times) * 0.95) - 1] * 1000
-    print(f"{name:<32} median {median:6.2f} ms   p95 {p95:6.2f} ms   worst {worst:6.2f} ms   ({len(times)} frames)")
+    print(f"{name:<36} median {median:6.2f} ms   p95 {p95:6.2f} ms   worst {worst:6.2f} ms   ({len(times)} frames)")
     return median, worst
 
 
@@ -146,6 +171,7 @@ def main() -> int:
         "  same, drawn layer by layer": (direct, []),
         "game screen, full + challenge": (make_game(window, cached=True), []),
         "  same, drawn directly": (make_game(window, cached=False), []),
+        "  same, pointer on a new ball /10": (PointerWalk(make_game(window, cached=True)), []),
         "baseline: board only": (board_only, []),
         "baseline: clear only": ("clear", []),
         "baseline: arcade window.clear": ("window.clear", []),

@@ -89,6 +89,31 @@ def test_still_screens_are_copied_and_match_direct_drawing(app: SpokerApp, windo
     assert checked >= 3 * 14
 
 
+def test_the_glow_pulses_in_cached_frames_as_drawn(app: SpokerApp, window: Any) -> None:
+    """A finished game whose last move answered a challenge: both groups glow."""
+    controller = None
+    for seed in range(200):
+        candidate = GameController(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), seed))
+        rng = random.Random(seed)
+        while not candidate.over:
+            candidate.draw()
+            candidate.place(rng.choice(candidate.state.legal_cells()))
+        if candidate.moment.kind == "verdict":
+            controller = candidate
+            break
+    assert controller is not None
+    view = app.play(controller)
+    view.end_timer = None
+    _settle(view)
+    assert view.scene.glow_rect() is not None
+    pulses = []
+    for t in (0.0, 0.11, 0.23, 0.37, 0.52):
+        view.scene.update(t)
+        pulses.append(view.scene.pulse())
+        _assert_cached_matches(view, window)
+    assert max(pulses) - min(pulses) > 0.5
+
+
 def test_a_change_shows_in_the_very_next_frame(app: SpokerApp, window: Any) -> None:
     view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 12))
     # The board drawn layer by layer in every frame: a change restarts the
