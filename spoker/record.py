@@ -282,9 +282,15 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write a record atomically: a temporary file in the same folder, then rename."""
-    text = format_record(record)
+    write_text_atomic(path, format_record(record))
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new text,
+    never half of it: a temporary file in the same folder, then ``os.replace``."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".record-", suffix=".tmp", dir=folder)
+    name = os.path.basename(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
@@ -301,5 +307,5 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
 
 __all__ = [
     "GameRecord", "annotate", "format_record", "load_record", "parse_record", "play_moves",
-    "result_text", "save_record",
+    "result_text", "save_record", "write_text_atomic",
 ]

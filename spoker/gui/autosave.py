@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from shibumi import Colour
 from spoker.errors import SpokerError
 from spoker.gui.controller import GameController, GameSetup
 from spoker.moves import Move
+from spoker.record import write_text_atomic
 from spoker.state import GameState
 
 FORMAT = "spoker-autosave-1"
@@ -47,21 +47,9 @@ def autosave_path() -> Path:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and ``os.replace``."""
+    """Write ``text`` to ``path`` atomically, creating its folder if needed."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_text_atomic(path, text)
 
 
 def to_json(controller: GameController) -> dict[str, object]:

@@ -29,7 +29,7 @@ KEYS = (
     keys.A, keys.X, keys.KEY_1,
 )
 MODIFIERS = (0, 0, 0, keys.MOD_SHIFT, keys.MOD_CTRL)
-TEXTS = ("a", "Zoë", "7", "42", "#", " ", "/tmp/x", "é\u0301", "\x00", "\n", "?")
+TEXTS = ("a", "Zoë", "7", "42", "#", " ", "tmp-x/y", "é\u0301", "\x00", "\n", "?")
 BUTTONS = (arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTTON_RIGHT)
 
 
