@@ -11,8 +11,8 @@ Targets (issue 5): greedy >= 90% against random, lookahead >= 60% against
 greedy, expert >= 60% against lookahead; expert <= 1 s a move (median) and
 <= 3 s (worst)::
 
-    python3 bench/ladder.py                       # about an hour on one core
-    python3 bench/ladder.py --games 2000,1000,400 --workers 2 --seed 1
+    python3 bench/ladder.py                       # some 30 minutes on one core
+    python3 bench/ladder.py --games 2000,1000,600 --workers 2 --seed 1
     python3 bench/ladder.py --rungs expert --games 100   # one rung
 """
 
@@ -39,7 +39,7 @@ RUNGS = {
     "lookahead": ("lookahead", "greedy", 0.60),
     "expert": ("expert", "lookahead", 0.60),
 }
-DEFAULT_GAMES = {"greedy": 2000, "lookahead": 1000, "expert": 400}
+DEFAULT_GAMES = {"greedy": 2000, "lookahead": 1000, "expert": 600}
 MEDIAN_LIMIT, WORST_LIMIT = 1.0, 3.0
 
 
@@ -75,16 +75,17 @@ def run_rung(name: str, games: int, seed: int, workers: int, chunk: int) -> dict
     played = 0
     times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
     started = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play_games, jobs))
-    else:
-        results = [play_games(job) for job in jobs]
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    results = pool.map(play_games, jobs) if pool is not None else map(play_games, jobs)
     for s, n, t in results:
         score += s
         played += n
         for k, v in t.items():
             times[k].extend(v)
+        print(f"  {upper} v {lower}: {played}/{games} games, score rate {score / played:.1%}",
+              file=sys.stderr, flush=True)
+    if pool is not None:
+        pool.shutdown()
     lo, hi = wilson_interval(score, played)
     return {
         "rung": f"{upper} v {lower}", "upper": upper, "lower": lower, "games": played,

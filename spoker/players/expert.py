@@ -12,15 +12,16 @@ from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, 
 from spoker.rules import RuleSet
 from spoker.state import GameState
 
-DEFAULT_EFFORT = 400_000
-"""Positions a move plans to judge: under a second on this machine."""
+DEFAULT_EFFORT = 100_000
+"""Positions a move plans to judge: a few tenths of a second on this machine.
+More did not play measurably better (docs/players.md)."""
 
 MAX_FACTOR = 2.5
 """A search may run to this many times the effort before it is cut short; an
 exact solution of the rest of the game may use all of it (it happens about
 once a game, and the following moves reuse it)."""
 
-DEFAULT_TIME_LIMIT = 2.5
+DEFAULT_TIME_LIMIT = 2.0
 """Seconds (wall clock) after which a move stops searching, whatever the
 effort: a safety net on a busy machine."""
 

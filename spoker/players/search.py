@@ -92,8 +92,10 @@ class WinUtility(Utility):
     sf = 1.0
     top = 1.0
 
-    def __init__(self) -> None:
-        self._scale = tuple(1 / (max(0.45 * math.sqrt(30 - n), 0.3) * math.sqrt(2)) for n in range(31))
+    def __init__(self, spread: float = 0.45) -> None:
+        self._scale = tuple(
+            1 / (max(spread * math.sqrt(30 - n), 0.3) * math.sqrt(2)) for n in range(31)
+        )
 
     def terminal(self, lead: int) -> float:
         return float((lead > 0) - (lead < 0))
