@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from spoker.batch import BLOCK_SIZE
 from spoker.cli import main
 from spoker.simulate import (
     RANK_KEYS,
+    ProgressBar,
     SimulationError,
     Tally,
     game_seeds,
@@ -166,3 +168,22 @@ def test_cli_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> N
     assert status == 2
     assert out == ""
     assert err.count("\n") == 1 and "error" in err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    term = _Terminal()
+    bar = ProgressBar(term, delay=0.0)
+    bar(50, 200)
+    assert "25%" in term.getvalue() and "50/200 games" in term.getvalue()
+    bar.close()
+    assert term.getvalue().endswith("\r")
+    pipe = io.StringIO()
+    quiet = ProgressBar(pipe, delay=0.0)
+    quiet(50, 200)
+    quiet.close()
+    assert pipe.getvalue() == ""
