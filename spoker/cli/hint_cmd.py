@@ -6,7 +6,7 @@ import argparse
 import json
 
 from shibumi import Colour
-from spoker.cli import CliError
+from spoker.cli import CliError, positive_int
 from spoker.players import HINT_EFFORTS, hint
 from spoker.state import GameState
 
@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     p.add_argument("state", metavar="STATE", help="a state string or a board string")
     p.add_argument("ball", metavar="BALL", help="the drawn ball: W, B or R")
-    p.add_argument("--top", type=_positive, default=3, metavar="N", help="cells to list (default 3)")
+    p.add_argument("--top", type=positive_int, default=3, metavar="N", help="cells to list (default 3)")
     p.add_argument(
         "--player", default="lookahead", choices=HINT_EFFORTS, metavar="LEVEL",
         help=f"how hard to look: {', '.join(HINT_EFFORTS)} (default lookahead)",
@@ -49,15 +49,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
 
 
 def read_state(state_text: str, ball_text: str) -> tuple[GameState, Colour]:

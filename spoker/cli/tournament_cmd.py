@@ -7,6 +7,7 @@ import json
 import random
 import sys
 
+from spoker.cli import positive_int, seed_int
 from spoker.players import PLAYER_NAMES
 from spoker.rules import RuleSet
 from spoker.simulate import ProgressBar
@@ -37,36 +38,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("players", nargs="+", metavar="PLAYER", help=f"two or more of: {', '.join(PLAYER_NAMES)}")
-    p.add_argument("--games", type=_positive, required=True, metavar="N", help="games a pairing")
-    p.add_argument("--seed", type=_seed, default=None, metavar="S", help="seed (whole number >= 0)")
+    p.add_argument("--games", type=positive_int, required=True, metavar="N", help="games a pairing")
+    p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     p.add_argument(
         "--rules", default="visible", metavar="RULES",
         help="visible (default) or touching, optionally with apex-free",
     )
-    p.add_argument("--workers", type=_positive, default=1, metavar="K", help="processes (default 1)")
+    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
     p.add_argument("--chart", metavar="FILE.png", help="also draw a bar chart of the score rates")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
