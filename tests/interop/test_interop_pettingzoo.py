@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from shibumi import CELLS, Colour
-from spoker import GameState, IllegalActionError, RuleSet, RulesError
+from spoker import GameState, IllegalActionError, RulesError, RuleSet
 from spoker.interop import pettingzoo_env
 from spoker.interop.encoding import LAYOUT, encode
 
