@@ -91,6 +91,13 @@ class SpokerGame(pyspiel.Game):
         super().__init__(_GAME_TYPE, _GAME_INFO, params)
 
     def new_initial_state(self, state: Any = None) -> SpokerState:
+        """The start of a game. States are not rebuilt from OpenSpiel's state
+        structs: serialization replays the actions, and a position is best
+        given to the engine as a state string (``GameState.from_string``)."""
+        if state is not None:
+            raise ValueError(
+                f"python_spoker starts every state from the empty pyramid, not from {state!r}"
+            )
         return SpokerState(self)
 
     def max_chance_nodes_in_history(self) -> int:

@@ -83,6 +83,12 @@ def test_a_bad_rules_parameter_is_refused_with_the_value() -> None:
         pyspiel.load_game("python_spoker(rules=diagonal)")
 
 
+def test_states_start_from_the_empty_pyramid_only() -> None:
+    game = pyspiel.load_game("python_spoker")
+    with pytest.raises(ValueError, match="'board'"):
+        game.new_initial_state({"board": "W"})
+
+
 def test_a_clone_is_independent_and_made_by_the_engines_copy() -> None:
     game = pyspiel.load_game("python_spoker")
     state = game.new_initial_state()
