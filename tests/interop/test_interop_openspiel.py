@@ -169,3 +169,15 @@ def test_a_game_through_openspiel_equals_the_engines(rules: str, picks: list[int
             [1.0, -1.0] if engine.winner == 1 else [-1.0, 1.0])
         assert state.returns() == expect
         assert state.observation_tensor(0)[LAYOUT["to_move"].start] == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("visbletouchngapxfr+-, ")), max_size=30) | st.text(max_size=15))
+def test_any_rules_parameter_parses_or_is_refused_quoting_it(text: str) -> None:
+    try:
+        rules = og.rules_from_param(text)
+    except RulesError as err:
+        assert repr(text.replace("+", ",")) in str(err) or repr(text) in str(err)
+    else:
+        assert og.rules_from_param(og.rules_param(rules)) == rules
+        assert "," not in og.rules_param(rules)
