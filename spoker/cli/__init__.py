@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from spoker import __version__
 
-SUBCOMMANDS = ("groups", "show", "replay", "play", "render", "simulate", "tournament", "hint")
+SUBCOMMANDS = ("groups", "show", "replay", "play", "lab", "render", "simulate", "tournament", "hint")
 
 
 class CliError(Exception):
