@@ -217,7 +217,7 @@ class LabView(BaseView):
         try:
             self.lab.place(cell)
         except LabError as err:
-            self.say(f"{err}.", "bad")
+            self.say(_sentence(str(err)), "bad")
             return False
         self._board_changed()
         return True
@@ -226,7 +226,7 @@ class LabView(BaseView):
         try:
             self.lab.remove(cell)
         except LabError as err:
-            self.say(f"{str(err).capitalize()}.", "bad", 6)
+            self.say(_sentence(str(err)), "bad", 6)
             return False
         if self.selected == cell:
             self.selected = None
@@ -625,6 +625,11 @@ class LabView(BaseView):
             i = 0 if step > 0 else len(cells) - 1
         self.query_cell = cells[i]
         self.selected = None
+
+
+def _sentence(text: str) -> str:
+    """``cannot remove ...`` as a sentence (cell names keep their case)."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _row(v: Verdict) -> str:
