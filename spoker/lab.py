@@ -402,16 +402,10 @@ class Step:
     def title(self, steps: SuiteSteps) -> str:
         where = f"line {self.case.line}" if self.case.line is not None else "?"
         verdict = "passes" if self.passed else "FAILS"
-        return (
-            f"Case {steps.index + 1} of {len(steps.steps)} ({where}): {verdict}"
-            f"  \u00b7  {steps.failed} failing"
-        )
+        return f"Case {steps.index + 1}/{len(steps.steps)}, {where}: {verdict} ({steps.failed} failing)"
 
     def detail(self) -> str:
-        return (
-            f"{self.case.move} ({self.case.rules}): expected {self.result.expected}; "
-            f"got {self.result.got}"
-        )
+        return f"Expected {self.result.expected}; got {self.result.got}"
 
 
 @dataclass

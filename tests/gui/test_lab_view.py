@@ -266,7 +266,7 @@ def test_open_suite_steps_through_cases_failing_first(app: SpokerApp, tmp_path: 
     assert view.lab.board == parse_board(EXAMPLE2_CUT) and view.lab.rules == RULE_SETS[1]
     assert view.query is not None and view.query.move == "W@1G3"
     lines = text_of(view.case_lines())
-    assert "Case 1 of 2 (line 2): FAILS" in lines and "got flush_four@1 1A3 1C3 1E3 1G3" in lines
+    assert "Case 1/2, line 2: FAILS (1 failing)" in lines and "got flush_four@1 1A3 1C3 1E3 1G3" in lines
     view.layout(*view.size)
     assert view.b_next.visible
     view.on_key_press(keys.PAGEDOWN, 0)

@@ -187,7 +187,7 @@ class LabView(BaseView):
         half = (w - 6) / 2
         self.b_prev.place(x, 10, half, 32)
         self.b_next.place(x + half + 6, 10, half, 32)
-        self.case_y = 50.0 + (46.0 if self.steps is not None else 0.0)
+        self.case_y = 50.0 + (62.0 if self.steps is not None else 0.0)
         self.b_save_case.place(x, self.case_y, half, 36)
         self.b_open.place(x + half + 6, self.case_y, half, 36)
         self.suite_field.place(x, self.case_y + 44, w, 32)
@@ -479,7 +479,7 @@ class LabView(BaseView):
             self._info.draw(self.info_lines(), x + 8, box_top - 6, w - 16, bottom_limit=box_bottom + 4)
         self._section[0].draw_at(x, table_top)
         y = table_top - ROW_H
-        col = min(w * 0.48, 150.0)
+        col = min(w * 0.48, 175.0)
         for i, ((rule, expect), (a, b)) in enumerate(zip(self.table_rows(), self._table)):
             colour = THEME.accent if RULE_SETS[i] == self.lab.rules else THEME.text
             a.draw_at(x, y, a.fitted(rule, col - 6), colour)
