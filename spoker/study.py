@@ -135,9 +135,10 @@ class RuleTally:
             lo, hi = wilson_interval(count, total)
             return {"rate": _r(count / total if total else 0.0), "ci": [_r(lo), _r(hi)]}
 
-        def mean(total: int, squares: int) -> dict[str, Any]:
+        def mean(total: int, squares: int, most: float) -> dict[str, Any]:
+            # The normal interval, kept within what a game can hold (0 to most).
             m, lo, hi = mean_interval(total, squares, n)
-            return {"mean": _r(m), "ci": [_r(lo), _r(hi)]}
+            return {"mean": _r(m), "ci": [_r(max(lo, 0.0)), _r(min(hi, most))]}
 
         seats = []
         for seat in (0, 1):
@@ -171,10 +172,10 @@ class RuleTally:
             "rules": str(self.rules), "games": n, "players": list(self.players),
             "first": seats[0], "second": seats[1], "by_player": players,
             "draws": {"count": self.draws, **rate(self.draws, n)},
-            "length": mean(self.length, self.length_sq),
+            "length": mean(self.length, self.length_sq, 30),
             "straight_flush_ends": {"count": self.straight_flush_ends,
                                     **rate(self.straight_flush_ends, n)},
-            "challenges_per_game": mean(self.challenges, self.challenges_sq),
+            "challenges_per_game": mean(self.challenges, self.challenges_sq, 15),
             "ranks": ranks,
         }
 
