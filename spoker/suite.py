@@ -217,6 +217,19 @@ def _read_move(board: Board, text: str) -> Move:
     return Move.from_str(text, board)
 
 
+def case_for(board: str, move: str, rules: RuleSet = DEFAULT_RULES) -> Case:
+    """The case that a query passes: its answer (:func:`expect_of`) as EXPECT.
+
+    :class:`SuiteError` when the board or move cannot be written as one field
+    of a suite line (empty, or holding white space, ``#`` or ``=>``).
+    """
+    for what, text in (("board", board), ("move", move)):
+        if not text or _fields(text) != [text] or "#" in text or ARROW in text:
+            raise SuiteError(f"the {what} {text!r} cannot be written as a field of a suite line")
+    canonical_board, canonical_move = _canonical_query(board, move)
+    return Case(canonical_board, canonical_move, rules, expect_of(board, move, rules))
+
+
 def format_case(case: Case) -> str:
     """The canonical line of a case (RULES only when not the default)."""
     rules = f" {case.rules.token}" if case.rules != DEFAULT_RULES else ""
@@ -328,7 +341,7 @@ def iter_suite(path: str | Path) -> Iterator[Case]:
             if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]  # a byte order mark some editors write
             try:
-                text = raw.decode("utf-8")
+                text = raw.decode("utf-8").rstrip("\r\n")
             except UnicodeDecodeError:
                 raise SuiteError(f"{name}: line {number} is not UTF-8 text") from None
             try:
@@ -345,6 +358,6 @@ def read_suite(path: str | Path) -> list[Case]:
 
 
 __all__ = [
-    "Case", "CaseResult", "Expectation", "SuiteError", "expect_of", "format_case",
+    "Case", "CaseResult", "Expectation", "SuiteError", "case_for", "expect_of", "format_case",
     "group_text", "iter_suite", "parse_case", "parse_expect", "read_suite", "run_case",
 ]
