@@ -13,6 +13,7 @@ import pytest
 from arcade import key as keys
 
 from shibumi import Board, Cell, Colour, parse_board
+from spoker.cli import main
 from spoker.gui.app import SpokerApp
 from spoker.gui.scene import Highlight
 from spoker.gui.settings import Settings
@@ -252,6 +253,7 @@ def test_save_as_test_case_appends_a_line_the_suite_passes(app: SpokerApp, tmp_p
         f"{EXAMPLE2_CUT} W@1G3 touching => flush_four@1 1A3 1C3 1E3 1G3\n"
     )
     assert all(run_case(c).passed for c in read_suite(path))
+    assert main(["suite", str(path)]) == 0
 
 
 def test_open_suite_steps_through_cases_failing_first(app: SpokerApp, tmp_path: Path) -> None:
