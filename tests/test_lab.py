@@ -378,3 +378,42 @@ def test_the_lab_agrees_with_the_curated_suites(path: Path) -> None:
             continue
         answer = ask(board, cell, colour).answer(rules)
         assert answer.expect.split(" ")[0] == expected.split(" ")[0], step.case
+
+
+def test_lab_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["lab", "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out and "spoker lab '" in out
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from("WBR./x \n"), max_size=36) | st.text(max_size=20),
+    st.none() | st.text(max_size=20),
+)
+def test_lab_arguments_fuzzed_open_a_window_or_fail_in_one_line(board: str, rules: str | None) -> None:
+    import contextlib
+    import io
+
+    import spoker.gui.app as app_module
+
+    opened: list[object] = []
+    argv = ["lab", "--", board] if rules is None else ["lab", "--rules", rules, "--", board]
+    out, err = io.StringIO(), io.StringIO()
+    original = app_module.run_lab
+    app_module.run_lab = lambda *a: opened.append(a) or 0  # type: ignore[assignment]
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exit_:  # argparse's own usage errors
+                code = int(exit_.code or 0)
+    finally:
+        app_module.run_lab = original  # type: ignore[assignment]
+    assert "Traceback" not in err.getvalue()
+    if code == 0:
+        assert opened and opened[0][0] == parse_board(board)
+    else:
+        assert code == 2 and not opened and err.getvalue().count("\n") == 1
