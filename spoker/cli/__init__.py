@@ -15,7 +15,10 @@ from typing import NoReturn
 
 from spoker import __version__
 
-SUBCOMMANDS = ("groups", "show", "replay", "play", "render", "simulate", "tournament", "hint")
+SUBCOMMANDS = (
+    "groups", "show", "replay", "play", "lab", "render", "simulate", "tournament", "hint",
+    "suite", "study",
+)
 
 
 class CliError(Exception):

@@ -16,6 +16,9 @@ examples:
   spoker play --record game.txt                 also keep the record in game.txt
   spoker play --screenshot shot.png --seed 3 --autoplay 12
                                                 a picture after 12 computer moves, headless
+  spoker play --screenshot lab.png --show lab --size 1920x1080
+                                                the laboratory (on the autoplayed position,
+                                                or a worked example with --autoplay 0)
 
 A --player value that names a computer player (random, greedy, lookahead,
 expert) seats that player; any other value is a person's name. The game is
@@ -45,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="draw one frame headless to FILE.png and exit (with --autoplay, --show)")
     p.add_argument("--autoplay", type=int, default=0, metavar="N",
                    help="with --screenshot: N moves played by the computer first")
-    p.add_argument("--show", choices=("game", "end", "help", "title", "replay"), default="game",
+    p.add_argument("--show", choices=("game", "end", "help", "title", "replay", "lab"), default="game",
                    help="with --screenshot: the screen to draw (default: game, or end if over)")
     p.add_argument("--size", default="1280x800", metavar="WxH", help="with --screenshot: the picture's size")
     p.set_defaults(func=run)

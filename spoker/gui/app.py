@@ -28,9 +28,11 @@ from spoker.gui.settings import Settings, load_settings, save_settings
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
+    from shibumi import Board
     from spoker.gui.frame import FrameCache
     from spoker.gui.scene import BoardScene
     from spoker.gui.views.game import GameView
+    from spoker.gui.views.lab import LabView
     from spoker.record import GameRecord
 
 TITLE = "Spoker - Shibumi meets poker"
@@ -180,6 +182,26 @@ class SpokerApp:
         from spoker.gui.views.end import EndView
 
         self.show(EndView(self, controller))
+
+    def show_lab(
+        self, board: Board | None = None, rules: RuleSet | None = None, suite: str | None = None,
+    ) -> LabView:
+        """The laboratory, on ``board`` (empty by default); with ``suite``, that
+        suite opened on its first failing case."""
+        from spoker.gui.views.lab import LabView
+        from spoker.lab import Lab
+
+        lab = Lab()
+        if board is not None:
+            lab.set_board(board)
+            lab.undo_stack.clear()  # the starting position is not a change to undo
+        if rules is not None:
+            lab.rules = rules
+        view = LabView(self, lab, suite)
+        self.show(view)
+        if suite:
+            view.open_suite(suite)
+        return view
 
     def open_replay(
         self, record: GameRecord, rules: RuleSet | None = None, source: str = "",
@@ -348,6 +370,15 @@ def start(app: SpokerApp, options: Any) -> None:
         app.new_game(setup_from_options(options, app.settings))
     else:
         app.show_title()
+
+
+def run_lab(board: Board | None, rules: RuleSet | None, suite: str | None) -> int:
+    """``spoker lab``: the window on the laboratory."""
+    window = make_window()
+    app = SpokerApp(window, exit_after_first_frame=_exit_after_first_frame())
+    app.show_lab(board, rules, suite)
+    arcade.run()
+    return 0
 
 
 def run_replay(path: str, rules: RuleSet | None) -> int:

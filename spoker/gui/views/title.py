@@ -99,6 +99,8 @@ class TitleView(BaseView):
         self.b_start = ui.add(Button("Start game", self.start, "Enter", primary=True))
         self.b_help = ui.add(Button("Rules & keys", self.app.show_help, "F1"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
+        self.b_lab = ui.add(Button("Laboratory", self.app.show_lab, "L",
+                                   tooltip="Set up any position and see what a ball would form"))
         self.record = ui.add(TextInput(s.last_record, "path/to/game.txt", 400, caption="Record file"))
         self.b_replay = ui.add(Button("Replay", lambda: self.open_record("replay"), tooltip="Watch the record in the replay viewer"))
         self.b_load = ui.add(Button("Continue it", lambda: self.open_record("play"), tooltip="Play on from the record's last move"))
@@ -191,6 +193,7 @@ class TitleView(BaseView):
         y -= 44
         self.hints.place(left, y, third, 36)
         self.marks.place(left + third + 20, y, third, 36)
+        self.b_lab.place(left + 2 * (third + 20), y, third, 36)
         y -= 46 + gap
         self.b_start.place(left, y, third, 46)
         self.b_help.place(left + third + 20, y, third, 46)
@@ -274,6 +277,8 @@ class TitleView(BaseView):
             self.resume()
         elif symbol in (keys.F1, keys.H):
             self.app.show_help()
+        elif symbol == keys.L:
+            self.app.show_lab()
         elif symbol == keys.TAB:
             self.ui.focus_next(None)
         elif symbol == keys.ESCAPE:
