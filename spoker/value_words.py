@@ -65,16 +65,21 @@ def value_words(value: float, p_win: float | None = None, p_draw: float | None =
 
 
 def loss_words(loss: float) -> str:
-    """A loss of expected result (0 to 2) as the games it gives away:
-    ``"about 1 game in 10"`` (a loss of ``x`` costs ``x / 2`` of the games,
-    draws counted half)."""
+    """A loss of expected result (0 to 2) as the games it gives away, such as
+    ``"about 1 game in 10"``: a loss of ``x`` gives away ``x / 2`` of the
+    games, draws counted half."""
     x = _checked("loss", loss, 0.0, 2.0) / 2.0
-    if x < CERTAIN:
-        return "nothing"
-    if x < ALMOST:
-        return "less than 1 game in 20"
-    n = _tenths(x)
-    return f"about {n} game{'s' if n != '1' else ''} in 10"
+    if x < 0.005:
+        return "almost nothing" if x >= CERTAIN else "nothing"
+    if x < 0.095:
+        n = math.floor(x * 100 + 0.5)
+        return f"about {n} game{'s' if n != 1 else ''} in 100"
+    if x > 1.0 - CERTAIN:
+        return "every game"
+    if x >= 1.0 - ALMOST:
+        return "almost every game"
+    n = math.floor(x * 10 + 0.5)
+    return f"about {n} game{'s' if n != 1 else ''} in 10"
 
 
 def _share_words(share: float, value: float) -> str:

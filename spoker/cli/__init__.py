@@ -15,7 +15,9 @@ from typing import NoReturn
 
 from spoker import __version__
 
-SUBCOMMANDS = ("groups", "show", "replay", "play", "render", "simulate", "tournament", "hint")
+SUBCOMMANDS = (
+    "groups", "show", "replay", "play", "render", "simulate", "tournament", "hint", "analyse",
+)
 
 
 class CliError(Exception):
