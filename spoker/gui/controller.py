@@ -364,10 +364,12 @@ class GameController:
 
     @staticmethod
     def hint_lines(hints: list[tuple[Cell, float]]) -> list[str]:
-        """The hint as text: a heading, then each cell and its value in words."""
+        """The hint as text: a heading, then each cell and its value in words
+        (short: "from here" goes without saying in a hint)."""
         from spoker.value_words import value_words
 
-        return ["Hint: best cells for this ball"] + [f"  {cell}: {value_words(v)}" for cell, v in hints]
+        lines = [f"  {cell}: {value_words(v).removesuffix(' from here')}" for cell, v in hints]
+        return ["Hint: best cells for this ball"] + lines
 
     # -- narration ----------------------------------------------------------
     def _welcome(self) -> str:

@@ -30,7 +30,7 @@ def test_controller_hint_values_are_expected_results() -> None:
     assert len(hints) == 2 and all(-1 <= v <= 1 for _, v in hints)
     assert hints[0][1] >= hints[1][1]
     lines = GameController.hint_lines([(hints[0][0], 0.4)])
-    assert lines == ["Hint: best cells for this ball", f"  {hints[0][0]}: wins about 7 games in 10 from here"]
+    assert lines == ["Hint: best cells for this ball", f"  {hints[0][0]}: wins about 7 games in 10"]
 
 
 def test_the_hint_box_says_the_chances_in_words(app: SpokerApp) -> None:
@@ -43,5 +43,5 @@ def test_the_hint_box_says_the_chances_in_words(app: SpokerApp) -> None:
     assert texts[0] == "Hint: best cells for this ball"
     assert len(texts) == 1 + len(view.hints)
     for (cell, _), text in zip(view.hints, texts[1:]):
-        assert text.startswith(f"  {cell}: ") and "from here" in text
+        assert text.startswith(f"  {cell}: ") and "in 10" in text
     view.on_draw()
