@@ -38,9 +38,9 @@ from spoker.replay import Replay
 from spoker.rules import RuleSet
 from spoker.state import GameState
 
-DEFAULT_EFFORT = 100_000
-"""Positions judged per placement, at most, before the search is exact
-(about a third of a second on a laptop's core)."""
+DEFAULT_EFFORT = 200_000
+"""Positions judged per placement, at most, before the search is exact: a
+whole record takes some 6 s of one core (bench/analyse.py; target 20 s)."""
 
 EXACT_FACTOR = 4
 """An exhaustive search to the end of the game may judge this many times the
