@@ -59,7 +59,7 @@ def value_words(value: float, p_win: float | None = None, p_draw: float | None =
     drawn = _tenths(draw)
     if win < ALMOST:
         never = "never wins" if win < CERTAIN else "almost never wins"
-        return f"{never}, draws about {drawn} games in 10 from here"
+        return f"{never}, draws about {_games(drawn)} in 10 from here"
     won = _share_words(win, v).removesuffix(" from here")
     return f"{won}, draws about {drawn} from here"
 
@@ -92,7 +92,7 @@ def _share_words(share: float, value: float) -> str:
         return "wins almost every game from here"
     if share <= ALMOST:
         return "almost never wins from here"
-    return f"wins about {_tenths(share)} games in 10 from here"
+    return f"wins about {_games(_tenths(share))} in 10 from here"
 
 
 def _tenths(share: float) -> str:
@@ -100,6 +100,10 @@ def _tenths(share: float) -> str:
     20 and nineteen in 20 the nearest tenth is never 0 or 10."""
     n = min(9, max(1, math.floor(share * 10 + 0.5)))
     return str(n)
+
+
+def _games(n: str) -> str:
+    return "1 game" if n == "1" else f"{n} games"
 
 
 def _checked(name: str, x: float, low: float, high: float) -> float:

@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     first = True
     for path in args.files:
-        bar = ProgressBar(sys.stderr, label=f"placements of {path}")
+        bar = ProgressBar(sys.stderr, label="placements")
         try:
             analysis = analyse_record(read(path), args.effort, bar, rules, args.workers)
         except (ValueError, OSError) as err:
