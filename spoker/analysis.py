@@ -351,6 +351,10 @@ def _run_task(task: _Task) -> MoveAnalysis:
     player = state.to_move
     state.apply_draw(move.colour)
     found = placement_values(state, task.effort, played=move.cell)
+    state.apply_place(move.cell)
+    if state.end == "straight_flush":
+        # A won game: its value, 1, is the best there is, whatever the search's depth.
+        found = found._replace(exact=True)
     return judge(task.n, player, move.colour, move.cell, found)
 
 

@@ -197,3 +197,24 @@ def test_fuzzed_arguments(contents: list[bytes], options: list[tuple[str, ...]])
     if "--json" in argv and code == 0:
         for line in out.splitlines():
             assert set(json.loads(line)) >= {"file", "moves"}
+
+
+def test_progress_is_reported_and_closed(
+    capsys: pytest.CaptureFixture[str], short: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[object] = []
+
+    class Bar:
+        def __init__(self, stream: object, label: str) -> None:
+            seen.append(label)
+
+        def __call__(self, done: int, total: int) -> None:
+            seen.append((done, total))
+
+        def close(self) -> None:
+            seen.append("closed")
+
+    monkeypatch.setattr("spoker.cli.analyse_cmd.ProgressBar", Bar)
+    code, _, _ = run(capsys, "analyse", str(short), "--effort", "100")
+    assert code == 0
+    assert seen == ["placements", (1, 4), (2, 4), (3, 4), (4, 4), "closed"]

@@ -238,3 +238,12 @@ def test_hint_values_early_in_the_game() -> None:
     assert len(hints) == 2 and all(-1 <= v <= 1 for _, v in hints)
     with pytest.raises(AnalysisError, match="top"):
         hint_values(state, top=0)
+
+
+def test_a_record_ended_by_a_straight_flush_ends_exact() -> None:
+    # Player 1 tops four white balls with a fifth on 2B2 on move 9.
+    record = parse_record("W@1A1 B@1E1 W@1C1 B@1G1 W@1A3 R@1E3 W@1C3 R@1G3 W@2B2")
+    analysis = analyse_record(record, effort=300)
+    last = analysis.moves[-1]
+    assert (last.n, last.value, last.best, last.loss, last.exact) == (9, 1.0, last.cell, 0.0, True)
+    assert not analysis.moves[-2].exact
