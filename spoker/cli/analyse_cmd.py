@@ -34,7 +34,8 @@ EXAMPLE = f"""\
 examples:
   spoker analyse game.txt --json
     {{"file": "game.txt", "moves": [{{"n": 1, "player": 1, "ball": "R", "cell": "1E1",
-     "value": 0.0051, "best": "1E1", "best_value": 0.0051, "loss": 0.0, "exact": false}}, ...],
+     "value": 0.005476055, "best": "1C3", "best_value": 0.006845069, "loss": 0.001369014,
+     "exact": false}}, ...],
      "players": [...], "challenges": [...], "effort": {DEFAULT_EFFORT}, "rules": "visible"}}
   spoker analyse assets/records/sample-game.txt
   spoker analyse games/*.txt --effort 20000 --workers 2 --json
@@ -45,12 +46,12 @@ after it and the bag's odds at every draw; best/best value are the best cell
 for that ball; loss = best value - value. Values are exact (an exhaustive
 search to the end of the game) whenever five or fewer balls remain before the
 placement, and earlier when that fits in the effort; other values are
-estimates of a search --effort positions deep (default {DEFAULT_EFFORT}).
+estimates from a search of --effort positions (default {DEFAULT_EFFORT}).
 Marks: ?! inaccuracy (loss >= {INACCURACY:.2f}), ? mistake (>= {MISTAKE:.2f}),
 ?? blunder (>= {BLUNDER:.2f}); a loss x gives away x/2 of the games.
 --json prints one object a file, one a line; a record that cannot be replayed
 gives {{"file": ..., "error": ...}} and the exit status is 2 once every file is
-done. FILE may be - for stdin. The result does not depend on --workers.
+done. RECORD may be - for stdin. The result does not depend on --workers.
 """
 
 
