@@ -54,7 +54,7 @@ def random_game(seed: int, rules: RuleSet | None = None) -> GameState:
 
 
 # -- exact values ------------------------------------------------------------------
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames(), st.data())
 def test_exact_values_agree_with_a_plain_solver(state: GameState, data: st.DataObject) -> None:
     played = data.draw(st.sampled_from(state.legal_cells()))
@@ -79,6 +79,16 @@ def test_unpruned_values_are_every_cells_exact_value(state: GameState) -> None:
     found = placement_values(state, prune=False)
     solver = ReferenceSolver()
     assert found.exact and set(found.values) == set(state.legal_cells())
+    for cell, value in found.values.items():
+        assert value == pytest.approx(solver.placement_value(state, cell), abs=1e-6)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(endgames(left=(7, 8)))
+def test_exact_further_at_the_default_effort(state: GameState) -> None:
+    found = placement_values(state, prune=False)
+    assert found.exact  # an exhaustive search with 8 balls left is cheap
+    solver = ReferenceSolver()
     for cell, value in found.values.items():
         assert value == pytest.approx(solver.placement_value(state, cell), abs=1e-6)
 
