@@ -61,6 +61,8 @@ def value_words(value: float, p_win: float | None = None, p_draw: float | None =
         never = "never wins" if win < CERTAIN else "almost never wins"
         return f"{never}, draws about {_games(drawn)} in 10 from here"
     won = _share_words(win, v).removesuffix(" from here")
+    if not won.endswith(" in 10"):  # "wins almost every game": say the draws in full
+        return f"{won}, draws about {_games(drawn)} in 10 from here"
     return f"{won}, draws about {drawn} from here"
 
 
