@@ -36,7 +36,7 @@ def test_value_alone(value: float, words: str) -> None:
     [
         (0.4, 0.6, 0.2, "wins about 6 games in 10, draws about 2 from here"),
         (0.4, 0.7, 0.0, "wins about 7 games in 10 from here"),
-        (0.9, 0.95, 0.05, "wins almost every game, draws about 1 game in 10 from here"),
+        (0.95, 0.95, 0.05, "wins almost every game, draws about 1 game in 10 from here"),
         (0.4, 0.69, 0.02, "wins about 7 games in 10 from here"),  # draws under 1 in 20: not said
         (-0.5, 0.0, 0.5, "never wins, draws about 5 games in 10 from here"),
         (-0.48, 0.01, 0.5, "almost never wins, draws about 5 games in 10 from here"),
