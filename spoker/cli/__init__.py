@@ -17,7 +17,7 @@ from spoker import __version__
 
 SUBCOMMANDS = (
     "groups", "show", "replay", "play", "lab", "render", "simulate", "tournament", "hint",
-    "suite", "study",
+    "suite", "study", "analyse",
 )
 
 

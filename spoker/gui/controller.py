@@ -352,14 +352,24 @@ class GameController:
         return self.player(s.to_move).choose(s)
 
     def hint(self, top: int = 3, state: GameState | None = None) -> list[tuple[Cell, float]]:
-        """The best cells for the drawn ball, with expected score differences
-        (``state``: as for :meth:`computer_choice`)."""
-        from spoker.players import hint
+        """The best cells for the drawn ball, with their expected results for
+        the player to move (P(win) - P(loss); ``state``: as for
+        :meth:`computer_choice`)."""
+        from spoker.analysis import hint_values
 
         s = state if state is not None else self.state.copy()
         if s.drawn is None or s.is_over:
             return []
-        return [(h.cell, h.value) for h in hint(s, top=top)]
+        return hint_values(s, top=top)
+
+    @staticmethod
+    def hint_lines(hints: list[tuple[Cell, float]]) -> list[str]:
+        """The hint as text: a heading, then each cell and its value in words
+        (short: "from here" goes without saying in a hint)."""
+        from spoker.value_words import value_words
+
+        lines = [f"  {cell}: {value_words(v).removesuffix(' from here')}" for cell, v in hints]
+        return ["Hint: best cells for this ball"] + lines
 
     # -- narration ----------------------------------------------------------
     def _welcome(self) -> str:
