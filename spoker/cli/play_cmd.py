@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
+import sys
+from typing import TYPE_CHECKING
 
 from spoker.cli import CliError
 from spoker.rules import RuleSet
+
+if TYPE_CHECKING:
+    from spoker.record import GameRecord
+
+SEED_LIMIT = 2**64
 
 EXAMPLE = """\
 examples:
@@ -18,9 +27,15 @@ examples:
                                                 a picture after 12 computer moves, headless
 
 A --player value that names a computer player (random, greedy, lookahead,
-expert) seats that player; any other value is a person's name. The game is
-autosaved after every move in $SPOKER_HOME, else $XDG_DATA_HOME/spoker, else
-~/.local/share/spoker, and offered for resumption at the next start.
+expert) seats that player; any other value is a person's name (a warning if it
+looks like a misspelt level). Every game is autosaved after every move in
+$SPOKER_HOME, else $XDG_DATA_HOME/spoker, else ~/.local/share/spoker (no
+autosave without any of them); a new game never replaces an unfinished one:
+the title screen lists them all. --record refuses an existing FILE (except
+the --load FILE itself, which the game then extends). --screenshot takes
+--load and --resume into account, writes --record, and never changes the
+autosaves or preferences. Without a display, use --screenshot or set
+ARCADE_HEADLESS=1.
 """
 
 
@@ -52,8 +67,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit() or not text.isascii():
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not a non-negative integer")
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    if not (text.isdigit() and text.isascii() and len(text) <= 20 and int(text) < SEED_LIMIT):
+        raise argparse.ArgumentTypeError(f"seed {shown!r} is not a whole number from 0 to 2^64-1")
     return int(text)
 
 
@@ -66,12 +82,95 @@ def run(args: argparse.Namespace) -> int:
         name = getattr(args, f"player{i}")
         if name is not None and not name.strip():
             raise CliError(f"--player{i}: the name is empty")
+    args.load_record = read_load(args.load) if args.load else None
+    if args.record:
+        check_record_target(args.record, args.load)
     if args.screenshot:
         from spoker.gui.offscreen import ensure_headless
 
         ensure_headless()  # before arcade is imported: no display needed
+    else:
+        check_display()
+    warn_level_typos(args)
     try:
         from spoker.gui.app import run_play
     except ImportError as err:
         raise CliError(f"the game window cannot start ({err})") from None
     return int(run_play(args) or 0)
+
+
+def read_load(path: str) -> GameRecord:
+    """The --load record, read before any window opens: one line if it is
+    missing, unreadable, not a record, too large or a finished game."""
+    from spoker.record import load_record
+
+    full = os.path.expanduser(path)
+    try:
+        if not stat.S_ISREG(os.stat(full).st_mode):
+            raise CliError(f"--load {path!r}: not a regular file")
+        record = load_record(full)
+    except OSError as err:
+        raise CliError(f"--load {path!r}: cannot read it: {err.strerror or err}") from None
+    except ValueError as err:
+        raise CliError(f"--load {path!r}: {err}") from None
+    if record.play().is_over:
+        raise CliError(f"--load {path!r} is a finished game: watch it with 'spoker replay {path}'")
+    return record
+
+
+def check_record_target(path: str, load: str | None) -> None:
+    """--record FILE must not replace a file, unless it is the --load record
+    (the game continues it); its folder must exist."""
+    full = os.path.expanduser(path)
+    if os.path.lexists(full):
+        if load and _same_file(full, os.path.expanduser(load)):
+            return
+        if os.path.isdir(full):
+            raise CliError(f"--record {path!r} is a folder: give a file name")
+        raise CliError(
+            f"--record {path!r} exists: choose another name, or continue that game "
+            f"with --load {path} --record {path}"
+        )
+    folder = os.path.dirname(os.path.abspath(full))
+    if not os.path.isdir(folder):
+        raise CliError(f"--record {path!r}: the folder {folder!r} does not exist")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def check_display() -> None:
+    """No window without a display: one line saying what works instead.
+
+    Only where X11 or Wayland is the way to a display (Linux and the BSDs);
+    ARCADE_HEADLESS=1 runs the game with no visible window."""
+    if sys.platform.startswith(("darwin", "win", "cygwin")) or os.environ.get("ARCADE_HEADLESS"):
+        return
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return
+    raise CliError(
+        "no display (DISPLAY is not set): for a picture use --screenshot FILE.png; "
+        "ARCADE_HEADLESS=1 runs the game with no visible window"
+    )
+
+
+def warn_level_typos(args: argparse.Namespace) -> None:
+    """A --player value that looks like a misspelt computer level seats a
+    person of that name: say so on stderr (the game screen says it too)."""
+    from spoker.gui.controller import level_typo
+    from spoker.players import PLAYER_NAMES
+
+    for i in (1, 2):
+        value = getattr(args, f"player{i}")
+        level = level_typo(value) if value else None
+        if level:
+            print(
+                f"spoker play: warning: --player{i} {value!r} is not a computer level "
+                f"({', '.join(PLAYER_NAMES)}): it seats a person named {value!r}; "
+                f"did you mean {level!r}?",
+                file=sys.stderr,
+            )
