@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import os
 import random
 import secrets
@@ -183,7 +184,7 @@ def _generator_state(saved: object) -> tuple[int, tuple[int, ...], float | None]
         raise ValueError("the draw generator's state is not 625 words of 32 bits")
     if not 0 <= words[-1] <= 624:
         raise ValueError(f"bad generator position {words[-1]!r}")
-    if gauss is not None and not isinstance(gauss, float):
+    if gauss is not None and not (isinstance(gauss, float) and math.isfinite(gauss)):
         raise ValueError(f"bad generator state {gauss!r}")
     return (3, tuple(words), gauss)
 

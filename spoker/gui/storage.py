@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import os
 from pathlib import Path
 
@@ -79,9 +80,9 @@ def read_json(path: Path, limit: int = MAX_JSON_BYTES) -> object:
         raise DamagedFileError(f"not UTF-8 text (byte {err.start})") from None
     depth = _depth(text)
     if depth > MAX_JSON_DEPTH:
-        raise DamagedFileError(f"nested {depth} levels deep")
+        raise DamagedFileError(f"nested more than {MAX_JSON_DEPTH} levels deep")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except (ValueError, RecursionError) as err:  # JSONDecodeError, too many digits, NaN
         raise DamagedFileError(f"not JSON: {err}") from None
 
@@ -94,6 +95,13 @@ def _reason(err: Exception) -> str:
 
 def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number a save holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999: Python reads it as infinity
+        raise ValueError(f"{text[:20]!r} is too large a number")
+    return value
 
 
 def _depth(text: str) -> int:
