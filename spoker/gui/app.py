@@ -545,8 +545,8 @@ def start(app: SpokerApp, options: Any) -> None:
     if typos:
         view.say(typos[0], "bad", 12)
     elif kept:
-        games = "game is" if kept == 1 else f"{kept} games are"
-        view.say(f"Your unfinished {games} kept: Menu (Esc) lists them.", "info", 8)
+        games = "unfinished game is" if kept == 1 else f"{kept} unfinished games are"
+        view.say(f"Your {games} kept: Menu (Esc) offers to continue.", "info", 8)
 
 
 def level_typos(options: Any) -> list[str]:

@@ -227,7 +227,7 @@ def unfinished(notices: list[str] | None = None, set_damaged_aside: bool = True)
     paths = []
     try:
         paths = [p for p in folder.iterdir() if p.name.endswith(".json") and not p.name.startswith(".")]
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         pass
     except OSError as err:
         _note(notices, f"cannot list the unfinished games in {str(folder)!r}: {err.strerror or err}")

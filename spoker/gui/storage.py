@@ -65,13 +65,16 @@ def write_atomic(path: Path, text: str) -> None:
 def read_json(path: Path, limit: int = MAX_JSON_BYTES) -> object:
     """The JSON document in ``path``.
 
-    FileNotFoundError if there is no file; :class:`DamagedFileError` (never
+    FileNotFoundError if there is no such file (nor its folder);
+    :class:`DamagedFileError` (never
     anything else) if it cannot be read or is not small, plain JSON."""
     try:
         with open(path, "rb") as f:
             data = read_bounded(f, limit, "this file")
     except FileNotFoundError:
         raise
+    except NotADirectoryError:  # a file where a folder of the path should be: no such file
+        raise FileNotFoundError(str(path)) from None
     except (OSError, ValueError) as err:
         raise DamagedFileError(_reason(err)) from None
     try:
