@@ -316,8 +316,14 @@ _WRITING = threading.Lock()  # one save at a time in this process: our own lefto
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old or the new text,
-    never half of it: a temporary file in the same folder, then ``os.replace``.
+    """Write ``text`` (UTF-8) so that ``path`` holds either the old or the new
+    text, never half of it: see :func:`write_bytes_atomic`."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` so that ``path`` holds either the old or the new bytes,
+    never half of them: a temporary file in the same folder, then ``os.replace``.
 
     A symbolic link is written through (its target is replaced, the link stays),
     an existing file keeps its permission bits, a new one gets the usual ones
@@ -325,10 +331,10 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     new name survives a power cut. Temporary files left by a save that crashed
     earlier are removed first."""
     with _WRITING:
-        _write_atomic(os.path.realpath(path), text)  # through symbolic links: the link stays
+        _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
 
 
-def _write_atomic(target: str, text: str) -> None:
+def _write_atomic(target: str, data: bytes) -> None:
     folder = os.path.dirname(target)
     name = os.path.basename(target)
     remove_stale_temporaries(folder, name)
@@ -339,8 +345,8 @@ def _write_atomic(target: str, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
     try:
         os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
@@ -419,5 +425,6 @@ def _sync_folder(folder: str) -> None:
 
 __all__ = [
     "MAX_RECORD_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
-    "parse_record", "play_moves", "read_bounded", "result_text", "save_record", "write_text_atomic",
+    "parse_record", "play_moves", "read_bounded", "result_text", "save_record", "write_bytes_atomic",
+    "write_text_atomic",
 ]

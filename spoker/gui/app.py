@@ -35,7 +35,7 @@ from spoker.gui.controller import (
     clean_name,
     level_typo,
 )
-from spoker.gui.settings import Settings, load_settings, save_settings
+from spoker.gui.settings import Settings, load_settings, save_settings, settings_path
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -79,8 +79,14 @@ class SpokerApp:
         self.data_folder = storage.data_dir() if persist else None
         if persist and self.data_folder is None:
             self.notices.append(storage.NO_DATA_DIR)
+        self._settings_kept = True  # False: a damaged preferences file stayed in place
         if settings is None:
-            settings = load_settings(notices=self.notices) if self.data_folder is not None else Settings()
+            settings = Settings()
+            if self.data_folder is not None:
+                before = len(self.notices)
+                settings = load_settings(notices=self.notices)
+                # Damaged but not moved aside (a read-only folder...): never write over it.
+                self._settings_kept = len(self.notices) == before or not os.path.lexists(settings_path() or "")
         self.settings = settings
         self.threaded = threaded
         self.record_path = record_path
@@ -143,7 +149,7 @@ class SpokerApp:
         return self.data_folder is not None
 
     def save_settings(self) -> None:
-        if self.autosave_on:
+        if self.autosave_on and self._settings_kept:
             save_settings(self.settings)
 
     def take_notices(self) -> list[str]:

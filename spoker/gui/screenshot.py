@@ -13,9 +13,12 @@ written, moved or deleted.
 
 from __future__ import annotations
 
+import io
+import os
 from typing import Any
 
 import arcade
+from PIL import Image
 
 from spoker.gui import autosave
 from spoker.gui.app import SpokerApp, setup_from_options, setup_from_record
@@ -23,6 +26,7 @@ from spoker.gui.controller import GameController, GameSetup
 from spoker.gui.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.replay import ReplayView
+from spoker.record import write_bytes_atomic
 
 SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
 FRAME = 1 / 60
@@ -104,7 +108,10 @@ def take_screenshot(options: Any) -> int:
         point_at_a_cell(view)
     view.on_draw()
     image = arcade.get_image(0, 0, width, height)
-    image.convert("RGB").save(path, optimize=True)
+    picture = io.BytesIO()
+    kind = Image.registered_extensions().get(os.path.splitext(path)[1].lower(), "PNG")
+    image.convert("RGB").save(picture, format=kind, optimize=True)
+    write_bytes_atomic(path, picture.getvalue())  # never half a picture
     window.close()
     print(f"{path}: {show} screen after {controller.state.move_number} moves, {width}x{height}")
     record = getattr(options, "record", None)

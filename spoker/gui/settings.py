@@ -18,7 +18,7 @@ from spoker.gui.storage import DamagedFileError, data_dir, read_json, set_aside,
 FILENAME = "settings.json"
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 NAME_LENGTH = 40  # as GameSetup's names
-PATH_LENGTH = 4096
+PATH_LENGTH = 400  # the title screen's record field takes this many
 CHOICES = {"visibility": ("visible", "touching")}
 
 

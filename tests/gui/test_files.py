@@ -368,3 +368,24 @@ def test_record_round_trip_of_a_cut_name(window: Any, home: Path, tmp_path: Path
     assert parse_record(text).headers["Player1"] == "N" * NAME_LENGTH
     save_record(tmp_path / "r.txt", parse_record(text))
     assert storage.data_dir() == home
+
+
+def test_damaged_preferences_that_cannot_move_are_never_written_over(
+    window: Any, home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home.mkdir(parents=True)
+    damaged = b'{"visibility": "sideways"'
+    (home / "settings.json").write_bytes(damaged)
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage.os, "rename", refuse)
+    app = new_app(window)
+    app.set_colour_marks(True)  # a change that would save the preferences
+    app.quit()
+    assert (home / "settings.json").read_bytes() == damaged
+    err = capsys.readouterr().err
+    assert err == "" or "left as it is" in err
+    app.show_title()
+    assert "left as it is" in title_of(window).message
