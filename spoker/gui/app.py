@@ -158,7 +158,11 @@ class SpokerApp:
         return out
 
     def screen_text(self, line: str) -> str:
-        """A notice for the screen: paths inside the data folder made short."""
+        """A notice for the screen: short (stderr has the whole line), paths
+        inside the data folder relative to it."""
+        moved = re.fullmatch(r".* was damaged \(.*\): moved to '(.*)'", line)
+        if moved:
+            line = f"A damaged file was kept as '{moved.group(1)}'"
         if self.data_folder is not None:
             line = line.replace(str(self.data_folder) + os.sep, "")
         return line[:1].upper() + line[1:]

@@ -178,7 +178,7 @@ def test_a_damaged_autosave_chosen_to_resume_is_moved_aside(window: Any, home: P
     path.write_text(json.dumps(data))
     title.on_key_press(keys.C, 0)
     title = title_of(window)
-    assert "moved to" in title.message and not path.exists()
+    assert "A damaged file was kept as 'unfinished/game-" in title.message and not path.exists()
     assert len(list(path.parent.glob("*.damaged-*"))) == 1
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Callable
 from pathlib import Path
@@ -52,6 +53,14 @@ def seat_tip(value: str) -> str:
     from spoker.players import PLAYER_DESCRIPTIONS
 
     return PLAYER_DESCRIPTIONS.get(value, value)
+
+
+def entry_details(entry: autosave.Entry, index: int, count: int) -> str:
+    """The line under an unfinished game's names: which one, how far, when."""
+    s = entry.summary
+    which = f"Unfinished {index + 1} of {count}" if count > 1 else "Unfinished"
+    when = datetime.datetime.fromtimestamp(entry.saved).strftime("%d %b %H:%M")
+    return f"{which} \u00b7 move {s.move_number} \u00b7 {s.score[0]}-{s.score[1]} \u00b7 {when}"
 
 
 def _digits(text: str) -> bool:
@@ -111,6 +120,7 @@ class TitleView(BaseView):
                                anchor_x="center", anchor_y="center")
         self._section = [Label(t, 12, THEME.muted, bold=True) for t in ("PLAYERS", "RULES", "OPEN A RECORD")]
         self._saved = Label("", 12, THEME.text, anchor_y="center")
+        self._saved_info = Label("", 10, THEME.muted, anchor_y="center")
         self._caption = Label("", 11, THEME.muted, anchor_x="center", anchor_y="bottom")
         self.time = 0.0
         self.turn_clock = 0.0
@@ -292,11 +302,14 @@ class TitleView(BaseView):
         if self.saved is not None:
             y = self.b_continue.bottom
             draw_box(left - 10, y - 8, col + 20, 56, (40, 52, 40, 230), THEME.good, radius=10)
+            entry = self.entries[self.index]
             several = len(self.entries) > 1
             text_left = left + (80 if several else 4)
-            head = f"Unfinished {self.index + 1} of {len(self.entries)}: " if several else "Unfinished game: "
-            self._saved.draw_at(text_left, y + 20, self._saved.fitted(
-                head + self.saved.text(), left + col - 266 - text_left))
+            room = left + col - 266 - text_left
+            a, b = entry.summary.names
+            self._saved.draw_at(text_left, y + 28, self._saved.fitted(f"{a} vs {b}", room))
+            self._saved_info.draw_at(text_left, y + 9, self._saved_info.fitted(entry_details(
+                entry, self.index, len(self.entries)), room))
         if self.intro_y > 60:
             self._intro.draw([(INTRO, THEME.muted)], left, self.intro_y, col, bottom_limit=20)
         self.ui.draw()
