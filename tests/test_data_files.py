@@ -304,3 +304,18 @@ def test_names_are_cut_wherever_they_come_from() -> None:
     assert display_name("\x00\u200b", "Player 1") == "Player 1"
     with pytest.raises(ValueError, match="2\\^64"):
         GameSetup.from_json({"names": ["a", "b"], "seats": ["person", "person"], "seed": 2**64})
+
+
+def test_a_fifo_or_a_folder_in_the_data_folder_never_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path))
+    (tmp_path / "unfinished").mkdir()
+    os.mkfifo(tmp_path / "settings.json")  # opening it for reading would wait for a writer
+    os.mkfifo(tmp_path / "unfinished" / "game-a.json")
+    (tmp_path / "unfinished" / "game-b.json").mkdir()
+    (tmp_path / "unfinished" / "game-c.json").symlink_to("/dev/zero")
+    notices: list[str] = []
+    assert load_settings(notices=notices) == Settings()
+    assert autosave.unfinished(notices) == []
+    assert len(notices) == 4 and all("moved to" in n for n in notices)
+    assert sorted(p.name.split(storage.DAMAGED)[0] for p in (tmp_path / "unfinished").iterdir()) == [
+        "game-a.json", "game-b.json", "game-c.json"]

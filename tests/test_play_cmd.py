@@ -171,3 +171,27 @@ def test_record_limit_is_one_constant() -> None:
     assert record.MAX_RECORD_BYTES == 16 * 1024 * 1024
     text = format_record(GameRecord.from_state(parse_record(COMPLETE_GAME).play()))
     assert len(text.encode()) < record.MAX_RECORD_BYTES // 1000
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--resume", "--seed", "3"], "--seed set up a new game: not with --resume"),
+        (["--resume", "--player1", "Ann", "--no-hints"], "--player1, --no-hints set up a new game"),
+        (["--autoplay", "3"], "--autoplay only goes with --screenshot"),
+        (["--show", "end"], "--show only goes with --screenshot"),
+        (["--size", "800x600", "--seed", "2"], "--size only goes with --screenshot"),
+    ],
+)
+def test_options_that_would_be_ignored_are_refused(windows: list[Any], capsys: pytest.CaptureFixture[str],
+                                                    argv: list[str], words: str) -> None:
+    one_line(*play(capsys, *argv)[::2], words)
+    assert windows == []
+
+
+def test_new_game_options_with_load_are_refused(tmp_path: Path, windows: list[Any],
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "part.txt"
+    path.write_text(UNFINISHED)
+    one_line(*play(capsys, "--load", str(path), "--rules", "touching")[::2], "not with --load")
+    assert windows == []

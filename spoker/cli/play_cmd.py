@@ -21,7 +21,7 @@ examples:
   spoker play                                   the title screen (new game, continue, records)
   spoker play --player1 Ann --player2 greedy    Ann against the greedy computer, at once
   spoker play --seed 7 --rules touching,apex-free
-  spoker play --resume                          continue the autosaved game
+  spoker play --resume                          continue the last unfinished game
   spoker play --record game.txt                 also keep the record in game.txt
   spoker play --screenshot shot.png --seed 3 --autoplay 12
                                                 a picture after 12 computer moves, headless
@@ -53,16 +53,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--player2", metavar="NAME", help="player 2's name, or a computer player's name")
     p.add_argument("--no-hints", action="store_true", help="no hints in this game")
     start = p.add_mutually_exclusive_group()
-    start.add_argument("--resume", action="store_true", help="continue the autosaved game")
+    start.add_argument("--resume", action="store_true", help="continue the last unfinished game")
     start.add_argument("--load", metavar="FILE", help="continue the game of a record file")
     p.add_argument("--record", metavar="FILE", help="write the game's record to FILE after every move")
     p.add_argument("--screenshot", metavar="FILE.png",
                    help="draw one frame headless to FILE.png and exit (with --autoplay, --show)")
-    p.add_argument("--autoplay", type=int, default=0, metavar="N",
-                   help="with --screenshot: N moves played by the computer first")
-    p.add_argument("--show", choices=("game", "end", "help", "title", "replay"), default="game",
-                   help="with --screenshot: the screen to draw (default: game, or end if over)")
-    p.add_argument("--size", default="1280x800", metavar="WxH", help="with --screenshot: the picture's size")
+    p.add_argument("--autoplay", type=int, metavar="N",
+                   help="with --screenshot: N moves played by the computer first (default: 0)")
+    p.add_argument("--show", choices=("game", "end", "help", "title", "replay"),
+                   help="with --screenshot: the screen to draw (default: game)")
+    p.add_argument("--size", metavar="WxH", help="with --screenshot: the picture's size (default: 1280x800)")
     p.set_defaults(func=run)
 
 
@@ -73,10 +73,15 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+SETUP_OPTIONS = ("seed", "rules", "player1", "player2", "no_hints")
+SCREENSHOT_OPTIONS = ("autoplay", "show", "size")
+
+
 def run(args: argparse.Namespace) -> int:
+    check_combinations(args)
     if args.rules is not None:
         RuleSet.parse(args.rules)  # a bad value fails here, with one line
-    if args.autoplay < 0:
+    if args.autoplay is not None and args.autoplay < 0:
         raise CliError(f"--autoplay {args.autoplay}: expected 0 or more moves")
     for i in (1, 2):
         name = getattr(args, f"player{i}")
@@ -97,6 +102,21 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as err:
         raise CliError(f"the game window cannot start ({err})") from None
     return int(run_play(args) or 0)
+
+
+def check_combinations(args: argparse.Namespace) -> None:
+    """Options that would be silently ignored are refused instead: a new
+    game's setup with --resume or --load (that game goes on as it was), and
+    the picture's options without --screenshot."""
+    continuing = "--resume" if args.resume else "--load" if args.load else ""
+    given = [name for name in SETUP_OPTIONS if getattr(args, name) not in (None, False)]
+    if continuing and given:
+        names = ", ".join("--" + n.replace("_", "-") for n in given)
+        raise CliError(f"{names} set up a new game: not with {continuing}, which continues a game as it was")
+    if not args.screenshot:
+        for name in SCREENSHOT_OPTIONS:
+            if getattr(args, name) is not None:
+                raise CliError(f"--{name} only goes with --screenshot FILE.png")
 
 
 def read_load(path: str) -> GameRecord:
@@ -161,6 +181,8 @@ def check_display() -> None:
 def warn_level_typos(args: argparse.Namespace) -> None:
     """A --player value that looks like a misspelt computer level seats a
     person of that name: say so on stderr (the game screen says it too)."""
+    if args.player1 is None and args.player2 is None:
+        return  # the players' module takes a while to import: only when needed
     from spoker.gui.controller import level_typo
     from spoker.players import PLAYER_NAMES
 

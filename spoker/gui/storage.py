@@ -18,6 +18,7 @@ import datetime
 import json
 import math
 import os
+import stat
 from pathlib import Path
 
 from spoker.errors import SpokerError
@@ -69,8 +70,7 @@ def read_json(path: Path, limit: int = MAX_JSON_BYTES) -> object:
     :class:`DamagedFileError` (never
     anything else) if it cannot be read or is not small, plain JSON."""
     try:
-        with open(path, "rb") as f:
-            data = read_bounded(f, limit, "this file")
+        data = _read_regular(path, limit)
     except FileNotFoundError:
         raise
     except NotADirectoryError:  # a file where a folder of the path should be: no such file
@@ -88,6 +88,16 @@ def read_json(path: Path, limit: int = MAX_JSON_BYTES) -> object:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except (ValueError, RecursionError) as err:  # JSONDecodeError, too many digits, NaN
         raise DamagedFileError(f"not JSON: {err}") from None
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file; opened without blocking, so a FIFO put in
+    the data folder cannot hang the game (it is refused, like a device)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DamagedFileError("not a regular file")
+        return read_bounded(f, limit, "this file")
 
 
 def _reason(err: Exception) -> str:
