@@ -8,6 +8,7 @@ import sys
 
 from spoker.cli import CliError
 from spoker.cli.groups_cmd import stdin_bytes
+from spoker.cli.play_cmd import check_display
 from spoker.errors import RecordError
 from spoker.record import GameRecord, load_record, parse_record
 from spoker.replay import Replay
@@ -118,6 +119,7 @@ def _run_viewer(files: list[str], rules: RuleSet | None) -> int:
         raise CliError(_failure(path, err)) from None
     except ValueError as err:
         raise CliError(f"{path}: {err}") from None
+    check_display()
     try:
         from spoker.gui.app import run_replay
     except ImportError as err:
