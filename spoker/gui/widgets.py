@@ -404,10 +404,12 @@ class Label:
 
     @property
     def content_width(self) -> float:
+        self.set()  # at the current scale
         return float(self._text.content_width)
 
     @property
     def content_height(self) -> float:
+        self.set()
         return float(self._text.content_height)
 
 

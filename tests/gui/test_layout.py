@@ -83,8 +83,25 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
         view = app.play(game(names, 18))
         settle(view)
         view.act_draw()
+    elif screen == "game-flush":  # the straight flush's card over the board
+        view = app.play(game(names, 14, seed=39))
+        assert view.c.state.end == "straight_flush"
+        view.moment_time = 0.0
+    elif screen == "game-info":  # a ball clicked: why it counts; a long message
+        view = app.play(game(names, 18))
+        settle(view)
+        cell = next(c for c in view.c.counted[-1].group.cells)
+        view._select(cell)
+        view.say(f"Not saved: cannot write /{'very-long-folder/' * 12}{names[1]}.txt", "bad", 60)
     elif screen == "end":
         app.show_end(game(names, 0, until_over=True))
+    elif screen == "end-dialog":  # the save dialog, its file name too long for the field
+        app.show_end(game(names, 0, until_over=True))
+        view = app.window.current_view
+        assert isinstance(view, EndView)
+        view.ask_save()
+        assert view.dialog is not None
+        view.dialog.field.text = f"/home/{'deep/' * 30}{names[0]}.txt"
     elif screen == "help":
         app.play(game(names, 4))
         app.show_help()
@@ -102,16 +119,26 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
 
 @pytest.mark.parametrize("names", list(NAMES), ids=list(NAMES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-@pytest.mark.parametrize("screen", ["title", "game", "end", "help", "replay"])
+@pytest.mark.parametrize("screen", ["title", "game", "game-flush", "game-info", "end", "end-dialog", "help", "replay"])
 def test_texts_stay_in_their_boxes_and_apart(
     app: SpokerApp, screen: str, size: tuple[int, int], names: str,
 ) -> None:
     app.resized(*size)
     view = show_screen(app, screen, NAMES[names])
     assert view.size == size
+    dialog = getattr(view, "dialog", None)
+    view.dialog = None  # a modal dialog covers the screen: checked on its own
     texts = frame_texts(view)
     assert len(texts) > 8, [t.text for t in texts]
     assert layout_problems(texts, size, boxes_of(view)) == []
+    if dialog is not None:
+        view.dialog = dialog
+        with recording_texts() as shown:
+            dialog.draw()
+        texts = list(shown.values())
+        assert len(texts) >= 4
+        boxes = [dialog.rect] + [(w.left, w.bottom, w.width, w.height) for w in (dialog.field, dialog.ok, dialog.cancel)]
+        assert layout_problems(texts, size, boxes) == []
     for text in texts:
         assert text.text == screen_text(text.text)  # no control character reaches the screen
 

@@ -63,17 +63,18 @@ class BaseView(arcade.View):
         self.message_kind = kind
         self.message_time = seconds
 
-    def draw_message(self, y: float | None = None) -> None:
+    def draw_message(self, y: float | None = None, area: tuple[float, float] | None = None) -> None:
+        """The message, centred in the window (or in ``area``: left, width)."""
         if not self.message or self.message_time <= 0:
             return
-        width, _ = self.size
+        x0, width = (0.0, float(self.size[0])) if area is None else area
         colour = {"info": THEME.text, "good": THEME.good, "bad": THEME.bad}.get(self.message_kind, THEME.text)
         s = ui_scale()
         label = self._overlay_message
         text = label.fitted(self.message, width - 20 - 28 * s)
         w = min(width - 20.0, label.set(text).content_width + 28 * s)
         h = label.content_height + 14 * s
-        left = (width - w) / 2
+        left = x0 + (width - w) / 2
         bottom = 64.0 if y is None else y
         draw_box(left, bottom, w, h, (12, 14, 18, 235), colour, radius=8)
         label.draw_at(left + 14 * s, bottom + h / 2, colour=colour)

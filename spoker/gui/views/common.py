@@ -188,7 +188,7 @@ class PlayerCards(Layered):
             mid = bottom + card_h / 2
             small = bool(seats[i]) or (active and bool(turn_text))
             small_h = seat.set(seats[i] or "TO MOVE").content_height if small else 0.0
-            name_h = name.content_height
+            name_h = name.set(name.fitted(names[i], room)).content_height
             small_y = mid - name_h / 2
             name.draw_at(text_x, mid + small_h / 2, name.fitted(names[i], room))
             turn_x = text_x
@@ -317,13 +317,15 @@ class Banner(Layered):
         s = ui_scale()
         inner = width - 28 * s
         size = self._title_size(moment.title, inner)
-        title_h = self._title.set(size=size).content_height
+        title = self._title.set(size=size)
+        title_text = title.fitted(moment.title, inner)
+        title_h = title.set(title_text).content_height
         h = title_h + 21 * s + self._block.height(lines, inner)
         bottom = top - h
         grow = min(1.0, time / 0.25)
         pulse = 1.5 + 2.5 * max(0.0, 1.0 - time / 1.2) * (0.5 + 0.5 * math.sin(time * 12))
         draw_box(left, bottom, width, h, (16, 18, 24, int(225 * grow)), colour, radius=10, border_width=pulse)
-        self._title.draw_at(left + 14 * s, top - 9 * s, self._title.fitted(moment.title, inner), colour)
+        title.draw_at(left + 14 * s, top - 9 * s, title_text, colour)
         self._block.draw(lines, left + 14 * s, top - 12 * s - title_h, inner)
         return bottom
 
@@ -381,4 +383,5 @@ def draw_moment(banner: Banner, moment: Moment, scene: object, board_rect: tuple
         apex = max(flush.cells, key=lambda c: c.level)
         x, y, _ = scene.screen_position(apex)  # type: ignore[attr-defined]
         centre = (x, y)
-    banner.draw_flush(moment, (left + width / 2, bottom + 70 * ui_scale()), centre, time, width - 20)
+    # Low over the board's front, above the toolbar and the Results button.
+    banner.draw_flush(moment, (left + width / 2, bottom + 124 * ui_scale()), centre, time, width - 20)

@@ -201,7 +201,7 @@ class EndView(BaseView):
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
-        self.draw_message(74 * k)
+        self.draw_message(74 * k, (self.panel_x, self.panel_w))
         if self.dialog is not None:
             self.dialog.draw()
         super().on_draw()
@@ -227,8 +227,8 @@ class EndView(BaseView):
         tiny = probe.set("Three kinds L3").content_width > min(widths[1], widths[2])
         heads = ("move, by", "challenge", "answer", "points")
         for j, text in enumerate(heads):
-            self._heads[j].draw_at(cols[j], top - self._heads[j].content_height,
-                                   self._heads[j].fitted(text, widths[j]) if j < 3 else text)
+            head = self._heads[j].set(self._heads[j].fitted(text, widths[j]) if j < 3 else text)
+            head.draw_at(cols[j], top - head.content_height)
         y = top - self._heads[0].content_height - 8 * k
         row_h = 25.0 * k
         self.row_rects = []

@@ -450,7 +450,7 @@ class GameView(BaseView):
         self.layer.draw()
         self._draw_board_tip()
         self.ui.draw_tooltip()
-        self.draw_message((TOOLBAR_H + 8) * ui_scale())
+        self.draw_message((TOOLBAR_H + 8) * ui_scale(), (self.board_rect[0], self.board_rect[2]))
         if self.dialog is not None:
             self.dialog.draw()
 

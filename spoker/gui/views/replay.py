@@ -253,7 +253,7 @@ class ReplayView(BaseView):
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
-        self.draw_message((TOOLBAR_H + 8) * ui_scale())
+        self.draw_message((TOOLBAR_H + 8) * ui_scale(), (self.board_rect[0], self.board_rect[2]))
 
     def _frame_key(self) -> Hashable | None:
         """Everything the picture shows but the glow; None while something moves."""
