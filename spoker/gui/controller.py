@@ -367,7 +367,7 @@ class GameController:
     # -- narration ----------------------------------------------------------
     def _welcome(self) -> str:
         a, b = self.setup.names
-        return f"New game: {a} against {b} ({self.rules}). {a} starts."
+        return f"New game: {a} against {b}, rules: {self.rules}. {a} starts."
 
     def _rebuild_from_history(self, note: bool) -> None:
         """Narration and challenge list of a resumed game, by replaying its moves."""

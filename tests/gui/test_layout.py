@@ -224,6 +224,11 @@ def test_the_computer_is_named_once_while_it_plays() -> None:
     assert c.prompt() == "Hal (computer: expert) is playing..."
 
 
+def test_the_welcome_line_has_one_pair_of_brackets() -> None:
+    c = GameController(GameSetup(("Ann", "Computer (lookahead)"), (PERSON, "lookahead"), seed=1))
+    assert c.log[0].text == "New game: Ann against Computer (lookahead), rules: visible. Ann starts."
+
+
 def test_the_placing_prompt_names_what_the_player_sees() -> None:
     c = GameController(GameSetup(("Ann", "Bob"), seed=3))
     c.draw()
@@ -249,3 +254,21 @@ def test_colour_marks_wording_matches_the_drawing(app: SpokerApp) -> None:
     assert "ring on red balls and a cross on black ones" in TitleView(app).marks.tooltip
     guide = (Path(__file__).parents[2] / "docs" / "gui.md").read_text(encoding="utf-8")
     assert "ring on red balls and a cross on black ones" in " ".join(guide.split())
+
+
+def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> None:
+    """docs/images/screenshot-game.png is made by ``spoker play --screenshot
+    --seed 9 --autoplay 18`` (docs/gui.md): its ghost is where the captions say."""
+    from pathlib import Path
+
+    from spoker.gui.screenshot import point_at_a_cell
+
+    app.resized(1280, 800)
+    view = app.play(game(NAMES["plain"], 18))
+    settle(view)
+    point_at_a_cell(view)
+    assert view.hover_cell is not None and view.c.is_playable(view.hover_cell)
+    root = Path(__file__).parents[2]
+    for doc in ("README.md", "docs/gui.md"):
+        text = (root / doc).read_text(encoding="utf-8")
+        assert f"ghost on {view.hover_cell}]" in text, doc

@@ -358,7 +358,7 @@ class Banner(Layered):
         cx, cy = card
         grow = min(1.0, 0.4 + time / 0.4)
         scale = grow * (1.0 + 0.05 * math.sin(time * 6))
-        w, h = min(520 * ui_scale(), max_width) * scale, 104 * ui_scale() * scale
+        w, h = min(520 * ui_scale(), max_width / 1.06) * scale, 104 * ui_scale() * scale  # 1.06: the pulse
         draw_box(cx - w / 2, cy - h / 2, w, h, (30, 10, 40, int(235 * fade)),
                  (*ROLE_COLOURS["flush"][:3], int(255 * fade)), radius=16, border_width=4)
         big = self._big.set(size=round(36 * scale))

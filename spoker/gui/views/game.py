@@ -523,7 +523,10 @@ class GameView(BaseView):
 
     def _seat_text(self, player: int) -> str:
         seat = self.c.setup.seats[player - 1]
-        return "person" if seat == PERSON else f"computer: {seat}"
+        if seat == PERSON:
+            return "person"
+        # "Computer (lookahead)" names its level already.
+        return "computer" if seat.lower() in self.c.name(player).lower() else f"computer: {seat}"
 
     def _info_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
         out: list[tuple[str, tuple[int, int, int, int]]] = []
