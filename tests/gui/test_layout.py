@@ -236,6 +236,16 @@ def test_the_placing_prompt_names_what_the_player_sees() -> None:
     assert "lit cell" not in prompt and "ghost" in prompt and prompt.startswith("Ann, place the ")
 
 
+def test_labels_sit_on_whole_pixels(window: Any) -> None:
+    """A glyph on a half pixel lost its top row ("Ihree", "Hush" on the end screen)."""
+    from spoker.gui.widgets import Label
+
+    label = Label("Three Flush", 12, anchor_y="center")
+    for y in (618.5, 593.5, 518.5, 300.25):
+        label.draw_at(100.5, y)
+        assert label._text.x == round(100.5) and label._text.y == round(y)
+
+
 def test_screen_text_escapes_what_cannot_be_seen() -> None:
     assert screen_text("Ann") == "Ann"
     assert screen_text("a\x1b[31m") == "a\\x1b[31m"

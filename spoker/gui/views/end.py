@@ -276,7 +276,7 @@ class EndView(BaseView):
         name_w = min(140.0 * k, width * 0.28)
         colw = (width - name_w) / 5
         y = top - 30 * k
-        names = SHORT_RANKS if max(self._stat_cols[0].set(n).content_width for n in SHORT_RANKS.values()) < colw - 6 * k \
+        names = SHORT_RANKS if max(self._stat_cols[0].set(n).content_width for n in SHORT_RANKS.values()) <= colw - 2 * k \
             else TINY_RANKS
         for j, rank in enumerate(Rank):
             col = self._stat_cols[j]
