@@ -515,7 +515,7 @@ class GameView(BaseView):
         info = self._info_lines()
         if info:
             h = self._info.height(info, w - 16 * s) + 12 * s
-            h = min(h, max(60.0 * s, y - 140 * s))
+            h = min(h, max(60.0 * s, y - 70 * s))  # what was asked for first; the story gets the rest
             draw_box(x, y - h, w, h, (22, 26, 34, 240), THEME.accent, radius=8)
             self._info.draw(info, x + 8 * s, y - 6 * s, w - 16 * s, bottom_limit=y - h)
             y -= h + 8 * s

@@ -302,7 +302,7 @@ class ReplayView(BaseView):
         y -= self._move.content_height + 4 * k
         if self.info:
             lines = [(t, THEME.text) for t in self.info]
-            h = min(self._info.height(lines, w - 16 * k) + 12 * k, max(60.0 * k, y - 200 * k))
+            h = min(self._info.height(lines, w - 16 * k) + 12 * k, max(60.0 * k, y - 90 * k))
             draw_box(x, y - h, w, h, (22, 26, 34, 240), THEME.accent, radius=8)
             self._info.draw(lines, x + 8 * k, y - 6 * k, w - 16 * k, bottom_limit=y - h)
             y -= h + 8 * k
