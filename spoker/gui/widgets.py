@@ -655,6 +655,7 @@ class TextInput(Widget):
         self._label = Label("", 14, anchor_y="center")
         self._caption = Label(caption, 10, THEME.muted, anchor_y="bottom")
         self._measure = Label("", 14, anchor_y="center")
+        self._shown: tuple[object, tuple[str, str]] = (None, ("", ""))
 
     def labels(self) -> list[Label]:
         return [self._label, self._caption]
@@ -683,18 +684,26 @@ class TextInput(Widget):
     def _window(self, room: float) -> tuple[str, str]:
         """The part of the text that fits ``room`` pixels around the caret
         (an ellipsis where it is cut), and that part up to the caret."""
+        key = (self.text, self.cursor, int(room), ui_scale())
+        if self._shown[0] == key:
+            return self._shown[1]
         text = screen_text(self.text)
         cursor = len(screen_text(self.text[: self.cursor]))
         measure = self._measure
         if measure.set(text).content_width <= room:
-            return text, text[:cursor]
-        start = 0
-        # Drop characters at the left until the text up to the caret fits.
-        while start < cursor and measure.set("\u2026" + text[start:cursor]).content_width > room:
-            start += 1
-        head = "\u2026" if start else ""
-        shown = self._label.fitted(head + text[start:], room)
-        return shown, head + text[start:cursor]
+            out = (text, text[:cursor])
+        else:
+            lo, hi = 0, cursor  # the first character kept: the text up to the caret must fit
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if measure.set("\u2026" + text[mid:cursor]).content_width > room:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            head = "\u2026" if lo else ""
+            out = (self._label.fitted(head + text[lo:], room), head + text[lo:cursor])
+        self._shown = (key, out)
+        return out
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 10.0

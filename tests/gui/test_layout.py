@@ -282,3 +282,20 @@ def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> No
     for doc in ("README.md", "docs/gui.md"):
         text = (root / doc).read_text(encoding="utf-8")
         assert f"ghost on {view.hover_cell}]" in text, doc
+
+
+def test_a_long_text_field_shows_the_caret_end(window: Any) -> None:
+    from spoker.gui.widgets import TextInput
+
+    field = TextInput("/home/" + "deep/" * 60 + "game.txt", max_length=400)
+    field.place(10, 10, 300, 34)
+    field.focus(True)
+    shown, before_caret = field._window(284)
+    assert shown.startswith("\u2026") and shown.endswith("game.txt") and shown == before_caret
+    field.on_key_press(keys.HOME, 0)
+    shown, before_caret = field._window(284)
+    assert shown.startswith("/home/deep/") and shown.endswith("\u2026") and before_caret == ""
+    with recording_texts() as texts:
+        field.draw()
+    (drawn,) = [t for t in texts.values() if t.text == shown]
+    assert 10 <= drawn.left and drawn.right <= 310
