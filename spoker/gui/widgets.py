@@ -526,7 +526,8 @@ class Button(Widget):
         colour = THEME.text if self.enabled else THEME.muted
         cx, cy = self.center
         size = self._fit()
-        label = self._label.set(self.label, colour, size)
+        label = self._label.set(size=size)
+        label.set(label.fitted(self.label, self.width - 10), colour)  # cut if even the smallest size is too wide
         key_h = self._key.set(self.shortcut).content_height
         label_h = label.content_height
         # The key hint sits in the bottom right corner, the label above it:

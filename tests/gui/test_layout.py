@@ -78,6 +78,7 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
     """The screen as a player sees it, settled."""
     if screen == "title":
         app.settings.name1, app.settings.name2 = names
+        app.settings.seat2 = "lookahead"  # the longest seat label
         app.show_title()
     elif screen == "game":
         view = app.play(game(names, 18))
