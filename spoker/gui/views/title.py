@@ -126,6 +126,7 @@ class TitleView(BaseView):
         self.saved_y = 0.0
         self.intro_y = 0.0
         self._intro = TextBlock(12)
+        self._intro_small = TextBlock(10)
         self.title_y = 0.0
         self.title_scale = 1.0
         self.caption_y = 80.0
@@ -265,8 +266,10 @@ class TitleView(BaseView):
             draw_box(left - 10 * k, y - 8 * k, col + 20 * k, 56 * k, (40, 52, 40, 230), THEME.good, radius=10)
             self._saved.draw_at(left + 4 * k, y + 20 * k, self._saved.fitted(
                 f"Unfinished game: {self.saved.text()}", col - 190 * k))
-        if self.intro_y > 60 * k:
-            self._intro.draw([(INTRO, THEME.muted)], left, self.intro_y, col, bottom_limit=20 * k)
+        intro = [(INTRO, THEME.muted)]
+        # In a low window the smaller print, rather than no introduction at all.
+        block = self._intro if self.intro_y - self._intro.height(intro, col) >= 20 * k else self._intro_small
+        block.draw(intro, left, self.intro_y, col, bottom_limit=16 * k)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
@@ -280,7 +283,7 @@ class TitleView(BaseView):
         half = self._title.set(size=round(54 * self.title_scale)).content_width / 2
         for i, colour in enumerate((Colour.WHITE, Colour.BLACK, Colour.RED)):
             a = self.time * 0.8 + i * math.tau / 3
-            x = cx + half + 50 * k + 26 * k * math.cos(a)
+            x = cx + half + 56 * k + 26 * k * math.cos(a)
             y = cy + 10 * k * math.sin(a)
             draw_ball(x, y, 16 * k, colour)
             draw_ball(2 * cx - x, y, 16, Colour((i + 1) % 3))
