@@ -269,6 +269,11 @@ def _cells(group: Group) -> str:
 
 
 # -- files ------------------------------------------------------------------
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+"""The largest input read whole (a record, stdin) or line by line (a batch
+line): a real record is a few kilobytes, so anything bigger is refused."""
+
+
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file (UTF-8); OSError if unreadable, RecordError if bad."""
     with open(path, "rb") as f:
@@ -306,6 +311,6 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
 
 
 __all__ = [
-    "GameRecord", "annotate", "format_record", "load_record", "parse_record", "play_moves",
+    "MAX_INPUT_BYTES", "GameRecord", "annotate", "format_record", "load_record", "parse_record", "play_moves",
     "result_text", "save_record", "write_text_atomic",
 ]

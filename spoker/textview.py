@@ -7,6 +7,8 @@ as in notation.md), each cell at its real point.
 
 from __future__ import annotations
 
+import unicodedata
+
 from shibumi import APEX, LEVEL_CELLS, Board, Colour
 from shibumi.cells import COLUMNS
 from spoker.events import (
@@ -26,6 +28,22 @@ from spoker.state import GameState
 
 LEGEND = "W white, B black, R red, + empty and playable, . empty (not yet supported)"
 _GAP = "   "
+
+
+def printable(text: str) -> str:
+    """``text`` with every control or format character (escape sequences,
+    carriage returns, bidirectional overrides, line separators) written as a
+    Python escape, so it cannot move the cursor, recolour or rewrite the
+    terminal. Ordinary letters of any script are kept."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    if ch == " " or unicodedata.category(ch) == "Zs":
+        return ch  # spaces of any width are harmless
+    return ch.encode("unicode_escape").decode("ascii")
 
 
 def board_diagram(board: Board) -> str:
@@ -186,5 +204,5 @@ def colour_name(colour: Colour) -> str:
 
 __all__ = [
     "LEGEND", "bag_text", "board_diagram", "challenge_line", "colour_name", "group_text",
-    "groups_text", "narrate", "record_text", "state_text",
+    "groups_text", "narrate", "printable", "record_text", "state_text",
 ]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from spoker import __version__
+from spoker.textview import printable
 
 SUBCOMMANDS = ("groups", "show", "replay", "play", "render", "simulate", "tournament", "hint")
 
@@ -23,11 +24,58 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """Usage errors as one line on stderr, exit status 2 (notation.md)."""
+    """Usage errors as one line on stderr, exit status 2 (docs/cli.md), told
+    by the subcommand whose arguments they are."""
+
+    _seen: list[str] = []
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._seen = list(sys.argv[1:] if args is None else args)
+        parsed, extras = super().parse_known_args(self._seen, namespace)
+        if extras and self.prog != "spoker":
+            # A subcommand tells its own unknown arguments (argparse would
+            # leave them to the top parser, which names no subcommand).
+            self.error(_unrecognized(extras))
+        return parsed, extras
 
     def error(self, message: str) -> NoReturn:
-        message = " ".join(message.splitlines())  # arguments may hold line breaks
+        if message.startswith("the following arguments are required"):
+            # '--gmes 10' is why '--games' is missing: name the unknown option.
+            unknown = _unknown_options(self, self._seen)
+            if unknown:
+                message = _unrecognized(unknown)
+        message = printable(" ".join(message.splitlines()))  # arguments may hold line breaks
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _unknown_options(parser: argparse.ArgumentParser, args: list[str]) -> list[str]:
+    """The option-like arguments (before any ``--``) that name no option."""
+    known = list(parser._option_string_actions)
+    out = []
+    for arg in args:
+        if arg == "--":
+            break
+        if not arg.startswith("-") or arg == "-" or _is_number(arg):
+            continue
+        name = arg.split("=", 1)[0]
+        if name in known or (name.startswith("--") and any(k.startswith(name) for k in known)):
+            continue
+        out.append(arg)
+    return out
+
+
+def _unrecognized(extras: list[str]) -> str:
+    return f"unrecognized arguments: {' '.join(extras)}"
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def positive_int(text: str) -> int:
@@ -60,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'spoker COMMAND --help' for a command's options and an example.",
     )
     parser.add_argument("--version", action="version", version=f"spoker {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in SUBCOMMANDS:
         importlib.import_module(f"spoker.cli.{name}_cmd").register(sub)
     return parser
@@ -79,11 +127,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except (CliError, ValueError, OSError) as err:
-        message = str(err) or err.__class__.__name__
-        print(f"spoker {args.command}: error: {message}", file=sys.stderr)
+        message = " ".join((str(err) or err.__class__.__name__).splitlines())
+        print(f"spoker {args.command}: error: {printable(message)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        # Ctrl-C: the work is abandoned (workers stopped, no output written).
+        print(f"spoker {args.command}: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(f"spoker {args.command}: error: out of memory", file=sys.stderr)
+        return 2
+
+
+def cap_workers_told(command: str, workers: int) -> int:
+    """``--workers`` capped at the number of CPUs, said in one line on stderr."""
+    from spoker.parallel import cap_workers
+
+    capped = cap_workers(workers)
+    if capped < workers:
+        print(
+            f"spoker {command}: --workers {workers} capped at {capped} (the number of CPUs)",
+            file=sys.stderr,
+        )
+    return capped
 
 
 def _silence_stdout() -> None:
