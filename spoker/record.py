@@ -1,4 +1,4 @@
-"""Game records (notation.md "Moves and records"): read, replay, write.
+"""Game records (docs/formats.md, "Game records"): read, replay, write.
 
 A record is UTF-8 text: optional ``Key: Value`` header lines, a blank line,
 then the moves (``R@1C3``) separated by white space; move numbers such as

@@ -141,7 +141,7 @@ class Replay:
 
     # -- summaries ----------------------------------------------------------
     def to_json(self, file: str | None = None) -> dict[str, object]:
-        """The ``spoker replay --json`` object (notation.md)."""
+        """The ``spoker replay --json`` object (docs/formats.md)."""
         out: dict[str, object] = {}
         if file is not None:
             out["file"] = file

@@ -132,7 +132,7 @@ class Tally:
         self.challenges += challenges
 
     def to_json(self, by_player: bool = False) -> dict[str, object]:
-        """The object ``spoker simulate --json`` prints (notation.md)."""
+        """The object ``spoker simulate --json`` prints (docs/formats.md)."""
         out: dict[str, object] = {
             "games": self.games,
             "players": list(self.players),

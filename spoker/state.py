@@ -642,7 +642,60 @@ def _parse_state(text: str) -> GameState:
             raise StateStringError(f"{bad} drawn {drawn!r} but no such ball is left in the bag")
         state._drawn = k
     _parse_result(bad, result, board, state)
+    _check_score_reachable(bad, score, board, state)
+    if state.challenge is None and state.end is None:
+        _check_last_ball(bad, board, state)
     return state
+
+
+def most_points(balls: int, challenge_pending: bool) -> int:
+    """The most points one player can have scored with ``balls`` placed: a
+    challenge needs a group (three balls at least) and its answer the next
+    ball, so the first is resolved by ball 4, the next by ball 6, ...; a
+    pending challenge's ball resolves nothing yet."""
+    usable = balls - (1 if challenge_pending else 0)
+    return max(0, (usable - 2) // 2)
+
+
+def _check_score_reachable(bad: str, score: str, board: Board, state: GameState) -> None:
+    """Each player scores at most one point a resolved challenge."""
+    n = len(board)
+    most = most_points(n, state.challenge is not None)
+    # apex-free: the 30th ball's challenge finds the bag empty and its
+    # challenger (player 2, who places the even balls) scores one more.
+    bonus = (0, 1) if state.rules.apex_free and state.end == "complete" else (0, 0)
+    for player in (0, 1):
+        if state.scores[player] > most + bonus[player]:
+            raise StateStringError(
+                f"{bad} score {score!r}: with {n} ball(s) placed"
+                + (" and a challenge pending" if state.challenge is not None else "")
+                + f", player {player + 1} can have scored at most {most + bonus[player]}"
+            )
+
+
+def _check_last_ball(bad: str, board: Board, state: GameState) -> None:
+    """No challenge is pending in a game in progress: the last ball placed
+    formed no counting group, or it answered a challenge (which scores)."""
+    n = len(board)
+    if not n:
+        return
+    masks, occ = board.masks, board.occupied
+    check_vis = state.rules.check_visibility
+    for c in board.removable():  # the balls that can have come last
+        colour = board[c]
+        assert colour is not None
+        rank, _, _ = best_code(masks, occ, c, colour, check_vis)
+        if c == _APEX and not state.rules.apex_free and rank != _STRAIGHT_FLUSH:
+            rank = 0  # the apex on a normal turn counts only for a straight flush
+        if not rank:
+            return
+    if n >= 4 and sum(state.scores) > 0:
+        return  # the last ball can have answered a challenge
+    raise StateStringError(
+        f"{bad} no challenge is pending, yet every ball that can have been placed "
+        "last forms a counting group, so it opened a challenge"
+        + (" (or answered one, which would have scored)" if n >= 4 else "")
+    )
 
 
 def _parse_score(bad: str, score: str) -> list[int]:

@@ -2,7 +2,7 @@
 
 A diagram shows the four levels side by side on the 7x7 grid of points seen
 from above (columns A-G left to right, row 7 at the top, row 1 at the bottom,
-as in notation.md), each cell at its real point.
+as in docs/formats.md), each cell at its real point.
 """
 
 from __future__ import annotations
@@ -75,16 +75,30 @@ def group_text(group: Group) -> str:
     return f"{d[0].lower()}{d[1:]} ({' '.join(str(c) for c in group.cells)})"
 
 
-def bag_text(board: Board) -> str:
-    w, b, r = (10 - n for n in board.counts())
+def bag_text(board: Board | GameState) -> str:
+    """What is left in the bag: a state's bag leaves out its drawn ball."""
+    if isinstance(board, GameState):
+        w, b, r = board.bag()
+    else:
+        w, b, r = (10 - n for n in board.counts())
     return f"bag: {w} white, {b} black, {r} red"
+
+
+def player_names(headers: dict[str, str]) -> tuple[str, str]:
+    """The names a record gives its players (``Player1``, ``Player2``),
+    printable; ``player 1`` and ``player 2`` when unnamed, and the seat added
+    when both have the same name."""
+    names = [" ".join(printable(headers.get(f"Player{i}", "")).split())[:60] for i in (1, 2)]
+    if names[0] and names[0] == names[1]:
+        return (f"{names[0]} (player 1)", f"{names[1]} (player 2)")
+    return (names[0] or "player 1", names[1] or "player 2")
 
 
 def state_text(state: GameState) -> str:
     """A state: board string, diagram and what the game is waiting for."""
     board = state.board
     lines = [f"Board: {board}", "", board_diagram(board), "", LEGEND, ""]
-    lines.append(f"Balls placed: {len(board)}; {bag_text(board)}")
+    lines.append(f"Balls placed: {len(board)}; {bag_text(state)}")
     lines.append(f"Rules: {state.rules}")
     s1, s2 = state.score
     lines.append(f"Score: {s1}-{s2}")
@@ -139,7 +153,9 @@ def _headers(replay: Replay) -> list[str]:
     """The record's headers, Rules first (as replayed: --rules may override)."""
     lines = [f"Rules: {replay.rules}"]
     # Result comes at the end, from the replay itself.
-    lines += [f"{k}: {v}" for k, v in replay.record.headers.items() if k not in ("Rules", "Result")]
+    lines += [
+        f"{k}: {printable(v)}" for k, v in replay.record.headers.items() if k not in ("Rules", "Result")
+    ]
     return lines
 
 
@@ -147,26 +163,41 @@ def narrate(replay: Replay) -> str:
     """The game move by move, as sentences, then the final position."""
     lines = _headers(replay)
     lines.append("")
+    names = player_names(replay.record.headers)
     for n in range(1, replay.length + 1):
         events = replay.events_at(n)
         placed = next(ev for ev in events if isinstance(ev, BallPlaced))
         verb = "answers with" if placed.response else "places"
         move = Move(placed.colour, placed.cell)
-        lines.append(f"{n}. Player {placed.player} {verb} {move}.")
+        lines.append(f"{n}. {_capital(names[placed.player - 1])} {verb} {move}.")
         for ev in events:
             if isinstance(ev, ChallengeOpened):
-                lines.append(f"      Player {ev.challenger} challenges with a {group_text(ev.group)}.")
+                who = _capital(names[ev.challenger - 1])
+                lines.append(f"      {who} challenges with a {group_text(ev.group)}.")
             elif isinstance(ev, ChallengeResolved):
                 s1, s2 = replay.state_at(n).score
-                lines.append(f"      {describe(ev)} Score {s1}-{s2}.")
+                lines.append(f"      {describe(ev, names)} Score {s1}-{s2}.")
             elif not isinstance(ev, BallDrawn | BallPlaced | GroupFormed):
-                lines.append(f"      {describe(ev)}")
+                lines.append(f"      {_capital(describe(ev, names))}")
     final = replay.final_state
     lines += ["", board_diagram(final.board), ""]
     s1, s2 = final.score
     lines.append(f"Score: {s1}-{s2}")
-    lines.append("Result: " + (result_text(final) if final.is_over else "unfinished"))
+    lines.append("Result: " + (_named_result(final, names) if final.is_over else "unfinished"))
     return "\n".join(lines)
+
+
+def _capital(name: str) -> str:
+    """``player 1`` starts a sentence as ``Player 1``; a name stays as written."""
+    return "P" + name[1:] if name.startswith("player ") else name
+
+
+def _named_result(state: GameState, names: tuple[str, str]) -> str:
+    """``result_text`` with the players' names."""
+    if state.winner is None or names == ("player 1", "player 2"):
+        return result_text(state)
+    text = result_text(state)
+    return text.replace(f"player {state.winner}", names[state.winner - 1], 1)
 
 
 def groups_text(
@@ -203,6 +234,6 @@ def colour_name(colour: Colour) -> str:
 
 
 __all__ = [
-    "LEGEND", "bag_text", "board_diagram", "challenge_line", "colour_name", "group_text",
+    "LEGEND", "bag_text", "player_names", "board_diagram", "challenge_line", "colour_name", "group_text",
     "groups_text", "narrate", "printable", "record_text", "state_text",
 ]
