@@ -88,6 +88,10 @@ class Group:
         """``Flush three, level 2``."""
         return f"{self.rank.title}, level {self.top_level}"
 
+    def __str__(self) -> str:
+        """``Flush three, level 1 (1A1 1C1 1E1)``: rank, level, cells in cell order."""
+        return f"{self.describe()} ({' '.join(str(c) for c in self.cells)})"
+
     def to_json(self, with_visible: bool = True) -> dict[str, object]:
         out: dict[str, object] = {
             "rank": self.rank.key,

@@ -159,6 +159,9 @@ class Challenge(NamedTuple):
     def __repr__(self) -> str:
         return f"Challenge(player {self.challenger}, {self.group.describe()}, move {self.move_number})"
 
+    def __str__(self) -> str:
+        return f"player {self.challenger}'s challenge of move {self.move_number}: {self.group}"
+
 
 # A group formed by a placement, keyed (pattern id * 6 + rank) * 2 + hidden:
 # the Group, and per player (index: move number & 1) its GroupFormed event.
@@ -545,6 +548,10 @@ class GameState:
 
     def __repr__(self) -> str:
         return f"GameState({self.to_string()!r})"
+
+    def __str__(self) -> str:
+        """The state string (docs/formats.md)."""
+        return self.to_string()
 
     # -- state strings ------------------------------------------------------
     def to_string(self) -> str:

@@ -22,6 +22,9 @@ class HintEntry(NamedTuple):
     cell: Cell
     value: float
 
+    def __str__(self) -> str:
+        return f"{self.cell} {self.value:+.3f}"
+
 
 @runtime_checkable
 class Player(Protocol):
