@@ -17,11 +17,11 @@ examples:
   spoker hint 'WB............../........./..../.' R --json
     {"state": "WB............../........./..../. 1 0-0 - - * visible", "ball": "R",
      "hints": [{"cell": "1E1", "value": 0.6436}, ...]}
-  spoker hint 'WWW.BB........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1 - * visible' B --top 5
-    Player 2 to place black (B); score 0-0; answering a Flush three, level 1
-      1. 2B2  +0.714      (a full house on W W / B B: beats the flush three)
-      2. 1E3  -0.245      (B B B: a flush three, a tie)
-      ...
+  spoker hint 'WWW.BB........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1' B --top 3
+    Player 2 to place black (B); score 0-0; answering a flush three, level 1
+      1. 2B2  +0.714  a full house, level 2: beats the flush three, level 1
+      2. 1E3  -0.245  a flush three, level 1: ties the challenge
+      3. 1G3  -1.245  no group: loses the challenge
 
 STATE is a state string (board, player to move, score, pending challenge, drawn
 ball, result, rules: docs/formats.md) or just a board string (read as a
