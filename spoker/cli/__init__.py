@@ -46,8 +46,20 @@ class _Parser(argparse.ArgumentParser):
             unknown = _unknown_options(self, self._seen)
             if unknown:
                 message = _unrecognized(unknown)
-        message = printable(" ".join(message.splitlines()))  # arguments may hold line breaks
+        message = clip(printable(" ".join(message.splitlines())))  # arguments may hold line breaks
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+MAX_ERROR_CHARS = 1000
+"""An error line quotes the bad input, but not megabytes of it."""
+
+
+def clip(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``message`` cut in the middle when longer than ``limit`` characters."""
+    if len(message) <= limit:
+        return message
+    half = (limit - 30) // 2
+    return f"{message[:half]} ... ({len(message) - 2 * half} characters) ... {message[-half:]}"
 
 
 def _unknown_options(parser: argparse.ArgumentParser, args: list[str]) -> list[str]:
@@ -128,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (CliError, ValueError, OSError) as err:
         message = " ".join((str(err) or err.__class__.__name__).splitlines())
-        print(f"spoker {args.command}: error: {printable(message)}", file=sys.stderr)
+        print(f"spoker {args.command}: error: {clip(printable(message))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # Ctrl-C: the work is abandoned (workers stopped, no output written).
