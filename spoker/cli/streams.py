@@ -67,11 +67,11 @@ def lines_limited(stream: IO[bytes]) -> Iterator[bytes | None]:
         if not line:
             return
         if len(line) > MAX_INPUT_BYTES and not line.endswith(b"\n"):
-            while True:  # skip the rest of the long line, a chunk at a time
+            yield None  # answered at once, even if the line never ends
+            while True:  # then skip the rest of the long line, a chunk at a time
                 rest = stream.readline(_CHUNK)
                 if not rest or rest.endswith(b"\n"):
                     break
-            yield None
             continue
         yield line
 
