@@ -181,6 +181,17 @@ def test_a_closed_stdin_in_a_real_process(tmp_path: Path) -> None:
     assert proc.stderr == "spoker groups: error: standard input is closed\n"
 
 
+@pytest.mark.parametrize("argv", [["show", BOARD], ["replay", "-", "--json"], ["groups", "--batch", "-"]])
+def test_a_closed_stdout_is_one_line(argv: list[str], tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run(
+        [sys.executable, "-m", "spoker", *argv], input=f"{BOARD} R@1E1\n", stderr=subprocess.PIPE,
+        text=True, env=env, cwd=tmp_path, preexec_fn=lambda: os.close(1),
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == f"spoker {argv[0]}: error: standard output is closed\n"
+
+
 def test_stdin_beyond_the_limit_is_refused(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"#" * (MAX_INPUT_BYTES + 1))))
     code, _, err = run(capsys, "replay", "-", "--json")

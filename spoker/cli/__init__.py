@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -136,6 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        sys.stdout = _ClosedOutput()
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:
@@ -153,6 +156,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print(f"spoker {args.command}: error: out of memory", file=sys.stderr)
         return 2
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Stands for a closed stdout: writing to it is a one-line error, not a
+    traceback (Python sets ``sys.stdout`` to None when fd 1 is closed)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise CliError("standard output is closed")
 
 
 def cap_workers_told(command: str, workers: int) -> int:
