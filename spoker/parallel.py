@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
@@ -134,12 +135,31 @@ _END = object()
 
 @contextlib.contextmanager
 def running(workers: int) -> Iterator[Executor]:
-    """An executor for ``workers`` workers, shut down on leaving; on Ctrl-C
-    or an error its workers are stopped at once."""
+    """An executor for ``workers`` workers, shut down on leaving; on Ctrl-C,
+    SIGTERM or an error its workers are stopped at once."""
     executor = make_executor(workers)
+    with _term_as_interrupt(not isinstance(executor, InlineExecutor)):
+        try:
+            yield executor
+        except BaseException:
+            stop_now(executor)
+            raise
+        executor.shutdown(wait=True)
+
+
+@contextlib.contextmanager
+def _term_as_interrupt(wanted: bool) -> Iterator[None]:
+    """While workers run, SIGTERM stops the run as Ctrl-C does (else the
+    parent would die at once and leave its workers behind)."""
+    if not wanted or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
     try:
-        yield executor
-    except BaseException:
-        stop_now(executor)
-        raise
-    executor.shutdown(wait=True)
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

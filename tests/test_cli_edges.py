@@ -73,14 +73,16 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "sig"),
     [
-        ["simulate", "--players", "lookahead,lookahead", "--games", "100000", "--workers", "2", "--json"],
-        ["tournament", "random", "greedy", "lookahead", "--games", "100000", "--workers", "2"],
+        (["simulate", "--players", "lookahead,lookahead", "--games", "100000", "--workers", "2", "--json"],
+         signal.SIGINT),
+        (["tournament", "random", "greedy", "lookahead", "--games", "100000", "--workers", "2"], signal.SIGINT),
+        (["simulate", "--players", "greedy,lookahead", "--games", "100000", "--workers", "2"], signal.SIGTERM),
     ],
-    ids=["simulate", "tournament"],
+    ids=["simulate", "tournament", "simulate-sigterm"],
 )
-def test_ctrl_c_stops_the_run_and_its_workers_at_once(argv: list[str], tmp_path: Path) -> None:
+def test_ctrl_c_stops_the_run_and_its_workers_at_once(argv: list[str], sig: int, tmp_path: Path) -> None:
     out = tmp_path / "result.txt"
     master, slave = pty.openpty()  # stderr on a terminal: the progress bar says it has started
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -98,7 +100,7 @@ def test_ctrl_c_stops_the_run_and_its_workers_at_once(argv: list[str], tmp_path:
         workers = _children(proc.pid)
         assert len(workers) == min(2, cpu_count()) or cpu_count() == 1
         start = time.monotonic()
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         code = proc.wait(timeout=10)
         took = time.monotonic() - start
         while select.select([master], [], [], 0.2)[0]:
