@@ -87,7 +87,10 @@ def stop_now(executor: Executor) -> None:
     # ProcessPoolExecutor keeps its processes in ``_processes``; shutdown()
     # alone would wait for the units being played, which may take minutes.
     workers = list(dict(getattr(executor, "_processes", None) or {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
+    try:
+        executor.shutdown(wait=False, cancel_futures=True)
+    except TypeError:  # an executor without cancel_futures (older or foreign)
+        executor.shutdown(wait=False)
     for proc in workers:
         with contextlib.suppress(Exception):
             proc.terminate()
@@ -113,21 +116,27 @@ def stream(
     pending: deque[tuple[U, Future[R]]] = deque()
     source = iter(units)
     exhausted = False
-    while True:
-        while not exhausted and len(pending) < max(1, in_flight):
-            unit = next(source, _END)
-            if unit is _END:
-                exhausted = True
-                break
-            pending.append((unit, executor.submit(fn, unit)))  # type: ignore[arg-type]
-        if not pending:
-            return
-        unit, future = pending.popleft()
-        while not future.done():
-            wait([future], timeout=TICK)
-            if tick is not None:
-                tick()
-        yield unit, future.result()
+    try:
+        while True:
+            while not exhausted and len(pending) < max(1, in_flight):
+                unit = next(source, _END)
+                if unit is _END:
+                    exhausted = True
+                    break
+                pending.append((unit, executor.submit(fn, unit)))  # type: ignore[arg-type]
+            if not pending:
+                return
+            unit, future = pending.popleft()
+            while not future.done():
+                wait([future], timeout=TICK)
+                if tick is not None:
+                    tick()
+            yield unit, future.result()
+    finally:
+        # Stopped early (Ctrl-C, an error, a caller that stops reading): the
+        # units not started are not wanted, whatever the executor.
+        for _, future in pending:
+            future.cancel()
 
 
 _END = object()
