@@ -328,6 +328,9 @@ def test_replay_text_names_the_players(capsys: pytest.CaptureFixture[str], tmp_p
     code, out, _ = run(capsys, "replay", str(path), "--text")
     assert code == 0
     assert "1. Ann places" in out and "2. Bob places" in out and "Player 1" not in out
+    code, out, _ = run(capsys, "show", str(path))
+    assert code == 0
+    assert "move 20, Bob: flush three" in out and "player 2" not in out.split("Challenges")[1]
 
 
 def test_help_texts_point_to_the_docs_users_have(capsys: pytest.CaptureFixture[str]) -> None:
