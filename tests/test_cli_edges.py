@@ -346,3 +346,13 @@ def test_the_readme_example_prints_what_its_comments_say(capsys: pytest.CaptureF
     printed = capsys.readouterr().out.splitlines()
     said = code.splitlines()[-1].split("# ", 1)[1]
     assert printed[-1] == said
+
+
+def test_names_the_terminal_cannot_encode_are_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text(f"Player1: Zoë →\n\n{EXAMPLE5_GAME}\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="ascii")
+    proc = subprocess.run([sys.executable, "-m", "spoker", "replay", "--text", str(path)],
+                          capture_output=True, env=env, cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stderr == b""
+    assert b"1. Zo\\xeb \\u2192 places" in proc.stdout

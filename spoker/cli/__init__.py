@@ -139,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if sys.stdout is None:  # started with stdout closed (>&-)
         sys.stdout = _ClosedOutput()
+    _escape_unencodable()
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:
@@ -156,6 +157,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print(f"spoker {args.command}: error: out of memory", file=sys.stderr)
         return 2
+
+
+def _escape_unencodable() -> None:
+    """A name the terminal's encoding cannot show (``Zoë`` on latin-1 is
+    fine, ``→`` is not) is written as an escape, not a failed run."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
 
 
 class _ClosedOutput(io.TextIOBase):
