@@ -1,4 +1,4 @@
-"""Game records (notation.md "Moves and records"): read, replay, write.
+"""Game records (docs/formats.md, "Game records"): read, replay, write.
 
 A record is UTF-8 text: optional ``Key: Value`` header lines, a blank line,
 then the moves (``R@1C3``) separated by white space; move numbers such as
@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from shibumi import Cell, Colour, ShibumiError
+from shibumi.errors import expect, shown
 from spoker.errors import MoveError, RecordError
 from spoker.events import (
     ChallengeOpened,
@@ -55,9 +56,22 @@ class GameRecord:
     moves: list[Move] = field(default_factory=list)
     rules: RuleSet = DEFAULT_RULES
 
+    def __post_init__(self) -> None:
+        expect(self.headers, dict, "headers")
+        for key, value in self.headers.items():
+            if not isinstance(key, str) or not isinstance(value, str):
+                raise TypeError(f"header {shown(key)}: {shown(value)}: headers are text")
+        expect(self.moves, list, "moves")
+        for move in self.moves:
+            expect(move, Move, "move")
+        expect(self.rules, RuleSet, "rules")
+
     @classmethod
     def from_state(cls, state: GameState, headers: dict[str, str] | None = None) -> GameRecord:
         """The record of the game that led to ``state`` (its history)."""
+        expect(state, GameState, "state")
+        if headers is not None:
+            expect(headers, dict, "headers")
         out = {"Rules": str(state.rules)}
         for key, value in (headers or {}).items():
             if key.lower() not in ("rules", "result"):
@@ -77,6 +91,8 @@ class GameRecord:
 
 def play_moves(state: GameState, moves: list[Move]) -> Iterator[tuple[int, tuple[Event, ...]]]:
     """Apply ``moves`` to ``state`` one by one, yielding (move number, events)."""
+    expect(state, GameState, "state")
+    expect(moves, (list, tuple), "moves")
     for move in moves:
         n = state.move_number + 1
         token = str(move)
@@ -114,6 +130,7 @@ def _game_over_reason(state: GameState) -> str:
 
 def result_text(state: GameState) -> str:
     """The ``Result`` header of a finished game: ``player 1 wins 5-3`` ..."""
+    expect(state, GameState, "state")
     s1, s2 = state.score
     if state.end == "straight_flush":
         return f"player {state.winner} wins by a straight flush ({s1}-{s2})"
@@ -212,6 +229,7 @@ def _check_headers(headers: dict[str, str]) -> None:
 
 
 def format_record(record: GameRecord) -> str:
+    expect(record, GameRecord, "record")
     """The record as text: headers, then one numbered, annotated move a line."""
     state = GameState(record.rules)
     lines = []
@@ -273,13 +291,16 @@ def _cells(group: Group) -> str:
 
 
 # -- files ------------------------------------------------------------------
-MAX_RECORD_BYTES = 16 * 1024 * 1024
-"""The largest record file read (16 MiB; a full game takes about 2 KB):
-anything longer is refused before it fills the memory."""
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+"""The largest input read whole (a record file, stdin) or line by line (a
+batch line): a full game's record takes about 2 KB, so anything longer is
+refused before it fills the memory."""
 
 
-def read_bounded(f: BinaryIO, limit: int = MAX_RECORD_BYTES, what: str = "a record") -> bytes:
+def read_bounded(f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a record") -> bytes:
     """All of ``f``, or :class:`RecordError` if it holds more than ``limit`` bytes."""
+    if not callable(getattr(f, "read", None)):
+        raise TypeError(f"f {shown(f)}: expected a binary file open for reading")
     data = f.read(limit + 1)
     if len(data) > limit:
         raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
@@ -287,9 +308,10 @@ def read_bounded(f: BinaryIO, limit: int = MAX_RECORD_BYTES, what: str = "a reco
 
 
 def decode_record(data: bytes) -> GameRecord:
-    """A record from its bytes (UTF-8, at most :data:`MAX_RECORD_BYTES`)."""
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"too large for a record: more than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
+    """A record from its bytes (UTF-8, at most :data:`MAX_INPUT_BYTES`)."""
+    expect(data, bytes, "data")
+    if len(data) > MAX_INPUT_BYTES:
+        raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -298,8 +320,9 @@ def decode_record(data: bytes) -> GameRecord:
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record file (UTF-8, at most :data:`MAX_RECORD_BYTES`);
+    """Read a record file (UTF-8, at most :data:`MAX_INPUT_BYTES`);
     OSError if unreadable, RecordError if bad or too large."""
+    _expect_path(path)
     with open(path, "rb") as f:
         data = read_bounded(f)
     return decode_record(data)
@@ -307,6 +330,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write a record atomically: a temporary file in the same folder, then rename."""
+    expect(record, GameRecord, "record")
     write_text_atomic(path, format_record(record))
 
 
@@ -318,6 +342,7 @@ _WRITING = threading.Lock()  # one save at a time in this process: our own lefto
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) so that ``path`` holds either the old or the new
     text, never half of it: see :func:`write_bytes_atomic`."""
+    expect(text, str, "text")
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
@@ -330,6 +355,8 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     (0666 less the umask), and the folder is synced after the rename so the
     new name survives a power cut. Temporary files left by a save that crashed
     earlier are removed first."""
+    _expect_path(path)
+    expect(data, bytes, "data")
     with _WRITING:
         _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
 
@@ -423,8 +450,14 @@ def _sync_folder(folder: str) -> None:
         os.close(fd)
 
 
+def _expect_path(path: object) -> None:
+    """A file name: text or a path object (an int would be an open file descriptor)."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path {shown(path)}: expected a file name (str or os.PathLike)")
+
+
 __all__ = [
-    "MAX_RECORD_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
+    "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
     "parse_record", "play_moves", "read_bounded", "result_text", "save_record", "write_bytes_atomic",
     "write_text_atomic",
 ]

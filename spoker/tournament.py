@@ -8,15 +8,30 @@ behaves near 0% and 100%, unlike the normal approximation.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from shibumi.errors import expect
+from spoker.parallel import cap_workers
 from spoker.rules import DEFAULT_RULES, RuleSet
-from spoker.simulate import SimulationError, Tally, check_players, plan, run_units
+from spoker.simulate import (
+    MAX_GAMES,
+    SimulationError,
+    Tally,
+    Unit,
+    check_count,
+    check_players,
+    check_settings,
+    plan,
+    play_units,
+)
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -177,32 +192,34 @@ def run_tournament(
     rules: RuleSet = DEFAULT_RULES,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Tournament:
-    """Every pair of distinct ``players`` plays ``games`` games, seats swapped."""
+    """Every pair of distinct ``players`` plays ``games`` games, seats swapped.
+
+    The games are played by ``workers`` processes (capped at the number of
+    CPUs), or on ``executor`` if one is given; the result is the same either way."""
+    if isinstance(players, str):
+        raise TypeError(f"players {players!r}: expected a list of player names")
     names = check_players(list(players))
     if len(names) < 2:
         raise SimulationError("a tournament needs at least two players")
     if len(set(names)) != len(names):
-        raise SimulationError(f"players {' '.join(players)!r}: name each player once")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SimulationError(f"games {games!r} must be a positive whole number")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SimulationError(f"seed {seed!r} must be a whole number >= 0")
+        raise SimulationError(f"players {' '.join(names)!r}: name each player once")
+    check_count("games", games, 1, MAX_GAMES)
+    check_count("workers", workers, 1)
+    check_count("seed", seed, 0)
+    check_settings(rules, "auto")
     pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
-    units = []
-    owner = []
-    for k, (i, j) in enumerate(pairs):
-        for unit in plan((names[i], names[j]), games, pairing_seed(seed, i, j), rules, True, "auto"):
-            units.append(unit)
-            owner.append(k)
-    tallies = run_units(units, workers, progress)
+
+    def units() -> Iterator[Unit]:
+        for k, (i, j) in enumerate(pairs):
+            yield from plan((names[i], names[j]), games, pairing_seed(seed, i, j), rules, True, "auto", k)
+
+    totals = [Tally((names[i], names[j])) for i, j in pairs]
+    for unit, tally in play_units(units(), games * len(pairs), cap_workers(workers), progress, executor):
+        totals[unit.tag].merge(tally)
     result = Tournament(names, games, seed, rules)
-    for k, (i, j) in enumerate(pairs):
-        total = Tally((names[i], names[j]))
-        for tally, o in zip(tallies, owner):
-            if o == k:
-                total.merge(tally)
-        result.pairings.append(Pairing(total))
+    result.pairings.extend(Pairing(t) for t in totals)
     return result
 
 
@@ -262,6 +279,9 @@ def _panel(
 def draw_chart(tournament: Tournament, path: str) -> None:
     """Save a PNG: each player's score rate with its 95% confidence interval,
     then each pairing's (first-named player's rate), whiskers for the intervals."""
+    expect(tournament, Tournament, "tournament")
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path {path!r}: expected a file name")
     from PIL import Image, ImageDraw
 
     pairs = tournament.pairings
@@ -279,4 +299,21 @@ def draw_chart(tournament: Tournament, path: str) -> None:
         a, b = p.records
         rows.append((f"{a.name} v {b.name}", a.score_rate, a.interval))
     _panel(draw, (20, 395, width - 20, 745), "Pairings: first player's score rate", rows, _BAR_LIGHT)
-    image.save(path, format="PNG")
+    _save_atomic(image, path)
+
+
+def _save_atomic(image: Any, path: str) -> None:
+    """Save a PNG so that ``path`` is never left half written (a temporary
+    file in the same folder, then a rename)."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            image.save(f, format="PNG")
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -19,7 +19,7 @@ from spoker.gui import autosave, storage
 from spoker.gui.controller import NAME_LENGTH, GameController, GameSetup, display_name
 from spoker.gui.settings import Settings, load_settings, save_settings
 from spoker.record import (
-    MAX_RECORD_BYTES,
+    MAX_INPUT_BYTES,
     STALE_TEMP_SECONDS,
     decode_record,
     load_record,
@@ -111,11 +111,11 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, mon
 def test_a_record_beyond_the_limit_is_refused_without_reading_it_all(tmp_path: Path) -> None:
     path = tmp_path / "huge.txt"
     with open(path, "wb") as f:
-        f.truncate(MAX_RECORD_BYTES + 1)  # sparse: no disk space used
+        f.truncate(MAX_INPUT_BYTES + 1)  # sparse: no disk space used
     with pytest.raises(RecordError, match="too large for a record: more than 16 MB"):
         load_record(path)
     with pytest.raises(RecordError, match="too large"):
-        decode_record(b" " * (MAX_RECORD_BYTES + 1))
+        decode_record(b" " * (MAX_INPUT_BYTES + 1))
     path.write_bytes(b"Player1: Ann\n\nW@1A1\n")
     assert load_record(path).headers["Player1"] == "Ann"
 

@@ -168,9 +168,9 @@ def test_screenshot_honours_load_record_and_resume(tmp_path: Path) -> None:
 def test_record_limit_is_one_constant() -> None:
     from spoker import record
 
-    assert record.MAX_RECORD_BYTES == 16 * 1024 * 1024
+    assert record.MAX_INPUT_BYTES == 16 * 1024 * 1024
     text = format_record(GameRecord.from_state(parse_record(COMPLETE_GAME).play()))
-    assert len(text.encode()) < record.MAX_RECORD_BYTES // 1000
+    assert len(text.encode()) < record.MAX_INPUT_BYTES // 1000
 
 
 @pytest.mark.parametrize(

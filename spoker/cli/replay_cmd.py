@@ -7,13 +7,13 @@ import json
 import sys
 
 from spoker.cli import CliError
-from spoker.cli.groups_cmd import stdin_bytes
 from spoker.cli.play_cmd import check_display
+from spoker.cli.streams import read_stdin
 from spoker.errors import RecordError
 from spoker.record import GameRecord, load_record, parse_record
 from spoker.replay import Replay
 from spoker.rules import RuleSet
-from spoker.textview import narrate
+from spoker.textview import narrate, printable
 
 EXAMPLE = """\
 examples:
@@ -25,7 +25,7 @@ examples:
   spoker replay game.txt --text
   spoker replay game.txt
 
---json prints one JSON object a file, one a line (notation.md); a record that
+--json prints one JSON object a file, one a line (docs/formats.md); a record that
 cannot be replayed gives {"file": ..., "error": "move 12 'R@2B2': ..."} and the
 exit status is 2 once every file is done. --text tells each game move by move.
 Without either, the replay viewer opens (one file). --rules overrides the
@@ -47,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="override the records' Rules: visible or touching, optionally with apex-free",
     )
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="one JSON object a file (notation.md)")
+    out.add_argument("--json", action="store_true", help="one JSON object a file (docs/formats.md)")
     out.add_argument("--text", action="store_true", help="narrate each game as text")
     p.set_defaults(func=run)
 
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 def read(path: str) -> GameRecord:
     """A record from a file, or from stdin for ``-``."""
     if path == "-":
-        data = stdin_bytes().read()
+        data = read_stdin()
         try:
             return parse_record(data.decode("utf-8"))
         except UnicodeDecodeError as err:
@@ -97,12 +97,13 @@ def _run_text(files: list[str], rules: RuleSet | None) -> int:
         try:
             text = narrate(Replay(read(path), rules))
         except (ValueError, OSError) as err:
-            print(f"spoker replay: error: {path}: {_failure(path, err)}", file=sys.stderr)
+            message = " ".join(f"{path}: {_failure(path, err)}".splitlines())
+            print(f"spoker replay: error: {printable(message)}", file=sys.stderr)
             status = 2
             continue
         if i:
             print()
-        print(f"== {path}")
+        print(f"== {printable(path)}")
         print(text)
     return status
 

@@ -64,7 +64,7 @@ class SaveDialog:
         self.ok = Button("Save", self._ok, "Enter", primary=True)
         self.cancel = Button("Cancel", self._cancel, "Esc")
         self._title = Label(title, 15, bold=True, anchor_y="top")
-        self._help = Label("File name of the record (notation.md format):", 11, THEME.muted, anchor_y="top")
+        self._help = Label("File name of the record (docs/formats.md):", 11, THEME.muted, anchor_y="top")
         self.rect = (0.0, 0.0, 0.0, 0.0)
 
     def _submit(self, text: str) -> None:
@@ -95,7 +95,7 @@ class SaveDialog:
         draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
         self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
         self._help.draw_at(left + 16 * s, bottom + h - 38 * s,
-                           self._help.fitted("File name of the record (notation.md format):", w - 32 * s))
+                           self._help.fitted("File name of the record (docs/formats.md):", w - 32 * s))
         self.field.draw()
         self.ok.draw()
         self.cancel.draw()
