@@ -386,6 +386,19 @@ def _write_atomic(target: str, data: bytes) -> None:
     _sync_folder(folder)
 
 
+def write_png_atomic(image: object, path: str | os.PathLike[str]) -> None:
+    """Save a PIL image as PNG with :func:`write_bytes_atomic` (never half a picture)."""
+    import io
+
+    if not callable(getattr(image, "save", None)):
+        raise TypeError(f"image {shown(image)}: expected a PIL image")
+    _expect_path(path)
+
+    picture = io.BytesIO()
+    image.save(picture, format="PNG", optimize=True)  # type: ignore[attr-defined]
+    write_bytes_atomic(path, picture.getvalue())
+
+
 def remove_stale_temporaries(folder: str, name: str) -> list[str]:
     """Delete the temporary files of earlier saves of ``name`` that crashed:
     those of a process that is gone, or older than :data:`STALE_TEMP_SECONDS`."""
@@ -459,5 +472,5 @@ def _expect_path(path: object) -> None:
 __all__ = [
     "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
     "parse_record", "play_moves", "read_bounded", "result_text", "save_record", "write_bytes_atomic",
-    "write_text_atomic",
+    "write_png_atomic", "write_text_atomic",
 ]

@@ -8,7 +8,6 @@ behaves near 0% and 100%, unlike the normal approximation.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -20,6 +19,7 @@ import numpy as np
 
 from shibumi.errors import expect
 from spoker.parallel import cap_workers
+from spoker.record import write_png_atomic
 from spoker.rules import DEFAULT_RULES, RuleSet
 from spoker.simulate import (
     MAX_GAMES,
@@ -40,6 +40,9 @@ Z95 = 1.959963984540054
 def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a rate ``score / games`` (``score`` may count
     half points for draws); (0, 1) when there are no games."""
+    expect(games, int, "games")
+    if not (math.isfinite(score) and math.isfinite(z) and z > 0):
+        raise SimulationError(f"wilson_interval({score!r}, {games!r}, z={z!r}): score and z must be finite, z > 0")
     if games <= 0:
         return (0.0, 1.0)
     p = min(max(score / games, 0.0), 1.0)
@@ -299,21 +302,4 @@ def draw_chart(tournament: Tournament, path: str) -> None:
         a, b = p.records
         rows.append((f"{a.name} v {b.name}", a.score_rate, a.interval))
     _panel(draw, (20, 395, width - 20, 745), "Pairings: first player's score rate", rows, _BAR_LIGHT)
-    _save_atomic(image, path)
-
-
-def _save_atomic(image: Any, path: str) -> None:
-    """Save a PNG so that ``path`` is never left half written (a temporary
-    file in the same folder, then a rename)."""
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            image.save(f, format="PNG")
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_png_atomic(image, path)

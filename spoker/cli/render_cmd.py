@@ -7,8 +7,9 @@ import re
 from dataclasses import dataclass
 
 from shibumi import Board, Cell, parse_board, parse_cell
-from spoker.cli.streams import check_output, save_png
+from spoker.cli.streams import check_output
 from spoker.errors import SpokerError
+from spoker.record import write_png_atomic
 from spoker.textview import printable
 
 EXAMPLE = """\
@@ -151,6 +152,6 @@ def run(args: argparse.Namespace) -> int:
         board, size, rotation=rotation, highlights=highlights,
         exploded=args.exploded, colour_marks=args.marks,
     )
-    save_png(image.convert("RGB"), out)
+    write_png_atomic(image.convert("RGB"), out)
     print(f"wrote {printable(out)} ({size[0]}x{size[1]})")
     return 0
