@@ -1,0 +1,127 @@
+"""One observation of a Spoker state as a flat numpy vector, shared by the
+PettingZoo, OpenSpiel and Gymnasium interfaces.
+
+The vector is seen from one player's side (the *observer*, 1 or 2): scores
+and the pending challenge are "mine" and "the opponent's", so a network can
+play either seat. Every entry is in [0, 1]; ``float32``; :data:`OBS_SIZE`
+entries, laid out as follows (slices in :data:`LAYOUT`):
+
+====================  =====  ===========================================
+slice                 size   content
+====================  =====  ===========================================
+``white``             30     1 where a white ball lies, one entry a cell
+``black``             30     the same for black
+``red``               30     the same for red
+``playable``          30     1 where a cell is empty and supported
+``challenge_cells``   30     1 on the cells of the pending challenge's group
+``drawn``             3      the ball drawn and waiting (W, B, R one-hot;
+                             all 0 before the draw or once the game is over)
+``bag``               3      balls of each colour (W, B, R) left in the bag / 10
+``challenge_rank``    4      rank of the pending challenge, one-hot
+                             (three_kinds, flush_three, full_house, flush_four)
+``challenge_level``   4      top level (1-4) of the pending challenge's group
+``challenge_mine``    1      1 when the observer opened the pending challenge
+``score``             2      observer's score / 15, opponent's score / 15
+``to_move``           1      1 when the observer draws and places next
+====================  =====  ===========================================
+
+Cells are in cell order (``shibumi.CELLS``: level 1 row by row from 1A1,
+then levels 2, 3 and the apex), the order of the action ids. A score cannot
+exceed 15 (``spoker.state.MAX_SCORE``), so the scaled scores stay in [0, 1].
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from shibumi import BALLS_PER_COLOUR, Cell
+from spoker.state import MAX_SCORE, GameState
+
+NUM_CELLS = 30
+"""Actions: one a cell, in cell order."""
+
+LAYOUT: dict[str, slice] = {}
+_start = 0
+for _name, _size in (
+    ("white", 30), ("black", 30), ("red", 30), ("playable", 30), ("challenge_cells", 30),
+    ("drawn", 3), ("bag", 3), ("challenge_rank", 4), ("challenge_level", 4),
+    ("challenge_mine", 1), ("score", 2), ("to_move", 1),
+):
+    LAYOUT[_name] = slice(_start, _start + _size)
+    _start += _size
+OBS_SIZE = _start
+"""Entries in an observation (168)."""
+
+_PLANES = 5 * NUM_CELLS
+_SCALARS = OBS_SIZE - _PLANES
+_DRAWN = LAYOUT["drawn"].start - _PLANES
+_RANK = LAYOUT["challenge_rank"].start - _PLANES
+_LEVEL = LAYOUT["challenge_level"].start - _PLANES
+_MINE = LAYOUT["challenge_mine"].start - _PLANES
+_SCORE = LAYOUT["score"].start - _PLANES
+_TO_MOVE = LAYOUT["to_move"].start - _PLANES
+
+
+@lru_cache(maxsize=4096)
+def _mask_of(cells: tuple[Cell, ...]) -> int:
+    return sum(1 << c for c in cells)
+
+
+def encode(state: GameState, observer: int, out: np.ndarray | None = None) -> np.ndarray:
+    """``state`` seen by player ``observer`` (1 or 2), as described in the module doc.
+
+    Fills and returns ``out`` when given (a float32 vector of :data:`OBS_SIZE`)."""
+    if observer not in (1, 2):
+        raise ValueError(f"observer {observer!r}: expected player 1 or 2")
+    if out is None:
+        out = np.empty(OBS_SIZE, np.float32)
+    w, b, r = state.masks
+    challenge = state.challenge
+    group_mask = 0 if challenge is None else _mask_of(challenge.group.cells)
+    # The five cell planes in one go: each mask's bits, lowest bit (cell 0) first.
+    words = np.array((w, b, r, state.playable_mask, group_mask), dtype="<u4")
+    bits = np.unpackbits(words.view(np.uint8), bitorder="little").reshape(5, 32)
+    out[:_PLANES].reshape(5, NUM_CELLS)[:] = bits[:, :NUM_CELLS]
+
+    scalars = [0.0] * _SCALARS
+    drawn = state.drawn
+    if drawn is not None:
+        scalars[_DRAWN + drawn] = 1.0
+    bag = state.bag()
+    scalars[_DRAWN + 3] = bag[0] / BALLS_PER_COLOUR
+    scalars[_DRAWN + 4] = bag[1] / BALLS_PER_COLOUR
+    scalars[_DRAWN + 5] = bag[2] / BALLS_PER_COLOUR
+    if challenge is not None:
+        group = challenge.group
+        scalars[_RANK + int(group.rank) - 1] = 1.0
+        scalars[_LEVEL + group.top_level - 1] = 1.0
+        scalars[_MINE] = float(challenge.challenger == observer)
+    s = state.scores
+    scalars[_SCORE] = s[observer - 1] / MAX_SCORE
+    scalars[_SCORE + 1] = s[2 - observer] / MAX_SCORE
+    if state.end is None:
+        scalars[_TO_MOVE] = float(state.to_move == observer)
+    out[_PLANES:] = scalars
+    return out
+
+
+_MASKS: dict[int, np.ndarray] = {}
+"""Action masks by playable mask: a game meets few of them, and a copy is
+cheaper than unpacking the bits again."""
+
+
+def action_mask(state: GameState) -> np.ndarray:
+    """An int8 vector of 30: 1 on the playable cells (all 0 once the game is over)."""
+    playable = state.playable_mask
+    mask = _MASKS.get(playable)
+    if mask is None:
+        if len(_MASKS) >= 1 << 16:
+            _MASKS.clear()  # bounded memory, whatever the games
+        bits = np.unpackbits(np.array([playable], dtype="<u4").view(np.uint8), bitorder="little")
+        mask = _MASKS[playable] = bits[:NUM_CELLS].view(np.int8)
+    return mask.copy()
+
+
+__all__ = ["LAYOUT", "NUM_CELLS", "OBS_SIZE", "action_mask", "encode"]

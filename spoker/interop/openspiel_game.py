@@ -1,0 +1,205 @@
+"""Spoker as an OpenSpiel game: ``import spoker.interop.openspiel_game``
+registers ``python_spoker`` with ``pyspiel``.
+
+>>> import pyspiel
+>>> import spoker.interop.openspiel_game
+>>> game = pyspiel.load_game("python_spoker(rules=touching+apex-free)")
+
+Chance is explicit (``EXPLICIT_STOCHASTIC``): every draw is a chance node
+whose outcomes are the colours still in the bag (action 0 white, 1 black,
+2 red) with the bag's probabilities. A player's action is a cell (0-29, in
+cell order). Rewards are terminal: +1 to the winner, -1 to the loser, 0 each
+for a draw.
+
+The one parameter, ``rules``, names the rule set as the ``Rules`` header
+does, with ``+`` between variants instead of a comma (OpenSpiel game strings
+cannot hold commas): ``visible`` (the default), ``touching``,
+``visible+apex-free``, ``touching+apex-free``.
+
+Observation tensor: :func:`spoker.interop.encoding.encode` seen by the
+observing player (also available in the observer's ``dict``, one view per
+part of the layout); observation string: the state string
+(``GameState.to_string``, docs/formats.md).
+
+A state is cheap to clone: OpenSpiel clones a Python state by deep-copying
+its attributes, and the only one is a holder whose ``__deepcopy__`` is the
+engine's ``GameState.copy()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.observation import IIGObserverForPublicInfoGame
+
+from shibumi import CELLS, Colour
+from spoker.interop.encoding import LAYOUT, NUM_CELLS, OBS_SIZE, encode
+from spoker.rules import RuleSet
+from spoker.state import GameState
+
+GAME_NAME = "python_spoker"
+_COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Python Spoker",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"rules": "visible"},
+)
+_GAME_INFO = pyspiel.GameInfo(
+    num_distinct_actions=NUM_CELLS,
+    max_chance_outcomes=3,
+    num_players=2,
+    min_utility=-1.0,
+    max_utility=1.0,
+    utility_sum=0.0,
+    max_game_length=NUM_CELLS,
+)
+
+
+def rules_from_param(value: str) -> RuleSet:
+    """The rule set a ``rules`` parameter names (``touching+apex-free``; commas also read)."""
+    if not isinstance(value, str):
+        return RuleSet.parse(value)  # raises RulesError, quoting the value
+    return RuleSet.parse(value.replace("+", ","))
+
+
+def rules_param(rules: RuleSet) -> str:
+    """The ``rules`` parameter for a rule set: ``touching+apex-free``."""
+    return rules.token.replace(",", "+")
+
+
+class SpokerGame(pyspiel.Game):
+    """The game ``python_spoker``; ``params["rules"]`` as in the module doc."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.rules = rules_from_param(params.get("rules", "visible"))
+        params["rules"] = rules_param(self.rules)
+        super().__init__(_GAME_TYPE, _GAME_INFO, params)
+
+    def new_initial_state(self, state: Any = None) -> SpokerState:
+        """The start of a game. States are not rebuilt from OpenSpiel's state
+        structs: serialization replays the actions, and a position is best
+        given to the engine as a state string (``GameState.from_string``)."""
+        if state is not None:
+            raise ValueError(
+                f"python_spoker starts every state from the empty pyramid, not from {state!r}"
+            )
+        return SpokerState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return NUM_CELLS  # one draw a ball
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict | None = None
+    ) -> Any:
+        """The encoder for the default (public, memoryless) observation; else
+        OpenSpiel's observer of a perfect-information game's history."""
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return SpokerObserver(params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class _Engine:
+    """Holds the engine's state; deep-copied with ``GameState.copy()``, which
+    is all a clone needs (moves and challenges are immutable)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: GameState) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.game.copy())
+
+
+_ACTIONS: dict[int, list[int]] = {}
+"""Legal cells as plain ints, by playable mask (filled as met)."""
+
+
+class SpokerState(pyspiel.State):
+    """A ``python_spoker`` state; ``engine`` is the :class:`GameState` behind it."""
+
+    def __init__(self, game: SpokerGame) -> None:
+        super().__init__(game)
+        self._engine = _Engine(GameState(game.rules))
+
+    @property
+    def engine(self) -> GameState:
+        return self._engine.game
+
+    def current_player(self) -> int:
+        g = self._engine.game
+        if g.end is not None:
+            return pyspiel.PlayerId.TERMINAL
+        if g.drawn is None:
+            return pyspiel.PlayerId.CHANCE
+        return g.to_move - 1
+
+    def _legal_actions(self, player: int) -> list[int]:
+        mask = self._engine.game.playable_mask
+        actions = _ACTIONS.get(mask)
+        if actions is None:
+            actions = _ACTIONS[mask] = [c for c in range(NUM_CELLS) if mask >> c & 1]
+        return actions
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(int(k), p) for k, p in self._engine.game.chance_outcomes()]
+
+    def _apply_action(self, action: int) -> None:
+        g = self._engine.game
+        if g.drawn is None:
+            g.apply_draw(_COLOURS[action])
+        else:
+            g.apply_place(CELLS[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"draw {_COLOURS[action].char}"
+        return str(CELLS[action])
+
+    def is_terminal(self) -> bool:
+        return self._engine.game.end is not None
+
+    def returns(self) -> list[float]:
+        g = self._engine.game
+        if g.end is None or g.winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if g.winner == 1 else [-1.0, 1.0]
+
+    def __str__(self) -> str:
+        return self._engine.game.to_string()
+
+
+class SpokerObserver:
+    """OpenSpiel's PyObserver for ``python_spoker``: see the module doc."""
+
+    def __init__(self, params: dict | None) -> None:
+        if params:
+            raise ValueError(f"python_spoker observations take no parameters, not {params!r}")
+        self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self.dict = {name: self.tensor[part] for name, part in LAYOUT.items()}
+
+    def set_from(self, state: SpokerState, player: int) -> None:
+        encode(state.engine, player + 1, out=self.tensor)
+
+    def string_from(self, state: SpokerState, player: int) -> str:
+        return state.engine.to_string()
+
+
+pyspiel.register_game(_GAME_TYPE, SpokerGame)
+
+__all__ = ["GAME_NAME", "SpokerGame", "SpokerObserver", "SpokerState", "rules_from_param", "rules_param"]

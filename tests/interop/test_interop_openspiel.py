@@ -1,0 +1,183 @@
+"""The OpenSpiel game ``python_spoker``: OpenSpiel's own checks (random
+simulation with serialization, the integration API test restricted to this
+game), cheap clones, the Python MCTS bot, and a game through it equals the
+engine's."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pyspiel
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from open_spiel.integration_tests import api_test
+from open_spiel.python.algorithms import mcts
+
+import spoker.interop.openspiel_game as og
+from shibumi import CELLS, Colour
+from spoker import GameState, RulesError, RuleSet
+from spoker.interop.encoding import LAYOUT, encode
+
+RULE_PARAMS = ["visible", "touching", "visible+apex-free", "touching+apex-free"]
+
+
+@pytest.mark.parametrize("rules", RULE_PARAMS)
+def test_random_sim_test_with_serialization(rules: str) -> None:
+    game = pyspiel.load_game(f"python_spoker(rules={rules})")
+    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+
+
+# OpenSpiel's integration API test (open_spiel/integration_tests/api_test.py,
+# shipped in the wheel) runs its partial-tree checks on every registered game;
+# here the same TestCase runs on python_spoker alone, once per rule set.
+for _rules in RULE_PARAMS:
+    _name = "TestOpenSpielAPIPartialTree_" + _rules.replace("+", "_").replace("-", "_")
+    globals()[_name] = type(
+        _name,
+        (api_test.EnforceAPIOnPartialTreeBase,),
+        {"game_name": "python_spoker", "game": pyspiel.load_game(f"python_spoker(rules={_rules})")},
+    )
+
+
+def test_the_game_is_registered_as_the_notation_says() -> None:
+    assert "python_spoker" in [g.short_name for g in pyspiel.registered_games()]
+    game = pyspiel.load_game("python_spoker")
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert game.num_distinct_actions() == 30 and game.max_chance_outcomes() == 3
+    assert game.get_parameters() == {"rules": "visible"}
+    assert game.observation_tensor_size() == 168
+
+
+def test_draws_are_chance_nodes_with_the_bags_odds() -> None:
+    state = pyspiel.load_game("python_spoker").new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    state.apply_action(1)  # a black ball
+    assert state.current_player() == 0 and len(state.legal_actions()) == 16
+    state.apply_action(0)  # on 1A1
+    assert state.chance_outcomes() == [(0, 10 / 29), (1, 9 / 29), (2, 10 / 29)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "draw R"
+    assert state.observation_string(0) == "B.............../........./..../. 2 0-0 - - * visible"
+
+
+@pytest.mark.parametrize(
+    ("param", "expect"),
+    [("touching", "touching"), ("touching+apex-free", "touching, apex-free"),
+     ("apex-free", "visible, apex-free")],
+)
+def test_the_rules_parameter(param: str, expect: str) -> None:
+    game = pyspiel.load_game(f"python_spoker(rules={param})")
+    assert str(game.rules) == expect
+    assert pyspiel.load_game(str(game)).rules == game.rules
+    assert game.new_initial_state().engine.rules == game.rules
+
+
+def test_a_bad_rules_parameter_is_refused_with_the_value() -> None:
+    with pytest.raises(RulesError, match="diagonal"):
+        og.SpokerGame({"rules": "diagonal"})
+    with pytest.raises(Exception, match="diagonal"):
+        pyspiel.load_game("python_spoker(rules=diagonal)")
+
+
+def test_states_start_from_the_empty_pyramid_only() -> None:
+    game = pyspiel.load_game("python_spoker")
+    with pytest.raises(ValueError, match="'board'"):
+        game.new_initial_state({"board": "W"})
+
+
+def test_a_clone_is_independent_and_made_by_the_engines_copy() -> None:
+    game = pyspiel.load_game("python_spoker")
+    state = game.new_initial_state()
+    for action in (0, 5, 2, 6):
+        state.apply_action(action)
+    clone = state.clone()
+    assert clone.engine is not state.engine
+    assert str(clone) == str(state) and clone.history() == state.history()
+    clone.apply_action(1)
+    assert clone.history() != state.history() and state.is_chance_node()
+    # What the clone deep-copies: one holder, copied by GameState.copy().
+    assert list(vars(state)) == ["_engine"]
+    held = copy.deepcopy(state._engine)
+    assert held.game is not state.engine and held.game == state.engine
+
+
+def test_serialization_round_trips() -> None:
+    game = pyspiel.load_game("python_spoker(rules=touching+apex-free)")
+    state = game.new_initial_state()
+    for action in (2, 0, 2, 1, 0):
+        state.apply_action(action)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and str(state2) == str(state)
+
+
+def test_the_python_mcts_bot_plays_a_game() -> None:
+    game = pyspiel.load_game("python_spoker")
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=8,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), random_state=rng,
+    )
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves == state.engine.move_number
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(RULE_PARAMS),
+    st.lists(st.integers(0, 10**6), min_size=60, max_size=60),
+)
+def test_a_game_through_openspiel_equals_the_engines(rules: str, picks: list[int]) -> None:
+    game = pyspiel.load_game(f"python_spoker(rules={rules})")
+    state = game.new_initial_state()
+    engine = GameState(RuleSet.parse(rules.replace("+", ",")))
+    for pick in picks:
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert outcomes == [(int(k), p) for k, p in engine.chance_outcomes()]
+            action = outcomes[pick % len(outcomes)][0]
+            engine.apply_draw(Colour(action))
+        else:
+            assert state.current_player() == engine.to_move - 1
+            assert state.legal_actions() == [int(c) for c in engine.legal_cells()]
+            action = state.legal_actions()[pick % len(state.legal_actions())]
+            engine.apply_place(CELLS[action])
+        state.apply_action(action)
+        assert str(state) == engine.to_string()
+        for player in (0, 1):
+            np.testing.assert_array_equal(state.observation_tensor(player), encode(engine, player + 1))
+    assert state.is_terminal() == engine.is_over
+    if engine.is_over:
+        expect = [0.0, 0.0] if engine.winner is None else (
+            [1.0, -1.0] if engine.winner == 1 else [-1.0, 1.0])
+        assert state.returns() == expect
+        assert state.observation_tensor(0)[LAYOUT["to_move"].start] == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("visbletouchngapxfr+-, ")), max_size=30) | st.text(max_size=15))
+def test_any_rules_parameter_parses_or_is_refused_quoting_it(text: str) -> None:
+    try:
+        rules = og.rules_from_param(text)
+    except RulesError as err:
+        assert repr(text.replace("+", ",")) in str(err) or repr(text) in str(err)
+    else:
+        assert og.rules_from_param(og.rules_param(rules)) == rules
+        assert "," not in og.rules_param(rules)
