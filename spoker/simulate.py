@@ -22,7 +22,7 @@ import numpy as np
 from spoker.errors import SpokerError
 from spoker.events import ChallengeOpened, GroupFormed
 from spoker.groups import Rank
-from spoker.parallel import cap_workers, running, stream
+from spoker.parallel import cap_workers, running, slots, stream
 from spoker.players import PLAYER_NAMES, Player, make_player
 from spoker.rules import DEFAULT_RULES, RuleSet
 from spoker.state import GameState
@@ -280,8 +280,9 @@ def play_units(
         if executor is None:
             executor = stack.enter_context(running(workers))
         # One unit at a time in this process (progress after each); a few
-        # per worker otherwise, so that none waits for the next.
-        in_flight = 1 if workers <= 1 and external is None else 4 * max(2, workers)
+        # per worker otherwise (a cluster's workers counted), so that none
+        # waits for the next.
+        in_flight = 1 if workers <= 1 and external is None else 4 * max(2, slots(executor, workers))
         for unit, tally in stream(run_unit, units, executor, in_flight, tick):
             done += tally.games
             tick()

@@ -1,0 +1,211 @@
+"""Runs on a Dask cluster (``--cluster``) give the local run's result.
+
+One local Dask cluster (two worker processes, loopback only) serves the
+module; the command line's ``--cluster dask`` starts its own once. They
+need the extra ``cluster`` (scripts/test.sh installs it): Dask is imported
+directly, so a missing one fails loudly instead of skipping.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import distributed
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import spoker
+from spoker.cli import main
+from spoker.cluster import (
+    CONNECT_TIMEOUT,
+    NO_DASHBOARD,
+    ClusterError,
+    DaskExecutor,
+    cluster_executor,
+    parse_address,
+)
+from spoker.rules import RuleSet
+from spoker.simulate import simulate
+from spoker.tournament import run_tournament
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a local Dask scheduler with two worker processes,
+    which import this checkout's spoker (PYTHONPATH), as a remote one would
+    import the installed package."""
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+        scheduler_port=0, silence_logs=logging.ERROR, env={"PYTHONPATH": path}, **NO_DASHBOARD,
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+@pytest.fixture(scope="module")
+def executor(scheduler: str) -> Iterator[DaskExecutor]:
+    with cluster_executor(scheduler) as ex:
+        yield ex
+
+
+def test_workers_import_this_checkouts_spoker(executor: DaskExecutor) -> None:
+    def where() -> str:
+        import spoker
+
+        return spoker.__file__ or ""
+
+    files = executor.client.run(where)
+    assert len(files) == 2
+    assert set(files.values()) == {spoker.__file__}
+    assert executor.slots == 2
+
+
+def test_random_batch_run_equals_local(executor: DaskExecutor) -> None:
+    # Two batch blocks (32768 games, then 232), seats swapped.
+    args = (("random", "greedy"), 33000, 7, RuleSet.parse("touching"))
+    assert simulate(*args, swap=True, executor=executor) == simulate(*args, swap=True)
+
+
+def test_scalar_run_equals_local(executor: DaskExecutor) -> None:
+    args = (("lookahead", "greedy"), 10, 3)
+    assert simulate(*args, swap=True, executor=executor) == simulate(*args, swap=True)
+    run = simulate(("random", "greedy"), 30, 5, engine="scalar", executor=executor)
+    assert run == simulate(("random", "greedy"), 30, 5, engine="scalar")
+
+
+def test_tournament_equals_local(executor: DaskExecutor) -> None:
+    players = ["random", "greedy", "lookahead"]
+    local = run_tournament(players, 8, seed=11)
+    on_cluster = run_tournament(players, 8, seed=11, executor=executor)
+    assert on_cluster.to_json() == local.to_json()
+
+
+def test_cli_joins_a_scheduler(scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--games", "40", "--players", "greedy,random", "--seed", "2", "--swap", "--json"]
+    assert main(argv) == 0
+    local = capsys.readouterr().out
+    assert main([*argv, "--cluster", scheduler]) == 0
+    out = capsys.readouterr()
+    assert out.out == local
+    assert out.err == ""
+
+
+def test_cli_tournament_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "random", "greedy", "lookahead", "--games", "6", "--seed", "5", "--json"]
+    assert main(argv) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--cluster", "dask", "--workers", "2"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out) == local
+    assert out.err == ""
+
+
+def test_ctrl_c_cancels_and_closes_the_client(scheduler: str) -> None:
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt), cluster_executor(scheduler) as ex:
+        simulate(("lookahead", "lookahead"), 200, 1, executor=ex, progress=interrupt)
+    assert ex.client.status == "closed"
+
+
+def test_workers_with_another_spoker_are_refused(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(spoker, "__version__", "0.0.0-other")
+    with pytest.raises(ClusterError, match="install the same spoker on every worker"):
+        with cluster_executor(scheduler):
+            pass
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_unreachable_scheduler_is_one_line_at_once(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    argv = (
+        ["simulate", "--games", "5", "--players", "random,greedy"]
+        if command == "simulate"
+        else ["tournament", "random", "greedy", "--games", "5"]
+    )
+    start = time.monotonic()
+    assert main([*argv, "--cluster", address]) == 2
+    assert time.monotonic() - start < CONNECT_TIMEOUT  # refused, not waited for
+    err = capsys.readouterr().err
+    assert err == f"spoker {command}: error: no Dask scheduler answers at {address} (Connection refused)\n"
+
+
+@pytest.mark.parametrize(
+    "address", ["ray", "tcp://", "tcp://127.0.0.1", "tcp://127.0.0.1:0", "tcp://h:70000",
+                "http://127.0.0.1:8786", "tcp://127.0.0.1:8786/x", "tcp://u@h:1", "tcp://h:x"],
+)
+def test_bad_address_is_one_line(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "5", "--players", "random,greedy", "--cluster", address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and repr(address) in err
+    assert err.startswith("spoker simulate: error: cluster address ")
+
+
+def test_workers_are_refused_with_a_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--games", "5", "--players", "random,greedy", "--workers", "2"]
+    assert main([*argv, "--cluster", "tcp://127.0.0.1:8786"]) == 2
+    assert "--workers sets the size of a local cluster" in capsys.readouterr().err
+
+
+def test_without_dask_the_error_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails
+    assert main(["simulate", "--games", "5", "--players", "random,greedy", "--cluster", "dask"]) == 2
+    assert capsys.readouterr().err == (
+        "spoker simulate: error: --cluster needs Dask's distributed package: "
+        "pip install 'spoker[cluster]'\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_help_shows_cluster_with_an_example(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    assert "--cluster ADDRESS" in text
+    assert f"spoker {command} " in text and "--cluster dask" in text
+    assert "tcp://HOST:PORT" in text
+
+
+def test_addresses_parse() -> None:
+    assert parse_address("dask").local
+    assert parse_address(" DASK ").local
+    remote = parse_address("tcp://10.0.0.5:8786")
+    assert (remote.host, remote.port, remote.url) == ("10.0.0.5", 8786, "tcp://10.0.0.5:8786")
+    assert parse_address("tcp://[::1]:8786").url == "tcp://[::1]:8786"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.text(max_size=30), st.text(max_size=20).map(lambda t: "tcp://" + t)))
+def test_any_address_parses_or_is_refused_quoting_it(text: str) -> None:
+    try:
+        address = parse_address(text)
+    except ClusterError as err:
+        assert repr(text) in str(err)
+    else:
+        assert address.local or (address.host and 0 < address.port < 65536)
