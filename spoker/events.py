@@ -17,6 +17,9 @@ class BallDrawn(NamedTuple):
     player: int
     colour: Colour
 
+    def __str__(self) -> str:
+        return describe(self)
+
 
 class BallPlaced(NamedTuple):
     player: int
@@ -25,6 +28,9 @@ class BallPlaced(NamedTuple):
     move_number: int
     response: bool  # the move answers a challenge
 
+    def __str__(self) -> str:
+        return describe(self)
+
 
 class GroupFormed(NamedTuple):
     """A counting group formed by the ball just placed."""
@@ -32,11 +38,17 @@ class GroupFormed(NamedTuple):
     player: int
     group: Group
 
+    def __str__(self) -> str:
+        return describe(self)
+
 
 class ChallengeOpened(NamedTuple):
     challenger: int
     group: Group
     move_number: int
+
+    def __str__(self) -> str:
+        return describe(self)
 
 
 class ChallengeResolved(NamedTuple):
@@ -48,6 +60,9 @@ class ChallengeResolved(NamedTuple):
     move_number: int  # the challenging move
     bag_empty: bool = False
 
+    def __str__(self) -> str:
+        return describe(self)
+
 
 class StraightFlush(NamedTuple):
     """A straight flush: its former wins the game at once."""
@@ -56,11 +71,17 @@ class StraightFlush(NamedTuple):
     group: Group
     cancelled_challenge: Group | None  # a challenge it answered, which scores nothing
 
+    def __str__(self) -> str:
+        return describe(self)
+
 
 class GameOver(NamedTuple):
     winner: int | None  # None: a draw
     score: tuple[int, int]
     end: str  # "straight_flush" or "complete"
+
+    def __str__(self) -> str:
+        return describe(self)
 
 
 Event = (

@@ -79,7 +79,11 @@ def _ignore_sigint() -> None:
 
 
 def make_executor(workers: int) -> Executor:
-    """The caller's thread for one worker, else a pool of ``workers`` processes."""
+    """The caller's thread for one worker, else a pool of ``workers`` processes
+    (at most the number of CPUs)."""
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers {workers!r}: expected a whole number")
+    workers = cap_workers(workers)
     if workers <= 1:
         return InlineExecutor()
     return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
@@ -88,6 +92,8 @@ def make_executor(workers: int) -> Executor:
 def stop_now(executor: Executor) -> None:
     """Cancel what is pending and stop the worker processes without waiting
     for the units they are playing (Ctrl-C, or an error in a unit)."""
+    if not isinstance(executor, Executor):
+        raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
     # ProcessPoolExecutor keeps its processes in ``_processes``; shutdown()
     # alone would wait for the units being played, which may take minutes.
     workers = list(dict(getattr(executor, "_processes", None) or {}).values())
@@ -112,6 +118,8 @@ def stream(
     At most ``in_flight`` units are submitted and not yet yielded, so
     ``units`` may be a generator of any length. ``tick()`` is called about
     every :data:`TICK` seconds while waiting (a progress display)."""
+    if not isinstance(executor, Executor):
+        raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
     pending: deque[tuple[U, Future[R]]] = deque()
     source = iter(units)
     exhausted = False

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from shibumi import Cell, Colour, ShibumiError
+from shibumi.errors import expect, shown
 from spoker.errors import MoveError, RecordError
 from spoker.events import (
     ChallengeOpened,
@@ -54,6 +55,9 @@ class GameRecord:
     @classmethod
     def from_state(cls, state: GameState, headers: dict[str, str] | None = None) -> GameRecord:
         """The record of the game that led to ``state`` (its history)."""
+        expect(state, GameState, "state")
+        if headers is not None:
+            expect(headers, dict, "headers")
         out = {"Rules": str(state.rules)}
         for key, value in (headers or {}).items():
             if key.lower() not in ("rules", "result"):
@@ -73,6 +77,8 @@ class GameRecord:
 
 def play_moves(state: GameState, moves: list[Move]) -> Iterator[tuple[int, tuple[Event, ...]]]:
     """Apply ``moves`` to ``state`` one by one, yielding (move number, events)."""
+    expect(state, GameState, "state")
+    expect(moves, (list, tuple), "moves")
     for move in moves:
         n = state.move_number + 1
         token = str(move)
@@ -110,6 +116,7 @@ def _game_over_reason(state: GameState) -> str:
 
 def result_text(state: GameState) -> str:
     """The ``Result`` header of a finished game: ``player 1 wins 5-3`` ..."""
+    expect(state, GameState, "state")
     s1, s2 = state.score
     if state.end == "straight_flush":
         return f"player {state.winner} wins by a straight flush ({s1}-{s2})"
@@ -208,6 +215,7 @@ def _check_headers(headers: dict[str, str]) -> None:
 
 
 def format_record(record: GameRecord) -> str:
+    expect(record, GameRecord, "record")
     """The record as text: headers, then one numbered, annotated move a line."""
     state = GameState(record.rules)
     lines = []
@@ -276,6 +284,7 @@ line): a real record is a few kilobytes, so anything bigger is refused."""
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file (UTF-8); OSError if unreadable, RecordError if bad."""
+    _expect_path(path)
     with open(path, "rb") as f:
         data = f.read()
     try:
@@ -287,12 +296,15 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write a record atomically: a temporary file in the same folder, then rename."""
+    expect(record, GameRecord, "record")
     write_text_atomic(path, format_record(record))
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` so that ``path`` holds either the old or the new text,
     never half of it: a temporary file in the same folder, then ``os.replace``."""
+    _expect_path(path)
+    expect(text, str, "text")
     folder = os.path.dirname(os.path.abspath(path))
     name = os.path.basename(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
@@ -308,6 +320,12 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def _expect_path(path: object) -> None:
+    """A file name: text or a path object (an int would be an open file descriptor)."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path {shown(path)}: expected a file name (str or os.PathLike)")
 
 
 __all__ = [

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from shibumi.errors import expect
 from spoker.errors import SpokerError
 from spoker.events import ChallengeOpened, GroupFormed
 from spoker.groups import Rank
@@ -66,6 +67,7 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         """Add another tally's games to this one."""
+        expect(other, Tally, "tally")
         self.games += other.games
         self.draws += other.draws
         self.challenges += other.challenges
@@ -80,6 +82,7 @@ class Tally:
 
     def record(self, outcome: GameOutcome, a_second: bool) -> None:
         """Count one finished game; ``a_second``: player A sat second."""
+        expect(outcome, GameOutcome, "outcome")
         self.games += 1
         self.ends[outcome.end] += 1
         a, b = (1, 0) if a_second else (0, 1)
@@ -127,6 +130,9 @@ class Tally:
         return t
 
     def add_game_events(self, groups: list[int], challenges: int) -> None:
+        if not isinstance(groups, list | tuple) or len(groups) > 6:
+            raise TypeError(f"groups {groups!r}: expected counts by rank (index 1..5)")
+        check_count("challenges", challenges, 0)
         for i, n in enumerate(groups):
             self.groups[i] += n
         self.challenges += challenges
@@ -152,6 +158,8 @@ class Tally:
 
     def score_rate(self, player: int) -> float:
         """Wins plus half the draws, per game, of player A (0) or B (1)."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise SimulationError(f"player {player!r}: expected 0 (A) or 1 (B)")
         if not self.games:
             return 0.0
         return (self.player_wins[player] + 0.5 * self.draws) / self.games
@@ -172,6 +180,9 @@ def play_game(
 ) -> tuple[GameOutcome, list[int], int]:
     """Play a whole game; returns the outcome, the counting groups formed by
     rank (index 1..5) and the number of challenges opened."""
+    for seat in (first, second):
+        if not callable(getattr(seat, "choose", None)):
+            raise TypeError(f"player {seat!r}: expected a Player (spoker.players.make_player)")
     state = GameState(rules)
     seats = (first, second)
     groups = [0] * 6
@@ -210,6 +221,7 @@ class Unit(NamedTuple):
 
 def run_unit(unit: Unit) -> Tally:
     """Play a unit of games (in this process or a worker)."""
+    expect(unit, Unit, "unit")
     if unit.block >= 0:
         from spoker.batch import play_block
 
@@ -239,6 +251,13 @@ def plan(
 ) -> Iterator[Unit]:
     """Split a run into units, lazily: batch blocks when the engine and
     players allow, else small chunks of games played one by one."""
+    names = check_players(players)
+    if len(names) != 2:
+        raise SimulationError(f"players {players!r}: a simulation takes two players")
+    players = (names[0], names[1])
+    check_count("games", games, 1, MAX_GAMES)
+    check_count("seed", seed, 0)
+    check_settings(rules, engine)
     from spoker.batch import BATCH_PLAYERS, BLOCK_SIZE
 
     batchable = all(p in BATCH_PLAYERS for p in players)

@@ -33,6 +33,7 @@ from shibumi import (
     as_cell,
     parse_board,
 )
+from shibumi.errors import expect, shown
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
 from spoker.errors import IllegalActionError, StateStringError
 from spoker.events import (
@@ -136,6 +137,8 @@ _PYRAMIDS = tuple((sum(1 << c for c in p), p[-1]) for p in PYRAMIDS)
 
 def straight_flush_top(masks: tuple[int, int, int] | list[int]) -> Cell | None:
     """The top of a one-colour pyramid on the board, if there is one."""
+    if not isinstance(masks, tuple | list) or len(masks) != 3:
+        raise TypeError(f"masks {shown(masks)}: expected three int masks (W, B, R)")
     for m, top in _PYRAMIDS:
         if masks[0] & m == m or masks[1] & m == m or masks[2] & m == m:
             return top
@@ -155,6 +158,9 @@ class Challenge(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Challenge(player {self.challenger}, {self.group.describe()}, move {self.move_number})"
+
+    def __str__(self) -> str:
+        return f"player {self.challenger}'s challenge of move {self.move_number}: {self.group}"
 
 
 # A group formed by a placement, keyed (pattern id * 6 + rank) * 2 + hidden:
@@ -207,6 +213,8 @@ class GameState:
 
     @rules.setter
     def rules(self, rules: RuleSet) -> None:
+        if rules.__class__ is not RuleSet:
+            expect(rules, RuleSet, "rules")  # RuleSet.parse('touching') reads a name
         self._rules = rules
         self._check_vis = rules.check_visibility
         self._apex_free = rules.apex_free
@@ -301,6 +309,7 @@ class GameState:
 
         The bag is lined up white, black, red and ball ``int(rng.random() *
         balls left)`` is taken: uniform over the balls."""
+        _expect_random(rng)
         m = self._masks
         w = BALLS_PER_COLOUR - m[0].bit_count()
         b = BALLS_PER_COLOUR - m[1].bit_count()
@@ -319,7 +328,11 @@ class GameState:
         n = self._occ.bit_count()
         w = BALLS_PER_COLOUR - m[0].bit_count()
         b = BALLS_PER_COLOUR - m[1].bit_count()
-        x = rng.random() * (30 - n)
+        try:
+            x = rng.random() * (30 - n)
+        except AttributeError:
+            _expect_random(rng)
+            raise
         k = 0 if x < w else 1 if x < w + b else 2
         self._drawn = _COLOURS[k]
         return _DRAWN[n & 1][k]
@@ -481,6 +494,7 @@ class GameState:
         Nothing changes if the move is illegal."""
         if isinstance(move, str):
             move = Move.from_str(move, self.board)
+        expect(move, Move, "move")
         if self._drawn is None and self.end is None:
             if self._masks[move.colour].bit_count() >= BALLS_PER_COLOUR:
                 raise IllegalActionError(f"no {move.colour.name.lower()} ball is left in the bag")
@@ -535,6 +549,10 @@ class GameState:
     def __repr__(self) -> str:
         return f"GameState({self.to_string()!r})"
 
+    def __str__(self) -> str:
+        """The state string (docs/formats.md)."""
+        return self.to_string()
+
     # -- state strings ------------------------------------------------------
     def to_string(self) -> str:
         """``BOARD TOMOVE S1-S2 CHALLENGE DRAWN RESULT RULES`` (docs/formats.md).
@@ -567,6 +585,7 @@ class GameState:
 
         The history is not known; moves are listed in cell order. A full board
         or one holding a straight flush is a finished game."""
+        expect(board, Board, "board")
         state = cls(rules)
         state._masks = list(board.masks)
         state._occ = board.occupied
@@ -580,6 +599,12 @@ class GameState:
         elif board.is_full():
             state._finish("complete")
         return state
+
+
+def _expect_random(rng: object) -> None:
+    """A generator with a ``random()`` method (``random.Random``), or TypeError."""
+    if not callable(getattr(rng, "random", None)):
+        raise TypeError(f"rng {shown(rng)}: expected a generator with random(), e.g. random.Random(1)")
 
 
 def _as_colour(colour: object) -> Colour:

@@ -11,6 +11,7 @@ import unicodedata
 
 from shibumi import APEX, LEVEL_CELLS, Board, Colour
 from shibumi.cells import COLUMNS
+from shibumi.errors import expect
 from spoker.events import (
     BallDrawn,
     BallPlaced,
@@ -35,6 +36,7 @@ def printable(text: str) -> str:
     carriage returns, bidirectional overrides, line separators) written as a
     Python escape, so it cannot move the cursor, recolour or rewrite the
     terminal. Ordinary letters of any script are kept."""
+    expect(text, str, "text")
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
@@ -48,6 +50,7 @@ def _escape(ch: str) -> str:
 
 def board_diagram(board: Board) -> str:
     """The four levels side by side, with column letters and row numbers."""
+    expect(board, Board, "board")
     playable = board.playable_mask()
     grids = []
     for level in (1, 2, 3, 4):
@@ -71,12 +74,14 @@ def board_diagram(board: Board) -> str:
 
 def group_text(group: Group) -> str:
     """``flush three, level 1 (1A1 1C1 1E1)``: cells in cell order, as in explain()."""
+    expect(group, Group, "group")
     d = group.describe()
     return f"{d[0].lower()}{d[1:]} ({' '.join(str(c) for c in group.cells)})"
 
 
 def bag_text(board: Board | GameState) -> str:
     """What is left in the bag: a state's bag leaves out its drawn ball."""
+    expect(board, (Board, GameState), "board")
     if isinstance(board, GameState):
         w, b, r = board.bag()
     else:
@@ -88,6 +93,7 @@ def player_names(headers: dict[str, str]) -> tuple[str, str]:
     """The names a record gives its players (``Player1``, ``Player2``),
     printable; ``player 1`` and ``player 2`` when unnamed, and the seat added
     when both have the same name."""
+    expect(headers, dict, "headers")
     names = [" ".join(printable(headers.get(f"Player{i}", "")).split())[:60] for i in (1, 2)]
     if names[0] and names[0] == names[1]:
         return (f"{names[0]} (player 1)", f"{names[1]} (player 2)")
@@ -96,6 +102,7 @@ def player_names(headers: dict[str, str]) -> tuple[str, str]:
 
 def state_text(state: GameState) -> str:
     """A state: board string, diagram and what the game is waiting for."""
+    expect(state, GameState, "state")
     board = state.board
     lines = [f"Board: {board}", "", board_diagram(board), "", LEGEND, ""]
     lines.append(f"Balls placed: {len(board)}; {bag_text(state)}")
@@ -119,6 +126,7 @@ def state_text(state: GameState) -> str:
 
 def challenge_line(c: ChallengeSummary) -> str:
     """One challenge of a game and its outcome."""
+    expect(c, ChallengeSummary, "challenge summary")
     head = f"move {c.move}, player {c.challenger}: {group_text(c.challenge)}"
     if c.points is None:
         return head + "; not answered yet"
@@ -133,6 +141,7 @@ def challenge_line(c: ChallengeSummary) -> str:
 
 def record_text(replay: Replay) -> str:
     """A record's headers, final position, score and challenges."""
+    expect(replay, Replay, "replay")
     final = replay.final_state
     lines = _headers(replay)
     lines.append(f"Moves: {replay.length}")
@@ -161,6 +170,7 @@ def _headers(replay: Replay) -> list[str]:
 
 def narrate(replay: Replay) -> str:
     """The game move by move, as sentences, then the final position."""
+    expect(replay, Replay, "replay")
     lines = _headers(replay)
     lines.append("")
     names = player_names(replay.record.headers)
@@ -204,6 +214,9 @@ def groups_text(
     before: Board, move: Move, groups: list[Group], best: Group | None, rules: RuleSet
 ) -> str:
     """Why the groups a ball forms count or not (``spoker groups`` without --json)."""
+    expect(before, Board, "board")
+    expect(move, Move, "move")
+    expect(rules, RuleSet, "rules")
     after = before.place(move.cell, move.colour)
     lines = [f"{move} on {before} (rules: {rules})", ""]
     if not groups:
@@ -230,6 +243,7 @@ def groups_text(
 
 
 def colour_name(colour: Colour) -> str:
+    expect(colour, Colour, "colour")
     return colour.name.lower()
 
 

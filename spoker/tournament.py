@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from shibumi.errors import expect
 from spoker.parallel import cap_workers
 from spoker.rules import DEFAULT_RULES, RuleSet
 from spoker.simulate import (
@@ -277,6 +279,9 @@ def _panel(
 def draw_chart(tournament: Tournament, path: str) -> None:
     """Save a PNG: each player's score rate with its 95% confidence interval,
     then each pairing's (first-named player's rate), whiskers for the intervals."""
+    expect(tournament, Tournament, "tournament")
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path {path!r}: expected a file name")
     from PIL import Image, ImageDraw
 
     pairs = tournament.pairings
@@ -300,7 +305,6 @@ def draw_chart(tournament: Tournament, path: str) -> None:
 def _save_atomic(image: Any, path: str) -> None:
     """Save a PNG so that ``path`` is never left half written (a temporary
     file in the same folder, then a rename)."""
-    import os
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))

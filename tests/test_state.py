@@ -317,6 +317,25 @@ BAD_STATES = [
      "WWB.WWR.BRB...../WR.BR..../B.../. 1 0-0 - - 2", "yet balls were placed on it"),
     ("a challenge pending after the end",
      A.replace("/.", "/B") + " 1 3-2 flush_three:1A7,2B6,3C5 - 1", "can have opened"),
+    ("a score no game of one ball reaches", "W.............../........./..../. 2 15-0",
+     "with 1 ball(s) placed, player 1 can have scored at most 0"),
+    ("a point before any challenge can be answered", "WWB............./........./..../. 2 0-1",
+     "player 2 can have scored at most 0"),
+    ("two points with five balls", "WB..BBR........./........./..../. 2 2-0", "can have scored at most 1"),
+    ("a point counted for a pending challenge", "WWW.B.........../........./..../. 1 0-1 flush_three:1A1,1C1,1E1",
+     "and a challenge pending, player 2 can have scored at most 0"),
+    ("three white balls in a line, no challenge", "WWW............./........./..../. 2 0-0",
+     "every ball that can have been placed last forms a counting group"),
+]
+
+REACHABLE = [
+    # The last ball can be one that formed nothing: the flush three came earlier.
+    "WWW.B.........../........./..../. 1 0-0 flush_three:1A1,1C1,1E1",
+    # Four balls: the last can have answered the challenge of the third (scoring).
+    "WWWB............/........./..../. 1 1-0",
+    "WWWB............/........./..../. 1 0-1",
+    # 30 balls, apex-free: player 2 may have the bag-empty point on top of 14.
+    A.replace("/.", "/B") + " 1 0-15 - - 2 visible,apex-free",
 ]
 
 
@@ -326,6 +345,37 @@ def test_bad_state_strings_are_refused_with_the_reason(text: str, message: str) 
         GameState.from_string(text)
     assert message in str(err.value)
     assert repr(text)[:60] in str(err.value)
+
+
+@pytest.mark.parametrize("text", REACHABLE)
+def test_what_a_game_can_reach_is_read(text: str) -> None:
+    assert GameState.from_string(text).to_string().split()[:3] == text.split()[:3]
+
+
+def test_scores_are_bounded_by_the_balls_placed() -> None:
+    from spoker.state import most_points
+
+    assert [most_points(n, False) for n in (0, 1, 3, 4, 5, 6, 30)] == [0, 0, 0, 1, 1, 2, 14]
+    assert most_points(5, True) == 1 and most_points(4, True) == 0
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.integers(0, 15), st.integers(0, 15))
+def test_a_score_is_read_only_when_the_balls_allow_it(state: GameState, s1: int, s2: int) -> None:
+    from spoker.state import most_points
+
+    fields = state.to_string().split()
+    fields[2] = f"{s1}-{s2}"
+    text = " ".join(fields)
+    try:
+        back = GameState.from_string(text)
+    except StateStringError as err:
+        assert repr(text)[:60] in str(err)
+        return
+    most = most_points(state.move_number, state.challenge is not None)
+    bonus = 1 if state.rules.apex_free and state.end == "complete" else 0
+    assert s1 <= most and s2 <= most + bonus
+    assert back.score == (s1, s2)
 
 
 def test_a_pending_challenge_after_the_end_is_refused() -> None:

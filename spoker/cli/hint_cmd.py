@@ -7,9 +7,9 @@ import json
 
 from shibumi import Cell, Colour, parse_board
 from spoker.cli import CliError, positive_int
-from spoker.players import HINT_EFFORTS, hint
 from spoker.events import ChallengeResolved, GroupFormed, StraightFlush
 from spoker.groups import Group
+from spoker.players import HINT_EFFORTS, hint
 from spoker.state import GameState
 
 EXAMPLE = """\

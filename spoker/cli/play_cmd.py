@@ -66,7 +66,12 @@ def run(args: argparse.Namespace) -> int:
         name = getattr(args, f"player{i}")
         if name is not None and not name.strip():
             raise CliError(f"--player{i}: the name is empty")
+    from spoker.cli.streams import check_output
+
+    if args.record is not None:
+        check_output(args.record, "--record")  # before the game, not after its first move
     if args.screenshot:
+        check_output(args.screenshot, "--screenshot", ".png")
         from spoker.gui.offscreen import ensure_headless
 
         ensure_headless()  # before arcade is imported: no display needed

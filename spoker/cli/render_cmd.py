@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from shibumi import Board, Cell, parse_board, parse_cell
 from spoker.errors import SpokerError
+from spoker.textview import printable
 
 EXAMPLE = """\
 examples:
@@ -124,6 +125,9 @@ def check_highlights(board: Board, specs: list[HighlightSpec], texts: list[str])
 
 
 def run(args: argparse.Namespace) -> int:
+    from spoker.cli.streams import check_output
+
+    check_output(str(args.out), "--out", ".png")  # before any drawing
     size = parse_size(args.size)
     rotation = parse_rotation(args.rotate)
     board, pending = read_position(args.board)
@@ -132,8 +136,6 @@ def run(args: argparse.Namespace) -> int:
     if not specs and pending is not None:
         specs = [pending]
     out = str(args.out)
-    if not out.lower().endswith(".png"):
-        raise RenderArgumentError(f"output {out!r}: the picture is written as PNG, name it FILE.png")
 
     from spoker.gui.offscreen import ensure_headless
 
@@ -151,5 +153,5 @@ def run(args: argparse.Namespace) -> int:
         exploded=args.exploded, colour_marks=args.marks,
     )
     image.convert("RGB").save(out, format="PNG", optimize=True)
-    print(f"wrote {out} ({size[0]}x{size[1]})")
+    print(f"wrote {printable(out)} ({size[0]}x{size[1]})")
     return 0
