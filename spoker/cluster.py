@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
 import socket
 import threading
@@ -47,6 +48,8 @@ NO_DASHBOARD: dict[str, Any] = {
     "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"},
 }
 """A local cluster's options: no dashboard, its HTTP server on loopback."""
+
+MALLOC_TRIM = "MALLOC_TRIM_THRESHOLD_"
 
 
 class ClusterError(SpokerError):
@@ -199,6 +202,31 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def _no_malloc_trim() -> Iterator[None]:
+    """Start Dask workers without the ``MALLOC_TRIM_THRESHOLD_`` their nanny
+    sets: a fixed trim threshold turns off glibc's adaptive mmap threshold, and
+    every large numpy temporary of a batch block is then mapped and unmapped
+    anew (batch games run about 2.5 times slower; bench/cluster.py)."""
+    import dask
+
+    key = "distributed.nanny.pre-spawn-environ"
+    environ = dict(dask.config.get(key, {}))
+    dask_value = environ.pop(MALLOC_TRIM, None)
+    # A nanny also writes its settings into this process's os.environ, which
+    # later workers inherit: hide Dask's value (not one a person set) meanwhile.
+    inherited = os.environ.get(MALLOC_TRIM)
+    hide = inherited is not None and inherited == str(dask_value)
+    if hide:
+        del os.environ[MALLOC_TRIM]
+    try:
+        with dask.config.set({key: environ}):
+            yield
+    finally:
+        if hide and inherited is not None:
+            os.environ[MALLOC_TRIM] = inherited
+
+
+@contextlib.contextmanager
 def cluster_executor(
     address: str, workers: int | None = None, timeout: float = CONNECT_TIMEOUT
 ) -> Iterator[DaskExecutor]:
@@ -219,7 +247,7 @@ def cluster_executor(
         stack.enter_context(_quiet_dask())
         if where.local:
             n = cap_workers(workers if workers is not None else cpu_count())
-            with _workers_ignore_ctrl_c():
+            with _workers_ignore_ctrl_c(), _no_malloc_trim():
                 cluster = stack.enter_context(
                     distributed.LocalCluster(
                         n_workers=n, threads_per_worker=1, processes=True,

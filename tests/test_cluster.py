@@ -8,6 +8,7 @@ directly, so a missing one fails loudly instead of skipping.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -23,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spoker
+from spoker import cluster
 from spoker.cli import main
 from spoker.cluster import (
     CONNECT_TIMEOUT,
@@ -100,14 +102,32 @@ def test_cli_joins_a_scheduler(scheduler: str, capsys: pytest.CaptureFixture[str
     assert out.err == ""
 
 
-def test_cli_tournament_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_tournament_on_a_local_dask_cluster(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     argv = ["tournament", "random", "greedy", "lookahead", "--games", "6", "--seed", "5", "--json"]
     assert main(argv) == 0
     local = json.loads(capsys.readouterr().out)
+
+    seen: dict[str, object] = {}
+    real = cluster.cluster_executor
+
+    @contextlib.contextmanager
+    def spy(address: str, workers: int | None = None) -> Iterator[DaskExecutor]:
+        with real(address, workers) as ex:
+            seen["slots"] = ex.slots
+            seen["trim"] = set(ex.client.run(lambda: os.environ.get("MALLOC_TRIM_THRESHOLD_")).values())
+            yield ex
+        seen["status"] = ex.client.status
+
+    monkeypatch.setattr(cluster, "cluster_executor", spy)
     assert main([*argv, "--cluster", "dask", "--workers", "2"]) == 0
     out = capsys.readouterr()
     assert json.loads(out.out) == local
     assert out.err == ""
+    # Two worker processes, without Dask's malloc setting that slows numpy;
+    # the cluster closed after the run.
+    assert seen == {"slots": 2, "trim": {None}, "status": "closed"}
 
 
 def test_ctrl_c_cancels_and_closes_the_client(scheduler: str) -> None:
