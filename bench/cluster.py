@@ -113,7 +113,7 @@ def main() -> int:
     print("\ncost of a big study (CPU time a core, games spread evenly):")
     for player, games in STUDIES.items():
         hours = games / rates[player] / 3600
-        print(f"  {games:.0e} {player} games: {hours:,.1f} core-hours")
+        print(f"  {games:.0e} {player} games: {hours:,.2f} core-hours")
     return 0 if same else 1
 
 
