@@ -429,6 +429,25 @@ def groups_at(board: Board, cell: object) -> list[Group]:
     return out
 
 
+def groups_containing(board: Board, cell: object) -> list[Group]:
+    """Every complete winning group on ``board`` holding the ball on ``cell``,
+    visible or not, whatever ball came last (a pyramid through any of its five
+    balls, ranked by its top). Sorted like :func:`groups_at`."""
+    c = as_cell(cell)
+    colour = _placed(board, c)
+    masks, occ = board.masks, board.occupied
+    out = []
+    for p in PATTERNS:
+        if not p.mask >> c & 1 or occ & p.mask != p.mask:
+            continue
+        newest = board[p.cells[-1]] if p.kind == 5 else colour
+        rank = _rank_of(p, masks, int(newest))  # type: ignore[arg-type]
+        if rank:
+            out.append(group_of(p.pid, rank, _visible(p, occ)))
+    out.sort(key=lambda g: (-g.rank, -g.top_level, g.cells))
+    return out
+
+
 def best_group(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> Group | None:
     """The best counting group through the ball on ``cell`` (geometry only:
     the apex ruling, which is about turns, is not applied here)."""
@@ -480,5 +499,5 @@ def explain(board: Board, group: Group, rules: RuleSet = DEFAULT_RULES) -> list[
 
 __all__ = [
     "COVER", "PATTERNS", "Group", "Rank", "best_code", "best_group", "compare",
-    "explain", "group_of", "groups_at",
+    "explain", "group_of", "groups_at", "groups_containing",
 ]

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from shibumi import Cell, Colour, ShibumiError
 from shibumi.errors import expect, shown
@@ -277,21 +281,49 @@ def _cells(group: Group) -> str:
 
 
 # -- files ------------------------------------------------------------------
-MAX_INPUT_BYTES = 16 * 1024 * 1024
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record file read (16 MiB; a full game takes about 2 KB):
+anything longer is refused before it fills the memory."""
+
+MAX_INPUT_BYTES = MAX_RECORD_BYTES
 """The largest input read whole (a record, stdin) or line by line (a batch
 line): a real record is a few kilobytes, so anything bigger is refused."""
 
 
-def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record file (UTF-8); OSError if unreadable, RecordError if bad."""
-    _expect_path(path)
-    with open(path, "rb") as f:
-        data = f.read()
+def read_bounded(f: BinaryIO, limit: int = MAX_RECORD_BYTES, what: str = "a record") -> bytes:
+    """All of ``f``, or :class:`RecordError` if it holds more than ``limit`` bytes."""
+    if not callable(getattr(f, "read", None)):
+        raise TypeError(f"file {shown(f)}: expected a binary file open for reading")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise TypeError(f"limit {shown(limit)}: expected a whole number of bytes")
+    expect(what, str, "what")
+    data = f.read(limit + 1)
+    if not isinstance(data, bytes):
+        raise TypeError(f"file {shown(f)}: expected a binary file, it gave {type(data).__name__}")
+    if len(data) > limit:
+        raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
+    return data
+
+
+def decode_record(data: bytes) -> GameRecord:
+    """A record from its bytes (UTF-8, at most :data:`MAX_RECORD_BYTES`)."""
+    expect(data, bytes, "data")
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"too large for a record: more than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise RecordError(f"not UTF-8 text (byte {err.start})") from None
     return parse_record(text)
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file (UTF-8, at most :data:`MAX_RECORD_BYTES`);
+    OSError if unreadable, RecordError if bad or too large."""
+    _expect_path(path)
+    with open(path, "rb") as f:
+        data = read_bounded(f)
+    return decode_record(data)
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
@@ -300,26 +332,121 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     write_text_atomic(path, format_record(record))
 
 
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 600  # a temporary file this old belongs to no running save
+_WRITING = threading.Lock()  # one save at a time in this process: our own leftovers are stale
+
+
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old or the new text,
-    never half of it: a temporary file in the same folder, then ``os.replace``."""
+    """Write ``text`` (UTF-8) so that ``path`` holds either the old or the new
+    text, never half of it: see :func:`write_bytes_atomic`."""
     _expect_path(path)
     expect(text, str, "text")
-    folder = os.path.dirname(os.path.abspath(path))
-    name = os.path.basename(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` so that ``path`` holds either the old or the new bytes,
+    never half of them: a temporary file in the same folder, then ``os.replace``.
+
+    A symbolic link is written through (its target is replaced, the link stays),
+    an existing file keeps its permission bits, a new one gets the usual ones
+    (0666 less the umask), and the folder is synced after the rename so the
+    new name survives a power cut. Temporary files left by a save that crashed
+    earlier are removed first."""
+    _expect_path(path)
+    expect(data, bytes, "data")
+    with _WRITING:
+        _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
+
+
+def _write_atomic(target: str, data: bytes) -> None:
+    folder = os.path.dirname(target)
+    name = os.path.basename(target)
+    remove_stale_temporaries(folder, name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+    _sync_folder(folder)
+
+
+def remove_stale_temporaries(folder: str, name: str) -> list[str]:
+    """Delete the temporary files of earlier saves of ``name`` that crashed:
+    those of a process that is gone, or older than :data:`STALE_TEMP_SECONDS`."""
+    removed: list[str] = []
+    prefix = f".{name}."
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        if not (entry.startswith(prefix) and entry.endswith(TEMP_SUFFIX)):
+            continue
+        full = os.path.join(folder, entry)
+        try:
+            st = os.lstat(full)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            pid = entry[len(prefix):].partition(".")[0]
+            if now - st.st_mtime > STALE_TEMP_SECONDS or not _alive(pid):
+                os.unlink(full)
+                removed.append(full)
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid_text: str) -> bool:
+    """Whether the process that named a temporary file may still be writing it."""
+    if not pid_text.isdigit() or not pid_text.isascii():
+        return True  # an older name without a process id: left to the age test
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False  # saves hold _WRITING and clean up: ours is a leftover (a reused pid)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True
+    return True
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: str) -> None:
+    """fsync the folder so the rename itself is on disk (not possible everywhere)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(folder, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _expect_path(path: object) -> None:
@@ -329,6 +456,7 @@ def _expect_path(path: object) -> None:
 
 
 __all__ = [
-    "MAX_INPUT_BYTES", "GameRecord", "annotate", "format_record", "load_record", "parse_record", "play_moves",
-    "result_text", "save_record", "write_text_atomic",
+    "MAX_INPUT_BYTES", "MAX_RECORD_BYTES", "GameRecord", "annotate", "decode_record", "format_record",
+    "load_record", "parse_record", "play_moves", "read_bounded", "result_text", "save_record",
+    "write_bytes_atomic", "write_text_atomic",
 ]

@@ -16,7 +16,10 @@ from typing import NoReturn
 from spoker import __version__
 from spoker.textview import printable
 
-SUBCOMMANDS = ("groups", "show", "replay", "play", "render", "simulate", "tournament", "hint")
+SUBCOMMANDS = (
+    "groups", "show", "replay", "play", "lab", "render", "simulate", "tournament", "hint",
+    "suite", "study", "analyse",
+)
 
 
 class CliError(Exception):

@@ -13,6 +13,7 @@ from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
 from spoker.groups import Group, best_group, groups_at
 from spoker.moves import Move
 from spoker.rules import RuleSet
+from spoker.suite import case_for, format_case
 from spoker.textview import groups_text
 
 EXAMPLE = """\
@@ -22,6 +23,8 @@ examples:
      "top_level": 1, "visible": true}], "best": {"rank": "three_kinds", ...}}
   spoker groups 'BBBRWWW.BBBRBBBB/.R..R..../..../.' W@1G3 --rules touching
   printf '%s\\n' 'WW..BB........../........./..../. W@2B2' | spoker groups --batch - --json
+  spoker groups 'WB............../........./..../.' R@1E1 --as-case >> my-cases.txt
+    WB............../........./..../. R@1E1 => three_kinds@1 1A1 1C1 1E1
 
 MOVE is colour@cell (R@1E1, w@d4); a short cell (E1) means the lowest empty
 cell at that point. The cell must be playable and the colour still in the bag.
@@ -31,6 +34,9 @@ about turns, so it is not applied here. --batch reads one 'BOARD MOVE' query a
 line (FILE, or - for stdin) and always answers with one JSON object a line; a
 bad line gets {"error": "..."} and the run goes on (exit status 0); a line
 longer than 16 MB is refused that way too. Board strings: docs/formats.md.
+--as-case prints the query and its answer as a 'spoker suite' case instead
+(the apex ruling applied, as a suite does; a refused query gives '=> error');
+with --batch, one case a line (a line that is no query becomes a comment).
 """
 
 
@@ -52,6 +58,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument(
         "--batch", metavar="FILE", help="read 'BOARD MOVE' queries, one a line (- for stdin)"
     )
+    p.add_argument(
+        "--as-case", action="store_true", help="print the query as a 'spoker suite' case line"
+    )
     p.set_defaults(func=run)
 
 
@@ -60,9 +69,12 @@ def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
         if args.board is not None:
             raise CliError("give either BOARD MOVE or --batch FILE, not both")
-        return _run_batch(args.batch, rules)
+        return _run_batch(args.batch, rules, args.as_case)
     if args.board is None or args.move is None:
         raise CliError("give a BOARD and a MOVE (or --batch FILE); see 'spoker groups --help'")
+    if args.as_case:
+        print(format_case(case_for(args.board, args.move, rules)))
+        return 0
     board, move = read_query(args.board, args.move)
     groups, best = analyse(board, move, rules)
     if args.json:
@@ -126,19 +138,33 @@ def answer(line: str, rules: RuleSet) -> dict[str, object]:
         return {"error": str(err)}
 
 
-def _run_batch(source: str, rules: RuleSet) -> int:
+def case_line(line: str, number: int, rules: RuleSet) -> str:
+    """A batch line as a suite case (a comment if it is no query)."""
+    fields = line.split()
+    try:
+        if len(fields) != 2:
+            raise CliError(f"expected 'BOARD MOVE', got {line.strip()!r}")
+        return format_case(case_for(fields[0], fields[1], rules))
+    except (ValueError, CliError) as err:
+        return f"# line {number}: {err}"
+
+
+def _run_batch(source: str, rules: RuleSet, as_case: bool = False) -> int:
     if source == "-":
-        return _answer_all(stdin_bytes(), rules)
+        return _answer_all(stdin_bytes(), rules, as_case)
     with open(source, "rb") as f:
-        return _answer_all(f, rules)
+        return _answer_all(f, rules, as_case)
 
 
-def _answer_all(stream: IO[bytes], rules: RuleSet) -> int:
+def _answer_all(stream: IO[bytes], rules: RuleSet, as_case: bool = False) -> int:
     for number, raw in enumerate(lines_limited(stream), start=1):
         out: dict[str, object]
         if raw is None:
             out = {"error": f"line {number}: {LINE_TOO_LONG}"}
-            sys.stdout.write(json.dumps(out) + "\n")
+            if as_case:
+                sys.stdout.write(f"# line {number}: {LINE_TOO_LONG}\n")
+            else:
+                sys.stdout.write(json.dumps(out) + "\n")
             sys.stdout.flush()
             continue
         try:
@@ -146,7 +172,13 @@ def _answer_all(stream: IO[bytes], rules: RuleSet) -> int:
         except UnicodeDecodeError:
             out = {"error": f"line {number} is not UTF-8 text"}
         else:
+            if as_case:
+                sys.stdout.write(case_line(line, number, rules) + "\n")
+                continue
             out = answer(line, rules)
+        if as_case:
+            sys.stdout.write(f"# line {number}: {out['error']}\n")
+            continue
         sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
     return 0

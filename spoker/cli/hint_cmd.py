@@ -6,22 +6,24 @@ import argparse
 import json
 
 from shibumi import Cell, Colour, parse_board
+from spoker.analysis import HINT_EFFORT, placement_values
 from spoker.cli import CliError, positive_int
 from spoker.events import ChallengeResolved, GroupFormed, StraightFlush
 from spoker.groups import Group
 from spoker.players import HINT_EFFORTS, hint
 from spoker.state import GameState
+from spoker.value_words import value_words
 
 EXAMPLE = """\
 examples:
   spoker hint 'WB............../........./..../.' R --json
     {"state": "WB............../........./..../. 1 0-0 - - * visible", "ball": "R",
      "hints": [{"cell": "1E1", "value": 0.6436}, ...]}
-  spoker hint 'WWW.BB........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1 - * visible' B --top 5
-    Player 2 to place black (B); score 0-0; answering a Flush three, level 1
-      1. 2B2  +0.714      (a full house on W W / B B: beats the flush three)
-      2. 1E3  -0.245      (B B B: a flush three, a tie)
-      ...
+  spoker hint 'WWW.BB........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1' B --top 3
+    Player 2 to place black (B); score 0-0; answering a flush three, level 1
+      1. 2B2  +0.714  a full house, level 2: beats the flush three, level 1; wins about 6 games in 10 from here
+      2. 1E3  -0.245  a flush three, level 1: ties the challenge; wins about 4 games in 10 from here
+      3. 1G3  -1.245  no group: loses the challenge; wins about 2 games in 10 from here
 
 STATE is a state string (board, player to move, score, pending challenge, drawn
 ball, result, rules: docs/formats.md) or just a board string (read as a
@@ -30,7 +32,9 @@ is the ball drawn; it must still be in the bag (or be the state's drawn ball).
 A value is the expected final score difference, player to move minus opponent,
 current score included; a straight flush counts as 8 points (a game win).
 Each line says what the ball does there: the group it forms (and so the
-challenge it opens), or how it answers the pending challenge.
+challenge it opens), or how it answers the pending challenge; then the cell's
+expected game result in words (a draw counting half a win), from the search
+'spoker analyse' uses.
 --player sets how hard the hint looks: greedy (one ball), lookahead (default:
 the opponent's next draw too) or expert (the expert's deeper search).
 """
@@ -121,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"Player {mover} to place {colour.name.lower()} ({colour.char}); "
           f"score {given.scores[0]}-{given.scores[1]}"
           + (f"; answering a {_group(given.challenge.group)}" if given.challenge else ""))
+    # The words say the game's expected result, from the analysis's search.
+    results = placement_values(state, HINT_EFFORT, prune=False).values
     for i, h in enumerate(hints, start=1):
-        print(f"{i:3d}. {h.cell}  {h.value:+.3f}  {effect(given, h.cell)}")
+        print(f"{i:3d}. {h.cell}  {h.value:+.3f}  {effect(given, h.cell)}; {value_words(results[h.cell])}")
     return 0

@@ -7,6 +7,7 @@ import json
 import sys
 
 from spoker.cli import CliError
+from spoker.cli.play_cmd import check_display
 from spoker.cli.streams import read_stdin
 from spoker.errors import RecordError
 from spoker.record import GameRecord, load_record, parse_record
@@ -119,6 +120,7 @@ def _run_viewer(files: list[str], rules: RuleSet | None) -> int:
         raise CliError(_failure(path, err)) from None
     except ValueError as err:
         raise CliError(f"{path}: {err}") from None
+    check_display()
     try:
         from spoker.gui.app import run_replay
     except ImportError as err:

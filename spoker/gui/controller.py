@@ -47,15 +47,33 @@ APEX_RULING = (
 )
 
 
+NAME_LENGTH = 40  # a player's name is cut to this many characters wherever it comes from
+SEED_LIMIT = 2**64  # seeds are below this (the title screen takes 12 digits)
+
+
+def display_name(name: str, default: str) -> str:
+    """A name as the game keeps and draws it: one line of printable characters
+    (white space runs made one space, control and format characters dropped),
+    at most :data:`NAME_LENGTH` characters, ``default`` if nothing is left."""
+    head = str(name)[: NAME_LENGTH * 8]  # a 300,000-character name: no need to read it all
+    printable = "".join(ch for ch in " ".join(head.split()) if ch.isprintable())
+    return " ".join(printable.split())[:NAME_LENGTH].rstrip() or default
+
+
 @dataclass(frozen=True)
 class GameSetup:
-    """Everything chosen on the new-game screen."""
+    """Everything chosen on the new-game screen. Names are cut to
+    :data:`NAME_LENGTH` printable characters (see :func:`display_name`)."""
 
     names: tuple[str, str] = ("Player 1", "Player 2")
     seats: tuple[str, str] = (PERSON, PERSON)  # "person" or a computer player's name
     rules: RuleSet = DEFAULT_RULES
     seed: int | None = None
     hints: bool = True
+
+    def __post_init__(self) -> None:
+        a, b = self.names
+        object.__setattr__(self, "names", (display_name(a, "Player 1"), display_name(b, "Player 2")))
 
     def is_computer(self, player: int) -> bool:
         return self.seats[player - 1] != PERSON
@@ -87,8 +105,8 @@ class GameSetup:
             raise ValueError(f"names {names!r} are not two strings")
         if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(s, str) for s in seats)):
             raise ValueError(f"seats {seats!r} are not two strings")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ValueError(f"seed {seed!r} is not an integer")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT):
+            raise ValueError(f"seed {str(seed)[:30]!r} is not a whole number from 0 to 2^64-1")
         return cls(
             (names[0], names[1]),
             (seats[0], seats[1]),
@@ -352,14 +370,24 @@ class GameController:
         return self.player(s.to_move).choose(s)
 
     def hint(self, top: int = 3, state: GameState | None = None) -> list[tuple[Cell, float]]:
-        """The best cells for the drawn ball, with expected score differences
-        (``state``: as for :meth:`computer_choice`)."""
-        from spoker.players import hint
+        """The best cells for the drawn ball, with their expected results for
+        the player to move (P(win) - P(loss); ``state``: as for
+        :meth:`computer_choice`)."""
+        from spoker.analysis import hint_values
 
         s = state if state is not None else self.state.copy()
         if s.drawn is None or s.is_over:
             return []
-        return [(h.cell, h.value) for h in hint(s, top=top)]
+        return hint_values(s, top=top)
+
+    @staticmethod
+    def hint_lines(hints: list[tuple[Cell, float]]) -> list[str]:
+        """The hint as text: a heading, then each cell and its value in words
+        (short: "from here" goes without saying in a hint)."""
+        from spoker.value_words import value_words
+
+        lines = [f"  {cell}: {value_words(v).removesuffix(' from here')}" for cell, v in hints]
+        return ["Hint: best cells for this ball"] + lines
 
     # -- narration ----------------------------------------------------------
     def _welcome(self) -> str:
@@ -590,6 +618,20 @@ class GameController:
 
     def moves(self) -> list[Move]:
         return list(self.state.history)
+
+
+def level_typo(name: str) -> str | None:
+    """The computer level a --player value seems to misspell (``exprt``:
+    ``expert``), or None: a level itself, or a name no level resembles."""
+    import difflib
+
+    from spoker.players import PLAYER_NAMES
+
+    word = name.strip().lower()
+    if word in PLAYER_NAMES or not word:
+        return None
+    close = difflib.get_close_matches(word, PLAYER_NAMES, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 def clean_name(name: str) -> str:

@@ -4,19 +4,31 @@ The game is played by computer players for ``--autoplay N`` moves from the
 seed (a person's seat is played by ``greedy`` here), the chosen screen is
 shown, its animations run for a while as in the window, and the frame is
 saved. The pictures of docs/ are made this way, by the game's own code.
+
+``--load FILE`` and ``--resume`` start from that game instead of a new one;
+``--record FILE`` gets the record of the game pictured. The autosaves and the
+preferences are read (the title screen lists the unfinished games) but never
+written, moved or deleted.
 """
 
 from __future__ import annotations
 
+import io
+import os
 from typing import Any
 
 import arcade
+from PIL import Image
 
-from spoker.gui.app import SpokerApp, setup_from_options
+from shibumi import Board, Cell, Colour, parse_board
+from spoker.gui import autosave
+from spoker.gui.app import SpokerApp, setup_from_options, setup_from_record
 from spoker.gui.controller import GameController, GameSetup
 from spoker.gui.settings import Settings
 from spoker.gui.views.game import GameView
+from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
+from spoker.record import write_bytes_atomic
 
 SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
 FRAME = 1 / 60
@@ -57,6 +69,54 @@ def point_at_a_cell(view: GameView) -> None:
             return
 
 
+LAB_EXAMPLE = ("BBBRWWW.BBBRBBBB/.R..R..../..../.", "1G3", Colour.WHITE)
+"""rules.md's worked example 2: a flush four whose cut contact spoils it."""
+
+
+def show_lab(app: SpokerApp, controller: GameController) -> LabView:
+    """The laboratory on the game's position (the worked example on an empty
+    board), asked about the ball that forms the most there."""
+    board = controller.state.board
+    if len(board):
+        cell, colour = _richest_query(board)
+    else:
+        board = parse_board(LAB_EXAMPLE[0])
+        cell, colour = Cell(LAB_EXAMPLE[1]), LAB_EXAMPLE[2]
+    view = app.show_lab(board, controller.rules)
+    if cell is not None:
+        view.choose(colour)
+        view.query_cell = cell
+    return view
+
+
+def _richest_query(board: Board) -> tuple[Cell | None, Colour]:
+    from spoker.lab import LabError, ask
+
+    best: tuple[tuple[int, int], Cell | None, Colour] = ((-1, -1), None, Colour.WHITE)
+    for cell in board.playable():
+        for colour in Colour:
+            try:
+                query = ask(board, cell, colour)
+            except LabError:
+                continue
+            verdicts = query.answers[0].verdicts
+            top = max((int(v.group.rank) for v in verdicts), default=0)
+            score = (top, len(verdicts) + len(query.near_misses))
+            if score > best[0]:
+                best = (score, cell, colour)
+    return best[1], best[2]
+
+
+def point_at_query(view: LabView) -> None:
+    """The pointer on the lab's query cell, when the cell can be seen there."""
+    cell = view.query_cell
+    if cell is None:
+        return
+    x, y, _ = view.scene.screen_position(cell)
+    if view.scene.pick(x, y) == cell:
+        view.on_mouse_motion(int(x), int(y), 0, 0)
+
+
 def take_screenshot(options: Any) -> int:
     """Draw the screen ``options.show`` after ``options.autoplay`` moves; save it."""
     path = options.screenshot
@@ -67,11 +127,14 @@ def take_screenshot(options: Any) -> int:
         setup = GameSetup(setup.names, setup.seats, setup.rules, 1, setup.hints)
     window = arcade.Window(width, height, "spoker screenshot", visible=False)
     app = SpokerApp(window, settings, threaded=False, persist=False)
+    app.read_unfinished = autosave.unfinished_dir() is not None  # shown, never changed
     show = getattr(options, "show", "game") or "game"
-    controller = GameController(setup)
+    controller = starting_game(app, options, setup)
     autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show == "end")
     if show == "title":
         app.show_title()
+    elif show == "lab":
+        show_lab(app, controller)
     elif show == "help":
         app.play(controller)
         app.show_help()
@@ -95,9 +158,32 @@ def take_screenshot(options: Any) -> int:
     app.scene.finish_animations()
     if isinstance(view, GameView) and controller.person_to_move:
         point_at_a_cell(view)
+    if isinstance(view, LabView):
+        point_at_query(view)
     view.on_draw()
     image = arcade.get_image(0, 0, width, height)
-    image.convert("RGB").save(path, optimize=True)
+    picture = io.BytesIO()
+    kind = Image.registered_extensions().get(os.path.splitext(path)[1].lower(), "PNG")
+    image.convert("RGB").save(picture, format=kind, optimize=True)
+    write_bytes_atomic(path, picture.getvalue())  # never half a picture
     window.close()
     print(f"{path}: {show} screen after {controller.state.move_number} moves, {width}x{height}")
+    record = getattr(options, "record", None)
+    if record:
+        target = app.save_record(controller, record)
+        print(f"{target}: the record of the game pictured")
     return 0
+
+
+def starting_game(app: SpokerApp, options: Any, setup: GameSetup) -> GameController:
+    """The game to picture: the --load record's, the last unfinished one
+    (--resume), or a new one."""
+    record = getattr(options, "load_record", None)
+    if record is not None:
+        return GameController(setup_from_record(record.headers, record.rules), record.play())
+    if getattr(options, "resume", False):
+        entries = app.unfinished_games()
+        if not entries:
+            raise autosave.AutosaveError("--resume: there is no unfinished game")
+        return autosave.load(entries[0].path)
+    return GameController(setup)

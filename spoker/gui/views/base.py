@@ -57,7 +57,7 @@ class BaseView(arcade.View):
             return
         width, _ = self.size
         colour = {"info": THEME.text, "good": THEME.good, "bad": THEME.bad}.get(self.message_kind, THEME.text)
-        self._overlay_message.set(self.message)
+        self._overlay_message.set(self._overlay_message.fitted(self.message, width - 48.0))
         w = min(width - 20.0, self._overlay_message.content_width + 28)
         left = (width - w) / 2
         bottom = 64.0 if y is None else y

@@ -525,8 +525,9 @@ class GameView(BaseView):
             out.extend((t, THEME.text) for t in self.info)
             out.append(("(click elsewhere or Esc to close)", THEME.muted))
         elif self.hints and self.person_turn:
-            out.append(("Hint: best cells for this ball (expected score difference)", ROLE_COLOURS["hint"]))
-            out.extend((f"  {cell}: {value:+.2f}", THEME.text) for cell, value in self.hints)
+            head, *cells = self.c.hint_lines(self.hints)
+            out.append((head, ROLE_COLOURS["hint"]))
+            out.extend((line, THEME.text) for line in cells)
         elif self.app.settings.show_hints and self.c.hints_allowed and self.c.state.drawn is not None:
             out.append(("Hint: thinking...", ROLE_COLOURS["hint"]))
         return out

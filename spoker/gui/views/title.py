@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import arcade
@@ -53,23 +55,34 @@ def seat_tip(value: str) -> str:
     return PLAYER_DESCRIPTIONS.get(value, value)
 
 
+def entry_details(entry: autosave.Entry, index: int, count: int) -> str:
+    """The line under an unfinished game's names: which one, how far, when."""
+    s = entry.summary
+    which = f"Unfinished {index + 1} of {count}" if count > 1 else "Unfinished"
+    when = datetime.datetime.fromtimestamp(entry.saved).strftime("%d %b %H:%M")
+    return f"{which} \u00b7 move {s.move_number} \u00b7 {s.score[0]}-{s.score[1]} \u00b7 {when}"
+
+
 def _digits(text: str) -> bool:
     return text.isdigit() and text.isascii() and len(text) <= 12
 
 
 class TitleView(BaseView):
-    """New game, continue the autosaved game, open or replay a record."""
+    """New game, continue an unfinished game, open or replay a record."""
 
     def __init__(self, app: SpokerApp) -> None:
         super().__init__(app)
         s = app.settings
-        self.saved = autosave.peek() if app.persist else None
+        # Every unfinished game, the last played first: one shows, the arrows step.
+        self.entries: list[autosave.Entry] = app.unfinished_games()
+        self.index = 0
+        self.discard_armed: Path | None = None
         ui = self.ui
-        self.b_continue = ui.add(Button(
-            "Continue", self.resume, "C", primary=True,
-            tooltip=self.saved.text() if self.saved else "",
-        ))
-        self.b_continue.visible = self.saved is not None
+        self.b_continue = ui.add(Button("Continue", self.resume, "C", primary=True))
+        self.b_prev = ui.add(Button("\u2039", lambda: self.step(-1), tooltip="The previous unfinished game (Page Up)"))
+        self.b_next = ui.add(Button("\u203a", lambda: self.step(1), tooltip="The next unfinished game (Page Down)"))
+        self.b_discard = ui.add(Button("Discard", self.discard, tooltip="Delete this unfinished game (asks first)"))
+        self._show_entry()
         self.name_inputs = [
             ui.add(TextInput(s.name1, "Player 1", 24, caption="Player 1 (starts)")),
             ui.add(TextInput(s.name2, "Player 2", 24, caption="Player 2")),
@@ -99,6 +112,8 @@ class TitleView(BaseView):
         self.b_start = ui.add(Button("Start game", self.start, "Enter", primary=True))
         self.b_help = ui.add(Button("Rules & keys", self.app.show_help, "F1"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
+        self.b_lab = ui.add(Button("Laboratory", self.app.show_lab, "L",
+                                   tooltip="Set up any position and see what a ball would form"))
         self.record = ui.add(TextInput(s.last_record, "path/to/game.txt", 400, caption="Record file"))
         self.b_replay = ui.add(Button("Replay", lambda: self.open_record("replay"), tooltip="Watch the record in the replay viewer"))
         self.b_load = ui.add(Button("Continue it", lambda: self.open_record("play"), tooltip="Play on from the record's last move"))
@@ -107,6 +122,7 @@ class TitleView(BaseView):
                                anchor_x="center", anchor_y="center")
         self._section = [Label(t, 12, THEME.muted, bold=True) for t in ("PLAYERS", "RULES", "OPEN A RECORD")]
         self._saved = Label("", 12, THEME.text, anchor_y="center")
+        self._saved_info = Label("", 10, THEME.muted, anchor_y="center")
         self._caption = Label("", 11, THEME.muted, anchor_x="center", anchor_y="bottom")
         self.time = 0.0
         self.turn_clock = 0.0
@@ -127,6 +143,44 @@ class TitleView(BaseView):
 
         return changed
 
+    # -- unfinished games ------------------------------------------------------
+    @property
+    def saved(self) -> autosave.Summary | None:
+        """The unfinished game on show (None: there is none)."""
+        return self.entries[self.index].summary if self.entries else None
+
+    def _show_entry(self) -> None:
+        self.index = min(self.index, max(0, len(self.entries) - 1))
+        self.discard_armed = None
+        self.b_discard.label = "Discard"
+        several = len(self.entries) > 1
+        for b in (self.b_continue, self.b_discard):
+            b.visible = bool(self.entries)
+        for b in (self.b_prev, self.b_next):
+            b.visible = several
+        self.b_continue.tooltip = self.entries[self.index].text() if self.entries else ""
+
+    def step(self, delta: int) -> None:
+        if self.entries:
+            self.index = (self.index + delta) % len(self.entries)
+            self._show_entry()
+
+    def discard(self) -> None:
+        """Delete the unfinished game on show: the first click asks, the second deletes."""
+        if not self.entries:
+            return
+        entry = self.entries[self.index]
+        if self.discard_armed != entry.path:
+            self.discard_armed = entry.path
+            self.b_discard.label = "Delete it?"
+            self.say(f"Click 'Delete it?' to delete {entry.summary.text()} for good.", "bad", 6)
+            return
+        self.app.discard(entry.path)
+        del self.entries[self.index]
+        self._show_entry()
+        self.layout(*self.size)
+        self.say("The unfinished game is deleted.", "info", 4)
+
     # -- actions -------------------------------------------------------------
     def setup(self) -> GameSetup:
         seats = (self.seats[0].value, self.seats[1].value)
@@ -144,8 +198,8 @@ class TitleView(BaseView):
         self.app.new_game(self.setup())
 
     def resume(self) -> None:
-        if self.saved is not None:
-            self.app.resume()
+        if self.entries:
+            self.app.resume(self.entries[self.index].path)
 
     def open_record(self, mode: str) -> None:
         path = self.record.text.strip()
@@ -171,7 +225,10 @@ class TitleView(BaseView):
         self.section_y = [0.0, 0.0, 0.0]
         y = top
         if self.saved is not None:
-            self.b_continue.place(left + col - 170, y - 46, 170, 40)
+            self.b_continue.place(left + col - 150, y - 46, 150, 40)
+            self.b_discard.place(left + col - 254, y - 46, 96, 40)
+            self.b_prev.place(left, y - 46, 34, 40)
+            self.b_next.place(left + 38, y - 46, 34, 40)
             self.saved_y = y - 26
             y -= 56 + gap
         self.section_y[0] = y
@@ -191,6 +248,7 @@ class TitleView(BaseView):
         y -= 44
         self.hints.place(left, y, third, 36)
         self.marks.place(left + third + 20, y, third, 36)
+        self.b_lab.place(left + 2 * (third + 20), y, third, 36)
         y -= 46 + gap
         self.b_start.place(left, y, third, 46)
         self.b_help.place(left + third + 20, y, third, 46)
@@ -247,8 +305,14 @@ class TitleView(BaseView):
         if self.saved is not None:
             y = self.b_continue.bottom
             draw_box(left - 10, y - 8, col + 20, 56, (40, 52, 40, 230), THEME.good, radius=10)
-            self._saved.draw_at(left + 4, y + 20, self._saved.fitted(
-                f"Unfinished game: {self.saved.text()}", col - 190))
+            entry = self.entries[self.index]
+            several = len(self.entries) > 1
+            text_left = left + (80 if several else 4)
+            room = left + col - 266 - text_left
+            a, b = entry.summary.names
+            self._saved.draw_at(text_left, y + 28, self._saved.fitted(f"{a} vs {b}", room))
+            self._saved_info.draw_at(text_left, y + 9, self._saved_info.fitted(entry_details(
+                entry, self.index, len(self.entries)), room))
         if self.intro_y > 60:
             self._intro.draw([(INTRO, THEME.muted)], left, self.intro_y, col, bottom_limit=20)
         self.ui.draw()
@@ -272,8 +336,12 @@ class TitleView(BaseView):
             self.start()
         elif symbol == keys.C and self.saved is not None:
             self.resume()
+        elif symbol in (keys.PAGEUP, keys.PAGEDOWN):
+            self.step(-1 if symbol == keys.PAGEUP else 1)
         elif symbol in (keys.F1, keys.H):
             self.app.show_help()
+        elif symbol == keys.L:
+            self.app.show_lab()
         elif symbol == keys.TAB:
             self.ui.focus_next(None)
         elif symbol == keys.ESCAPE:

@@ -1,0 +1,233 @@
+"""``spoker analyse RECORD...``: how good was each placement of a game?"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from spoker.analysis import (
+    BLUNDER,
+    DEFAULT_EFFORT,
+    INACCURACY,
+    MISTAKE,
+    TURNING,
+    ChallengeSwing,
+    GameAnalysis,
+    MoveAnalysis,
+    PlayerSummary,
+    analyse_record,
+)
+from spoker.cli import positive_int
+from spoker.cli.groups_cmd import stdin_bytes
+from spoker.errors import RecordError
+from spoker.groups import Rank
+from spoker.record import GameRecord, parse_record
+from spoker.rules import RuleSet
+from spoker.simulate import ProgressBar
+from spoker.value_words import loss_words
+
+MAX_RECORD_BYTES = 1_000_000
+"""A record is a few kilobytes; a file larger than this is not one."""
+
+EXAMPLE = f"""\
+examples:
+  spoker analyse game.txt --json
+    {{"file": "game.txt", "moves": [{{"n": 1, "player": 1, "ball": "R", "cell": "1E1",
+     "value": 0.005476055, "best": "1C3", "best_value": 0.006845069, "loss": 0.001369014,
+     "exact": false}}, ...],
+     "players": [...], "challenges": [...], "effort": {DEFAULT_EFFORT}, "rules": "visible"}}
+  spoker analyse assets/records/sample-game.txt
+  spoker analyse games/*.txt --effort 20000 --workers 2 --json
+
+A placement's value is the expected result for the player who placed the ball
+(+1 a win, 0 a draw, -1 a loss: P(win) - P(loss)) with best play by both sides
+after it and the bag's odds at every draw; best/best value are the best cell
+for that ball; loss = best value - value. Values are exact (an exhaustive
+search to the end of the game) whenever five or fewer balls remain before the
+placement, and earlier when that fits in the effort; other values are
+estimates from a search of --effort positions (default {DEFAULT_EFFORT}).
+Marks: ?! inaccuracy (loss >= {INACCURACY:.2f}), ? mistake (>= {MISTAKE:.2f}),
+?? blunder (>= {BLUNDER:.2f}); a loss x gives away x/2 of the games.
+--json prints one object a file, one a line; a record that cannot be replayed
+gives {{"file": ..., "error": ...}} and the exit status is 2 once every file is
+done. RECORD may be - for stdin. The result does not depend on --workers.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "analyse",
+        help="judge every placement of game records",
+        description="Judge every placement of game records: its value, the best cell, the loss.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("files", nargs="+", metavar="RECORD", help="a game record (- for stdin)")
+    p.add_argument(
+        "--effort", type=positive_int, default=DEFAULT_EFFORT, metavar="N",
+        help=f"positions searched a placement (default {DEFAULT_EFFORT})",
+    )
+    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
+    p.add_argument(
+        "--rules", metavar="RULES",
+        help="override the records' Rules: visible or touching, optionally with apex-free",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object a file (notation.md)")
+    p.set_defaults(func=run)
+
+
+def read(path: str) -> GameRecord:
+    """A record from a file (``-``: stdin), refusing files too large to be one."""
+    if path == "-":
+        data = stdin_bytes().read(MAX_RECORD_BYTES + 1)
+    else:
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"larger than {MAX_RECORD_BYTES} bytes: not a game record")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"not UTF-8 text (byte {err.start})") from None
+    return parse_record(text)
+
+
+def _failure(path: str, err: Exception) -> str:
+    if isinstance(err, OSError):
+        return f"cannot read {path!r}: {err.strerror or err}"
+    return f"{path}: {err}" if str(err) else f"{path}: {err.__class__.__name__}"
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    status = 0
+    first = True
+    for path in args.files:
+        bar = ProgressBar(sys.stderr, label="placements")
+        try:
+            analysis = analyse_record(read(path), args.effort, bar, rules, args.workers)
+        except (ValueError, OSError) as err:
+            status = 2
+            if args.json:
+                message = _failure(path, err).removeprefix(f"{path}: ")
+                sys.stdout.write(json.dumps({"file": path, "error": message}) + "\n")
+                sys.stdout.flush()
+            else:
+                print(f"spoker analyse: error: {_failure(path, err)}", file=sys.stderr)
+            continue
+        finally:
+            bar.close()
+        if args.json:
+            sys.stdout.write(json.dumps(analysis.to_json(path)) + "\n")
+        else:
+            if not first:
+                sys.stdout.write("\n")
+            sys.stdout.write(report(analysis, path) + "\n")
+        sys.stdout.flush()
+        first = False
+    return status
+
+
+# -- the text report ---------------------------------------------------------------
+_MARKS = {None: "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def report(analysis: GameAnalysis, path: str) -> str:
+    """The readable analysis of one record."""
+    lines = [f"== {path}: {len(analysis.moves)} placements, rules {analysis.rules}, effort {analysis.effort}"]
+    if analysis.moves:
+        lines.append("")
+        lines.append(f"{'move':>4s} {'player':>6s}  {'placed':<8s}{'value':>6s}   {'best':<5s}"
+                     f"{'value':>6s}  {'loss':>5s}")
+        lines.extend(_move_line(m) for m in analysis.moves)
+        exact = [m.n for m in analysis.moves if m.exact]
+        lines.append("")
+        lines.append(
+            "value: the expected result for the player who placed the ball (+1 a win, -1 a loss),"
+        )
+        lines.append(
+            "best play after it; = exact (searched to the end"
+            + (f", from move {exact[0]} on)" if exact else "; none here)")
+            + "; ~ estimated."
+        )
+        lines.append(
+            f"?! inaccuracy: loss >= {INACCURACY:.2f} (gives away {loss_words(INACCURACY)}); "
+            f"? mistake >= {MISTAKE:.2f} ({loss_words(MISTAKE)}); "
+            f"?? blunder >= {BLUNDER:.2f} ({loss_words(BLUNDER)})."
+        )
+    if analysis.challenges:
+        lines.append("")
+        lines.append(
+            "Challenges: the challenger's expected result before the draw -> after the "
+            "challenge -> after the answer"
+        )
+        lines.extend(_challenge_line(c) for c in analysis.challenges)
+        lines.append(f"(<< turning point: the challenger's expected result moved {TURNING:.2f} or more)")
+    lines.append("")
+    lines.extend(_player_line(p) for p in analysis.players)
+    return "\n".join(lines)
+
+
+def _move_line(m: MoveAnalysis) -> str:
+    how = "=" if m.exact else "~"
+    best = "" if m.best == m.cell else f"{m.best}"
+    best_value = "" if m.best == m.cell else _signed(m.best_value)
+    mark = _MARKS[m.verdict]
+    tail = f"  {mark} {m.verdict}" if mark else ""
+    return (f"{m.n:4d} {m.player:6d}  {m.ball.char}@{str(m.cell):<6s}{_signed(m.value)}{how}  {best:<5s}"
+            f"{best_value:>6s}  {m.loss:5.3f}{tail}")
+
+
+def _title(key: str) -> str:
+    return Rank.from_key(key).title.lower()
+
+
+def _challenge_line(c: ChallengeSwing) -> str:
+    before = "start" if c.before is None else _signed(c.before, 2)
+    after = "" if c.answered is None else f" -> {_signed(c.answered, 2)}"
+    line = (f"  move {c.move:2d}, player {c.challenger}, {_title(c.rank)}: "
+            f"{before} -> {_signed(c.opened, 2)}{after}; {_outcome(c)}")
+    return line + ("  << turning point" if c.turning else "")
+
+
+def _outcome(c: ChallengeSwing) -> str:
+    if c.points is None:
+        return "still open when the record ends"
+    if c.response_move is None:
+        return f"the bag is empty: player {c.challenger} scores"
+    answer = "no group" if c.response is None else f"a {_title(c.response)}"
+    if c.points == (0, 0):
+        return f"answered at move {c.response_move} by {answer}: it ends the game"
+    if c.points == (1, 1):
+        return f"answered at move {c.response_move} by {answer}: a tie, both score"
+    scorer = 1 if c.points[0] else 2
+    return f"answered at move {c.response_move} by {answer}: player {scorer} scores"
+
+
+def _player_line(p: PlayerSummary) -> str:
+    if not p.moves:
+        return f"Player {p.player}: no placements."
+    head = f"Player {p.player}: {_count(p.moves, 'placement')}, average loss {p.average_loss:.3f}"
+    if p.worst is None:
+        return head + ", no placement lost anything."
+    w = p.worst
+    what = f": {w.verdict}" if w.verdict else ""
+    counts = ", ".join(
+        _count(n, word) for n, word in
+        ((p.blunders, "blunder"), (p.mistakes, "mistake"), (p.inaccuracies, "inaccuracy"))
+    )
+    return (f"{head}, worst move {w.n} {w.ball.char}@{w.cell} (loss {w.loss:.3f}{what}, "
+            f"{w.best} was better); {counts}.")
+
+
+def _count(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
+
+
+def _signed(x: float, digits: int = 3) -> str:
+    """``x`` with its sign, never ``-0.000``."""
+    text = f"{x:+.{digits}f}"
+    return "+" + text[1:] if text.startswith("-") and float(text) == 0 else text

@@ -1,0 +1,637 @@
+"""The Laboratory screen: set up any position and see what a ball would form.
+
+A thin view over :class:`spoker.lab.Lab` (the position, undo and redo, the
+ball's colour, the rule set) and :class:`spoker.lab.SuiteSteps` (an opened
+group test suite): it draws the board with the game's scene, lights the
+groups of the query and sends clicks to the model.
+
+Mouse: a click on a lit cell places a ball of the chosen colour; hovering a
+lit cell asks what that ball would form (it stays the query until another
+cell is hovered); a click on a ball shows the groups through it; a right
+click on a ball (or Delete on the chosen one) removes it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import arcade
+from arcade import key as keys
+
+from shibumi import Board, Cell, Colour
+from spoker.gui.autosave import data_dir
+from spoker.gui.controller import COLOUR_NAMES, Mark
+from spoker.gui.frame import clear_colour
+from spoker.gui.views.base import BaseView
+from spoker.gui.views.common import ROLE_COLOURS, TextBlock, highlights
+from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box
+from spoker.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
+from spoker.rules import RuleSet
+
+if TYPE_CHECKING:
+    from spoker.gui.app import SpokerApp
+
+TOOLBAR_H = 54
+FIELD_ROW = 48  # the board string field above the toolbar
+RIGHT = arcade.MOUSE_BUTTON_RIGHT
+RULE_LABELS = ("visible", "touching", "visible+apex-free", "touching+apex-free")
+ROW_H = 17.0
+COLOUR_KEYS = {keys.W: Colour.WHITE, keys.B: Colour.BLACK, keys.R: Colour.RED}
+ROW_COLOURS = {
+    "best": ROLE_COLOURS["formed"],
+    "counts": (150, 225, 160, 255),
+    "not": (175, 175, 185, 255),
+    "miss": (140, 150, 175, 255),
+    "head": THEME.accent,
+}
+
+
+SUITE_FILENAME = "lab-suite.txt"
+
+
+def default_suite_path() -> Path:
+    """Where "Save as test case" writes unless told otherwise: the data
+    folder, or the current folder when there is none (no home directory)."""
+    return (data_dir() or Path.cwd()) / SUITE_FILENAME
+
+
+def clipboard_text(window: arcade.Window) -> str | None:
+    """The system clipboard's text, or None where there is none (headless)."""
+    try:
+        return str(window.get_clipboard_text())
+    except Exception:  # pyglet raises NotImplementedError headless, X errors elsewhere
+        return None
+
+
+def set_clipboard_text(window: arcade.Window, text: str) -> bool:
+    try:
+        window.set_clipboard_text(text)
+    except Exception:
+        return False
+    return True
+
+
+class TailInput(TextInput):
+    """A text field that shows the end of a text too long for it (a path, a
+    board string) instead of running past its box."""
+
+    def draw(self) -> None:
+        full = self.text
+        room = self.width - 18
+        if not full or self._measure.set(full).content_width <= room:
+            super().draw()
+            return
+        start = 0
+        while start < len(full) and self._measure.set("\u2026" + full[start:]).content_width > room:
+            start += 1
+        shown, cursor = self.text, self.cursor
+        try:
+            self.text = "\u2026" + full[start:]
+            self.cursor = 1 + max(0, cursor - start)
+            super().draw()
+        finally:
+            self.text, self.cursor = shown, cursor
+
+
+class LabView(BaseView):
+    """The laboratory: a position being set up and the query on it."""
+
+    def __init__(self, app: SpokerApp, lab: Lab | None = None, suite_path: str | None = None) -> None:
+        super().__init__(app)
+        self.lab = lab if lab is not None else Lab()
+        self.scene = app.scene
+        self.hover_cell: Cell | None = None
+        self.query_cell: Cell | None = None  # the last playable cell pointed at
+        self.selected: Cell | None = None  # a ball clicked on
+        self.steps: SuiteSteps | None = None
+        self.board_rect = (0.0, 0.0, 1.0, 1.0)
+        self.panel_rect = (0.0, 0.0, 1.0, 1.0)
+        self._query: tuple[tuple[Board, Cell, Colour], Query | str] | None = None
+        self._build_widgets(suite_path or str(default_suite_path()))
+        self._header = Label("", 12, THEME.muted, bold=True, anchor_y="top")
+        self._section = [Label(t, 11, THEME.muted, bold=True, anchor_y="top") for t in ("ALL FOUR RULE SETS", "TEST SUITE")]
+        self._table = [(Label("", 11, anchor_y="top"), Label("", 11, anchor_y="top")) for _ in RULE_SETS]
+        self._info = TextBlock(11)
+        self._case = TextBlock(11)
+        self._overlay_tip = Label("", 11, anchor_y="bottom")
+        self._refresh()
+        self.attach_labels()
+
+    # -- widgets -------------------------------------------------------------
+    def _build_widgets(self, suite_path: str) -> None:
+        ui = self.ui
+        self.b_undo = ui.add(Button("Undo", self.undo, "Ctrl+Z", tooltip="Take back the last change"))
+        self.b_redo = ui.add(Button("Redo", self.redo, "Ctrl+Y", tooltip="Do again what was undone"))
+        self.b_clear = ui.add(Button("Clear", self.clear_board, "Ctrl+N", tooltip="An empty board (undo brings it back)"))
+        self.b_turn = ui.add(Button("Turn \u21bb", lambda: self.scene.rotate(-1), "\u2190 \u2192", tooltip="Rotate the pyramid a quarter turn"))
+        self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Lift the levels apart to see every ball"))
+        self.b_help = ui.add(Button("Help", self.app.show_help, "F1", tooltip="Rules, groups and keys"))
+        self.b_menu = ui.add(Button("Menu", self.app.show_title, "Esc", tooltip="Back to the title screen"))
+        self.toolbar = [self.b_undo, self.b_redo, self.b_clear, self.b_turn, self.b_explode, self.b_help, self.b_menu]
+        self.board_field = ui.add(TailInput(
+            self.lab.copy(), "board string", 200, on_submit=self.paste_text,
+            tooltip="The position as a board string: type or paste one, then Enter",
+        ))
+        self.b_copy = ui.add(Button("Copy", self.copy, "Ctrl+C", tooltip="Copy the board string"))
+        self.b_paste = ui.add(Button("Paste", self.paste, "Ctrl+V", tooltip="Set the board from the clipboard"))
+        self.colour_buttons = [
+            ui.add(Button(COLOUR_NAMES[k].capitalize(), lambda k=k: self.choose(k), k.char,  # type: ignore[misc]
+                          tooltip=f"Place {COLOUR_NAMES[k]} balls"))
+            for k in Colour
+        ]
+        self.rules_choice = ui.add(Choice(
+            "Rules", list(zip(RULE_LABELS, RULE_LABELS)), RULE_SETS.index(self.lab.rules),
+            on_change=self._rules_changed, tooltip="The rule set the groups are judged by (T)",
+        ))
+        self.suite_field = ui.add(TailInput(suite_path, "suite file", 400, caption="Suite file",
+                                            tooltip="Where test cases are saved, or the suite to open"))
+        self.b_save_case = ui.add(Button("Save as test case", self.save_case, "S",
+                                          tooltip="Append the query and its answer to the suite file"))
+        self.b_open = ui.add(Button("Open suite", self.open_suite, "O", tooltip="Step through the suite's cases, failing first"))
+        self.b_prev = ui.add(Button("\u25c0 Case", lambda: self.step_case(-1), "PgUp"))
+        self.b_next = ui.add(Button("Case \u25b6", lambda: self.step_case(1), "PgDn"))
+
+    def layout(self, width: int, height: int) -> None:
+        panel_w = max(260.0, min(440.0, width * 0.34))
+        board_w = width - panel_w
+        self.panel_rect = (board_w, 0.0, panel_w, float(height))
+        gap = 6.0
+        shown = list(self.toolbar)
+        optional = [self.b_help, self.b_explode]
+        while optional and (board_w - 12 - gap * (len(shown) - 1)) / len(shown) < 66:
+            shown.remove(optional.pop(0))
+        for b in self.toolbar:
+            b.visible = b in shown
+        bw = min(118.0, (board_w - 12 - gap * (len(shown) - 1)) / len(shown))
+        x = 8.0
+        for b in shown:
+            b.place(x, 8, bw, TOOLBAR_H - 12)
+            x += bw + gap
+        y = TOOLBAR_H + 6
+        small = 64.0 if board_w < 700 else 90.0
+        self.board_field.place(8, y, board_w - 24 - 2 * (small + gap), 34)
+        self.b_copy.place(board_w - 16 - 2 * small - gap, y, small, 34)
+        self.b_paste.place(board_w - 16 - small, y, small, 34)
+        low = TOOLBAR_H + FIELD_ROW
+        self.board_rect = (0.0, float(low), board_w, height - low)
+        self.scene.set_viewport(10, low + 4, board_w - 20, height - low - 12)
+        self._layout_panel(board_w + 12, panel_w - 24, height)
+
+    def _layout_panel(self, x: float, w: float, height: int) -> None:
+        third = (w - 12) / 3
+        top = height - 34.0
+        for i, b in enumerate(self.colour_buttons):
+            b.place(x + i * (third + 6), top - 38, third, 38)
+        self.rules_choice.place(x, top - 82, w, 36)
+        self.colour_top = top - 92  # where the query box starts
+        half = (w - 6) / 2
+        self.b_prev.place(x, 10, half, 32)
+        self.b_next.place(x + half + 6, 10, half, 32)
+        self.case_y = 50.0 + (62.0 if self.steps is not None else 0.0)
+        self.b_save_case.place(x, self.case_y, half, 36)
+        self.b_open.place(x + half + 6, self.case_y, half, 36)
+        self.suite_field.place(x, self.case_y + 44, w, 32)
+        self.suite_top = self.case_y + 44 + 32 + 38
+        self.b_prev.visible = self.b_next.visible = self.steps is not None
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.scene.set_board(self.lab.board, animate=False)
+        self._refresh()
+
+    # -- the model's actions -------------------------------------------------
+    def choose(self, colour: Colour) -> None:
+        self.lab.colour = colour
+        self._refresh()
+
+    def _rules_changed(self, label: str) -> None:
+        self.lab.rules = RULE_SETS[RULE_LABELS.index(label)]
+        self._refresh()
+
+    def set_rules(self, rules: RuleSet) -> None:
+        self.lab.rules = rules
+        self.rules_choice.select(RULE_LABELS[RULE_SETS.index(rules)])
+        self._refresh()
+
+    def place(self, cell: Cell) -> bool:
+        try:
+            self.lab.place(cell)
+        except LabError as err:
+            self.say(_sentence(str(err)), "bad")
+            return False
+        self._board_changed()
+        return True
+
+    def remove(self, cell: Cell) -> bool:
+        try:
+            self.lab.remove(cell)
+        except LabError as err:
+            self.say(_sentence(str(err)), "bad", 6)
+            return False
+        if self.selected == cell:
+            self.selected = None
+        self._board_changed()
+        return True
+
+    def undo(self) -> None:
+        if self.lab.undo():
+            self._board_changed()
+        else:
+            self.say("Nothing to undo.", "info", 2)
+
+    def redo(self) -> None:
+        if self.lab.redo():
+            self._board_changed()
+        else:
+            self.say("Nothing to redo.", "info", 2)
+
+    def clear_board(self) -> None:
+        self.lab.clear()
+        self.selected = None
+        self._board_changed()
+
+    def copy(self) -> None:
+        text = self.lab.copy()
+        if set_clipboard_text(self.window, text):
+            self.say(f"Copied: {text}", "good", 3)
+        else:
+            self.say("No clipboard here: the board string is in the field under the board.", "info")
+
+    def paste(self) -> None:
+        text = clipboard_text(self.window)
+        if text is None:
+            self.board_field.focus(True)
+            self.say("No clipboard here: type the board string in the field, then Enter.", "info")
+            return
+        self.paste_text(text)
+
+    def paste_text(self, text: str) -> bool:
+        """Set the position from a board string (the field's Enter, Paste)."""
+        try:
+            self.lab.paste(text)
+        except (LabError, ValueError) as err:
+            self.say(str(err), "bad", 8)
+            return False
+        self.selected = None
+        self._board_changed()
+        self.say("Board set.", "good", 2)
+        return True
+
+    def toggle_exploded(self) -> None:
+        self.scene.set_exploded(not self.scene.exploded)
+
+    # -- test suites -----------------------------------------------------------
+    def save_case(self) -> None:
+        query = self.query
+        if query is None:
+            self.say("Point at a lit cell first: the query is what is saved.", "bad")
+            return
+        path = self.suite_field.text.strip()
+        if not path:
+            self.say("Type the suite file's name first.", "bad")
+            self.suite_field.focus(True)
+            return
+        try:
+            line, target = append_case(path, query, self.lab.rules)
+        except (OSError, ValueError) as err:
+            self.say(f"Not saved: {err}", "bad", 8)
+            return
+        self.say(f"Saved to {target}: {line}", "good", 6)
+
+    def open_suite(self, path: str | None = None) -> bool:
+        path = (path if path is not None else self.suite_field.text).strip()
+        if not path:
+            self.say("Type the suite file's name first.", "bad")
+            self.suite_field.focus(True)
+            return False
+        try:
+            steps = SuiteSteps.open(path)
+        except (OSError, ValueError) as err:
+            self.say(f"Cannot open the suite: {err}", "bad", 8)
+            return False
+        if not steps.cases:
+            self.say(f"{path}: no cases in this suite.", "bad")
+            return False
+        self.suite_field.text = path
+        self.steps = steps
+        self.layout(*self.size)
+        self._show_case()
+        return True
+
+    def step_case(self, delta: int) -> None:
+        if self.steps is None:
+            self.say("Open a suite first.", "info")
+            return
+        self.steps.step(delta)
+        self._show_case()
+
+    def _show_case(self) -> None:
+        assert self.steps is not None
+        shown = self.steps.current
+        board, cell, colour, rules = shown.position()
+        if board is not None:
+            self.lab.set_board(board)
+        if colour is not None:
+            self.lab.colour = colour
+        if rules is not None:
+            self.set_rules(rules)
+        self.selected = None
+        self._board_changed()
+        self.query_cell = cell if cell is not None and self.lab.board.is_playable(cell) else None
+        self._refresh()
+
+    # -- the query ---------------------------------------------------------------
+    @property
+    def query(self) -> Query | None:
+        """What the ball would form on the cell pointed at last (None: no cell,
+        or a reason it cannot go there, in :attr:`query_error`)."""
+        answer = self._answer()
+        return answer if isinstance(answer, Query) else None
+
+    @property
+    def query_error(self) -> str | None:
+        answer = self._answer()
+        return answer if isinstance(answer, str) else None
+
+    def _answer(self) -> Query | str | None:
+        cell = self.query_cell
+        if cell is None:
+            return None
+        key = (self.lab.board, cell, self.lab.colour)
+        if self._query is None or self._query[0] != key:
+            try:
+                result: Query | str = self.lab.ask(cell)
+            except LabError as err:
+                result = str(err)
+            self._query = (key, result)
+        return self._query[1]
+
+    def _board_changed(self) -> None:
+        self.scene.set_board(self.lab.board)
+        if self.query_cell is not None and not self.lab.board.is_playable(self.query_cell):
+            self.query_cell = None
+        if self.selected is not None and self.selected not in self.lab.board:
+            self.selected = None
+        if not self.board_field.focused:
+            self.board_field.text = self.lab.copy()
+            self.board_field.cursor = len(self.board_field.text)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Highlights, ghost and buttons for the model's state."""
+        for b, k in zip(self.colour_buttons, Colour):
+            b.active = self.lab.colour == k
+        self.b_undo.enabled = self.lab.can_undo
+        self.b_redo.enabled = self.lab.can_redo
+        self.b_explode.active = self.scene.exploded
+        marks: list[Mark] = []
+        if self.selected is not None:
+            marks.append(Mark((self.selected,), "selected"))
+            for v in self.lab.ball(self.selected):
+                marks.append(Mark(v.group.cells, "formed" if v.counts else "blocked"))
+        else:
+            query = self.query
+            if query is not None:
+                answer = query.answer(self.lab.rules)
+                for v in answer.verdicts:
+                    role = "formed" if v.best else ("hint" if v.counts else "blocked")
+                    marks.append(Mark(v.group.cells, role))
+                marks.extend(Mark(m.cells, "blocked") for m in query.near_misses)
+        self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
+        ghost = self.query_cell if self.query is not None else None
+        self.scene.set_ghost(ghost, self.lab.colour if ghost is not None else None)
+        self.scene.set_hover(self.hover_cell)
+
+    # -- what the panel says -----------------------------------------------------
+    def info_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        """The query's (or the chosen ball's) groups and verdicts, coloured."""
+        if self.selected is not None:
+            return self._ball_lines(self.selected)
+        query = self.query
+        if query is None:
+            error = self.query_error
+            if error is not None:
+                return [(f"{self.lab.colour.word.capitalize()} on {self.query_cell}: {error}.", ROW_COLOURS["not"])]
+            return [(
+                f"Point at a lit cell to see what a {self.lab.colour.word} ball would form there; "
+                "click places it. Click a ball to see its groups; right-click removes it.",
+                THEME.muted,
+            )]
+        answer = query.answer(self.lab.rules)
+        lines = [(f"{query.move} under {self.lab.rules}:", ROW_COLOURS["head"])]
+        if not answer.verdicts:
+            lines.append(("It forms no winning group.", THEME.text))
+        # The best first: a short box still shows the answer.
+        ordered = sorted(answer.verdicts, key=lambda v: not v.best)
+        lines.extend((("\u2605 " if v.best else "\u2022 ") + v.text(), ROW_COLOURS[_row(v)]) for v in ordered)
+        lines.extend(("\u2022 " + m.text(), ROW_COLOURS["miss"]) for m in query.near_misses)
+        return lines
+
+    def _ball_lines(self, cell: Cell) -> list[tuple[str, tuple[int, int, int, int]]]:
+        colour = self.lab.board[cell]
+        name = COLOUR_NAMES[colour] if colour is not None else "no"
+        verdicts = self.lab.ball(cell)
+        lines = [(f"{name.capitalize()} ball on {cell}, under {self.lab.rules}:", ROW_COLOURS["head"])]
+        if not verdicts:
+            lines.append(("It belongs to no complete winning group.", THEME.text))
+        lines.extend(("\u2022 " + v.text(), ROW_COLOURS["counts" if v.counts else "not"]) for v in verdicts)
+        lines.append(("Right-click or Delete removes it; Esc closes.", THEME.muted))
+        return lines
+
+    def table_rows(self) -> list[tuple[str, str]]:
+        """(rule set, best group in EXPECT syntax) for the four rule sets."""
+        query = self.query
+        return [(label, query.answers[i].expect if query is not None else "-") for i, label in enumerate(RULE_LABELS)]
+
+    # -- frame loop ----------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if self.app.closed:
+            return
+        self.scene.update(min(delta_time, 0.25))
+
+    def on_draw(self) -> None:
+        self._refresh()
+        clear_colour(THEME.background)
+        self.scene.draw()
+        self._draw_panel()
+        self.ui.draw()
+        self.layer.draw()
+        self._draw_board_tip()
+        self.ui.draw_tooltip()
+        self.draw_message(TOOLBAR_H + FIELD_ROW + 6)
+        super().on_draw()
+
+    def _draw_panel(self) -> None:
+        left, _, width, height = self.panel_rect
+        arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
+        arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
+        x, w = left + 12, width - 24
+        counts = self.lab.board.counts()
+        header = f"LABORATORY  \u00b7  {len(self.lab.board)} balls  \u00b7  W {counts[0]}  B {counts[1]}  R {counts[2]}"
+        self._header.draw_at(x, height - 10, self._header.fitted(header, w))
+        table_h = ROW_H * (len(RULE_SETS) + 1) + 8
+        table_top = self.suite_top + table_h
+        # The query box between the rules choice and the table.
+        box_top, box_bottom = self.colour_top, table_top + 8
+        if box_top - box_bottom > 40:
+            draw_box(x, box_bottom, w, box_top - box_bottom, (22, 26, 34, 240), THEME.accent, radius=8)
+            self._info.draw(self.info_lines(), x + 8, box_top - 6, w - 16, bottom_limit=box_bottom + 4)
+        self._section[0].draw_at(x, table_top)
+        y = table_top - ROW_H
+        col = min(w * 0.48, 175.0)
+        for i, ((rule, expect), (a, b)) in enumerate(zip(self.table_rows(), self._table)):
+            colour = THEME.accent if RULE_SETS[i] == self.lab.rules else THEME.text
+            a.draw_at(x, y, a.fitted(rule, col - 6), colour)
+            if b.fitted(expect, w - col) != expect:
+                expect = expect.split(" ")[0]  # rank@level; the board lights the cells
+            b.draw_at(x + col, y, b.fitted(expect, w - col), colour)
+            y -= ROW_H
+        self._section[1].draw_at(x, self.suite_top - 4)
+        if self.steps is not None:
+            self._case.draw(self.case_lines(), x, self.case_y - 6, w, bottom_limit=46)
+
+    def case_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        if self.steps is None:
+            return []
+        shown = self.steps.current
+        colour = THEME.good if shown.passed else THEME.bad
+        return [(shown.title(self.steps), colour), (shown.detail(), THEME.text)]
+
+    def _draw_board_tip(self) -> None:
+        cell = self.hover_cell
+        if cell is None:
+            return
+        board = self.lab.board
+        colour = board[cell]
+        if colour is not None:
+            text = f"{cell}: {COLOUR_NAMES[colour]} ball. Click: its groups; right-click: remove."
+        elif board.is_playable(cell):
+            text = f"{cell}: click to place a {self.lab.colour.word} ball."
+        else:
+            text = f"{cell}: not playable, its platform is not full."
+        cx, cy, r = self.scene.screen_position(cell)
+        self._overlay_tip.set(text)
+        w = min(self._overlay_tip.content_width + 16, 900)
+        left = max(4.0, min(cx - w / 2, self.panel_rect[0] - w - 4))
+        bottom = min(cy + r + 6, self.size[1] - 30.0)
+        draw_box(left, bottom, w, 26, (10, 12, 16, 230), THEME.accent, radius=5)
+        self._overlay_tip.draw_at(left + 8, bottom + 8)
+
+    # -- input ---------------------------------------------------------------------
+    def _board_cell(self, x: float, y: float) -> Cell | None:
+        left, bottom, w, h = self.board_rect
+        if not (left <= x <= left + w and bottom <= y <= bottom + h):
+            return None
+        for widget in self.ui.widgets:
+            if widget.visible and widget.contains(x, y):
+                return None
+        return self.scene.pick(x, y)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        self.hover_cell = self._board_cell(x, y)
+        if self.hover_cell is not None and self.hover_cell not in self.lab.board:
+            self.query_cell = self.hover_cell
+            self.selected = None
+        self._refresh()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.ui.on_mouse_press(x, y, button):
+            return
+        cell = self._board_cell(x, y)
+        if cell is None:
+            self.selected = None
+        elif cell in self.lab.board:
+            if button == RIGHT or modifiers & keys.MOD_SHIFT:
+                self.remove(cell)
+            else:
+                self.selected = None if self.selected == cell else cell
+        elif button != RIGHT:
+            self.query_cell = cell
+            self.place(cell)
+        self._refresh()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        ctrl = modifiers & (keys.MOD_CTRL | keys.MOD_COMMAND)
+        field = self.ui.focused
+        if ctrl and symbol == keys.V:
+            text = clipboard_text(self.window)
+            if field is not None and text is not None:
+                field.on_text(" ".join(text.split()))
+            elif field is None:
+                self.paste()
+            return
+        if ctrl and symbol == keys.C:
+            if field is not None and not set_clipboard_text(self.window, field.text):
+                self.say("No clipboard here.", "info", 2)
+            elif field is None:
+                self.copy()
+            return
+        super().on_key_press(symbol, modifiers)
+
+    def on_shortcut(self, symbol: int, modifiers: int) -> None:
+        ctrl = modifiers & (keys.MOD_CTRL | keys.MOD_COMMAND)
+        shift = modifiers & keys.MOD_SHIFT
+        if ctrl and (symbol == keys.Y or (symbol == keys.Z and shift)):
+            self.redo()
+        elif ctrl and symbol == keys.Z:
+            self.undo()
+        elif ctrl and symbol == keys.N:
+            self.clear_board()
+        elif ctrl:
+            return
+        elif symbol in COLOUR_KEYS:
+            self.choose(COLOUR_KEYS[symbol])
+        elif symbol == keys.T:
+            self.rules_choice.step(-1 if shift else 1)
+        elif symbol == keys.LEFT:
+            self.scene.rotate(1)
+        elif symbol == keys.RIGHT:
+            self.scene.rotate(-1)
+        elif symbol == keys.E:
+            self.toggle_exploded()
+        elif symbol == keys.S:
+            self.save_case()
+        elif symbol == keys.O:
+            self.open_suite()
+        elif symbol == keys.PAGEDOWN:
+            self.step_case(1)
+        elif symbol == keys.PAGEUP:
+            self.step_case(-1)
+        elif symbol in (keys.DELETE, keys.BACKSPACE) and self.selected is not None:
+            self.remove(self.selected)
+        elif symbol == keys.TAB:
+            self._cycle_query(-1 if shift else 1)
+        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER) and self.query_cell is not None:
+            self.place(self.query_cell)
+        elif symbol in (keys.F1, keys.H):
+            self.app.show_help()
+        elif symbol == keys.ESCAPE:
+            if self.selected is not None:
+                self.selected = None
+            else:
+                self.app.show_title()
+        self._refresh()
+
+    def _cycle_query(self, step: int) -> None:
+        """Tab: the query walks through the playable cells (keyboard only)."""
+        cells = self.lab.board.playable()
+        if not cells:
+            return
+        if self.query_cell in cells:
+            i = (cells.index(self.query_cell) + step) % len(cells)  # type: ignore[arg-type]
+        else:
+            i = 0 if step > 0 else len(cells) - 1
+        self.query_cell = cells[i]
+        self.selected = None
+
+
+def _sentence(text: str) -> str:
+    """``cannot remove ...`` as a sentence (cell names keep their case)."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _row(v: Verdict) -> str:
+    return "best" if v.best else ("counts" if v.counts else "not")
