@@ -36,6 +36,7 @@ from spoker.cluster import (
 )
 from spoker.rules import RuleSet
 from spoker.simulate import simulate
+from spoker.study import run_study
 from spoker.tournament import run_tournament
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,6 +91,21 @@ def test_tournament_equals_local(executor: DaskExecutor) -> None:
     local = run_tournament(players, 8, seed=11)
     on_cluster = run_tournament(players, 8, seed=11, executor=executor)
     assert on_cluster.to_json() == local.to_json()
+
+
+def test_study_equals_local(executor: DaskExecutor) -> None:
+    rules = [RuleSet.parse("visible"), RuleSet.parse("touching, apex-free")]
+    for players, games in ((("greedy", "random"), 300), (("lookahead", "random"), 6)):
+        local = run_study(players, games, 4, rules)
+        assert run_study(players, games, 4, rules, executor=executor).to_json() == local.to_json()
+
+
+def test_cli_study_joins_a_scheduler(scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["study", "--players", "greedy,greedy", "--games", "50", "--seed", "3", "--rules", "visible", "--json"]
+    assert main(argv) == 0
+    local = capsys.readouterr().out
+    assert main([*argv, "--cluster", scheduler]) == 0
+    assert capsys.readouterr().out == local
 
 
 def test_cli_joins_a_scheduler(scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -200,7 +216,7 @@ def test_without_dask_the_error_says_what_to_install(
     )
 
 
-@pytest.mark.parametrize("command", ["simulate", "tournament"])
+@pytest.mark.parametrize("command", ["simulate", "tournament", "study"])
 def test_help_shows_cluster_with_an_example(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
