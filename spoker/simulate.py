@@ -360,7 +360,10 @@ def simulate(
     ``engine``: ``auto`` (batch when both players allow it), ``batch`` or
     ``scalar``. ``progress(done, total)`` is called as games finish.
     ``workers`` processes play the games (capped at the number of CPUs), or
-    ``executor`` if one is given; the result is the same either way.
+    ``executor`` if one is given (any ``concurrent.futures.Executor``: a Dask
+    client's, :func:`spoker.cluster.cluster_executor`; its ``slots``
+    attribute, if any, tells how many units it plays at once); the result is
+    the same either way.
     """
     names = check_players(players)
     if len(names) != 2:
