@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 from spoker.errors import SpokerError
 from spoker.parallel import cap_workers, cpu_count
+from spoker.parallel import _term_as_interrupt as term_as_interrupt
 from spoker.textview import printable
 
 R = TypeVar("R")
@@ -244,6 +245,8 @@ def cluster_executor(
         )
     distributed = _distributed()
     with contextlib.ExitStack() as stack:
+        # SIGTERM closes the cluster as Ctrl-C does (as in spoker.parallel).
+        stack.enter_context(term_as_interrupt(True))
         stack.enter_context(_quiet_dask())
         if where.local:
             n = cap_workers(workers if workers is not None else cpu_count())

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
@@ -97,7 +98,10 @@ def stop_now(executor: Executor) -> None:
     # ProcessPoolExecutor keeps its processes in ``_processes``; shutdown()
     # alone would wait for the units being played, which may take minutes.
     workers = list(dict(getattr(executor, "_processes", None) or {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
+    try:
+        executor.shutdown(wait=False, cancel_futures=True)
+    except TypeError:  # an executor without cancel_futures (older or foreign)
+        executor.shutdown(wait=False)
     for proc in workers:
         with contextlib.suppress(Exception):
             proc.terminate()
@@ -123,21 +127,27 @@ def stream(
     pending: deque[tuple[U, Future[R]]] = deque()
     source = iter(units)
     exhausted = False
-    while True:
-        while not exhausted and len(pending) < max(1, in_flight):
-            unit = next(source, _END)
-            if unit is _END:
-                exhausted = True
-                break
-            pending.append((unit, executor.submit(fn, unit)))  # type: ignore[arg-type]
-        if not pending:
-            return
-        unit, future = pending.popleft()
-        while not future.done():
-            wait([future], timeout=TICK)
-            if tick is not None:
-                tick()
-        yield unit, future.result()
+    try:
+        while True:
+            while not exhausted and len(pending) < max(1, in_flight):
+                unit = next(source, _END)
+                if unit is _END:
+                    exhausted = True
+                    break
+                pending.append((unit, executor.submit(fn, unit)))  # type: ignore[arg-type]
+            if not pending:
+                return
+            unit, future = pending.popleft()
+            while not future.done():
+                wait([future], timeout=TICK)
+                if tick is not None:
+                    tick()
+            yield unit, future.result()
+    finally:
+        # Stopped early (Ctrl-C, an error, a caller that stops reading): the
+        # units not started are not wanted, whatever the executor.
+        for _, future in pending:
+            future.cancel()
 
 
 _END = object()
@@ -145,12 +155,31 @@ _END = object()
 
 @contextlib.contextmanager
 def running(workers: int) -> Iterator[Executor]:
-    """An executor for ``workers`` workers, shut down on leaving; on Ctrl-C
-    or an error its workers are stopped at once."""
+    """An executor for ``workers`` workers, shut down on leaving; on Ctrl-C,
+    SIGTERM or an error its workers are stopped at once."""
     executor = make_executor(workers)
+    with _term_as_interrupt(not isinstance(executor, InlineExecutor)):
+        try:
+            yield executor
+        except BaseException:
+            stop_now(executor)
+            raise
+        executor.shutdown(wait=True)
+
+
+@contextlib.contextmanager
+def _term_as_interrupt(wanted: bool) -> Iterator[None]:
+    """While workers run, SIGTERM stops the run as Ctrl-C does (else the
+    parent would die at once and leave its workers behind)."""
+    if not wanted or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
     try:
-        yield executor
-    except BaseException:
-        stop_now(executor)
-        raise
-    executor.shutdown(wait=True)
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -124,10 +124,11 @@ def state_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def challenge_line(c: ChallengeSummary) -> str:
-    """One challenge of a game and its outcome."""
+def challenge_line(c: ChallengeSummary, names: tuple[str, str] = ("player 1", "player 2")) -> str:
+    """One challenge of a game and its outcome; ``names`` of the players."""
     expect(c, ChallengeSummary, "challenge summary")
-    head = f"move {c.move}, player {c.challenger}: {group_text(c.challenge)}"
+    expect(names, tuple, "names")
+    head = f"move {c.move}, {names[c.challenger - 1]}: {group_text(c.challenge)}"
     if c.points is None:
         return head + "; not answered yet"
     p1, p2 = c.points
@@ -148,11 +149,12 @@ def record_text(replay: Replay) -> str:
     lines += ["", f"Final position: {final.board}", "", board_diagram(final.board), "", LEGEND, ""]
     s1, s2 = final.score
     lines.append(f"Score: {s1}-{s2}")
-    lines.append("Result: " + (result_text(final) if final.is_over else "unfinished"))
+    names = player_names(replay.record.headers)
+    lines.append("Result: " + (_named_result(final, names) if final.is_over else "unfinished"))
     lines.append("")
     if replay.challenges:
         lines.append(f"Challenges ({len(replay.challenges)}):")
-        lines += ["  " + challenge_line(c) for c in replay.challenges]
+        lines += ["  " + challenge_line(c, names) for c in replay.challenges]
     else:
         lines.append("Challenges: none")
     return "\n".join(lines)

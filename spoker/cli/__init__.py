@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -49,8 +50,20 @@ class _Parser(argparse.ArgumentParser):
             unknown = _unknown_options(self, self._seen)
             if unknown:
                 message = _unrecognized(unknown)
-        message = printable(" ".join(message.splitlines()))  # arguments may hold line breaks
+        message = clip(printable(" ".join(message.splitlines())))  # arguments may hold line breaks
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+MAX_ERROR_CHARS = 1000
+"""An error line quotes the bad input, but not megabytes of it."""
+
+
+def clip(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``message`` cut in the middle when longer than ``limit`` characters."""
+    if len(message) <= limit:
+        return message
+    half = (limit - 30) // 2
+    return f"{message[:half]} ... ({len(message) - 2 * half} characters) ... {message[-half:]}"
 
 
 def _unknown_options(parser: argparse.ArgumentParser, args: list[str]) -> list[str]:
@@ -118,11 +131,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        parser = build_parser()  # imports every command: Ctrl-C may come meanwhile
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        print("spoker: interrupted", file=sys.stderr)
+        return 130
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        sys.stdout = _ClosedOutput()
+    _escape_unencodable()
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:
@@ -131,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (CliError, ValueError, OSError) as err:
         message = " ".join((str(err) or err.__class__.__name__).splitlines())
-        print(f"spoker {args.command}: error: {printable(message)}", file=sys.stderr)
+        print(f"spoker {args.command}: error: {clip(printable(message))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # Ctrl-C: the work is abandoned (workers stopped, no output written).
@@ -140,6 +160,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print(f"spoker {args.command}: error: out of memory", file=sys.stderr)
         return 2
+
+
+def _escape_unencodable() -> None:
+    """A name the terminal's encoding cannot show (``Zoë`` on latin-1 is
+    fine, ``→`` is not) is written as an escape, not a failed run."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Stands for a closed stdout: writing to it is a one-line error, not a
+    traceback (Python sets ``sys.stdout`` to None when fd 1 is closed)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise CliError("standard output is closed")
 
 
 def cap_workers_told(command: str, workers: int) -> int:

@@ -23,7 +23,7 @@ examples:
     Player 2 to place black (B); score 0-0; answering a flush three, level 1
       1. 2B2  +0.714  a full house, level 2: beats the flush three, level 1; wins about 6 games in 10 from here
       2. 1E3  -0.245  a flush three, level 1: ties the challenge; wins about 4 games in 10 from here
-      3. 1G3  -1.245  no group: loses the challenge; wins about 2 games in 10 from here
+      3. 1G3  -1.245  no group: loses the challenge; wins about 3 games in 10 from here
 
 STATE is a state string (board, player to move, score, pending challenge, drawn
 ball, result, rules: docs/formats.md) or just a board string (read as a

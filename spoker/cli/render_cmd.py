@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from shibumi import Board, Cell, parse_board, parse_cell
+from spoker.cli.streams import check_output, save_png
 from spoker.errors import SpokerError
 from spoker.textview import printable
 
@@ -125,8 +126,6 @@ def check_highlights(board: Board, specs: list[HighlightSpec], texts: list[str])
 
 
 def run(args: argparse.Namespace) -> int:
-    from spoker.cli.streams import check_output
-
     check_output(str(args.out), "--out", ".png")  # before any drawing
     size = parse_size(args.size)
     rotation = parse_rotation(args.rotate)
@@ -152,6 +151,6 @@ def run(args: argparse.Namespace) -> int:
         board, size, rotation=rotation, highlights=highlights,
         exploded=args.exploded, colour_marks=args.marks,
     )
-    image.convert("RGB").save(out, format="PNG", optimize=True)
+    save_png(image.convert("RGB"), out)
     print(f"wrote {printable(out)} ({size[0]}x{size[1]})")
     return 0

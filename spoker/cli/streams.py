@@ -67,11 +67,11 @@ def lines_limited(stream: IO[bytes]) -> Iterator[bytes | None]:
         if not line:
             return
         if len(line) > MAX_INPUT_BYTES and not line.endswith(b"\n"):
-            while True:  # skip the rest of the long line, a chunk at a time
+            yield None  # answered at once, even if the line never ends
+            while True:  # then skip the rest of the long line, a chunk at a time
                 rest = stream.readline(_CHUNK)
                 if not rest or rest.endswith(b"\n"):
                     break
-            yield None
             continue
         yield line
 
@@ -97,3 +97,21 @@ def check_output(path: str, option: str, suffix: str | None = None) -> None:
             raise CliError(f"{option} {shown}: the file is read-only")
     elif not os.access(folder, os.W_OK | os.X_OK):
         raise CliError(f"{option} {shown}: cannot write in the folder {printable(repr(folder))}")
+
+
+def save_png(image: object, path: str) -> None:
+    """Save a PIL image as PNG so that ``path`` is never half written: a
+    temporary file in the same folder, then a rename."""
+    import contextlib
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            image.save(f, format="PNG", optimize=True)  # type: ignore[attr-defined]
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
