@@ -28,8 +28,8 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from spoker.errors import SpokerError
-from spoker.parallel import cap_workers, cpu_count
 from spoker.parallel import _term_as_interrupt as term_as_interrupt
+from spoker.parallel import cap_workers, cpu_count
 from spoker.textview import printable
 
 R = TypeVar("R")
@@ -250,11 +250,14 @@ def cluster_executor(
         stack.enter_context(_quiet_dask())
         if where.local:
             n = cap_workers(workers if workers is not None else cpu_count())
+            # The workers' own logs are silenced: a cluster closed while they
+            # play a unit (Ctrl-C) makes them log the lost scheduler with
+            # tracebacks; a unit's error reaches this process as an exception.
             with _workers_ignore_ctrl_c(), _no_malloc_trim():
                 cluster = stack.enter_context(
                     distributed.LocalCluster(
                         n_workers=n, threads_per_worker=1, processes=True,
-                        silence_logs=logging.ERROR, **NO_DASHBOARD,
+                        silence_logs=logging.CRITICAL, **NO_DASHBOARD,
                     )
                 )
             client = stack.enter_context(distributed.Client(cluster, timeout=timeout))

@@ -12,8 +12,12 @@ import contextlib
 import json
 import logging
 import os
+import pty
 import re
+import select
+import signal
 import socket
+import subprocess
 import sys
 import time
 import types
@@ -156,6 +160,64 @@ def test_ctrl_c_cancels_and_closes_the_client(scheduler: str) -> None:
     with pytest.raises(KeyboardInterrupt), cluster_executor(scheduler) as ex:
         simulate(("lookahead", "lookahead"), 200, 1, executor=ex, progress=interrupt)
     assert ex.client.status == "closed"
+
+
+def _group(pgid: int) -> set[int]:
+    """The live processes of a process group (Linux /proc)."""
+    out = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                out.add(int(entry))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_closes_the_local_cluster_without_tracebacks(tmp_path: Path) -> None:
+    # Ctrl-C on a terminal reaches the whole process group, Dask's workers
+    # included. (SIGTERM, to the command alone, takes the same way out: as
+    # in spoker.parallel it is turned into KeyboardInterrupt.)
+    master, slave = pty.openpty()  # stderr on a terminal: the progress bar says the run started
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    argv = ["simulate", "--players", "lookahead,lookahead", "--games", "100000", "--cluster", "dask",
+            "--workers", "2", "--out", str(tmp_path / "out.json")]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spoker", *argv], stdout=subprocess.PIPE, stderr=slave,
+        cwd=tmp_path, env=env, start_new_session=True,
+    )
+    os.close(slave)
+    seen = b""
+    try:
+        while b"%" not in seen:
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, f"no progress shown: {seen!r}"
+            seen += os.read(master, 4096)
+        assert len(_group(proc.pid)) >= 3  # the command and two workers at least
+        os.killpg(proc.pid, signal.SIGINT)
+        code = proc.wait(timeout=20)
+        while select.select([master], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert code == 130 and "Traceback" not in text and "interrupted" in text, text
+    assert list(tmp_path.iterdir()) == []
+    deadline = time.monotonic() + 5
+    while _group(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _group(proc.pid)  # the workers are gone too
 
 
 def test_workers_with_another_spoker_are_refused(
