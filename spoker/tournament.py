@@ -40,6 +40,8 @@ Z95 = 1.959963984540054
 def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a rate ``score / games`` (``score`` may count
     half points for draws); (0, 1) when there are no games."""
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError(f"games {games!r}: expected a whole number")
     if games <= 0:
         return (0.0, 1.0)
     p = min(max(score / games, 0.0), 1.0)
