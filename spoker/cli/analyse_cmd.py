@@ -73,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--rules", metavar="RULES",
         help="override the records' Rules: visible or touching, optionally with apex-free",
     )
-    p.add_argument("--json", action="store_true", help="one JSON object a file (notation.md)")
+    p.add_argument("--json", action="store_true", help="one JSON object a file (docs/analysis.md)")
     p.set_defaults(func=run)
 
 
