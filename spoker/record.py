@@ -56,6 +56,16 @@ class GameRecord:
     moves: list[Move] = field(default_factory=list)
     rules: RuleSet = DEFAULT_RULES
 
+    def __post_init__(self) -> None:
+        expect(self.headers, dict, "headers")
+        for key, value in self.headers.items():
+            if not isinstance(key, str) or not isinstance(value, str):
+                raise TypeError(f"header {shown(key)}: {shown(value)}: headers are text")
+        expect(self.moves, list, "moves")
+        for move in self.moves:
+            expect(move, Move, "move")
+        expect(self.rules, RuleSet, "rules")
+
     @classmethod
     def from_state(cls, state: GameState, headers: dict[str, str] | None = None) -> GameRecord:
         """The record of the game that led to ``state`` (its history)."""

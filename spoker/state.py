@@ -495,12 +495,14 @@ class GameState:
         if isinstance(move, str):
             move = Move.from_str(move, self.board)
         expect(move, Move, "move")
+        colour = move.colour if move.colour.__class__ is Colour else _as_colour(move.colour)
+        cell = move.cell if move.cell.__class__ is Cell else _as_cell(move.cell)
         if self._drawn is None and self.end is None:
-            if self._masks[move.colour].bit_count() >= BALLS_PER_COLOUR:
-                raise IllegalActionError(f"no {move.colour.name.lower()} ball is left in the bag")
-            if not self._playable >> move.cell & 1:
-                raise IllegalActionError(self._why_not_playable(move.cell))
-        return self.apply_draw(move.colour) + self.apply_place(move.cell)
+            if self._masks[colour].bit_count() >= BALLS_PER_COLOUR:
+                raise IllegalActionError(f"no {colour.name.lower()} ball is left in the bag")
+            if not self._playable >> cell & 1:
+                raise IllegalActionError(self._why_not_playable(cell))
+        return self.apply_draw(colour) + self.apply_place(cell)
 
     # -- explaining refusals -----------------------------------------------
     def _why_no_draw(self) -> str:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from shibumi import Board, Cell, CellError, Colour, cells_of, parse_board
 from spoker import GameState, Move, RuleSet, best_group
 from spoker.groups import Rank
-from spoker.record import parse_record
+from spoker.record import GameRecord, parse_record
 from spoker.replay import Replay
 
 MODULES = (
@@ -44,6 +44,7 @@ def _instances() -> dict[str, object]:
         "Tally": Tally(("random", "random")), "Tournament": run_tournament(["random", "greedy"], 2),
         "Group": best_group(parse_board(BOARD).place("1E1", "R"), "1E1"),
         "Cell": Cell(0), "Colour": Colour.WHITE, "Rank": Rank.FULL_HOUSE,
+        "handmade Move": Move(5, 99),  # type: ignore[arg-type]
     }
     for name in ("random", "greedy", "lookahead", "expert"):
         made[name] = make_player(name, 1)
@@ -116,7 +117,8 @@ def test_bad_arguments_raise_documented_errors(
     except (ValueError, TypeError):
         pass
     except OSError:
-        assert name.endswith(("load_record", "draw_chart")), name  # files: documented OSError
+        # Reading and writing files: an OSError (no such file, not writable) is documented.
+        assert name.endswith(("load_record", "save_record", "write_text_atomic", "draw_chart")), name
 
 
 def test_the_cases_of_the_issue() -> None:
@@ -128,6 +130,18 @@ def test_the_cases_of_the_issue() -> None:
         GameState().apply_move(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Mapping"):
         Board.from_mapping([1, 2])  # type: ignore[arg-type]
+
+
+def test_moves_and_records_built_by_hand_are_checked() -> None:
+    bad = Move(5, 99)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="5"):
+        str(bad)
+    with pytest.raises(ValueError):
+        GameState().apply_move(bad)
+    with pytest.raises(TypeError, match="move"):
+        GameRecord({}, ["W@1A1"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="headers"):
+        GameRecord([])  # type: ignore[arg-type]
 
 
 def test_a_replay_position_out_of_range_is_a_value_error_and_an_index_error() -> None:
