@@ -299,7 +299,10 @@ class GameController:
             return self.result_text()
         who = self.name(s.to_move)
         if self.computer_to_move:
-            return f"{who} (computer, {self.setup.seats[s.to_move - 1]}) is playing..."
+            level = self.setup.seats[s.to_move - 1]
+            if level.lower() in who.lower():  # "Computer (lookahead)" says it already
+                return f"{who} is playing..."
+            return f"{who} (computer: {level}) is playing..."
         if s.drawn is None:
             what = "answer the challenge: draw" if s.challenge is not None else "draw a ball"
             return f"{who}, {what} (Space or click the bag)."
@@ -308,7 +311,7 @@ class GameController:
             return f"{who}, the {colour} ball goes on the apex: {APEX_SHORT}."
         if s.challenge is not None:
             return f"{who}, place the {colour} ball to beat {s.challenge.group.describe()}."
-        return f"{who}, place the {colour} ball on a lit cell."
+        return f"{who}, place the {colour} ball: point at a free cell to see its ghost, click to place it."
 
     def last_move_text(self) -> str:
         history = self.state.history
@@ -392,7 +395,7 @@ class GameController:
     # -- narration ----------------------------------------------------------
     def _welcome(self) -> str:
         a, b = self.setup.names
-        return f"New game: {a} against {b} ({self.rules}). {a} starts."
+        return f"New game: {a} against {b}, rules: {self.rules}. {a} starts."
 
     def _rebuild_from_history(self, note: bool) -> None:
         """Narration and challenge list of a resumed game, by replaying its moves."""

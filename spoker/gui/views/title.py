@@ -17,7 +17,17 @@ from spoker.gui.controller import PERSON, GameSetup, Mark
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
-from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, Toggle, draw_ball, draw_box
+from spoker.gui.widgets import (
+    THEME,
+    Button,
+    Choice,
+    Label,
+    TextInput,
+    Toggle,
+    draw_ball,
+    draw_box,
+    ui_scale,
+)
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -108,7 +118,7 @@ class TitleView(BaseView):
                                      tooltip="The same seed gives the same draws"))
         self.hints = ui.add(Toggle("Hints", s.hints, tooltip="Allow the hint key (I) in this game"))
         self.marks = ui.add(Toggle("Colour marks", s.colour_marks, self.app.set_colour_marks,
-                                   tooltip="A dot on red balls and a bar on black ones"))
+                                   tooltip="A ring on red balls and a cross on black ones"))
         self.b_start = ui.add(Button("Start game", self.start, "Enter", primary=True))
         self.b_help = ui.add(Button("Rules & keys", self.app.show_help, "F1"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
@@ -132,6 +142,7 @@ class TitleView(BaseView):
         self.saved_y = 0.0
         self.intro_y = 0.0
         self._intro = TextBlock(12)
+        self._intro_small = TextBlock(10)
         self.title_y = 0.0
         self.title_scale = 1.0
         self.caption_y = 80.0
@@ -213,59 +224,60 @@ class TitleView(BaseView):
 
     # -- layout and drawing -----------------------------------------------------
     def layout(self, width: int, height: int) -> None:
+        k = ui_scale()
         self.show_board = width >= 1000 and height >= 560
-        col = min(680.0, width * 0.56 - 40) if self.show_board else min(760.0, width - 40.0)
-        left = 40.0 if self.show_board else (width - col) / 2
+        col = min(680.0 * k, width * 0.56 - 40) if self.show_board else min(760.0 * k, width - 40.0)
+        left = 40.0 * k if self.show_board else (width - col) / 2
         self.col = (left, col)
-        scale = max(0.62, min(1.0, (height - 40) / 740))
-        gap = 10 + 22 * scale  # between groups; a caption and its field keep fixed room
-        top = height - 140.0 * scale - 10
-        self.title_y = height - 54 * scale
+        scale = max(0.62, min(1.0, (height - 40) / (740 * k)))
+        gap = (10 + 22 * scale) * k  # between groups; a caption and its field keep fixed room
+        top = height - 140.0 * scale * k - 10
+        self.title_y = height - 54 * scale * k
         self.title_scale = scale
         self.section_y = [0.0, 0.0, 0.0]
         y = top
         if self.saved is not None:
-            self.b_continue.place(left + col - 150, y - 46, 150, 40)
-            self.b_discard.place(left + col - 254, y - 46, 96, 40)
-            self.b_prev.place(left, y - 46, 34, 40)
-            self.b_next.place(left + 38, y - 46, 34, 40)
-            self.saved_y = y - 26
-            y -= 56 + gap
+            self.b_continue.place(left + col - 150 * k, y - 46 * k, 150 * k, 40 * k)
+            self.b_discard.place(left + col - 254 * k, y - 46 * k, 96 * k, 40 * k)
+            self.b_prev.place(left, y - 46 * k, 34 * k, 40 * k)
+            self.b_next.place(left + 38 * k, y - 46 * k, 34 * k, 40 * k)
+            self.saved_y = y - 26 * k
+            y -= 56 * k + gap
         self.section_y[0] = y
-        y -= 58
-        half = (col - 20) / 2
+        y -= 58 * k
+        half = (col - 20 * k) / 2
         for i in range(2):
-            x = left + i * (half + 20)
-            self.name_inputs[i].place(x, y, half * 0.52, 34)
-            self.seats[i].place(x + half * 0.54, y, half * 0.46, 34)
-        y -= gap + 14
+            x = left + i * (half + 20 * k)
+            self.name_inputs[i].place(x, y, half * 0.52, 34 * k)
+            self.seats[i].place(x + half * 0.54, y, half * 0.46, 34 * k)
+        y -= gap + 14 * k
         self.section_y[1] = y
-        y -= 58
-        third = (col - 40) / 3
-        self.visibility.place(left, y, third, 36)
-        self.apex.place(left + third + 20, y, third, 36)
-        self.seed.place(left + 2 * (third + 20), y, third, 34)
-        y -= 44
-        self.hints.place(left, y, third, 36)
-        self.marks.place(left + third + 20, y, third, 36)
-        self.b_lab.place(left + 2 * (third + 20), y, third, 36)
-        y -= 46 + gap
-        self.b_start.place(left, y, third, 46)
-        self.b_help.place(left + third + 20, y, third, 46)
-        self.b_quit.place(left + 2 * (third + 20), y, third, 46)
-        y -= gap + 14
+        y -= 58 * k
+        third = (col - 40 * k) / 3
+        self.visibility.place(left, y, third, 36 * k)
+        self.apex.place(left + third + 20 * k, y, third, 36 * k)
+        self.seed.place(left + 2 * (third + 20 * k), y, third, 34 * k)
+        y -= 44 * k
+        self.hints.place(left, y, third, 36 * k)
+        self.marks.place(left + third + 20 * k, y, third, 36 * k)
+        self.b_lab.place(left + 2 * (third + 20 * k), y, third, 36 * k)
+        y -= 46 * k + gap
+        self.b_start.place(left, y, third, 46 * k)
+        self.b_help.place(left + third + 20 * k, y, third, 46 * k)
+        self.b_quit.place(left + 2 * (third + 20 * k), y, third, 46 * k)
+        y -= gap + 14 * k
         self.section_y[2] = y
-        y -= 58
-        self.record.place(left, y, col - 2 * 120 - 20, 34)
-        self.b_replay.place(left + col - 230, y, 110, 36)
-        self.b_load.place(left + col - 110, y, 110, 36)
-        self.intro_y = y - 22
+        y -= 58 * k
+        self.record.place(left, y, col - 2 * 120 * k - 20 * k, 34 * k)
+        self.b_replay.place(left + col - 230 * k, y, 110 * k, 36 * k)
+        self.b_load.place(left + col - 110 * k, y, 110 * k, 36 * k)
+        self.intro_y = y - 22 * k
         if self.show_board and self.scene is not None:
-            bx = left + col + 30
-            vw, vh = width - bx - 20, height - 150
-            self.scene.set_viewport(bx, 90, vw, vh)
+            bx = left + col + 30 * k
+            vw, vh = width - bx - 20, height - 150 * k
+            self.scene.set_viewport(bx, 90 * k, vw, vh)
             # Under the board: it fills the viewport's width, about 3/4 as tall.
-            self.caption_y = 90 + vh / 2 - min(vw * 0.78, vh) / 2 - 28
+            self.caption_y = 90 * k + vh / 2 - min(vw * 0.78, vh) / 2 - 28 * k
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -294,40 +306,50 @@ class TitleView(BaseView):
         left, col = self.col
         if self.scene is not None and self.show_board:
             self.scene.draw()
-            self._caption.draw_at(left + col + 30 + (width - left - col - 50) / 2, max(20.0, self.caption_y),
-                                  "A full house on level 3: five balls, two pairs and a top")
+            k = ui_scale()
+            room = width - left - col - 50 * k
+            self._caption.draw_at(left + col + 30 * k + room / 2, max(20.0 * k, self.caption_y), self._caption.fitted(
+                "A full house on level 3: five balls, two pairs and a top", room))
+        k = ui_scale()
         cx = left + col / 2
         self._draw_balls(cx, self.title_y)
         self._title.draw_at(cx, self.title_y, size=round(54 * self.title_scale))
-        self._subtitle.draw_at(cx, self.title_y - 44 * self.title_scale)
+        sub_y = self._title.box().bottom - self._subtitle.content_height / 2
+        self._subtitle.draw_at(cx, sub_y, self._subtitle.fitted(
+            "Shibumi meets poker  \u00b7  a game by Giacomo Galimberti", min(col, width - 20)))
         for label, y in zip(self._section, self.section_y):
             label.draw_at(left, y)
         if self.saved is not None:
             y = self.b_continue.bottom
-            draw_box(left - 10, y - 8, col + 20, 56, (40, 52, 40, 230), THEME.good, radius=10)
+            draw_box(left - 10 * k, y - 8 * k, col + 20 * k, 56 * k, (40, 52, 40, 230), THEME.good, radius=10)
             entry = self.entries[self.index]
             several = len(self.entries) > 1
-            text_left = left + (80 if several else 4)
-            room = left + col - 266 - text_left
+            text_left = left + (80 if several else 4) * k
+            room = left + col - 266 * k - text_left
             a, b = entry.summary.names
-            self._saved.draw_at(text_left, y + 28, self._saved.fitted(f"{a} vs {b}", room))
-            self._saved_info.draw_at(text_left, y + 9, self._saved_info.fitted(entry_details(
+            self._saved.draw_at(text_left, y + 28 * k, self._saved.fitted(f"{a} vs {b}", room))
+            self._saved_info.draw_at(text_left, y + 9 * k, self._saved_info.fitted(entry_details(
                 entry, self.index, len(self.entries)), room))
-        if self.intro_y > 60:
-            self._intro.draw([(INTRO, THEME.muted)], left, self.intro_y, col, bottom_limit=20)
+        intro = [(INTRO, THEME.muted)]
+        # In a low window the smaller print, rather than no introduction at all.
+        block = self._intro if self.intro_y - self._intro.height(intro, col) >= 20 * k else self._intro_small
+        block.draw(intro, left, self.intro_y, col, bottom_limit=16 * k)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
-        self.draw_message(16)
+        self.draw_message(16 * ui_scale())
         super().on_draw()
 
     def _draw_balls(self, cx: float, cy: float) -> None:
         """Three balls circling gently beside the title."""
+        k = ui_scale() * self.title_scale
+        # Beside the title's ends: its half width and a ball's room.
+        half = self._title.set(size=round(54 * self.title_scale)).content_width / 2
         for i, colour in enumerate((Colour.WHITE, Colour.BLACK, Colour.RED)):
             a = self.time * 0.8 + i * math.tau / 3
-            x = cx + 220 + 26 * math.cos(a)
-            y = cy + 10 * math.sin(a)
-            draw_ball(x, y, 16, colour)
+            x = cx + half + 56 * k + 26 * k * math.cos(a)
+            y = cy + 10 * k * math.sin(a)
+            draw_ball(x, y, 16 * k, colour)
             draw_ball(2 * cx - x, y, 16, Colour((i + 1) % 3))
 
     # -- keys -------------------------------------------------------------------
