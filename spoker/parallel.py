@@ -63,6 +63,17 @@ class InlineExecutor(Executor):
         return future
 
 
+def slots(executor: Executor, default: int) -> int:
+    """How many units ``executor`` plays at once: a process pool's size, a
+    cluster executor's ``slots`` (:class:`spoker.cluster.DaskExecutor`),
+    else ``default``."""
+    for name in ("slots", "_max_workers"):
+        value = getattr(executor, name, None)
+        if isinstance(value, int) and value >= 1:
+            return value
+    return max(1, default)
+
+
 def _ignore_sigint() -> None:
     """Worker initialiser: the parent alone handles Ctrl-C."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -302,6 +302,8 @@ def read_bounded(f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a recor
     if not callable(getattr(f, "read", None)):
         raise TypeError(f"f {shown(f)}: expected a binary file open for reading")
     data = f.read(limit + 1)
+    if not isinstance(data, bytes):
+        raise TypeError(f"file {shown(f)}: expected a binary file, it gave {type(data).__name__}")
     if len(data) > limit:
         raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
     return data

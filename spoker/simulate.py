@@ -23,7 +23,7 @@ from shibumi.errors import expect
 from spoker.errors import SpokerError
 from spoker.events import ChallengeOpened, GroupFormed
 from spoker.groups import Rank
-from spoker.parallel import cap_workers, running, stream
+from spoker.parallel import cap_workers, running, slots, stream
 from spoker.players import PLAYER_NAMES, Player, make_player
 from spoker.rules import DEFAULT_RULES, RuleSet
 from spoker.state import GameState
@@ -299,8 +299,9 @@ def play_units(
         if executor is None:
             executor = stack.enter_context(running(workers))
         # One unit at a time in this process (progress after each); a few
-        # per worker otherwise, so that none waits for the next.
-        in_flight = 1 if workers <= 1 and external is None else 4 * max(2, workers)
+        # per worker otherwise (a cluster's workers counted), so that none
+        # waits for the next.
+        in_flight = 1 if workers <= 1 and external is None else 4 * max(2, slots(executor, workers))
         for unit, tally in stream(run_unit, units, executor, in_flight, tick):
             done += tally.games
             tick()
@@ -359,7 +360,10 @@ def simulate(
     ``engine``: ``auto`` (batch when both players allow it), ``batch`` or
     ``scalar``. ``progress(done, total)`` is called as games finish.
     ``workers`` processes play the games (capped at the number of CPUs), or
-    ``executor`` if one is given; the result is the same either way.
+    ``executor`` if one is given (any ``concurrent.futures.Executor``: a Dask
+    client's, :func:`spoker.cluster.cluster_executor`; its ``slots``
+    attribute, if any, tells how many units it plays at once); the result is
+    the same either way.
     """
     names = check_players(players)
     if len(names) != 2:

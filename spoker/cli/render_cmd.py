@@ -80,7 +80,7 @@ def parse_rotation(text: str) -> int:
     """A number of quarter turns (any integer; taken modulo 4)."""
     if not isinstance(text, str) or not re.fullmatch(r"\s*[+-]?\d{1,6}\s*", text):
         raise RenderArgumentError(f"rotation {text!r}: expected a number of quarter turns, e.g. 1")
-    return int(text) % 4
+    return int(text.strip()) % 4  # the regex's spaces are str.isspace()'s, more than int() takes
 
 
 def parse_highlight(text: str) -> HighlightSpec:

@@ -7,7 +7,7 @@ import json
 import random
 import sys
 
-from spoker.cli import CliError, cap_workers_told, positive_int, seed_int
+from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.streams import check_output
 from spoker.groups import Rank
 from spoker.players import PLAYER_DESCRIPTIONS, PLAYER_NAMES
@@ -25,6 +25,8 @@ examples:
      "ends": {{"straight_flush": ..., "complete": ...}}, "groups": {{"three_kinds": ..., ...}},
      "challenges": ..., "points": [..., ...]}}
   spoker simulate --games 100 --players lookahead,greedy --swap --workers 2 --json --out run.json
+  spoker simulate --games 10000000 --players random,greedy --seed 1 --cluster dask
+  spoker simulate --games 100000 --players expert,lookahead --seed 1 --cluster tcp://10.0.0.5:8786
 
 Player A sits first in every game; with --swap the players change seats every
 other game (A first in game 1) and the JSON also holds "by_player". 'wins' and
@@ -36,6 +38,8 @@ the games are played as a stream of small seeded units, so a run of any
 length uses little memory. Ctrl-C stops the run and its workers at once
 (exit status 130) and writes no --out file; the progress bar shows on a
 terminal only (stderr).
+
+{cluster}
 """
 
 
@@ -45,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "simulate",
         help="play many games between two computer players",
         description="Play N games between two computer players and print statistics.",
-        epilog=EXAMPLE.format(players=players),
+        epilog=EXAMPLE.format(players=players, cluster=cluster_arg.CLUSTER_HELP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--games", type=positive_int, required=True, metavar="N", help="games to play")
@@ -57,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--rules", default="visible", metavar="RULES",
         help="visible (default) or touching, optionally with apex-free: 'touching,apex-free'",
     )
-    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1, at most the number of CPUs)")
+    cluster_arg.add_arguments(p)
     p.add_argument("--swap", action="store_true", help="players change seats every other game")
     p.add_argument("--engine", choices=ENGINES, default="auto", help="auto (default), batch or scalar")
     p.add_argument("--json", action="store_true", help="print one JSON object (docs/formats.md)")
@@ -81,13 +85,14 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--games {args.games}: at most {MAX_GAMES} games a run")
     if args.out is not None:
         check_output(args.out, "--out")
-    workers = cap_workers_told("simulate", args.workers)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     bar = ProgressBar(sys.stderr)
     try:
-        tally = simulate(
-            players, args.games, seed, rules, workers, args.swap, args.engine, progress=bar
-        )
+        with cluster_arg.executor_for("simulate", args) as (workers, executor):
+            tally = simulate(
+                players, args.games, seed, rules, workers, args.swap, args.engine,
+                progress=bar, executor=executor,
+            )
     finally:
         bar.close()
     if args.json:

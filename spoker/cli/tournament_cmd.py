@@ -7,7 +7,7 @@ import json
 import random
 import sys
 
-from spoker.cli import CliError, cap_workers_told, positive_int, seed_int
+from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.simulate_cmd import write_result
 from spoker.cli.streams import check_output
 from spoker.players import PLAYER_NAMES
@@ -19,6 +19,7 @@ from spoker.tournament import draw_chart, run_tournament
 EXAMPLE = """\
 examples:
   spoker tournament random greedy lookahead --games 200 --seed 1 --chart ladder.png
+  spoker tournament random greedy lookahead expert --games 10000 --seed 1 --cluster dask
   spoker tournament greedy lookahead --games 100 --json
     {"players": ["greedy", "lookahead"], "games": 100, "seed": ..., "rules": "visible",
      "standings": [{"name": "lookahead", "games": 100, "wins": ..., "draws": ..., "losses": ...,
@@ -32,7 +33,8 @@ Without --seed a seed is chosen at random and shown. --workers is capped at
 the number of CPUs; a progress bar shows on a terminal (stderr). --chart and
 --out are checked before the games start; Ctrl-C stops the run and its
 workers at once (exit status 130) and writes neither file.
-"""
+
+""" + cluster_arg.CLUSTER_HELP + "\n"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -50,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--rules", default="visible", metavar="RULES",
         help="visible (default) or touching, optionally with apex-free",
     )
-    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1, at most the number of CPUs)")
+    cluster_arg.add_arguments(p)
     p.add_argument("--chart", metavar="FILE.png", help="also draw a bar chart of the score rates")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="FILE", help="write the result to FILE instead of stdout")
@@ -66,11 +68,13 @@ def run(args: argparse.Namespace) -> int:
         check_output(args.chart, "--chart", ".png")
     if args.out is not None:
         check_output(args.out, "--out")
-    workers = cap_workers_told("tournament", args.workers)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     bar = ProgressBar(sys.stderr)
     try:
-        result = run_tournament(args.players, args.games, seed, rules, workers, progress=bar)
+        with cluster_arg.executor_for("tournament", args) as (workers, executor):
+            result = run_tournament(
+                args.players, args.games, seed, rules, workers, progress=bar, executor=executor
+            )
     finally:
         bar.close()
     if args.chart:
