@@ -91,6 +91,7 @@ class LabView(BaseView):
         self._section = [Label(t, 11, THEME.muted, bold=True, anchor_y="top") for t in ("ALL FOUR RULE SETS", "TEST SUITE")]
         self._table = [(Label("", 11, anchor_y="top"), Label("", 11, anchor_y="top")) for _ in RULE_SETS]
         self._info = TextBlock(11)
+        self._info_small = TextBlock(9.5)
         self._case = TextBlock(11)
         self._overlay_tip = Label("", 11, anchor_y="bottom")
         self._refresh()
@@ -263,7 +264,7 @@ class LabView(BaseView):
         try:
             self.lab.paste(text)
         except (LabError, ValueError) as err:
-            self.say(str(err), "bad", 8)
+            self.say(_sentence(_short_quote(str(err), text)), "bad", 8)
             return False
         self.selected = None
         self._board_changed()
@@ -470,7 +471,7 @@ class LabView(BaseView):
         box_top, box_bottom = self.colour_top, self.table_top + 8 * s
         if box_top - box_bottom > 40 * s:
             draw_box(x, box_bottom, w, box_top - box_bottom, (22, 26, 34, 240), THEME.accent, radius=8)
-            self._info.draw(self.info_lines(), x + 8 * s, box_top - 6 * s, w - 16 * s, bottom_limit=box_bottom + 4 * s)
+            self._draw_info(x + 8 * s, box_top - 6 * s, w - 16 * s, box_bottom + 4 * s)
             rects.append((x, box_bottom, w, box_top - box_bottom))
         self._section[0].draw_at(x, self.table_top)
         y = self.table_top - self._section[0].content_height - 2 * s
@@ -488,6 +489,18 @@ class LabView(BaseView):
             self._case.draw(self.case_lines(), x, self.case_y - 4 * s, w, bottom_limit=self.case_bottom)
             rects.append((x, self.case_bottom, w, self.case_y - self.case_bottom))
         self.row_rects = rects
+
+    def _draw_info(self, left: float, top: float, width: float, bottom: float) -> None:
+        """The query's lines; in a short box (a low window, a suite open)
+        without their heading, then in smaller print, rather than without
+        the answer."""
+        lines = self.info_lines()
+        block = self._info
+        if block.height(lines, width) > top - bottom and len(lines) > 1 and lines[0][1] == ROW_COLOURS["head"]:
+            lines = lines[1:]  # the move and the rules are in the table too
+            if block.height(lines[:1], width) > top - bottom:
+                block = self._info_small
+        block.draw(lines, left, top, width, bottom_limit=bottom)
 
     def case_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
         if self.steps is None:
@@ -631,6 +644,14 @@ class LabView(BaseView):
 def _sentence(text: str) -> str:
     """``cannot remove ...`` as a sentence (cell names keep their case)."""
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _short_quote(message: str, text: str, keep: int = 24) -> str:
+    """``message`` with a long quoted ``text`` shortened: the one-line
+    message box then still shows why the text was refused."""
+    if len(text) <= keep + 8 or text not in message:
+        return message
+    return message.replace(text, text[:keep] + "\u2026")
 
 
 def _row(v: Verdict) -> str:
