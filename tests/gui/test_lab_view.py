@@ -215,6 +215,10 @@ def test_board_field_paste_and_copy(app: SpokerApp, monkeypatch: pytest.MonkeyPa
     view.paste_text("WW../nope")
     assert view.message_kind == "bad" and "'WW../nope'" in view.message
     assert len(view.lab.board) == 4
+    # A long one is quoted short: the one-line message still says why.
+    view.paste_text("W" * 500)
+    assert view.message.startswith("Not a board string") and "'WWWW" in view.message
+    assert "expected 4 separated by '/'" in view.message and len(view.message) < 120
     # Headless there is no clipboard: Paste says so and offers the field.
     view.on_key_press(keys.V, keys.MOD_CTRL)
     assert view.board_field.focused and "No clipboard" in view.message

@@ -8,19 +8,24 @@ labels are recorded (``recording_texts``) and checked by layout_check.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from arcade import key as keys
 from layout_check import Box, layout_problems
 
+from shibumi import Cell, Colour, parse_board
+from spoker.gui import autosave
 from spoker.gui.app import SpokerApp
 from spoker.gui.controller import PERSON, GameController, GameSetup
 from spoker.gui.screenshot import autoplay
 from spoker.gui.settings import Settings
 from spoker.gui.views.end import EndView, plural, score_line, summary_line
 from spoker.gui.views.help import HelpView
+from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.title import TitleView
 from spoker.gui.widgets import DrawnText, recording_texts, scale_for, screen_text
@@ -29,6 +34,7 @@ SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
 LONG = "Maximilian-Alexander-Ferdinand-von-Habsburg-Lothringen-Sachsen-Coburg-und-Gotha"
 HOSTILE = "Bob\x1b[31m\u202e\n\tevil\x00" + "W" * 60
 NAMES = {"plain": ("Ann", "Bob"), "hostile": (LONG, HOSTILE)}
+EXAMPLE2_CUT = "BBBRWWW.BBBRBBBB/.R..R..../..../."  # rules.md's worked example 2, before 1G3
 
 
 @pytest.fixture
@@ -112,15 +118,54 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
         assert isinstance(view, ReplayView)
         answered = [c.response_move for c in view.replay.challenges if c.response_move is not None]
         view.goto(answered[-1])
+    elif screen == "title-unfinished":  # three unfinished games offered, the names' one shown
+        for i, pair in enumerate([("Cy", "Di"), ("Eve", "Computer (lookahead)"), names]):
+            path = autosave.new_autosave_path()
+            assert path is not None
+            autosave.save(game(pair, 4 + 3 * i, seed=i + 1), path)
+        app.read_unfinished = True
+        app.show_title()
+    elif screen.startswith("lab"):
+        show_lab(app, screen, names)
     view = app.window.current_view
     view.on_draw()  # a first frame (the title screen makes its pyramid after it)
     settle(view)
     return view
 
 
+def show_lab(app: SpokerApp, screen: str, names: tuple[str, str]) -> LabView:
+    """The laboratory: empty; asked about a ball with groups that count and
+    groups that do not (and why), the pointer on it; a suite opened on its
+    failing case; a board string refused."""
+    if screen == "lab-empty":
+        return app.show_lab()
+    if screen == "lab-suite":
+        folder = Path(os.environ["SPOKER_HOME"]) / names[0]  # a long folder name with the long names
+        folder.mkdir(parents=True, exist_ok=True)
+        suite = folder / "suite.txt"
+        suite.write_text("WB............../........./..../. R@1E1 => three_kinds@1\n"
+                         f"{EXAMPLE2_CUT} W@1G3 touching => three_kinds@1\n", encoding="utf-8")
+        view = app.show_lab(suite=str(suite))
+        assert view.steps is not None and not view.steps.current.passed
+        return view
+    view = app.show_lab(parse_board(EXAMPLE2_CUT))
+    if screen == "lab-query":
+        view.choose(Colour.WHITE)
+        view.query_cell = view.hover_cell = Cell("1G3")
+        assert view.query is not None and len(view.query.answers[0].verdicts) >= 2
+        assert any(not v.counts for v in view.query.answers[0].verdicts)
+    elif screen == "lab-refusal":
+        assert view.place(Cell("3C3")) is False  # its platform is not full
+        assert view.paste_text(f"{names[1]} {'W' * 40}") is False
+        assert view.message_kind == "bad"
+    return view
+
+
 @pytest.mark.parametrize("names", list(NAMES), ids=list(NAMES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-@pytest.mark.parametrize("screen", ["title", "game", "game-flush", "game-info", "end", "end-dialog", "help", "replay"])
+@pytest.mark.parametrize("screen", ["title", "title-unfinished", "game", "game-flush", "game-info", "end",
+                                    "end-dialog", "help", "replay", "lab-empty", "lab-query", "lab-suite",
+                                    "lab-refusal"])
 def test_texts_stay_in_their_boxes_and_apart(
     app: SpokerApp, screen: str, size: tuple[int, int], names: str,
 ) -> None:

@@ -25,7 +25,7 @@ from spoker.gui.controller import COLOUR_NAMES, Mark
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock, highlights
-from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box
+from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box, ui_scale
 from spoker.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
 from spoker.rules import RuleSet
 
@@ -36,7 +36,6 @@ TOOLBAR_H = 54
 FIELD_ROW = 48  # the board string field above the toolbar
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
 RULE_LABELS = ("visible", "touching", "visible+apex-free", "touching+apex-free")
-ROW_H = 17.0
 COLOUR_KEYS = {keys.W: Colour.WHITE, keys.B: Colour.BLACK, keys.R: Colour.RED}
 ROW_COLOURS = {
     "best": ROLE_COLOURS["formed"],
@@ -72,28 +71,6 @@ def set_clipboard_text(window: arcade.Window, text: str) -> bool:
     return True
 
 
-class TailInput(TextInput):
-    """A text field that shows the end of a text too long for it (a path, a
-    board string) instead of running past its box."""
-
-    def draw(self) -> None:
-        full = self.text
-        room = self.width - 18
-        if not full or self._measure.set(full).content_width <= room:
-            super().draw()
-            return
-        start = 0
-        while start < len(full) and self._measure.set("\u2026" + full[start:]).content_width > room:
-            start += 1
-        shown, cursor = self.text, self.cursor
-        try:
-            self.text = "\u2026" + full[start:]
-            self.cursor = 1 + max(0, cursor - start)
-            super().draw()
-        finally:
-            self.text, self.cursor = shown, cursor
-
-
 class LabView(BaseView):
     """The laboratory: a position being set up and the query on it."""
 
@@ -107,12 +84,14 @@ class LabView(BaseView):
         self.steps: SuiteSteps | None = None
         self.board_rect = (0.0, 0.0, 1.0, 1.0)
         self.panel_rect = (0.0, 0.0, 1.0, 1.0)
+        self.row_rects: list[tuple[float, float, float, float]] = []  # the panel's text boxes, last frame
         self._query: tuple[tuple[Board, Cell, Colour], Query | str] | None = None
         self._build_widgets(suite_path or str(default_suite_path()))
         self._header = Label("", 12, THEME.muted, bold=True, anchor_y="top")
         self._section = [Label(t, 11, THEME.muted, bold=True, anchor_y="top") for t in ("ALL FOUR RULE SETS", "TEST SUITE")]
         self._table = [(Label("", 11, anchor_y="top"), Label("", 11, anchor_y="top")) for _ in RULE_SETS]
         self._info = TextBlock(11)
+        self._info_small = TextBlock(9.5)
         self._case = TextBlock(11)
         self._overlay_tip = Label("", 11, anchor_y="bottom")
         self._refresh()
@@ -129,7 +108,7 @@ class LabView(BaseView):
         self.b_help = ui.add(Button("Help", self.app.show_help, "F1", tooltip="Rules, groups and keys"))
         self.b_menu = ui.add(Button("Menu", self.app.show_title, "Esc", tooltip="Back to the title screen"))
         self.toolbar = [self.b_undo, self.b_redo, self.b_clear, self.b_turn, self.b_explode, self.b_help, self.b_menu]
-        self.board_field = ui.add(TailInput(
+        self.board_field = ui.add(TextInput(
             self.lab.copy(), "board string", 200, on_submit=self.paste_text,
             tooltip="The position as a board string: type or paste one, then Enter",
         ))
@@ -144,8 +123,8 @@ class LabView(BaseView):
             "Rules", list(zip(RULE_LABELS, RULE_LABELS)), RULE_SETS.index(self.lab.rules),
             on_change=self._rules_changed, tooltip="The rule set the groups are judged by (T)",
         ))
-        self.suite_field = ui.add(TailInput(suite_path, "suite file", 400, caption="Suite file",
-                                            tooltip="Where test cases are saved, or the suite to open"))
+        self.suite_field = ui.add(TextInput(suite_path, "suite file", 400, caption="Suite file",
+                                           tooltip="Where test cases are saved, or the suite to open"))
         self.b_save_case = ui.add(Button("Save as test case", self.save_case, "S",
                                           tooltip="Append the query and its answer to the suite file"))
         self.b_open = ui.add(Button("Open suite", self.open_suite, "O", tooltip="Step through the suite's cases, failing first"))
@@ -153,46 +132,60 @@ class LabView(BaseView):
         self.b_next = ui.add(Button("Case \u25b6", lambda: self.step_case(1), "PgDn"))
 
     def layout(self, width: int, height: int) -> None:
-        panel_w = max(260.0, min(440.0, width * 0.34))
+        s = ui_scale()
+        panel_w = max(260.0, min(440.0 * s, width * 0.34))
         board_w = width - panel_w
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
-        gap = 6.0
+        bar = TOOLBAR_H * s
+        gap = 6.0 * s
         shown = list(self.toolbar)
         optional = [self.b_help, self.b_explode]
-        while optional and (board_w - 12 - gap * (len(shown) - 1)) / len(shown) < 66:
+        while optional and (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown) < 66 * s:
             shown.remove(optional.pop(0))
         for b in self.toolbar:
             b.visible = b in shown
-        bw = min(118.0, (board_w - 12 - gap * (len(shown) - 1)) / len(shown))
-        x = 8.0
+        bw = min(118.0 * s, (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown))
+        x = 8.0 * s
         for b in shown:
-            b.place(x, 8, bw, TOOLBAR_H - 12)
+            b.place(x, 8 * s, bw, bar - 12 * s)
             x += bw + gap
-        y = TOOLBAR_H + 6
-        small = 64.0 if board_w < 700 else 90.0
-        self.board_field.place(8, y, board_w - 24 - 2 * (small + gap), 34)
-        self.b_copy.place(board_w - 16 - 2 * small - gap, y, small, 34)
-        self.b_paste.place(board_w - 16 - small, y, small, 34)
-        low = TOOLBAR_H + FIELD_ROW
-        self.board_rect = (0.0, float(low), board_w, height - low)
-        self.scene.set_viewport(10, low + 4, board_w - 20, height - low - 12)
-        self._layout_panel(board_w + 12, panel_w - 24, height)
+        y = bar + 6 * s
+        small = (64.0 if board_w < 700 * s else 90.0) * s
+        self.board_field.place(8 * s, y, board_w - 24 * s - 2 * (small + gap), 34 * s)
+        self.b_copy.place(board_w - 16 * s - 2 * small - gap, y, small, 34 * s)
+        self.b_paste.place(board_w - 16 * s - small, y, small, 34 * s)
+        low = bar + FIELD_ROW * s
+        self.board_rect = (0.0, low, board_w, height - low)
+        self.scene.set_viewport(10, low + 4 * s, board_w - 20, height - low - 12 * s)
+        self._layout_panel(board_w + 12 * s, panel_w - 24 * s, height)
 
     def _layout_panel(self, x: float, w: float, height: int) -> None:
-        third = (w - 12) / 3
-        top = height - 34.0
+        """The panel from its top (header, colours, rules) and from its
+        bottom (case buttons, case, suite, table); the query box between.
+        Text rows are spaced by their fonts' heights, which grow with the scale."""
+        s = ui_scale()
+        self.row_h = self._table[0][0].set("Ag").content_height + 1 * s
+        section_h = self._section[0].content_height
+        top = height - 10 * s - self._header.set("LABORATORY").content_height - 6 * s
+        third = (w - 12 * s) / 3
         for i, b in enumerate(self.colour_buttons):
-            b.place(x + i * (third + 6), top - 38, third, 38)
-        self.rules_choice.place(x, top - 82, w, 36)
-        self.colour_top = top - 92  # where the query box starts
-        half = (w - 6) / 2
-        self.b_prev.place(x, 10, half, 32)
-        self.b_next.place(x + half + 6, 10, half, 32)
-        self.case_y = 50.0 + (62.0 if self.steps is not None else 0.0)
-        self.b_save_case.place(x, self.case_y, half, 36)
-        self.b_open.place(x + half + 6, self.case_y, half, 36)
-        self.suite_field.place(x, self.case_y + 44, w, 32)
-        self.suite_top = self.case_y + 44 + 32 + 38
+            b.place(x + i * (third + 6 * s), top - 38 * s, third, 38 * s)
+        self.rules_choice.place(x, top - 82 * s, w, 36 * s)
+        self.colour_top = top - 92 * s  # where the query box starts
+        half = (w - 6 * s) / 2
+        self.b_prev.place(x, 10 * s, half, 32 * s)
+        self.b_next.place(x + half + 6 * s, 10 * s, half, 32 * s)
+        self.case_bottom = 46 * s  # the case's lines stay above the case buttons
+        case_room = 3 * (self.row_h + 3 * s) + 8 * s if self.steps is not None else 0.0
+        self.case_y = self.case_bottom + 4 * s + case_room
+        self.b_save_case.place(x, self.case_y, half, 36 * s)
+        self.b_open.place(x + half + 6 * s, self.case_y, half, 36 * s)
+        field_y = self.case_y + 44 * s
+        self.suite_field.place(x, field_y, w, 32 * s)
+        caption_h = self.suite_field._caption.set("Suite file").content_height
+        # The "TEST SUITE" title's top: above the field's caption.
+        self.suite_top = field_y + 32 * s + 3 * s + caption_h + 4 * s + section_h
+        self.table_top = self.suite_top + 10 * s + section_h + 2 * s + len(RULE_SETS) * self.row_h
         self.b_prev.visible = self.b_next.visible = self.steps is not None
 
     def on_show_view(self) -> None:
@@ -271,7 +264,7 @@ class LabView(BaseView):
         try:
             self.lab.paste(text)
         except (LabError, ValueError) as err:
-            self.say(str(err), "bad", 8)
+            self.say(_sentence(_short_quote(str(err), text)), "bad", 8)
             return False
         self.selected = None
         self._board_changed()
@@ -460,37 +453,54 @@ class LabView(BaseView):
         self.layer.draw()
         self._draw_board_tip()
         self.ui.draw_tooltip()
-        self.draw_message(TOOLBAR_H + FIELD_ROW + 6)
+        self.draw_message((TOOLBAR_H + FIELD_ROW + 6) * ui_scale(), (0.0, self.panel_rect[0]))
         super().on_draw()
 
     def _draw_panel(self) -> None:
         left, _, width, height = self.panel_rect
+        s = ui_scale()
         arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
         arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
-        x, w = left + 12, width - 24
-        counts = self.lab.board.counts()
-        header = f"LABORATORY  \u00b7  {len(self.lab.board)} balls  \u00b7  W {counts[0]}  B {counts[1]}  R {counts[2]}"
-        self._header.draw_at(x, height - 10, self._header.fitted(header, w))
-        table_h = ROW_H * (len(RULE_SETS) + 1) + 8
-        table_top = self.suite_top + table_h
+        x, w = left + 12 * s, width - 24 * s
+        n, (white, black, red) = len(self.lab.board), self.lab.board.counts()
+        counts = f"W {white}  B {black}  R {red}"
+        self._header.draw_at(x, height - 10 * s, self._header.first_fitting((
+            f"LABORATORY  \u00b7  {n} balls  \u00b7  {counts}", f"{n} balls  \u00b7  {counts}", f"{n} balls"), w))
+        rects: list[tuple[float, float, float, float]] = []
         # The query box between the rules choice and the table.
-        box_top, box_bottom = self.colour_top, table_top + 8
-        if box_top - box_bottom > 40:
+        box_top, box_bottom = self.colour_top, self.table_top + 8 * s
+        if box_top - box_bottom > 40 * s:
             draw_box(x, box_bottom, w, box_top - box_bottom, (22, 26, 34, 240), THEME.accent, radius=8)
-            self._info.draw(self.info_lines(), x + 8, box_top - 6, w - 16, bottom_limit=box_bottom + 4)
-        self._section[0].draw_at(x, table_top)
-        y = table_top - ROW_H
-        col = min(w * 0.48, 175.0)
+            self._draw_info(x + 8 * s, box_top - 6 * s, w - 16 * s, box_bottom + 4 * s)
+            rects.append((x, box_bottom, w, box_top - box_bottom))
+        self._section[0].draw_at(x, self.table_top)
+        y = self.table_top - self._section[0].content_height - 2 * s
+        col = min(w * 0.48, 175.0 * s)
         for i, ((rule, expect), (a, b)) in enumerate(zip(self.table_rows(), self._table)):
             colour = THEME.accent if RULE_SETS[i] == self.lab.rules else THEME.text
-            a.draw_at(x, y, a.fitted(rule, col - 6), colour)
+            a.draw_at(x, y, a.fitted(rule, col - 6 * s), colour)
             if b.fitted(expect, w - col) != expect:
                 expect = expect.split(" ")[0]  # rank@level; the board lights the cells
             b.draw_at(x + col, y, b.fitted(expect, w - col), colour)
-            y -= ROW_H
-        self._section[1].draw_at(x, self.suite_top - 4)
+            rects.append((x, y - self.row_h, w, self.row_h))
+            y -= self.row_h
+        self._section[1].draw_at(x, self.suite_top)
         if self.steps is not None:
-            self._case.draw(self.case_lines(), x, self.case_y - 6, w, bottom_limit=46)
+            self._case.draw(self.case_lines(), x, self.case_y - 4 * s, w, bottom_limit=self.case_bottom)
+            rects.append((x, self.case_bottom, w, self.case_y - self.case_bottom))
+        self.row_rects = rects
+
+    def _draw_info(self, left: float, top: float, width: float, bottom: float) -> None:
+        """The query's lines; in a short box (a low window, a suite open)
+        without their heading, then in smaller print, rather than without
+        the answer."""
+        lines = self.info_lines()
+        block = self._info
+        if block.height(lines, width) > top - bottom and len(lines) > 1 and lines[0][1] == ROW_COLOURS["head"]:
+            lines = lines[1:]  # the move and the rules are in the table too
+            if block.height(lines[:1], width) > top - bottom:
+                block = self._info_small
+        block.draw(lines, left, top, width, bottom_limit=bottom)
 
     def case_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
         if self.steps is None:
@@ -511,13 +521,16 @@ class LabView(BaseView):
             text = f"{cell}: click to place a {self.lab.colour.word} ball."
         else:
             text = f"{cell}: not playable, its platform is not full."
+        s = ui_scale()
         cx, cy, r = self.scene.screen_position(cell)
-        self._overlay_tip.set(text)
-        w = min(self._overlay_tip.content_width + 16, 900)
-        left = max(4.0, min(cx - w / 2, self.panel_rect[0] - w - 4))
-        bottom = min(cy + r + 6, self.size[1] - 30.0)
-        draw_box(left, bottom, w, 26, (10, 12, 16, 230), THEME.accent, radius=5)
-        self._overlay_tip.draw_at(left + 8, bottom + 8)
+        tip = self._overlay_tip
+        text = tip.fitted(text, self.panel_rect[0] - 8 * s - 16 * s)
+        w = tip.set(text).content_width + 16 * s
+        h = tip.content_height + 10 * s
+        left = max(4.0 * s, min(cx - w / 2, self.panel_rect[0] - w - 4 * s))
+        bottom = min(cy + r + 6 * s, self.size[1] - h - 4 * s)
+        draw_box(left, bottom, w, h, (10, 12, 16, 230), THEME.accent, radius=5)
+        tip.draw_at(left + 8 * s, bottom + 5 * s)
 
     # -- input ---------------------------------------------------------------------
     def _board_cell(self, x: float, y: float) -> Cell | None:
@@ -631,6 +644,14 @@ class LabView(BaseView):
 def _sentence(text: str) -> str:
     """``cannot remove ...`` as a sentence (cell names keep their case)."""
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _short_quote(message: str, text: str, keep: int = 24) -> str:
+    """``message`` with a long quoted ``text`` shortened: the one-line
+    message box then still shows why the text was refused."""
+    if len(text) <= keep + 8 or text not in message:
+        return message
+    return message.replace(text, text[:keep] + "\u2026")
 
 
 def _row(v: Verdict) -> str:

@@ -89,8 +89,8 @@ class TitleView(BaseView):
         self.discard_armed: Path | None = None
         ui = self.ui
         self.b_continue = ui.add(Button("Continue", self.resume, "C", primary=True))
-        self.b_prev = ui.add(Button("\u2039", lambda: self.step(-1), tooltip="The previous unfinished game (Page Up)"))
-        self.b_next = ui.add(Button("\u203a", lambda: self.step(1), tooltip="The next unfinished game (Page Down)"))
+        self.b_prev = ui.add(Button("\u2039", lambda: self.step(-1), tooltip="The previous unfinished game (Page Up)", size=20))
+        self.b_next = ui.add(Button("\u203a", lambda: self.step(1), tooltip="The next unfinished game (Page Down)", size=20))
         self.b_discard = ui.add(Button("Discard", self.discard, tooltip="Delete this unfinished game (asks first)"))
         self._show_entry()
         self.name_inputs = [
@@ -131,8 +131,8 @@ class TitleView(BaseView):
         self._subtitle = Label("Shibumi meets poker  \u00b7  a game by Giacomo Galimberti", 14, THEME.muted,
                                anchor_x="center", anchor_y="center")
         self._section = [Label(t, 12, THEME.muted, bold=True) for t in ("PLAYERS", "RULES", "OPEN A RECORD")]
-        self._saved = Label("", 12, THEME.text, anchor_y="center")
-        self._saved_info = Label("", 10, THEME.muted, anchor_y="center")
+        self._saved = Label("", 13, THEME.text, bold=True, anchor_y="top")
+        self._saved_info = Label("", 10, THEME.muted, anchor_y="top")
         self._caption = Label("", 11, THEME.muted, anchor_x="center", anchor_y="bottom")
         self.time = 0.0
         self.turn_clock = 0.0
@@ -327,8 +327,12 @@ class TitleView(BaseView):
             text_left = left + (80 if several else 4) * k
             room = left + col - 266 * k - text_left
             a, b = entry.summary.names
-            self._saved.draw_at(text_left, y + 28 * k, self._saved.fitted(f"{a} vs {b}", room))
-            self._saved_info.draw_at(text_left, y + 9 * k, self._saved_info.fitted(entry_details(
+            # The two lines centred on the box, spaced by their heights.
+            names_h = self._saved.set("Ag").content_height
+            info_h = self._saved_info.set("Ag").content_height
+            top = y - 8 * k + 28 * k + (names_h + info_h) / 2
+            self._saved.draw_at(text_left, top, self._saved.fitted(f"{a} vs {b}", room))
+            self._saved_info.draw_at(text_left, top - names_h, self._saved_info.fitted(entry_details(
                 entry, self.index, len(self.entries)), room))
         intro = [(INTRO, THEME.muted)]
         # In a low window the smaller print, rather than no introduction at all.
