@@ -50,6 +50,9 @@ ALL_RULES: tuple[RuleSet, ...] = (
 _CHUNKS = {"random": 2000, "greedy": 1000, "lookahead": 8, "expert": 1}
 """Games a unit of work, by the slowest player's name."""
 _BATCH = ("random", "greedy")
+_OPTIONS: dict[str, dict[str, object]] = {"expert": {"time_limit": None}}
+"""Players' options in a study: the expert searches its full effort every move,
+without its time limit, so the figures never depend on the machine's speed."""
 
 
 class StudyError(SimulationError):
@@ -302,8 +305,8 @@ def run_study_unit(unit: StudyUnit) -> RuleTally:
         return tally
     for index in range(unit.first, unit.first + unit.size):
         draw_seed, seed_a, seed_b = game_seeds(unit.seed, index)
-        a = make_player(unit.players[0], seed_a)
-        b = make_player(unit.players[1], seed_b)
+        a = make_player(unit.players[0], seed_a, **_OPTIONS.get(unit.players[0], {}))
+        b = make_player(unit.players[1], seed_b, **_OPTIONS.get(unit.players[1], {}))
         a_second = index % 2 == 1
         first, second = (b, a) if a_second else (a, b)
         tally.add_game(play_events(first, second, random.Random(draw_seed), unit.rules), a_second)
