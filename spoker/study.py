@@ -37,6 +37,7 @@ from spoker.events import (
 from spoker.groups import Rank
 from spoker.parallel import running, slots, stream
 from spoker.players import make_player
+from spoker.record import write_png_atomic
 from spoker.rules import RuleSet
 from spoker.simulate import SimulationError, check_players, game_seeds
 from spoker.state import GameState
@@ -52,6 +53,9 @@ ALL_RULES: tuple[RuleSet, ...] = (
 _CHUNKS = {"random": 2000, "greedy": 1000, "lookahead": 8, "expert": 1}
 """Games a unit of work, by the slowest player's name."""
 _BATCH = ("random", "greedy")
+_OPTIONS: dict[str, dict[str, object]] = {"expert": {"time_limit": None}}
+"""Players' options in a study: the expert searches its full effort every move,
+without its time limit, so the figures never depend on the machine's speed."""
 
 
 class StudyError(SimulationError):
@@ -304,8 +308,8 @@ def run_study_unit(unit: StudyUnit) -> RuleTally:
         return tally
     for index in range(unit.first, unit.first + unit.size):
         draw_seed, seed_a, seed_b = game_seeds(unit.seed, index)
-        a = make_player(unit.players[0], seed_a)
-        b = make_player(unit.players[1], seed_b)
+        a = make_player(unit.players[0], seed_a, **_OPTIONS.get(unit.players[0], {}))
+        b = make_player(unit.players[1], seed_b, **_OPTIONS.get(unit.players[1], {}))
         a_second = index % 2 == 1
         first, second = (b, a) if a_second else (a, b)
         tally.add_game(play_events(first, second, random.Random(draw_seed), unit.rules), a_second)
@@ -422,7 +426,8 @@ def _bars(
         draw.rectangle([key_x, top + 26, key_x + 12, top + 38], fill=colour)
         draw.text((key_x + 16, top + 25), name, fill=_INK, font=small)
         key_x += 30 + int(draw.textlength(name, font=small))
-    plot_top, plot_bottom, plot_left = top + 60, bottom - 30, left + 50
+    label_lines = max((label.count("\n") + 1 for label in labels), default=1)
+    plot_top, plot_bottom, plot_left = top + 60, bottom - 10 - 15 * label_lines, left + 50
     height = plot_bottom - plot_top
 
     def y_of(rate: float) -> float:
@@ -444,8 +449,9 @@ def _bars(
             for y in (y_of(lo), y_of(hi)):
                 draw.line([(cx - width * 0.2, y), (cx + width * 0.2, y)], fill=_INK, width=2)
             draw.text((cx, y_of(hi) - 3), f"{rate:.0%}", fill=_INK, font=small, anchor="md")
-        draw.text((plot_left + slot * (k + 0.5), plot_bottom + 6), label, fill=_INK,
-                  font=small, anchor="ma")
+        for row, text in enumerate(label.split("\n")):  # each line centred under its bars
+            draw.text((plot_left + slot * (k + 0.5), plot_bottom + 6 + 15 * row), text,
+                      fill=_INK, font=small, anchor="ma")
     draw.line([(plot_left, plot_bottom), (right, plot_bottom)], fill=_INK, width=1)
 
 
@@ -457,7 +463,7 @@ def draw_study_chart(studies: Sequence[Study], path: str) -> None:
 
     columns = [(s, t) for s in studies for t in s.tallies]
     width = max(900, 110 * len(columns) + 100)
-    image = Image.new("RGB", (width, 820), "white")
+    image = Image.new("RGB", (width, 860), "white")
     draw = ImageDraw.Draw(image)
     labels = [_short(t.rules) + ("" if len(studies) == 1 else f"\n{s.players[0]}") for s, t in columns]
     seats = []
@@ -469,7 +475,7 @@ def draw_study_chart(studies: Sequence[Study], path: str) -> None:
         seats.append((name, colour, values))
     games = ", ".join(sorted({str(s.games) for s in studies}))
     who = "; ".join(f"{s.players[0]} v {s.players[1]}" for s in studies)
-    _bars(draw, (20, 15, width - 20, 420),
+    _bars(draw, (20, 15, width - 20, 450),
           f"Score rate by seat (95% Wilson interval), {games} games a rule set: {who}", labels, seats)
     first = studies[0]
     ranks = []
@@ -479,10 +485,10 @@ def draw_study_chart(studies: Sequence[Study], path: str) -> None:
             lo, hi = wilson_interval(t.won[r], t.opened[r])
             values.append((t.won[r] / t.opened[r] if t.opened[r] else 0.0, lo, hi))
         ranks.append((r.key, colour, values))
-    _bars(draw, (20, 435, width - 20, 805),
+    _bars(draw, (20, 470, width - 20, 845),
           f"How often a challenge wins, by its rank ({first.players[0]} v {first.players[1]})",
           [_short(t.rules) for t in first.tallies], ranks)
-    image.save(path, format="PNG")
+    write_png_atomic(image, path)
 
 
 def _short(rules: RuleSet) -> str:

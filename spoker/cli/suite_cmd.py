@@ -78,5 +78,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out.write(json.dumps({"summary": {"cases": len(cases), "passed": passed, "failed": failed}}) + "\n")
     else:
-        out.write(f"{len(cases)} cases: {passed} passed, {failed} failed\n")
+        noun = "case" if len(cases) == 1 else "cases"
+        out.write(f"{len(cases)} {noun}: {passed} passed, {failed} failed\n")
     return 1 if failed else 0
