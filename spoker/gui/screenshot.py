@@ -8,7 +8,7 @@ saved. The pictures of docs/ are made this way, by the game's own code.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -19,6 +19,10 @@ from spoker.gui.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
+
+if TYPE_CHECKING:
+    from spoker.record import GameRecord
+    from spoker.rules import RuleSet
 
 SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
 FRAME = 1 / 60
@@ -154,4 +158,36 @@ def take_screenshot(options: Any) -> int:
     image.convert("RGB").save(path, optimize=True)
     window.close()
     print(f"{path}: {show} screen after {controller.state.move_number} moves, {width}x{height}")
+    return 0
+
+
+def replay_screenshot(
+    path: str, record: GameRecord, rules: RuleSet | None, source: str, size: tuple[int, int],
+    analyse: bool = False, effort: int | None = None, at: int | None = None, best: bool = False,
+) -> int:
+    """``spoker replay FILE --screenshot PNG``: the replay viewer at move ``at``
+    (default the last), with the game's analysis (computed first, in this
+    thread) when ``analyse``, and the best cell's ghost when ``best``."""
+    width, height = size
+    window = arcade.Window(width, height, "spoker screenshot", visible=False)
+    app = SpokerApp(window, Settings(), threaded=False, persist=False)
+    if effort is not None:
+        app.analyses.effort = effort
+    app.open_replay(record, rules, source, analyse=analyse)
+    view = window.current_view
+    assert isinstance(view, ReplayView)
+    view.goto(view.replay.length if at is None else at)
+    if best:
+        view.toggle_best()
+    view.on_draw()
+    view.moment_time = 0.0  # the move's moment as it shows right after the move
+    for _ in range(int(SETTLE_SECONDS / FRAME)):
+        view.on_update(FRAME)
+    app.scene.finish_animations()
+    view.on_draw()
+    image = arcade.get_image(0, 0, width, height)
+    image.convert("RGB").save(path, optimize=True)
+    window.close()
+    analysed = ", analysed" if view.analysis.result is not None else ""
+    print(f"{path}: replay of {source} at move {view.position} of {view.replay.length}{analysed}, {width}x{height}")
     return 0
