@@ -7,14 +7,19 @@ steps (one placement each, :func:`spoker.analysis.analyse_move`) and the
 window's thread calls :meth:`AnalysisJob.poll` to see the placements done so
 far. Who runs the steps is a :class:`Runner`: :class:`ThreadRunner` (one
 daemon thread, the window) or :class:`InlineRunner` (at once: screenshots and
-tests). :class:`AnalysisCache` keeps one job per record for the session.
+tests). In the window each step's search runs in a :class:`ProcessPool` (the
+daemon thread only waits for it), so the window keeps its interpreter lock.
+:class:`AnalysisCache` keeps one job per record for the session.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import queue
 import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 from spoker.analysis import (
@@ -69,14 +74,52 @@ class ThreadRunner:
             self._queue.get()()
 
 
+Compute = Callable[[GameRecord, int, int, RuleSet], MoveAnalysis]
+"""How a step judges placement n: :func:`~spoker.analysis.analyse_move` here,
+or in another process (:class:`ProcessPool`)."""
+
+
+class ProcessPool:
+    """:func:`~spoker.analysis.analyse_move` in one worker process, started
+    (spawned: a fresh interpreter, never a copy of the window's) on first use.
+    One placement is handed over at a time, so closing the window waits for
+    that one at most; a worker that died fails its placement (BrokenProcessPool)
+    and the next placement gets a new worker."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self, record: GameRecord, n: int, effort: int, rules: RuleSet) -> MoveAnalysis:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            pool = self._pool
+        try:
+            return pool.submit(analyse_move, record, n, effort, rules).result()
+        except BrokenProcessPool:
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = None
+            raise
+
+
+def _here(record: GameRecord, n: int, effort: int, rules: RuleSet) -> MoveAnalysis:
+    return analyse_move(record, n, effort, rules)  # looked up at each call (tests replace it)
+
+
 class AnalysisJob:
     """One record's analysis, made placement by placement by a runner.
 
     The worker only appends to ``_found`` (under the lock); the window's
     thread reads the copy :meth:`poll` makes, so drawing never races it."""
 
-    def __init__(self, record: GameRecord, rules: RuleSet | None = None, effort: int = DEFAULT_EFFORT) -> None:
+    def __init__(
+        self, record: GameRecord, rules: RuleSet | None = None, effort: int = DEFAULT_EFFORT,
+        compute: Compute = _here,
+    ) -> None:
         check_effort(effort)
+        self.compute = compute
         self.record = record
         self.replay = Replay(record, rules)  # refuses a record that does not replay
         self.rules = self.replay.rules
@@ -115,7 +158,7 @@ class AnalysisJob:
         with self._lock:
             n = len(self._found) + 1
         try:
-            found = analyse_move(self.record, n, self.effort, self.rules)
+            found = self.compute(self.record, n, self.effort, self.rules)
         except Exception as err:  # a worker must report, never die silently
             with self._lock:
                 self._error = f"move {n}: {err}" if str(err) else f"move {n}: {err.__class__.__name__}"
@@ -181,12 +224,13 @@ def best_label(m: MoveAnalysis) -> str:
     return f"best: {m.best} ({m.best_value:+.2f})"
 
 
-def move_summary(m: MoveAnalysis) -> str:
-    """``23. R@1A1 ?? blunder  +0.48~``: a judged placement and its value for
-    the mover (``~`` an estimate), for the viewer's panel."""
+def move_summary(m: MoveAnalysis, mover: str = "") -> str:
+    """``23. R@1A1 ?? blunder: Ann +0.48~``: a judged placement and its value
+    for the mover (``~`` an estimate), for the viewer's panel."""
     mark = VERDICT_MARKS.get(m.verdict or "", "")
-    judged = f" {mark} {m.verdict}" if m.verdict else (": a best placement" if m.best == m.cell else "")
-    return f"{m.n}. {m.ball.char}@{m.cell}{judged}  {m.value:+.2f}{'' if m.exact else '~'}"
+    judged = f" {mark} {m.verdict}" if m.verdict else (", a best placement" if m.best == m.cell else "")
+    who = f"{mover} " if mover else ""
+    return f"{m.n}. {m.ball.char}@{m.cell}{judged}: {who}{m.value:+.2f}{'' if m.exact else '~'}"
 
 
 def _key(record: GameRecord, rules: RuleSet | None, effort: int) -> tuple[object, ...]:
@@ -196,9 +240,12 @@ def _key(record: GameRecord, rules: RuleSet | None, effort: int) -> tuple[object
 class AnalysisCache:
     """One job per record (its moves, rules and effort) for the session."""
 
-    def __init__(self, runner: Runner | None = None, effort: int = DEFAULT_EFFORT) -> None:
+    def __init__(
+        self, runner: Runner | None = None, effort: int = DEFAULT_EFFORT, compute: Compute = _here,
+    ) -> None:
         self.runner: Runner = runner if runner is not None else ThreadRunner()
         self.effort = effort
+        self.compute = compute
         self._jobs: dict[tuple[object, ...], AnalysisJob] = {}
 
     def job(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
@@ -206,7 +253,7 @@ class AnalysisCache:
         key = _key(record, rules, self.effort)
         job = self._jobs.get(key)
         if job is None:
-            job = self._jobs[key] = AnalysisJob(record, rules, self.effort)
+            job = self._jobs[key] = AnalysisJob(record, rules, self.effort, self.compute)
         return job
 
     def add(self, analysis: GameAnalysis) -> AnalysisJob:

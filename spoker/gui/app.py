@@ -95,11 +95,19 @@ class SpokerApp:
     @property
     def analyses(self) -> AnalysisCache:
         """The records' analyses of this session (spoker.gui.analysis_model):
-        worked out in a background thread, or at once when not threaded."""
+        worked out by a background process, or at once when not threaded."""
         if self._analyses is None:
-            from spoker.gui.analysis_model import AnalysisCache, InlineRunner, ThreadRunner
+            from spoker.gui.analysis_model import (
+                AnalysisCache,
+                InlineRunner,
+                ProcessPool,
+                ThreadRunner,
+            )
 
-            self._analyses = AnalysisCache(ThreadRunner() if self.threaded else InlineRunner())
+            if self.threaded:
+                self._analyses = AnalysisCache(ThreadRunner(), compute=ProcessPool())
+            else:
+                self._analyses = AnalysisCache(InlineRunner())
         return self._analyses
 
     @property

@@ -16,8 +16,16 @@ import arcade
 import pytest
 from arcade import key as keys
 
-from spoker.analysis import GameAnalysis, analyse_record
-from spoker.gui.analysis_model import DONE, FAILED, IDLE, RUNNING, AnalysisJob, ThreadRunner
+from spoker.analysis import GameAnalysis, analyse_move, analyse_record
+from spoker.gui.analysis_model import (
+    DONE,
+    FAILED,
+    IDLE,
+    RUNNING,
+    AnalysisJob,
+    ProcessPool,
+    ThreadRunner,
+)
 from spoker.gui.app import SpokerApp
 from spoker.gui.controller import GameController, GameSetup
 from spoker.gui.settings import Settings
@@ -179,6 +187,12 @@ def test_the_best_key_before_any_analysis_says_what_to_do(app: SpokerApp, window
     view.on_key_press(keys.B, 0)
     assert view.scene._ghost is None and "Analyse" in view.message
     view.on_draw()
+    # The panel's "Analyse this game" box starts it (here at once: not threaded).
+    left, bottom, w, h = view._graph.rect
+    view.on_mouse_press(int(left + w / 2), int(bottom + h / 2), LEFT, 0)
+    assert view.analysis.state == DONE and view.position == 23
+    view.on_draw()
+    assert len(view._graph.points) == 30
 
 
 def test_the_analysis_fills_in_through_on_update(app: SpokerApp, window: Any, record: GameRecord) -> None:
@@ -263,6 +277,12 @@ def test_a_job_in_a_thread_matches_the_whole_analysis(record: GameRecord) -> Non
     job.poll()
     assert job.state == DONE and job.result is not None
     assert job.result.moves == analyse_record(part, effort=EFFORT).moves
+
+
+def test_the_windows_worker_process_judges_as_here(record: GameRecord) -> None:
+    pool = ProcessPool()
+    for n in (3, 29):
+        assert pool(record, n, EFFORT, record.rules) == analyse_move(record, n, EFFORT, record.rules)
 
 
 def test_the_end_screen_analyses_this_game(app: SpokerApp, window: Any, record: GameRecord) -> None:

@@ -82,7 +82,7 @@ class EvalGraph(Layered):
         m = job.at(position)
         if m is not None:
             colour = VERDICT_COLOURS.get(m.verdict or "", THEME.text)
-            self._summary.draw_at(left, y, self._summary.fitted(move_summary(m), width), colour)
+            self._summary.draw_at(left, y, self._summary.fitted(move_summary(m, names[m.player - 1]), width), colour)
             y -= 17
             if m.best != m.cell:
                 better = best_label(m) + ("   (B: hide)" if show_best else "   (B: show)")
