@@ -150,14 +150,20 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
         raise CliError(f"--at {args.at}: {path} has {length} moves")
     try:
         from spoker.gui.app import run_replay
-        from spoker.gui.screenshot import parse_size, replay_screenshot
     except ImportError as err:
         raise CliError(f"the replay viewer cannot start ({err}); use --text or --json") from None
     if args.screenshot:
-        try:
-            size = parse_size(args.size)
-        except ValueError as err:
-            raise CliError(str(err)) from None
-        return replay_screenshot(args.screenshot, record, rules, path, size, args.analyse, args.effort,
-                                 args.at, args.best)
-    return int(run_replay(path, rules, args.analyse, args.effort) or 0)
+        return _screenshot(args, record, rules)
+    return int(run_replay(path, rules, analyse=args.analyse, effort=args.effort) or 0)
+
+
+def _screenshot(args: argparse.Namespace, record: GameRecord, rules: RuleSet | None) -> int:
+    """``--screenshot PNG``: the viewer drawn headless (spoker.gui.screenshot)."""
+    from spoker.gui.screenshot import parse_size, replay_screenshot
+
+    try:
+        size = parse_size(args.size)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    return replay_screenshot(args.screenshot, record, rules, args.files[0], size, args.analyse, args.effort,
+                             args.at, args.best)
