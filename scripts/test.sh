@@ -18,7 +18,7 @@ if [ -n "$missing" ]; then
 fi
 
 PYTHON="${PYTHON:-python3}"
-"$PYTHON" -m pip install -q --disable-pip-version-check -e '.[dev,rl]'
+"$PYTHON" -m pip install -q --disable-pip-version-check -e '.[dev,rl,cluster]'
 
 export ARCADE_HEADLESS=1
 "$PYTHON" -m ruff check shibumi spoker tests bench

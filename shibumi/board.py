@@ -16,7 +16,7 @@ from shibumi.cells import (
     cells_of,
     parse_cell,
 )
-from shibumi.errors import BoardStringError, ColourError, PlacementError
+from shibumi.errors import BoardStringError, ColourError, PlacementError, expect
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
 
 BALLS_PER_COLOUR = 10
@@ -135,7 +135,7 @@ class Board:
 
     @classmethod
     def from_string(cls, text: str) -> Board:
-        """Parse a board string (notation.md); see :func:`shibumi.parse_board`."""
+        """Parse a board string (docs/formats.md); see :func:`shibumi.parse_board`."""
         from shibumi.notation import parse_board
 
         return parse_board(text)
@@ -143,6 +143,7 @@ class Board:
     @classmethod
     def from_mapping(cls, balls: Mapping[object, Colour | str]) -> Board:
         """Board from ``{cell or name: colour}``; checks support and counts."""
+        expect(balls, Mapping, "balls")
         masks = [0, 0, 0]
         for cell, colour in balls.items():
             masks[Colour.of(colour)] |= 1 << as_cell(cell)
@@ -308,7 +309,7 @@ class Board:
         return f"Board({str(self)!r})"
 
     def to_string(self) -> str:
-        """The canonical board string (notation.md)."""
+        """The canonical board string (docs/formats.md)."""
         from shibumi.notation import format_board
 
         return format_board(self)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator
 
-from shibumi.errors import CellError
+from shibumi.errors import CellError, expect_mask
 
 COLUMNS = "ABCDEFG"
 LEVELS = (1, 2, 3, 4)
@@ -191,7 +191,19 @@ def _why_not_a_cell(key: str) -> str:
 
 
 def cells_of(mask: int) -> Iterator[Cell]:
-    """The cells whose bits are set in ``mask``, in index order."""
+    """The cells whose bits are set in ``mask``, in index order.
+
+    ``TypeError`` for a mask that is not an int, :class:`CellError` for bits
+    beyond cell 29: raised at the call, not when the cells are read."""
+    if mask.__class__ is not int or not 0 <= mask < _LIMIT:  # type: ignore[comparison-overlap]
+        expect_mask(mask)
+    return _cells_of(mask)
+
+
+_LIMIT = 1 << NUM_CELLS
+
+
+def _cells_of(mask: int) -> Iterator[Cell]:
     while mask:
         low = mask & -mask
         yield CELLS[low.bit_length() - 1]

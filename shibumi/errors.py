@@ -25,3 +25,25 @@ class BoardStringError(ShibumiError):
 
 class PlacementError(ShibumiError):
     """A ball placed where it cannot go, or removed where it cannot be taken."""
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut short: a message quotes the input, not megabytes of it."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def expect(value: object, kind: type | tuple[type, ...], what: str) -> None:
+    """Raise ``TypeError`` naming ``what`` unless ``value`` is a ``kind``."""
+    if not isinstance(value, kind):
+        names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+        raise TypeError(f"{what} {shown(value)}: expected a {names}, not {type(value).__name__}")
+
+
+def expect_mask(mask: object, what: str = "mask") -> int:
+    """A bit mask of cells (an int of 30 bits); ``TypeError`` or :class:`CellError`."""
+    if isinstance(mask, bool) or not isinstance(mask, int):
+        raise TypeError(f"{what} {shown(mask)}: expected an int bit mask, not {type(mask).__name__}")
+    if not 0 <= mask < 1 << 30:
+        raise CellError(f"{what} {shown(mask)}: bits name cells 0..29 only")
+    return mask

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shibumi.cells import _BY_COORD, CELLS, NUM_CELLS, Cell, as_cell
-from shibumi.errors import CellError, ShibumiError
+from shibumi.errors import CellError, ShibumiError, shown
 
 Line = tuple[Cell, ...]
 
@@ -158,15 +158,24 @@ PYRAMID_TOPPED: tuple[tuple[Cell, ...] | None, ...] = tuple(
 
 def is_line(cells: Sequence[Cell | int]) -> bool:
     """Whether ``cells``, in order (either way), form a straight line of 3 or 4."""
-    key = tuple(int(c) for c in cells)
+    key = tuple(as_cell(c) for c in _cell_list(cells, "is_line"))
     return key in _LINE_SET or key[::-1] in _LINE_SET
 
 
 def in_level_contacts(cells: Sequence[Cell]) -> tuple[tuple[Cell, Cell], ...]:
     """The consecutive pairs of a line that lie on one level."""
+    line = [as_cell(c) for c in _cell_list(cells, "in_level_contacts")]
     return tuple(
-        _contact_key(a, b) for a, b in zip(cells, cells[1:]) if a.level == b.level
+        _contact_key(a, b) for a, b in zip(line, line[1:]) if a.level == b.level
     )
+
+
+def _cell_list(cells: object, what: str) -> list[object]:
+    """A sequence of cells given to ``what``: ``TypeError`` for anything else
+    (a string or a mask is not a sequence of cells)."""
+    if isinstance(cells, str | bytes) or not isinstance(cells, Sequence):
+        raise TypeError(f"{what}: expected a sequence of cells, not {shown(cells)}")
+    return list(cells)
 
 
 _LINE_SET = frozenset(tuple(int(c) for c in line) for line in LINES)

@@ -1,10 +1,10 @@
-"""Board strings (notation.md): four levels from the bottom, ``/``-separated."""
+"""Board strings (docs/formats.md): four levels from the bottom, ``/``-separated."""
 
 from __future__ import annotations
 
 from shibumi.board import Board, Colour
 from shibumi.cells import LEVEL_CELLS, LEVEL_SIZES
-from shibumi.errors import BoardStringError
+from shibumi.errors import BoardStringError, expect
 
 EMPTY_BOARD_STRING = "................/........./..../."
 _CHARS = {"W": 0, "B": 1, "R": 2}
@@ -48,6 +48,7 @@ def parse_board(text: str) -> Board:
 
 def format_board(board: Board) -> str:
     """The canonical board string: upper-case letters, ``.`` for empty."""
+    expect(board, Board, "board")
     w, b, r = board.masks
     out = []
     for level in (1, 2, 3, 4):

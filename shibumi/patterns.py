@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from shibumi.board import Board, Colour
 from shibumi.cells import Cell, as_cell
+from shibumi.errors import expect
 from shibumi.geometry import LINES3_THROUGH, LINES4_THROUGH, PYRAMIDS_THROUGH
 
 
@@ -39,6 +40,7 @@ class Pattern:
 
 def patterns_through(board: Board, cell: object) -> list[Pattern]:
     """Every complete line of 3, line of 4 and pyramid containing ``cell``."""
+    expect(board, Board, "board")
     c = as_cell(cell)
     occ = board.occupied
     out = []

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from shibumi.board import Board
 from shibumi.cells import Cell, as_cell, cells_of
-from shibumi.errors import ShibumiError
+from shibumi.errors import ShibumiError, expect_mask
 from shibumi.geometry import BRIDGES, COVER, COVER_MASK, LINES, in_level_contacts
 
 _LINE_BY_SET = {frozenset(line): line for line in LINES}
@@ -22,6 +22,7 @@ _LINE_BY_SET = {frozenset(line): line for line in LINES}
 
 def covered_mask(occ: int) -> int:
     """Mask of the occupied cells covered by a ball two levels up."""
+    expect_mask(occ, "occupied mask")
     result = 0
     for cell in cells_of(occ):
         m = COVER_MASK[cell]

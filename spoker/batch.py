@@ -176,9 +176,16 @@ def play_block(
 
     Returns the tally and, with ``record``, every move.
     """
+    if not isinstance(players, tuple | list) or len(players) != 2:
+        raise TypeError(f"players {players!r}: expected two player names")
     for name in players:
         if name not in BATCH_PLAYERS:
             raise ValueError(f"the batch simulator cannot play {name!r}")
+    for what, value in (("seed", seed), ("block", block), ("count", count), ("first_game", first_game)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise TypeError(f"{what} {value!r}: expected a whole number >= 0")
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules {rules!r}: expected a RuleSet")
     rng = np.random.default_rng(np.random.SeedSequence([seed, block]))
     tables = _tables()
     select, sup2, sup3, sup4 = tables["select"], tables["sup2"], tables["sup3"], tables["sup4"]

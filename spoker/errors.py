@@ -30,5 +30,9 @@ class RecordError(SpokerError):
         self.token = token
 
 
+class PositionError(SpokerError, IndexError):
+    """A replay position outside the record (also an ``IndexError``)."""
+
+
 class MoveError(SpokerError):
     """A malformed move such as ``X@9Z9``."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from shibumi import Board, Cell, Colour, as_cell
+from shibumi.errors import expect, shown
 from shibumi.geometry import (
     BRIDGES,
     COVER,
@@ -86,6 +87,10 @@ class Group:
     def describe(self) -> str:
         """``Flush three, level 2``."""
         return f"{self.rank.title}, level {self.top_level}"
+
+    def __str__(self) -> str:
+        """``Flush three, level 1 (1A1 1C1 1E1)``: rank, level, cells in cell order."""
+        return f"{self.describe()} ({' '.join(str(c) for c in self.cells)})"
 
     def to_json(self, with_visible: bool = True) -> dict[str, object]:
         out: dict[str, object] = {
@@ -351,14 +356,22 @@ def best_code(
 
     ``masks`` and ``occ`` already include the new ball. Among groups of equal
     rank and top level, the first in :data:`THROUGH` order (smallest cells).
+    A low-level call of the engine: arguments that name no cell or colour
+    raise :class:`SpokerError` (the ``try`` costs nothing when they are fine).
     """
-    if occ & _RESTING_MASK[cell]:
-        entries = tuple(e for e in _SCAN[cell] if occ & e[0] == e[0])
-    else:
-        entries = _COMPLETE[cell][occ & _NEIGHBOURS[cell]]
-    if not entries:
-        return _NONE
-    return best_of(entries, masks, occ, colour, check_visibility)
+    try:
+        if occ & _RESTING_MASK[cell]:
+            entries = tuple(e for e in _SCAN[cell] if occ & e[0] == e[0])
+        else:
+            entries = _COMPLETE[cell][occ & _NEIGHBOURS[cell]]
+        if not entries:
+            return _NONE
+        return best_of(entries, masks, occ, colour, check_visibility)
+    except (IndexError, KeyError, AttributeError):
+        raise SpokerError(
+            f"best_code: masks {shown(masks)}, occupied {shown(occ)}, cell {shown(cell)}, "
+            f"colour {shown(colour)}: not a position and a ball on it"
+        ) from None
 
 
 _RANKS_OF_KIND = {3: (1, 2), 4: (4,), 5: (3, 5)}
@@ -377,12 +390,19 @@ def group_of(pid: int, rank: int, visible: bool = True) -> Group:
     key = (pid, rank, visible)
     g = _GROUPS.get(key)
     if g is None:
+        if not (_is_index(pid, len(PATTERNS)) and _is_index(rank, 6) and rank):
+            raise SpokerError(f"no group has pattern {shown(pid)} and rank {shown(rank)}")
         p = PATTERNS[pid]
         g = _GROUPS[key] = Group(Rank(rank), tuple(sorted(p.cells)), p.top_level, visible)
     return g
 
 
+def _is_index(value: object, size: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+
+
 def _placed(board: Board, cell: Cell) -> Colour:
+    expect(board, Board, "board")
     colour = board[cell]
     if colour is None:
         raise SpokerError(f"no ball on {cell}: place the ball before asking for its groups")
@@ -431,7 +451,9 @@ def groups_containing(board: Board, cell: object) -> list[Group]:
 def best_group(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> Group | None:
     """The best counting group through the ball on ``cell`` (geometry only:
     the apex ruling, which is about turns, is not applied here)."""
+    expect(board, Board, "board")
     c = as_cell(cell)
+    expect(rules, RuleSet, "rules")
     occ = board.occupied
     rank, _, pid = best_code(board.masks, occ, c, _placed(board, c), rules.check_visibility)
     return group_of(pid, rank, _visible(PATTERNS[pid], occ)) if rank else None
@@ -439,6 +461,9 @@ def best_group(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> Gr
 
 def compare(challenge: Group, response: Group | None) -> int:
     """+1 if the challenge wins, -1 if the response wins, 0 for a tie."""
+    expect(challenge, Group, "challenge")
+    if response is not None:
+        expect(response, Group, "response")
     if response is None:
         return 1
     a, b = challenge.strength, response.strength
@@ -447,11 +472,16 @@ def compare(challenge: Group, response: Group | None) -> int:
 
 def group_visibility(board: Board, group: Group) -> Visibility:
     """Why a group is or is not visible on ``board``."""
+    expect(board, Board, "board")
+    expect(group, Group, "group")
     return visibility(board, group.cells)
 
 
 def explain(board: Board, group: Group, rules: RuleSet = DEFAULT_RULES) -> list[str]:
     """Plain sentences: what the group is and why it does or does not count."""
+    expect(board, Board, "board")
+    expect(group, Group, "group")
+    expect(rules, RuleSet, "rules")
     colours = "".join(str(board[c]) for c in group.cells)
     lines = [f"{group.describe()}: {' '.join(str(c) for c in group.cells)} ({colours})"]
     vis = group_visibility(board, group)

@@ -16,7 +16,9 @@ class Move(NamedTuple):
     cell: Cell
 
     def __str__(self) -> str:
-        return f"{self.colour.char}@{self.cell}"
+        # Colour.of and as_cell: a Move built by hand from bad values raises
+        # ColourError or CellError here, not AttributeError.
+        return f"{Colour.of(self.colour).char}@{as_cell(self.cell)}"
 
     @classmethod
     def from_str(cls, text: str, board: Board | None = None) -> Move:
@@ -38,4 +40,4 @@ class Move(NamedTuple):
         return cls(colour, cell)
 
     def to_json(self) -> dict[str, str]:
-        return {"ball": self.colour.char, "cell": str(self.cell)}
+        return {"ball": Colour.of(self.colour).char, "cell": str(as_cell(self.cell))}

@@ -1,4 +1,4 @@
-"""Game records (notation.md "Moves and records"): read, replay, write.
+"""Game records (docs/formats.md, "Game records"): read, replay, write.
 
 A record is UTF-8 text: optional ``Key: Value`` header lines, a blank line,
 then the moves (``R@1C3``) separated by white space; move numbers such as
@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from shibumi import Cell, Colour, ShibumiError
+from shibumi.errors import expect, shown
 from spoker.errors import MoveError, RecordError
 from spoker.events import (
     ChallengeOpened,
@@ -51,9 +56,22 @@ class GameRecord:
     moves: list[Move] = field(default_factory=list)
     rules: RuleSet = DEFAULT_RULES
 
+    def __post_init__(self) -> None:
+        expect(self.headers, dict, "headers")
+        for key, value in self.headers.items():
+            if not isinstance(key, str) or not isinstance(value, str):
+                raise TypeError(f"header {shown(key)}: {shown(value)}: headers are text")
+        expect(self.moves, list, "moves")
+        for move in self.moves:
+            expect(move, Move, "move")
+        expect(self.rules, RuleSet, "rules")
+
     @classmethod
     def from_state(cls, state: GameState, headers: dict[str, str] | None = None) -> GameRecord:
         """The record of the game that led to ``state`` (its history)."""
+        expect(state, GameState, "state")
+        if headers is not None:
+            expect(headers, dict, "headers")
         out = {"Rules": str(state.rules)}
         for key, value in (headers or {}).items():
             if key.lower() not in ("rules", "result"):
@@ -73,6 +91,8 @@ class GameRecord:
 
 def play_moves(state: GameState, moves: list[Move]) -> Iterator[tuple[int, tuple[Event, ...]]]:
     """Apply ``moves`` to ``state`` one by one, yielding (move number, events)."""
+    expect(state, GameState, "state")
+    expect(moves, (list, tuple), "moves")
     for move in moves:
         n = state.move_number + 1
         token = str(move)
@@ -110,6 +130,7 @@ def _game_over_reason(state: GameState) -> str:
 
 def result_text(state: GameState) -> str:
     """The ``Result`` header of a finished game: ``player 1 wins 5-3`` ..."""
+    expect(state, GameState, "state")
     s1, s2 = state.score
     if state.end == "straight_flush":
         return f"player {state.winner} wins by a straight flush ({s1}-{s2})"
@@ -208,6 +229,7 @@ def _check_headers(headers: dict[str, str]) -> None:
 
 
 def format_record(record: GameRecord) -> str:
+    expect(record, GameRecord, "record")
     """The record as text: headers, then one numbered, annotated move a line."""
     state = GameState(record.rules)
     lines = []
@@ -269,10 +291,29 @@ def _cells(group: Group) -> str:
 
 
 # -- files ------------------------------------------------------------------
-def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record file (UTF-8); OSError if unreadable, RecordError if bad."""
-    with open(path, "rb") as f:
-        data = f.read()
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+"""The largest input read whole (a record file, stdin) or line by line (a
+batch line): a full game's record takes about 2 KB, so anything longer is
+refused before it fills the memory."""
+
+
+def read_bounded(f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a record") -> bytes:
+    """All of ``f``, or :class:`RecordError` if it holds more than ``limit`` bytes."""
+    if not callable(getattr(f, "read", None)):
+        raise TypeError(f"f {shown(f)}: expected a binary file open for reading")
+    data = f.read(limit + 1)
+    if not isinstance(data, bytes):
+        raise TypeError(f"file {shown(f)}: expected a binary file, it gave {type(data).__name__}")
+    if len(data) > limit:
+        raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
+    return data
+
+
+def decode_record(data: bytes) -> GameRecord:
+    """A record from its bytes (UTF-8, at most :data:`MAX_INPUT_BYTES`)."""
+    expect(data, bytes, "data")
+    if len(data) > MAX_INPUT_BYTES:
+        raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -280,32 +321,158 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     return parse_record(text)
 
 
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file (UTF-8, at most :data:`MAX_INPUT_BYTES`);
+    OSError if unreadable, RecordError if bad or too large."""
+    _expect_path(path)
+    with open(path, "rb") as f:
+        data = read_bounded(f)
+    return decode_record(data)
+
+
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     """Write a record atomically: a temporary file in the same folder, then rename."""
+    expect(record, GameRecord, "record")
     write_text_atomic(path, format_record(record))
 
 
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 600  # a temporary file this old belongs to no running save
+_WRITING = threading.Lock()  # one save at a time in this process: our own leftovers are stale
+
+
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old or the new text,
-    never half of it: a temporary file in the same folder, then ``os.replace``."""
-    folder = os.path.dirname(os.path.abspath(path))
-    name = os.path.basename(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    """Write ``text`` (UTF-8) so that ``path`` holds either the old or the new
+    text, never half of it: see :func:`write_bytes_atomic`."""
+    expect(text, str, "text")
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` so that ``path`` holds either the old or the new bytes,
+    never half of them: a temporary file in the same folder, then ``os.replace``.
+
+    A symbolic link is written through (its target is replaced, the link stays),
+    an existing file keeps its permission bits, a new one gets the usual ones
+    (0666 less the umask), and the folder is synced after the rename so the
+    new name survives a power cut. Temporary files left by a save that crashed
+    earlier are removed first."""
+    _expect_path(path)
+    expect(data, bytes, "data")
+    with _WRITING:
+        _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
+
+
+def _write_atomic(target: str, data: bytes) -> None:
+    folder = os.path.dirname(target)
+    name = os.path.basename(target)
+    remove_stale_temporaries(folder, name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+    _sync_folder(folder)
+
+
+def write_png_atomic(image: object, path: str | os.PathLike[str]) -> None:
+    """Save a PIL image as PNG with :func:`write_bytes_atomic` (never half a picture)."""
+    import io
+
+    if not callable(getattr(image, "save", None)):
+        raise TypeError(f"image {shown(image)}: expected a PIL image")
+    _expect_path(path)
+
+    picture = io.BytesIO()
+    image.save(picture, format="PNG", optimize=True)  # type: ignore[attr-defined]
+    write_bytes_atomic(path, picture.getvalue())
+
+
+def remove_stale_temporaries(folder: str, name: str) -> list[str]:
+    """Delete the temporary files of earlier saves of ``name`` that crashed:
+    those of a process that is gone, or older than :data:`STALE_TEMP_SECONDS`."""
+    removed: list[str] = []
+    prefix = f".{name}."
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        if not (entry.startswith(prefix) and entry.endswith(TEMP_SUFFIX)):
+            continue
+        full = os.path.join(folder, entry)
+        try:
+            st = os.lstat(full)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            pid = entry[len(prefix):].partition(".")[0]
+            if now - st.st_mtime > STALE_TEMP_SECONDS or not _alive(pid):
+                os.unlink(full)
+                removed.append(full)
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid_text: str) -> bool:
+    """Whether the process that named a temporary file may still be writing it."""
+    if not pid_text.isdigit() or not pid_text.isascii():
+        return True  # an older name without a process id: left to the age test
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False  # saves hold _WRITING and clean up: ours is a leftover (a reused pid)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True
+    return True
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: str) -> None:
+    """fsync the folder so the rename itself is on disk (not possible everywhere)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(folder, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _expect_path(path: object) -> None:
+    """A file name: text or a path object (an int would be an open file descriptor)."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path {shown(path)}: expected a file name (str or os.PathLike)")
 
 
 __all__ = [
-    "GameRecord", "annotate", "format_record", "load_record", "parse_record", "play_moves",
-    "result_text", "save_record", "write_text_atomic",
+    "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
+    "parse_record", "play_moves", "read_bounded", "result_text", "save_record", "write_bytes_atomic",
+    "write_png_atomic", "write_text_atomic",
 ]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from shibumi.errors import expect, shown
+from spoker.errors import PositionError
 from spoker.events import (
     BallPlaced,
     ChallengeOpened,
@@ -44,6 +46,9 @@ class Replay:
     """A cursor over a record's positions 0 (empty pyramid) .. ``length``."""
 
     def __init__(self, record: GameRecord, rules: RuleSet | None = None) -> None:
+        expect(record, GameRecord, "record")
+        if rules is not None:
+            expect(rules, RuleSet, "rules")
         self.record = record
         self.rules = rules if rules is not None else record.rules
         state = GameState(self.rules)
@@ -135,13 +140,15 @@ class Replay:
         return False
 
     def _check(self, n: int) -> int:
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.length:
-            raise IndexError(f"position {n!r} is outside 0..{self.length}")
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"position {shown(n)}: expected a whole number 0..{self.length}")
+        if not 0 <= n <= self.length:
+            raise PositionError(f"position {n!r} is outside 0..{self.length}")
         return n
 
     # -- summaries ----------------------------------------------------------
     def to_json(self, file: str | None = None) -> dict[str, object]:
-        """The ``spoker replay --json`` object (notation.md)."""
+        """The ``spoker replay --json`` object (docs/formats.md)."""
         out: dict[str, object] = {}
         if file is not None:
             out["file"] = file

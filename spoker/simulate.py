@@ -10,17 +10,20 @@ seeded by their index), the others one game at a time through
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
 
+from shibumi.errors import expect
 from spoker.errors import SpokerError
 from spoker.events import ChallengeOpened, GroupFormed
 from spoker.groups import Rank
+from spoker.parallel import cap_workers, running, slots, stream
 from spoker.players import PLAYER_NAMES, Player, make_player
 from spoker.rules import DEFAULT_RULES, RuleSet
 from spoker.state import GameState
@@ -64,6 +67,7 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         """Add another tally's games to this one."""
+        expect(other, Tally, "tally")
         self.games += other.games
         self.draws += other.draws
         self.challenges += other.challenges
@@ -78,6 +82,7 @@ class Tally:
 
     def record(self, outcome: GameOutcome, a_second: bool) -> None:
         """Count one finished game; ``a_second``: player A sat second."""
+        expect(outcome, GameOutcome, "outcome")
         self.games += 1
         self.ends[outcome.end] += 1
         a, b = (1, 0) if a_second else (0, 1)
@@ -125,12 +130,15 @@ class Tally:
         return t
 
     def add_game_events(self, groups: list[int], challenges: int) -> None:
+        if not isinstance(groups, list | tuple) or len(groups) > 6:
+            raise TypeError(f"groups {groups!r}: expected counts by rank (index 1..5)")
+        check_count("challenges", challenges, 0)
         for i, n in enumerate(groups):
             self.groups[i] += n
         self.challenges += challenges
 
     def to_json(self, by_player: bool = False) -> dict[str, object]:
-        """The object ``spoker simulate --json`` prints (notation.md)."""
+        """The object ``spoker simulate --json`` prints (docs/formats.md)."""
         out: dict[str, object] = {
             "games": self.games,
             "players": list(self.players),
@@ -150,6 +158,8 @@ class Tally:
 
     def score_rate(self, player: int) -> float:
         """Wins plus half the draws, per game, of player A (0) or B (1)."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise SimulationError(f"player {player!r}: expected 0 (A) or 1 (B)")
         if not self.games:
             return 0.0
         return (self.player_wins[player] + 0.5 * self.draws) / self.games
@@ -170,6 +180,9 @@ def play_game(
 ) -> tuple[GameOutcome, list[int], int]:
     """Play a whole game; returns the outcome, the counting groups formed by
     rank (index 1..5) and the number of challenges opened."""
+    for seat in (first, second):
+        if not callable(getattr(seat, "choose", None)):
+            raise TypeError(f"player {seat!r}: expected a Player (spoker.players.make_player)")
     state = GameState(rules)
     seats = (first, second)
     groups = [0] * 6
@@ -187,9 +200,14 @@ def play_game(
 
 
 # -- units of work ----------------------------------------------------------------
+MAX_GAMES = 10**12
+"""The most games one run may ask for (game indices stay exact in numpy's int64)."""
+
+
 class Unit(NamedTuple):
     """A share of a run: ``size`` games from index ``first``; ``block`` is
-    the batch block index, or -1 to play the games one by one."""
+    the batch block index, or -1 to play the games one by one; ``tag`` tells
+    the caller which part of its run the unit belongs to (a tournament's pairing)."""
 
     players: tuple[str, str]
     seed: int
@@ -198,10 +216,12 @@ class Unit(NamedTuple):
     block: int
     rules: RuleSet
     swap: bool
+    tag: int = 0
 
 
 def run_unit(unit: Unit) -> Tally:
     """Play a unit of games (in this process or a worker)."""
+    expect(unit, Unit, "unit")
     if unit.block >= 0:
         from spoker.batch import play_block
 
@@ -226,9 +246,18 @@ _CHUNKS = {"random": 500, "greedy": 200, "lookahead": 4, "expert": 1}
 
 
 def plan(
-    players: tuple[str, str], games: int, seed: int, rules: RuleSet, swap: bool, engine: str
-) -> list[Unit]:
-    """Split a run into units: batch blocks when the engine and players allow."""
+    players: tuple[str, str], games: int, seed: int, rules: RuleSet, swap: bool, engine: str,
+    tag: int = 0,
+) -> Iterator[Unit]:
+    """Split a run into units, lazily: batch blocks when the engine and
+    players allow, else small chunks of games played one by one."""
+    names = check_players(players)
+    if len(names) != 2:
+        raise SimulationError(f"players {players!r}: a simulation takes two players")
+    players = (names[0], names[1])
+    check_count("games", games, 1, MAX_GAMES)
+    check_count("seed", seed, 0)
+    check_settings(rules, engine)
     from spoker.batch import BATCH_PLAYERS, BLOCK_SIZE
 
     batchable = all(p in BATCH_PLAYERS for p in players)
@@ -237,47 +266,56 @@ def plan(
             f"the batch engine plays only {' and '.join(BATCH_PLAYERS)}, not {', '.join(players)}"
         )
     if engine != "scalar" and batchable:
-        return [
-            Unit(players, seed, first, min(BLOCK_SIZE, games - first), first // BLOCK_SIZE, rules, swap)
+        return (
+            Unit(players, seed, first, min(BLOCK_SIZE, games - first), first // BLOCK_SIZE, rules, swap, tag)
             for first in range(0, games, BLOCK_SIZE)
-        ]
+        )
     chunk = min(_CHUNKS[p] for p in players)
-    return [
-        Unit(players, seed, first, min(chunk, games - first), -1, rules, swap)
+    return (
+        Unit(players, seed, first, min(chunk, games - first), -1, rules, swap, tag)
         for first in range(0, games, chunk)
-    ]
+    )
 
 
-def _results(units: list[Unit], workers: int) -> Iterator[tuple[int, Tally]]:
-    if workers <= 1 or len(units) <= 1:
-        for i, unit in enumerate(units):
-            yield i, run_unit(unit)
-        return
-    with ProcessPoolExecutor(max_workers=min(workers, len(units))) as pool:
-        futures = {pool.submit(run_unit, unit): i for i, unit in enumerate(units)}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+def play_units(
+    units: Iterable[Unit],
+    total: int,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> Iterator[tuple[Unit, Tally]]:
+    """Each unit with its tally, in the units' order, played on ``executor``
+    (default: ``workers`` processes, see :mod:`spoker.parallel`).
 
-
-def run_units(
-    units: list[Unit], workers: int = 1, progress: Callable[[int, int], None] | None = None
-) -> list[Tally]:
-    """Each unit's tally, in the units' order, played by ``workers`` processes."""
-    out: list[Tally | None] = [None] * len(units)
-    total = sum(u.size for u in units)
+    ``progress(done, total)`` is called as units finish and while waiting."""
     done = 0
-    for i, tally in _results(units, workers):
-        out[i] = tally
-        done += tally.games
+
+    def tick() -> None:
         if progress is not None:
             progress(done, total)
-    return [t for t in out if t is not None]
+
+    external = executor
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(running(workers))
+        # One unit at a time in this process (progress after each); a few
+        # per worker otherwise (a cluster's workers counted), so that none
+        # waits for the next.
+        in_flight = 1 if workers <= 1 and external is None else 4 * max(2, slots(executor, workers))
+        for unit, tally in stream(run_unit, units, executor, in_flight, tick):
+            done += tally.games
+            tick()
+            yield unit, tally
 
 
 def check_players(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Normalised player names; :class:`SimulationError` for an unknown one."""
+    if isinstance(names, str) or not isinstance(names, list | tuple):
+        raise TypeError(f"players {names!r}: expected a list of player names")
     out = []
     for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"player {name!r}: expected a player's name")
         key = name.strip().lower()
         if key not in PLAYER_NAMES:
             raise SimulationError(
@@ -285,6 +323,24 @@ def check_players(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
             )
         out.append(key)
     return tuple(out)
+
+
+def check_count(what: str, value: object, least: int, most: int | None = None) -> int:
+    """A whole number argument in [least, most]; :class:`SimulationError` if not."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} {value!r}: expected a whole number")
+    if value < least or (most is not None and value > most):
+        limit = f"from {least} to {most}" if most is not None else f"at least {least}"
+        raise SimulationError(f"{what} {value!r} must be a whole number {limit}")
+    return value
+
+
+def check_settings(rules: object, engine: object) -> None:
+    """The rules are a :class:`RuleSet` and the engine one of :data:`ENGINES`."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules {rules!r}: expected a RuleSet (RuleSet.parse('visible'))")
+    if engine not in ENGINES:
+        raise SimulationError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
 
 
 def simulate(
@@ -296,25 +352,30 @@ def simulate(
     swap: bool = False,
     engine: str = "auto",
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Tally:
     """Play ``games`` games between ``players`` (A, B): A first in every game,
     or, with ``swap``, A first in the even-numbered games (0, 2, ...).
 
     ``engine``: ``auto`` (batch when both players allow it), ``batch`` or
     ``scalar``. ``progress(done, total)`` is called as games finish.
+    ``workers`` processes play the games (capped at the number of CPUs), or
+    ``executor`` if one is given (any ``concurrent.futures.Executor``: a Dask
+    client's, :func:`spoker.cluster.cluster_executor`; its ``slots``
+    attribute, if any, tells how many units it plays at once); the result is
+    the same either way.
     """
-    a, b = check_players(players)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SimulationError(f"games {games!r} must be a positive whole number")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SimulationError(f"workers {workers!r} must be a positive whole number")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SimulationError(f"seed {seed!r} must be a whole number >= 0")
-    if engine not in ENGINES:
-        raise SimulationError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
-    units = plan((a, b), games, seed, rules, swap, engine)
+    names = check_players(players)
+    if len(names) != 2:
+        raise SimulationError(f"players {players!r}: a simulation takes two players")
+    check_count("games", games, 1, MAX_GAMES)
+    check_count("workers", workers, 1)
+    check_count("seed", seed, 0)
+    check_settings(rules, engine)
+    a, b = names
+    units = plan((a, b), games, seed, rules, bool(swap), str(engine))
     total = Tally((a, b))
-    for tally in run_units(units, workers, progress):
+    for _, tally in play_units(units, games, cap_workers(workers), progress, executor):
         total.merge(tally)
     return total
 

@@ -33,6 +33,7 @@ from shibumi import (
     as_cell,
     parse_board,
 )
+from shibumi.errors import expect, shown
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
 from spoker.errors import IllegalActionError, StateStringError
 from spoker.events import (
@@ -136,6 +137,8 @@ _PYRAMIDS = tuple((sum(1 << c for c in p), p[-1]) for p in PYRAMIDS)
 
 def straight_flush_top(masks: tuple[int, int, int] | list[int]) -> Cell | None:
     """The top of a one-colour pyramid on the board, if there is one."""
+    if not isinstance(masks, tuple | list) or len(masks) != 3:
+        raise TypeError(f"masks {shown(masks)}: expected three int masks (W, B, R)")
     for m, top in _PYRAMIDS:
         if masks[0] & m == m or masks[1] & m == m or masks[2] & m == m:
             return top
@@ -155,6 +158,9 @@ class Challenge(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Challenge(player {self.challenger}, {self.group.describe()}, move {self.move_number})"
+
+    def __str__(self) -> str:
+        return f"player {self.challenger}'s challenge of move {self.move_number}: {self.group}"
 
 
 # A group formed by a placement, keyed (pattern id * 6 + rank) * 2 + hidden:
@@ -207,6 +213,8 @@ class GameState:
 
     @rules.setter
     def rules(self, rules: RuleSet) -> None:
+        if rules.__class__ is not RuleSet:
+            expect(rules, RuleSet, "rules")  # RuleSet.parse('touching') reads a name
         self._rules = rules
         self._check_vis = rules.check_visibility
         self._apex_free = rules.apex_free
@@ -301,6 +309,7 @@ class GameState:
 
         The bag is lined up white, black, red and ball ``int(rng.random() *
         balls left)`` is taken: uniform over the balls."""
+        _expect_random(rng)
         m = self._masks
         w = BALLS_PER_COLOUR - m[0].bit_count()
         b = BALLS_PER_COLOUR - m[1].bit_count()
@@ -319,7 +328,11 @@ class GameState:
         n = self._occ.bit_count()
         w = BALLS_PER_COLOUR - m[0].bit_count()
         b = BALLS_PER_COLOUR - m[1].bit_count()
-        x = rng.random() * (30 - n)
+        try:
+            x = rng.random() * (30 - n)
+        except AttributeError:
+            _expect_random(rng)
+            raise
         k = 0 if x < w else 1 if x < w + b else 2
         self._drawn = _COLOURS[k]
         return _DRAWN[n & 1][k]
@@ -481,12 +494,15 @@ class GameState:
         Nothing changes if the move is illegal."""
         if isinstance(move, str):
             move = Move.from_str(move, self.board)
+        expect(move, Move, "move")
+        colour = move.colour if move.colour.__class__ is Colour else _as_colour(move.colour)
+        cell = move.cell if move.cell.__class__ is Cell else _as_cell(move.cell)
         if self._drawn is None and self.end is None:
-            if self._masks[move.colour].bit_count() >= BALLS_PER_COLOUR:
-                raise IllegalActionError(f"no {move.colour.name.lower()} ball is left in the bag")
-            if not self._playable >> move.cell & 1:
-                raise IllegalActionError(self._why_not_playable(move.cell))
-        return self.apply_draw(move.colour) + self.apply_place(move.cell)
+            if self._masks[colour].bit_count() >= BALLS_PER_COLOUR:
+                raise IllegalActionError(f"no {colour.name.lower()} ball is left in the bag")
+            if not self._playable >> cell & 1:
+                raise IllegalActionError(self._why_not_playable(cell))
+        return self.apply_draw(colour) + self.apply_place(cell)
 
     # -- explaining refusals -----------------------------------------------
     def _why_no_draw(self) -> str:
@@ -535,6 +551,10 @@ class GameState:
     def __repr__(self) -> str:
         return f"GameState({self.to_string()!r})"
 
+    def __str__(self) -> str:
+        """The state string (docs/formats.md)."""
+        return self.to_string()
+
     # -- state strings ------------------------------------------------------
     def to_string(self) -> str:
         """``BOARD TOMOVE S1-S2 CHALLENGE DRAWN RESULT RULES`` (docs/formats.md).
@@ -567,6 +587,7 @@ class GameState:
 
         The history is not known; moves are listed in cell order. A full board
         or one holding a straight flush is a finished game."""
+        expect(board, Board, "board")
         state = cls(rules)
         state._masks = list(board.masks)
         state._occ = board.occupied
@@ -580,6 +601,12 @@ class GameState:
         elif board.is_full():
             state._finish("complete")
         return state
+
+
+def _expect_random(rng: object) -> None:
+    """A generator with a ``random()`` method (``random.Random``), or TypeError."""
+    if not callable(getattr(rng, "random", None)):
+        raise TypeError(f"rng {shown(rng)}: expected a generator with random(), e.g. random.Random(1)")
 
 
 def _as_colour(colour: object) -> Colour:
@@ -642,7 +669,60 @@ def _parse_state(text: str) -> GameState:
             raise StateStringError(f"{bad} drawn {drawn!r} but no such ball is left in the bag")
         state._drawn = k
     _parse_result(bad, result, board, state)
+    _check_score_reachable(bad, score, board, state)
+    if state.challenge is None and state.end is None:
+        _check_last_ball(bad, board, state)
     return state
+
+
+def most_points(balls: int, challenge_pending: bool) -> int:
+    """The most points one player can have scored with ``balls`` placed: a
+    challenge needs a group (three balls at least) and its answer the next
+    ball, so the first is resolved by ball 4, the next by ball 6, ...; a
+    pending challenge's ball resolves nothing yet."""
+    usable = balls - (1 if challenge_pending else 0)
+    return max(0, (usable - 2) // 2)
+
+
+def _check_score_reachable(bad: str, score: str, board: Board, state: GameState) -> None:
+    """Each player scores at most one point a resolved challenge."""
+    n = len(board)
+    most = most_points(n, state.challenge is not None)
+    # apex-free: the 30th ball's challenge finds the bag empty and its
+    # challenger (player 2, who places the even balls) scores one more.
+    bonus = (0, 1) if state.rules.apex_free and state.end == "complete" else (0, 0)
+    for player in (0, 1):
+        if state.scores[player] > most + bonus[player]:
+            raise StateStringError(
+                f"{bad} score {score!r}: with {n} ball(s) placed"
+                + (" and a challenge pending" if state.challenge is not None else "")
+                + f", player {player + 1} can have scored at most {most + bonus[player]}"
+            )
+
+
+def _check_last_ball(bad: str, board: Board, state: GameState) -> None:
+    """No challenge is pending in a game in progress: the last ball placed
+    formed no counting group, or it answered a challenge (which scores)."""
+    n = len(board)
+    if not n:
+        return
+    masks, occ = board.masks, board.occupied
+    check_vis = state.rules.check_visibility
+    for c in board.removable():  # the balls that can have come last
+        colour = board[c]
+        assert colour is not None
+        rank, _, _ = best_code(masks, occ, c, colour, check_vis)
+        if c == _APEX and not state.rules.apex_free and rank != _STRAIGHT_FLUSH:
+            rank = 0  # the apex on a normal turn counts only for a straight flush
+        if not rank:
+            return
+    if n >= 4 and sum(state.scores) > 0:
+        return  # the last ball can have answered a challenge
+    raise StateStringError(
+        f"{bad} no challenge is pending, yet every ball that can have been placed "
+        "last forms a counting group, so it opened a challenge"
+        + (" (or answered one, which would have scored)" if n >= 4 else "")
+    )
 
 
 def _parse_score(bad: str, score: str) -> list[int]:

@@ -16,10 +16,11 @@ the others are played one game at a time.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -34,6 +35,7 @@ from spoker.events import (
     StraightFlush,
 )
 from spoker.groups import Rank
+from spoker.parallel import running, slots, stream
 from spoker.players import make_player
 from spoker.rules import RuleSet
 from spoker.simulate import SimulationError, check_players, game_seeds
@@ -330,15 +332,21 @@ def plan_study(
     return units
 
 
-def _results(units: list[StudyUnit], workers: int) -> Iterator[tuple[StudyUnit, RuleTally]]:
-    if workers <= 1 or len(units) <= 1:
+def _results(
+    units: list[StudyUnit], workers: int, executor: Executor | None = None
+) -> Iterator[tuple[StudyUnit, RuleTally]]:
+    """Each unit with its tally, in order: in this process for one worker,
+    else on ``executor`` or ``workers`` processes (:mod:`spoker.parallel`:
+    a bounded stream, Ctrl-C stops the workers)."""
+    if executor is None and (workers <= 1 or len(units) <= 1):
         for unit in units:
             yield unit, run_study_unit(unit)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(units))) as pool:
-        futures = {pool.submit(run_study_unit, unit): unit for unit in units}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(running(min(workers, len(units))))
+        in_flight = 4 * max(2, slots(executor, workers))
+        yield from stream(run_study_unit, units, executor, in_flight)
 
 
 def run_study(
@@ -348,11 +356,14 @@ def run_study(
     rule_sets: Sequence[RuleSet] = ALL_RULES,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Study:
     """Play ``games`` games between two players under each rule set.
 
     The result depends only on the players, games, seed and rule sets, not on
-    ``workers`` (tallies are sums). ``progress(done, total)`` as games finish.
+    ``workers`` processes (capped at the number of CPUs) nor on ``executor``,
+    which plays the games if given (a Dask cluster's: :mod:`spoker.cluster`);
+    tallies are sums. ``progress(done, total)`` as games finish.
     """
     names = check_players(list(players))
     if len(names) != 2:
@@ -368,7 +379,9 @@ def run_study(
     tallies = [RuleTally(r, pair) for r in rule_sets]
     units = plan_study(pair, games, seed, rule_sets)
     total, done = games * len(rule_sets), 0
-    for unit, tally in _results(units, workers):
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
+    for unit, tally in _results(units, workers, executor):
         tallies[unit.slot].merge(tally)
         done += tally.games
         if progress is not None:

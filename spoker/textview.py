@@ -2,13 +2,16 @@
 
 A diagram shows the four levels side by side on the 7x7 grid of points seen
 from above (columns A-G left to right, row 7 at the top, row 1 at the bottom,
-as in notation.md), each cell at its real point.
+as in docs/formats.md), each cell at its real point.
 """
 
 from __future__ import annotations
 
+import unicodedata
+
 from shibumi import APEX, LEVEL_CELLS, Board, Colour
 from shibumi.cells import COLUMNS
+from shibumi.errors import expect
 from spoker.events import (
     BallDrawn,
     BallPlaced,
@@ -28,8 +31,26 @@ LEGEND = "W white, B black, R red, + empty and playable, . empty (not yet suppor
 _GAP = "   "
 
 
+def printable(text: str) -> str:
+    """``text`` with every control or format character (escape sequences,
+    carriage returns, bidirectional overrides, line separators) written as a
+    Python escape, so it cannot move the cursor, recolour or rewrite the
+    terminal. Ordinary letters of any script are kept."""
+    expect(text, str, "text")
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    if ch == " " or unicodedata.category(ch) == "Zs":
+        return ch  # spaces of any width are harmless
+    return ch.encode("unicode_escape").decode("ascii")
+
+
 def board_diagram(board: Board) -> str:
     """The four levels side by side, with column letters and row numbers."""
+    expect(board, Board, "board")
     playable = board.playable_mask()
     grids = []
     for level in (1, 2, 3, 4):
@@ -53,20 +74,38 @@ def board_diagram(board: Board) -> str:
 
 def group_text(group: Group) -> str:
     """``flush three, level 1 (1A1 1C1 1E1)``: cells in cell order, as in explain()."""
+    expect(group, Group, "group")
     d = group.describe()
     return f"{d[0].lower()}{d[1:]} ({' '.join(str(c) for c in group.cells)})"
 
 
-def bag_text(board: Board) -> str:
-    w, b, r = (10 - n for n in board.counts())
+def bag_text(board: Board | GameState) -> str:
+    """What is left in the bag: a state's bag leaves out its drawn ball."""
+    expect(board, (Board, GameState), "board")
+    if isinstance(board, GameState):
+        w, b, r = board.bag()
+    else:
+        w, b, r = (10 - n for n in board.counts())
     return f"bag: {w} white, {b} black, {r} red"
+
+
+def player_names(headers: dict[str, str]) -> tuple[str, str]:
+    """The names a record gives its players (``Player1``, ``Player2``),
+    printable; ``player 1`` and ``player 2`` when unnamed, and the seat added
+    when both have the same name."""
+    expect(headers, dict, "headers")
+    names = [" ".join(printable(headers.get(f"Player{i}", "")).split())[:60] for i in (1, 2)]
+    if names[0] and names[0] == names[1]:
+        return (f"{names[0]} (player 1)", f"{names[1]} (player 2)")
+    return (names[0] or "player 1", names[1] or "player 2")
 
 
 def state_text(state: GameState) -> str:
     """A state: board string, diagram and what the game is waiting for."""
+    expect(state, GameState, "state")
     board = state.board
     lines = [f"Board: {board}", "", board_diagram(board), "", LEGEND, ""]
-    lines.append(f"Balls placed: {len(board)}; {bag_text(board)}")
+    lines.append(f"Balls placed: {len(board)}; {bag_text(state)}")
     lines.append(f"Rules: {state.rules}")
     s1, s2 = state.score
     lines.append(f"Score: {s1}-{s2}")
@@ -85,9 +124,11 @@ def state_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def challenge_line(c: ChallengeSummary) -> str:
-    """One challenge of a game and its outcome."""
-    head = f"move {c.move}, player {c.challenger}: {group_text(c.challenge)}"
+def challenge_line(c: ChallengeSummary, names: tuple[str, str] = ("player 1", "player 2")) -> str:
+    """One challenge of a game and its outcome; ``names`` of the players."""
+    expect(c, ChallengeSummary, "challenge summary")
+    expect(names, tuple, "names")
+    head = f"move {c.move}, {names[c.challenger - 1]}: {group_text(c.challenge)}"
     if c.points is None:
         return head + "; not answered yet"
     p1, p2 = c.points
@@ -101,17 +142,19 @@ def challenge_line(c: ChallengeSummary) -> str:
 
 def record_text(replay: Replay) -> str:
     """A record's headers, final position, score and challenges."""
+    expect(replay, Replay, "replay")
     final = replay.final_state
     lines = _headers(replay)
     lines.append(f"Moves: {replay.length}")
     lines += ["", f"Final position: {final.board}", "", board_diagram(final.board), "", LEGEND, ""]
     s1, s2 = final.score
     lines.append(f"Score: {s1}-{s2}")
-    lines.append("Result: " + (result_text(final) if final.is_over else "unfinished"))
+    names = player_names(replay.record.headers)
+    lines.append("Result: " + (_named_result(final, names) if final.is_over else "unfinished"))
     lines.append("")
     if replay.challenges:
         lines.append(f"Challenges ({len(replay.challenges)}):")
-        lines += ["  " + challenge_line(c) for c in replay.challenges]
+        lines += ["  " + challenge_line(c, names) for c in replay.challenges]
     else:
         lines.append("Challenges: none")
     return "\n".join(lines)
@@ -121,40 +164,61 @@ def _headers(replay: Replay) -> list[str]:
     """The record's headers, Rules first (as replayed: --rules may override)."""
     lines = [f"Rules: {replay.rules}"]
     # Result comes at the end, from the replay itself.
-    lines += [f"{k}: {v}" for k, v in replay.record.headers.items() if k not in ("Rules", "Result")]
+    lines += [
+        f"{k}: {printable(v)}" for k, v in replay.record.headers.items() if k not in ("Rules", "Result")
+    ]
     return lines
 
 
 def narrate(replay: Replay) -> str:
     """The game move by move, as sentences, then the final position."""
+    expect(replay, Replay, "replay")
     lines = _headers(replay)
     lines.append("")
+    names = player_names(replay.record.headers)
     for n in range(1, replay.length + 1):
         events = replay.events_at(n)
         placed = next(ev for ev in events if isinstance(ev, BallPlaced))
         verb = "answers with" if placed.response else "places"
         move = Move(placed.colour, placed.cell)
-        lines.append(f"{n}. Player {placed.player} {verb} {move}.")
+        lines.append(f"{n}. {_capital(names[placed.player - 1])} {verb} {move}.")
         for ev in events:
             if isinstance(ev, ChallengeOpened):
-                lines.append(f"      Player {ev.challenger} challenges with a {group_text(ev.group)}.")
+                who = _capital(names[ev.challenger - 1])
+                lines.append(f"      {who} challenges with a {group_text(ev.group)}.")
             elif isinstance(ev, ChallengeResolved):
                 s1, s2 = replay.state_at(n).score
-                lines.append(f"      {describe(ev)} Score {s1}-{s2}.")
+                lines.append(f"      {describe(ev, names)} Score {s1}-{s2}.")
             elif not isinstance(ev, BallDrawn | BallPlaced | GroupFormed):
-                lines.append(f"      {describe(ev)}")
+                lines.append(f"      {_capital(describe(ev, names))}")
     final = replay.final_state
     lines += ["", board_diagram(final.board), ""]
     s1, s2 = final.score
     lines.append(f"Score: {s1}-{s2}")
-    lines.append("Result: " + (result_text(final) if final.is_over else "unfinished"))
+    lines.append("Result: " + (_named_result(final, names) if final.is_over else "unfinished"))
     return "\n".join(lines)
+
+
+def _capital(name: str) -> str:
+    """``player 1`` starts a sentence as ``Player 1``; a name stays as written."""
+    return "P" + name[1:] if name.startswith("player ") else name
+
+
+def _named_result(state: GameState, names: tuple[str, str]) -> str:
+    """``result_text`` with the players' names."""
+    if state.winner is None or names == ("player 1", "player 2"):
+        return result_text(state)
+    text = result_text(state)
+    return text.replace(f"player {state.winner}", names[state.winner - 1], 1)
 
 
 def groups_text(
     before: Board, move: Move, groups: list[Group], best: Group | None, rules: RuleSet
 ) -> str:
     """Why the groups a ball forms count or not (``spoker groups`` without --json)."""
+    expect(before, Board, "board")
+    expect(move, Move, "move")
+    expect(rules, RuleSet, "rules")
     after = before.place(move.cell, move.colour)
     lines = [f"{move} on {before} (rules: {rules})", ""]
     if not groups:
@@ -181,10 +245,11 @@ def groups_text(
 
 
 def colour_name(colour: Colour) -> str:
+    expect(colour, Colour, "colour")
     return colour.name.lower()
 
 
 __all__ = [
-    "LEGEND", "bag_text", "board_diagram", "challenge_line", "colour_name", "group_text",
-    "groups_text", "narrate", "record_text", "state_text",
+    "LEGEND", "bag_text", "player_names", "board_diagram", "challenge_line", "colour_name", "group_text",
+    "groups_text", "narrate", "printable", "record_text", "state_text",
 ]

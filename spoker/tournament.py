@@ -9,14 +9,29 @@ behaves near 0% and 100%, unlike the normal approximation.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from shibumi.errors import expect
+from spoker.parallel import cap_workers
+from spoker.record import write_png_atomic
 from spoker.rules import DEFAULT_RULES, RuleSet
-from spoker.simulate import SimulationError, Tally, check_players, plan, run_units
+from spoker.simulate import (
+    MAX_GAMES,
+    SimulationError,
+    Tally,
+    Unit,
+    check_count,
+    check_players,
+    check_settings,
+    plan,
+    play_units,
+)
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -25,6 +40,9 @@ Z95 = 1.959963984540054
 def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a rate ``score / games`` (``score`` may count
     half points for draws); (0, 1) when there are no games."""
+    expect(games, int, "games")
+    if not (math.isfinite(score) and math.isfinite(z) and z > 0):
+        raise SimulationError(f"wilson_interval({score!r}, {games!r}, z={z!r}): score and z must be finite, z > 0")
     if games <= 0:
         return (0.0, 1.0)
     p = min(max(score / games, 0.0), 1.0)
@@ -177,32 +195,34 @@ def run_tournament(
     rules: RuleSet = DEFAULT_RULES,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Tournament:
-    """Every pair of distinct ``players`` plays ``games`` games, seats swapped."""
+    """Every pair of distinct ``players`` plays ``games`` games, seats swapped.
+
+    The games are played by ``workers`` processes (capped at the number of
+    CPUs), or on ``executor`` if one is given; the result is the same either way."""
+    if isinstance(players, str):
+        raise TypeError(f"players {players!r}: expected a list of player names")
     names = check_players(list(players))
     if len(names) < 2:
         raise SimulationError("a tournament needs at least two players")
     if len(set(names)) != len(names):
-        raise SimulationError(f"players {' '.join(players)!r}: name each player once")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SimulationError(f"games {games!r} must be a positive whole number")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SimulationError(f"seed {seed!r} must be a whole number >= 0")
+        raise SimulationError(f"players {' '.join(names)!r}: name each player once")
+    check_count("games", games, 1, MAX_GAMES)
+    check_count("workers", workers, 1)
+    check_count("seed", seed, 0)
+    check_settings(rules, "auto")
     pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
-    units = []
-    owner = []
-    for k, (i, j) in enumerate(pairs):
-        for unit in plan((names[i], names[j]), games, pairing_seed(seed, i, j), rules, True, "auto"):
-            units.append(unit)
-            owner.append(k)
-    tallies = run_units(units, workers, progress)
+
+    def units() -> Iterator[Unit]:
+        for k, (i, j) in enumerate(pairs):
+            yield from plan((names[i], names[j]), games, pairing_seed(seed, i, j), rules, True, "auto", k)
+
+    totals = [Tally((names[i], names[j])) for i, j in pairs]
+    for unit, tally in play_units(units(), games * len(pairs), cap_workers(workers), progress, executor):
+        totals[unit.tag].merge(tally)
     result = Tournament(names, games, seed, rules)
-    for k, (i, j) in enumerate(pairs):
-        total = Tally((names[i], names[j]))
-        for tally, o in zip(tallies, owner):
-            if o == k:
-                total.merge(tally)
-        result.pairings.append(Pairing(total))
+    result.pairings.extend(Pairing(t) for t in totals)
     return result
 
 
@@ -262,6 +282,9 @@ def _panel(
 def draw_chart(tournament: Tournament, path: str) -> None:
     """Save a PNG: each player's score rate with its 95% confidence interval,
     then each pairing's (first-named player's rate), whiskers for the intervals."""
+    expect(tournament, Tournament, "tournament")
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path {path!r}: expected a file name")
     from PIL import Image, ImageDraw
 
     pairs = tournament.pairings
@@ -279,4 +302,4 @@ def draw_chart(tournament: Tournament, path: str) -> None:
         a, b = p.records
         rows.append((f"{a.name} v {b.name}", a.score_rate, a.interval))
     _panel(draw, (20, 395, width - 20, 745), "Pairings: first player's score rate", rows, _BAR_LIGHT)
-    image.save(path, format="PNG")
+    write_png_atomic(image, path)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spoker.cli import SUBCOMMANDS, main
-from spoker.cli.analyse_cmd import MAX_RECORD_BYTES
+from spoker.record import MAX_INPUT_BYTES
 from tests.test_cli_fuzz import call, rules_texts
 
 MOVE_KEYS = ["n", "player", "ball", "cell", "value", "best", "best_value", "loss", "exact"]
@@ -112,7 +112,7 @@ def test_text_shows_a_blunder(capsys: pytest.CaptureFixture[str], tmp_path: Path
         (b"W@1A1 X@1C1", ["move 2 'X@1C1'", "not a colour"]),
         (b"\xff\xfe", ["not UTF-8"]),
         (b"Rules: sideways\n\nW@1A1", ["Rules"]),
-        (b"#" * (MAX_RECORD_BYTES + 1), [f"larger than {MAX_RECORD_BYTES} bytes"]),
+        (b"#" * (MAX_INPUT_BYTES + 1), ["16 MB"]),
     ],
 )
 def test_bad_records_are_one_line(
@@ -148,7 +148,7 @@ def test_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPat
 
 def test_subprocess_huge_file_and_workers(tmp_path: Path, short: Path) -> None:
     huge = tmp_path / "huge.txt"
-    huge.write_bytes(b"W@1A1 " * (MAX_RECORD_BYTES // 6 + 1))
+    huge.write_bytes(b"W@1A1 " * (MAX_INPUT_BYTES // 6 + 1))
     bad = subprocess.run(
         [sys.executable, "-m", "spoker", "analyse", str(huge)], capture_output=True, timeout=120, check=False
     )

@@ -279,7 +279,7 @@ def test_replay_text(capsys: pytest.CaptureFixture[str], records: dict[str, Path
     assert "Player1: Ann" in out and "Rules: touching" in out
     assert "20. Player 2 places B@1G5." in out
     assert "Player 2 challenges with a flush three, level 1" in out
-    assert "21. Player 1 answers with W@2D4." in out
+    assert "21. Ann answers with W@2D4." in out  # the record names player 1
     assert err.count("\n") == 1 and "move 3 'R@2B2'" in err
 
 
@@ -328,10 +328,10 @@ def test_show_board(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_show_state(capsys: pytest.CaptureFixture[str]) -> None:
-    state = "WB..BB........../........./..../. 1 2-1 - R * touching"
+    state = "WB..BB........../........./..../. 1 1-1 - R * touching"
     code, out, _ = run(capsys, "show", state)
     assert code == 0
-    assert "Score: 2-1" in out and "Player 1 to move: a red ball is drawn" in out
+    assert "Score: 1-1" in out and "Player 1 to move: a red ball is drawn" in out
     assert "Rules: touching" in out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import sys
 import tempfile
 import types
@@ -20,6 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import boards
 
+import spoker.simulate  # noqa: F401 - imported once, before any test swaps modules
+import spoker.tournament  # noqa: F401
 from spoker.cli import main
 
 VALID_BOARD = "WB............../........./..../."
@@ -155,3 +158,104 @@ def test_show_anything(what: str) -> None:
 )
 def test_any_argument_list(command: str, args: list[str]) -> None:
     check([command, *args])
+
+
+# -- every other subcommand's arguments ------------------------------------------------
+
+SMALL = ["1", "2", "0", "-1", "x", "1e3", "99999999999999999999", " 3"]
+PLAYERS = ["random", "greedy", "random,greedy", "greedy,random", "Random , greedy", "wizard", "random,", ","]
+TOKENS = {
+    "simulate": ["--games", "--players", "--seed", "--rules", "--workers", "--swap", "--engine",
+                 "--json", "--out", "batch", "scalar", "auto", *SMALL, *PLAYERS],
+    "tournament": ["--games", "--seed", "--rules", "--workers", "--chart", "--json", "--out",
+                   *SMALL, *PLAYERS],
+    "hint": ["--top", "--player", "--json", "W", "B", "R", "X", "greedy", "expert", VALID_BOARD,
+             VALID_BOARD + " 1 0-0 - R * visible", *SMALL],
+    "render": ["--out", "--size", "--rotate", "--highlight", "--exploded", "--marks", "p.png", "p.gif",
+               "800x600", "16x16", "0x0", "1A1,1C1", "1A1:dim", "9Z9", VALID_BOARD, *SMALL],
+    "play": ["--seed", "--rules", "--player1", "--player2", "--no-hints", "--resume", "--load",
+             "--record", "--autoplay", "--show", "--size", "--screenshot", "game.txt", "s.png",
+             "Ann", "greedy", "", "touching", *SMALL],
+}
+FAST = {"simulate": ["--games", "2"], "tournament": ["--games", "2"], "hint": ["--player", "greedy"]}
+
+
+@contextlib.contextmanager
+def in_a_scratch_folder() -> Iterator[None]:
+    """Files an argument list names are written to a temporary folder."""
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as folder:
+        os.chdir(folder)
+        try:
+            yield
+        finally:
+            os.chdir(here)
+
+
+def _fake(name: str, **attrs: object) -> types.ModuleType:
+    module = types.ModuleType(name)
+    for key, value in attrs.items():
+        setattr(module, key, value)
+    return module
+
+
+# No window and no OpenGL: the game, the replay viewer and the renderer are
+# stand-ins (the argument handling before them is what is fuzzed here).
+STAND_INS = {
+    "spoker.gui.app": _fake("spoker.gui.app", run_play=lambda args: 0, run_replay=lambda path, rules: 0),
+    "spoker.gui.offscreen": _fake(
+        "spoker.gui.offscreen", ensure_headless=lambda: None,
+        render_board_image=lambda board, size, **kw: __import__("PIL.Image").Image.new("RGB", size),
+    ),
+    "spoker.gui.palette": _fake("spoker.gui.palette", HIGHLIGHT_COLOURS=[(255, 215, 0)]),
+    "spoker.gui.scene": _fake("spoker.gui.scene", Highlight=lambda *args: args),
+}
+
+
+@contextlib.contextmanager
+def stand_ins() -> Iterator[None]:
+    """Set only these modules (mock.patch.dict would also drop every module
+    imported meanwhile, and numpy cannot be imported twice)."""
+    saved = {name: sys.modules.get(name) for name in STAND_INS}
+    sys.modules.update(STAND_INS)
+    try:
+        yield
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
+def check_other(argv: list[str]) -> tuple[int, str, str]:
+    """As check(), for the commands that write files or open windows."""
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.TextIOWrapper(io.BytesIO(b""))
+    with in_a_scratch_folder(), stand_ins(), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err), mock.patch.object(sys, "stdin", stdin):
+        try:
+            code = main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 2
+    lines = err.getvalue().splitlines()
+    assert code in (0, 2), (argv, code, lines)
+    assert all(line.startswith("spoker") for line in lines), (argv, lines)
+    if code == 2:
+        assert len([x for x in lines if ": error: " in x]) == 1, (argv, lines)
+    assert "Traceback" not in err.getvalue()
+    return code, out.getvalue(), err.getvalue()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(TOKENS)), st.data())
+def test_any_argument_list_of_the_other_commands(command: str, data: st.DataObject) -> None:
+    args = data.draw(st.lists(st.one_of(st.sampled_from(TOKENS[command]), st.text(max_size=8)), max_size=7))
+    # Appended last, the fast settings win over the drawn ones (argparse keeps the last).
+    check_other([command, *args, *FAST.get(command, [])])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(max_size=30), st.sampled_from(["W", "B", "R", "w", "X", ""]))
+def test_hint_state_and_ball(state: str, ball: str) -> None:
+    check_other(["hint", "--player", "greedy", "--", state, ball])

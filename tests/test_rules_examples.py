@@ -187,12 +187,12 @@ def test_after_a_response_turns_alternate_and_a_group_opens_a_challenge_again() 
 
 
 def test_a_straight_flush_on_a_normal_turn_wins_at_once_whatever_the_score() -> None:
-    state, [events] = play("WW..WW........../........./..../. 1 0-3", "W@2B2")
+    state, [events] = play("WW..WW........../........./..../. 1 0-1", "W@2B2")
     assert kinds(events) == ["BallPlaced", "GroupFormed", "StraightFlush", "GameOver"]
     sf, over = events[2], events[3]
     assert isinstance(sf, StraightFlush) and sf.cancelled_challenge is None
-    assert over == GameOver(1, (0, 3), "straight_flush")
-    assert (state.winner, state.end, state.score) == (1, "straight_flush", (0, 3))
+    assert over == GameOver(1, (0, 1), "straight_flush")
+    assert (state.winner, state.end, state.score) == (1, "straight_flush", (0, 1))
 
 
 def test_a_straight_flush_as_a_response_wins_and_the_challenge_scores_nothing() -> None:

@@ -47,7 +47,7 @@ def test_a_fresh_game() -> None:
 
 
 def test_chance_outcomes_follow_the_bag() -> None:
-    s = GameState.from_string("WWWWWWWWWW....../........./..../.")
+    s = GameState.from_board(parse_board("WWWWWWWWWW....../........./..../."))
     assert s.bag() == (0, 10, 10)
     assert s.chance_outcomes() == [(B, 0.5), (R, 0.5)]
 
@@ -108,7 +108,7 @@ ILLEGAL = [
     ("platform not full", lambda: GameState().child("W"), "apply_place", "2B2", "2B2 is not playable: its platform is not full"),
     ("no such cell", lambda: GameState().child("W"), "apply_place", "9Z9", "'9Z9' is not a cell"),
     ("cell index out of range", lambda: GameState().child("W"), "apply_place", 30, "no cell has index 30"),
-    ("colour not in the bag", lambda: GameState.from_string("WWWWWWWWWW....../........./..../."),
+    ("colour not in the bag", lambda: GameState.from_board(parse_board("WWWWWWWWWW....../........./..../.")),
      "apply_draw", W, "no white ball is left in the bag"),
     ("not a colour letter", lambda: GameState(), "apply_draw", "X", "'X' is not a colour"),
     ("not a colour index", lambda: GameState(), "apply_draw", 3, "3 is not a colour"),
@@ -139,7 +139,7 @@ def test_illegal_actions_raise_with_the_reason(make, action, arg, message) -> No
     [("B@2F6", "2F6 is not playable: its platform is not full"), ("W@1A1", "no white ball is left in the bag")],
 )
 def test_an_illegal_move_changes_nothing(move: str, message: str) -> None:
-    s = GameState.from_string("WWWWWWWWWW....../........./..../.")
+    s = GameState.from_board(parse_board("WWWWWWWWWW....../........./..../."))
     with pytest.raises(IllegalActionError, match=message):
         s.apply_move(move)
     assert s.drawn is None and s.to_string() == "WWWWWWWWWW....../........./..../. 1 0-0 - - * visible"
@@ -212,7 +212,7 @@ def test_the_documented_state_strings_round_trip(text: str) -> None:
 def test_missing_fields_take_the_defaults() -> None:
     s = GameState.from_string("  WB..BB........../........./..../.  ")
     assert s.to_string() == "WB..BB........../........./..../. 1 0-0 - - * visible"
-    assert GameState.from_string("WB..BB........../........./..../. 1 3-4").score == (3, 4)
+    assert GameState.from_string("WB..BB........../........./..../. 1 1-0").score == (1, 0)
 
 
 def test_a_pending_challenge_reads_back_as_the_same_challenge() -> None:
@@ -317,6 +317,25 @@ BAD_STATES = [
      "WWB.WWR.BRB...../WR.BR..../B.../. 1 0-0 - - 2", "yet balls were placed on it"),
     ("a challenge pending after the end",
      A.replace("/.", "/B") + " 1 3-2 flush_three:1A7,2B6,3C5 - 1", "can have opened"),
+    ("a score no game of one ball reaches", "W.............../........./..../. 2 15-0",
+     "with 1 ball(s) placed, player 1 can have scored at most 0"),
+    ("a point before any challenge can be answered", "WWB............./........./..../. 2 0-1",
+     "player 2 can have scored at most 0"),
+    ("two points with five balls", "WB..BBR........./........./..../. 2 2-0", "can have scored at most 1"),
+    ("a point counted for a pending challenge", "WWW.B.........../........./..../. 1 0-1 flush_three:1A1,1C1,1E1",
+     "and a challenge pending, player 2 can have scored at most 0"),
+    ("three white balls in a line, no challenge", "WWW............./........./..../. 2 0-0",
+     "every ball that can have been placed last forms a counting group"),
+]
+
+REACHABLE = [
+    # The last ball can be one that formed nothing: the flush three came earlier.
+    "WWW.B.........../........./..../. 1 0-0 flush_three:1A1,1C1,1E1",
+    # Four balls: the last can have answered the challenge of the third (scoring).
+    "WWWB............/........./..../. 1 1-0",
+    "WWWB............/........./..../. 1 0-1",
+    # 30 balls, apex-free: player 2 may have the bag-empty point on top of 14.
+    A.replace("/.", "/B") + " 1 0-15 - - 2 visible,apex-free",
 ]
 
 
@@ -326,6 +345,37 @@ def test_bad_state_strings_are_refused_with_the_reason(text: str, message: str) 
         GameState.from_string(text)
     assert message in str(err.value)
     assert repr(text)[:60] in str(err.value)
+
+
+@pytest.mark.parametrize("text", REACHABLE)
+def test_what_a_game_can_reach_is_read(text: str) -> None:
+    assert GameState.from_string(text).to_string().split()[:3] == text.split()[:3]
+
+
+def test_scores_are_bounded_by_the_balls_placed() -> None:
+    from spoker.state import most_points
+
+    assert [most_points(n, False) for n in (0, 1, 3, 4, 5, 6, 30)] == [0, 0, 0, 1, 1, 2, 14]
+    assert most_points(5, True) == 1 and most_points(4, True) == 0
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.integers(0, 15), st.integers(0, 15))
+def test_a_score_is_read_only_when_the_balls_allow_it(state: GameState, s1: int, s2: int) -> None:
+    from spoker.state import most_points
+
+    fields = state.to_string().split()
+    fields[2] = f"{s1}-{s2}"
+    text = " ".join(fields)
+    try:
+        back = GameState.from_string(text)
+    except StateStringError as err:
+        assert repr(text)[:60] in str(err)
+        return
+    most = most_points(state.move_number, state.challenge is not None)
+    bonus = 1 if state.rules.apex_free and state.end == "complete" else 0
+    assert s1 <= most and s2 <= most + bonus
+    assert back.score == (s1, s2)
 
 
 def test_a_pending_challenge_after_the_end_is_refused() -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from spoker import __version__
+from spoker.textview import printable
 
 SUBCOMMANDS = (
     "groups", "show", "replay", "play", "lab", "render", "simulate", "tournament", "hint",
@@ -26,11 +28,70 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """Usage errors as one line on stderr, exit status 2 (notation.md)."""
+    """Usage errors as one line on stderr, exit status 2 (docs/cli.md), told
+    by the subcommand whose arguments they are."""
+
+    _seen: list[str] = []
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._seen = list(sys.argv[1:] if args is None else args)
+        parsed, extras = super().parse_known_args(self._seen, namespace)
+        if extras and self.prog != "spoker":
+            # A subcommand tells its own unknown arguments (argparse would
+            # leave them to the top parser, which names no subcommand).
+            self.error(_unrecognized(extras))
+        return parsed, extras
 
     def error(self, message: str) -> NoReturn:
-        message = " ".join(message.splitlines())  # arguments may hold line breaks
+        if message.startswith("the following arguments are required"):
+            # '--gmes 10' is why '--games' is missing: name the unknown option.
+            unknown = _unknown_options(self, self._seen)
+            if unknown:
+                message = _unrecognized(unknown)
+        message = clip(printable(" ".join(message.splitlines())))  # arguments may hold line breaks
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+MAX_ERROR_CHARS = 1000
+"""An error line quotes the bad input, but not megabytes of it."""
+
+
+def clip(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``message`` cut in the middle when longer than ``limit`` characters."""
+    if len(message) <= limit:
+        return message
+    half = (limit - 30) // 2
+    return f"{message[:half]} ... ({len(message) - 2 * half} characters) ... {message[-half:]}"
+
+
+def _unknown_options(parser: argparse.ArgumentParser, args: list[str]) -> list[str]:
+    """The option-like arguments (before any ``--``) that name no option."""
+    known = list(parser._option_string_actions)
+    out = []
+    for arg in args:
+        if arg == "--":
+            break
+        if not arg.startswith("-") or arg == "-" or _is_number(arg):
+            continue
+        name = arg.split("=", 1)[0]
+        if name in known or (name.startswith("--") and any(k.startswith(name) for k in known)):
+            continue
+        out.append(arg)
+    return out
+
+
+def _unrecognized(extras: list[str]) -> str:
+    return f"unrecognized arguments: {' '.join(extras)}"
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def positive_int(text: str) -> int:
@@ -63,18 +124,25 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'spoker COMMAND --help' for a command's options and an example.",
     )
     parser.add_argument("--version", action="version", version=f"spoker {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in SUBCOMMANDS:
         importlib.import_module(f"spoker.cli.{name}_cmd").register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        parser = build_parser()  # imports every command: Ctrl-C may come meanwhile
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        print("spoker: interrupted", file=sys.stderr)
+        return 130
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        sys.stdout = _ClosedOutput()
+    _escape_unencodable()
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:
@@ -82,11 +150,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except (CliError, ValueError, OSError) as err:
-        message = str(err) or err.__class__.__name__
-        print(f"spoker {args.command}: error: {message}", file=sys.stderr)
+        message = " ".join((str(err) or err.__class__.__name__).splitlines())
+        print(f"spoker {args.command}: error: {clip(printable(message))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        # Ctrl-C: the work is abandoned (workers stopped, no output written).
+        print(f"spoker {args.command}: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print(f"spoker {args.command}: error: out of memory", file=sys.stderr)
+        return 2
+
+
+def _escape_unencodable() -> None:
+    """A name the terminal's encoding cannot show (``Zoë`` on latin-1 is
+    fine, ``→`` is not) is written as an escape, not a failed run."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Stands for a closed stdout: writing to it is a one-line error, not a
+    traceback (Python sets ``sys.stdout`` to None when fd 1 is closed)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise CliError("standard output is closed")
+
+
+def cap_workers_told(command: str, workers: int) -> int:
+    """``--workers`` capped at the number of CPUs, said in one line on stderr."""
+    from spoker.parallel import cap_workers
+
+    capped = cap_workers(workers)
+    if capped < workers:
+        print(
+            f"spoker {command}: --workers {workers} capped at {capped} (the number of CPUs)",
+            file=sys.stderr,
+        )
+    return capped
 
 
 def _silence_stdout() -> None:

@@ -19,16 +19,12 @@ from spoker.analysis import (
     analyse_record,
 )
 from spoker.cli import positive_int
-from spoker.cli.groups_cmd import stdin_bytes
-from spoker.errors import RecordError
+from spoker.cli.streams import read_stdin
 from spoker.groups import Rank
-from spoker.record import GameRecord, parse_record
+from spoker.record import GameRecord, decode_record, load_record
 from spoker.rules import RuleSet
 from spoker.simulate import ProgressBar
 from spoker.value_words import loss_words
-
-MAX_RECORD_BYTES = 1_000_000
-"""A record is a few kilobytes; a file larger than this is not one."""
 
 EXAMPLE = f"""\
 examples:
@@ -73,24 +69,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--rules", metavar="RULES",
         help="override the records' Rules: visible or touching, optionally with apex-free",
     )
-    p.add_argument("--json", action="store_true", help="one JSON object a file (notation.md)")
+    p.add_argument("--json", action="store_true", help="one JSON object a file (docs/formats.md)")
     p.set_defaults(func=run)
 
 
 def read(path: str) -> GameRecord:
     """A record from a file (``-``: stdin), refusing files too large to be one."""
     if path == "-":
-        data = stdin_bytes().read(MAX_RECORD_BYTES + 1)
-    else:
-        with open(path, "rb") as f:
-            data = f.read(MAX_RECORD_BYTES + 1)
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"larger than {MAX_RECORD_BYTES} bytes: not a game record")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise RecordError(f"not UTF-8 text (byte {err.start})") from None
-    return parse_record(text)
+        return decode_record(read_stdin())
+    return load_record(path)
 
 
 def _failure(path: str, err: Exception) -> str:

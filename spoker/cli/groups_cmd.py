@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 from typing import IO
 
 from shibumi import BALLS_PER_COLOUR, Board, ShibumiError, parse_board
 from spoker.cli import CliError
+from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
 from spoker.groups import Group, best_group, groups_at
 from spoker.moves import Move
 from spoker.rules import RuleSet
@@ -32,7 +32,8 @@ cell at that point. The cell must be playable and the colour still in the bag.
 is the best group that counts under --rules (null if none). The apex ruling is
 about turns, so it is not applied here. --batch reads one 'BOARD MOVE' query a
 line (FILE, or - for stdin) and always answers with one JSON object a line; a
-bad line gets {"error": "..."} and the run goes on (exit status 0).
+bad line gets {"error": "..."} and the run goes on (exit status 0); a line
+longer than 16 MB is refused that way too. Board strings: docs/formats.md.
 --as-case prints the query and its answer as a 'spoker suite' case instead
 (the apex ruling applied, as a suite does; a refused query gives '=> error');
 with --batch, one case a line (a line that is no query becomes a comment).
@@ -47,13 +48,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("board", nargs="?", metavar="BOARD", help="a board string (notation.md)")
+    p.add_argument("board", nargs="?", metavar="BOARD", help="a board string (docs/formats.md)")
     p.add_argument("move", nargs="?", metavar="MOVE", help="the ball to place, e.g. R@1E1")
     p.add_argument(
         "--rules", default="visible", metavar="RULES",
         help="visible (default) or touching, optionally with apex-free: 'touching, apex-free'",
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object (notation.md)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (docs/formats.md)")
     p.add_argument(
         "--batch", metavar="FILE", help="read 'BOARD MOVE' queries, one a line (- for stdin)"
     )
@@ -106,7 +107,7 @@ def analyse(board: Board, move: Move, rules: RuleSet) -> tuple[list[Group], Grou
 
 
 def group_json(group: Group, with_visible: bool) -> dict[str, object]:
-    """A group as notation.md writes it: cells are canonical names, sorted."""
+    """A group as docs/formats.md writes it: cells are canonical names, sorted."""
     out: dict[str, object] = {
         "rank": group.rank.key,
         "cells": sorted(str(c) for c in group.cells),
@@ -155,20 +156,21 @@ def _run_batch(source: str, rules: RuleSet, as_case: bool = False) -> int:
         return _answer_all(f, rules, as_case)
 
 
-def stdin_bytes() -> IO[bytes]:
-    """Standard input as bytes (a text-only stand-in is encoded back)."""
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is not None:
-        return buffer  # type: ignore[no-any-return]
-    return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
-
-
 def _answer_all(stream: IO[bytes], rules: RuleSet, as_case: bool = False) -> int:
-    for number, raw in enumerate(stream, start=1):
+    for number, raw in enumerate(lines_limited(stream), start=1):
+        out: dict[str, object]
+        if raw is None:
+            out = {"error": f"line {number}: {LINE_TOO_LONG}"}
+            if as_case:
+                sys.stdout.write(f"# line {number}: {LINE_TOO_LONG}\n")
+            else:
+                sys.stdout.write(json.dumps(out) + "\n")
+            sys.stdout.flush()
+            continue
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            out: dict[str, object] = {"error": f"line {number} is not UTF-8 text"}
+            out = {"error": f"line {number} is not UTF-8 text"}
         else:
             if as_case:
                 sys.stdout.write(case_line(line, number, rules) + "\n")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from shibumi import Colour
+from shibumi import Cell, Colour, parse_board
 from spoker.analysis import HINT_EFFORT, placement_values
 from spoker.cli import CliError, positive_int
+from spoker.events import ChallengeResolved, GroupFormed, StraightFlush
+from spoker.groups import Group
 from spoker.players import HINT_EFFORTS, hint
 from spoker.state import GameState
 from spoker.value_words import value_words
@@ -17,19 +19,22 @@ examples:
   spoker hint 'WB............../........./..../.' R --json
     {"state": "WB............../........./..../. 1 0-0 - - * visible", "ball": "R",
      "hints": [{"cell": "1E1", "value": 0.6436}, ...]}
-  spoker hint 'WWW.BB........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1 - * visible' B --top 5
-    Player 2 to place black (B); score 0-0; answering a Flush three, level 1
-      1. 2B2  +0.714  wins about 6 games in 10 from here
-      2. 1E3  -0.245  wins about 4 games in 10 from here
-      ...
+  spoker hint 'WWW.BB........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1' B --top 3
+    Player 2 to place black (B); score 0-0; answering a flush three, level 1
+      1. 2B2  +0.714  a full house, level 2: beats the flush three, level 1; wins about 6 games in 10 from here
+      2. 1E3  -0.245  a flush three, level 1: ties the challenge; wins about 4 games in 10 from here
+      3. 1G3  -1.245  no group: loses the challenge; wins about 3 games in 10 from here
 
 STATE is a state string (board, player to move, score, pending challenge, drawn
-ball, result, rules: docs/formats.md) or just a board string. BALL (W, B or R)
+ball, result, rules: docs/formats.md) or just a board string (read as a
+position with no score and no challenge pending). BALL (W, B or R)
 is the ball drawn; it must still be in the bag (or be the state's drawn ball).
 A value is the expected final score difference, player to move minus opponent,
-current score included; a straight flush counts as 8 points (a game win). The
-text also says each cell's expected game result in words (a draw counting
-half a win), from the search 'spoker analyse' uses.
+current score included; a straight flush counts as 8 points (a game win).
+Each line says what the ball does there (the group it forms, and so the
+challenge it opens, or how it answers the pending challenge) and the game's
+expected result from there in words (a draw counting half a win), from the
+search 'spoker analyse' uses.
 --player sets how hard the hint looks: greedy (one ball), lookahead (default:
 the opponent's next draw too) or expert (the expert's deeper search).
 """
@@ -57,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def read_state(state_text: str, ball_text: str) -> tuple[GameState, Colour]:
     """The state with the ball drawn; ValueError (quoting the input) if it cannot be."""
-    state = GameState.from_string(state_text)
+    state = read_position(state_text)
     colour = Colour.from_char(ball_text.strip())
     if state.is_over:
         raise CliError(f"state {state_text!r}: the game is over")
@@ -71,13 +76,47 @@ def read_state(state_text: str, ball_text: str) -> tuple[GameState, Colour]:
     return state, colour
 
 
+def read_position(text: str) -> GameState:
+    """A state string, or a bare board string read as a position with no
+    history: no score, no challenge (a what-if, not a game to check)."""
+    if len(text.split()) == 1:
+        return GameState.from_board(parse_board(text))
+    return GameState.from_string(text)
+
+
+def effect(state: GameState, cell: Cell) -> str:
+    """What the drawn ball does on ``cell``: the group it forms, the
+    challenge it opens or how it answers the pending one."""
+    events = state.copy().apply_place(cell)
+    formed = next((e.group for e in events if isinstance(e, GroupFormed)), None)
+    if any(isinstance(e, StraightFlush) for e in events):
+        return f"a {_group(formed)}: wins the game at once"
+    resolved = next((e for e in events if isinstance(e, ChallengeResolved)), None)
+    if resolved is not None and not resolved.bag_empty:
+        if formed is None:
+            return "no group: loses the challenge"
+        if resolved.winner is None:
+            return f"a {_group(formed)}: ties the challenge"
+        won = resolved.winner == state.to_move
+        return f"a {_group(formed)}: {'beats' if won else 'loses to'} the {_group(resolved.challenge)}"
+    if formed is not None:
+        return f"a {_group(formed)}: opens a challenge"
+    return "no group"
+
+
+def _group(group: Group | None) -> str:
+    assert group is not None
+    text = group.describe()
+    return text[0].lower() + text[1:]
+
+
 def run(args: argparse.Namespace) -> int:
     state, colour = read_state(args.state, args.ball)
     given = state.copy()
     hints = hint(state, top=args.top, effort=args.player)
     if args.json:
         print(json.dumps({
-            "state": GameState.from_string(args.state).to_string(),
+            "state": read_position(args.state).to_string(),
             "ball": colour.char,
             "hints": [{"cell": str(h.cell), "value": round(h.value, 4)} for h in hints],
         }))
@@ -85,9 +124,9 @@ def run(args: argparse.Namespace) -> int:
     mover = given.to_move
     print(f"Player {mover} to place {colour.name.lower()} ({colour.char}); "
           f"score {given.scores[0]}-{given.scores[1]}"
-          + (f"; answering a {given.challenge.group.describe()}" if given.challenge else ""))
+          + (f"; answering a {_group(given.challenge.group)}" if given.challenge else ""))
     # The words say the game's expected result, from the analysis's search.
     results = placement_values(state, HINT_EFFORT, prune=False).values
     for i, h in enumerate(hints, start=1):
-        print(f"{i:3d}. {h.cell}  {h.value:+.3f}  {value_words(results[h.cell])}")
+        print(f"{i:3d}. {h.cell}  {h.value:+.3f}  {effect(given, h.cell)}; {value_words(results[h.cell])}")
     return 0

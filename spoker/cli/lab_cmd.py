@@ -34,9 +34,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("board", nargs="?", metavar="BOARD", help="a board string (notation.md) to start from")
+    p.add_argument("board", nargs="?", metavar="BOARD", help="a board string (docs/formats.md) to start from")
     p.add_argument("--rules", metavar="RULES", help="visible (default) or touching, optionally with apex-free")
-    p.add_argument("--suite", metavar="FILE", help="a group test suite to step through (notation.md)")
+    p.add_argument("--suite", metavar="FILE", help="a group test suite to step through (docs/formats.md)")
     p.set_defaults(func=run)
 
 

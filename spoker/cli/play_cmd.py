@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
+import sys
+from typing import TYPE_CHECKING
 
 from spoker.cli import CliError
 from spoker.rules import RuleSet
+
+if TYPE_CHECKING:
+    from spoker.record import GameRecord
+
+SEED_LIMIT = 2**64
 
 EXAMPLE = """\
 examples:
   spoker play                                   the title screen (new game, continue, records)
   spoker play --player1 Ann --player2 greedy    Ann against the greedy computer, at once
   spoker play --seed 7 --rules touching,apex-free
-  spoker play --resume                          continue the autosaved game
+  spoker play --resume                          continue the last unfinished game
   spoker play --record game.txt                 also keep the record in game.txt
   spoker play --screenshot shot.png --seed 3 --autoplay 12
                                                 a picture after 12 computer moves, headless
@@ -21,9 +30,15 @@ examples:
                                                 or a worked example with --autoplay 0)
 
 A --player value that names a computer player (random, greedy, lookahead,
-expert) seats that player; any other value is a person's name. The game is
-autosaved after every move in $SPOKER_HOME, else $XDG_DATA_HOME/spoker, else
-~/.local/share/spoker, and offered for resumption at the next start.
+expert) seats that player; any other value is a person's name (a warning if it
+looks like a misspelt level). Every game is autosaved after every move in
+$SPOKER_HOME, else $XDG_DATA_HOME/spoker, else ~/.local/share/spoker (no
+autosave without any of them); a new game never replaces an unfinished one:
+the title screen lists them all. --record refuses an existing FILE (except
+the --load FILE itself, which the game then extends). --screenshot takes
+--load and --resume into account, writes --record, and never changes the
+autosaves or preferences. Without a display, use --screenshot or set
+ARCADE_HEADLESS=1.
 """
 
 
@@ -41,40 +56,150 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--player2", metavar="NAME", help="player 2's name, or a computer player's name")
     p.add_argument("--no-hints", action="store_true", help="no hints in this game")
     start = p.add_mutually_exclusive_group()
-    start.add_argument("--resume", action="store_true", help="continue the autosaved game")
+    start.add_argument("--resume", action="store_true", help="continue the last unfinished game")
     start.add_argument("--load", metavar="FILE", help="continue the game of a record file")
     p.add_argument("--record", metavar="FILE", help="write the game's record to FILE after every move")
     p.add_argument("--screenshot", metavar="FILE.png",
                    help="draw one frame headless to FILE.png and exit (with --autoplay, --show)")
-    p.add_argument("--autoplay", type=int, default=0, metavar="N",
-                   help="with --screenshot: N moves played by the computer first")
-    p.add_argument("--show", choices=("game", "end", "help", "title", "replay", "lab"), default="game",
-                   help="with --screenshot: the screen to draw (default: game, or end if over)")
-    p.add_argument("--size", default="1280x800", metavar="WxH", help="with --screenshot: the picture's size")
+    p.add_argument("--autoplay", type=int, metavar="N",
+                   help="with --screenshot: N moves played by the computer first (default: 0)")
+    p.add_argument("--show", choices=("game", "end", "help", "title", "replay", "lab"),
+                   help="with --screenshot: the screen to draw (default: game)")
+    p.add_argument("--size", metavar="WxH", help="with --screenshot: the picture's size (default: 1280x800)")
     p.set_defaults(func=run)
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit() or not text.isascii():
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not a non-negative integer")
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    if not (text.isdigit() and text.isascii() and len(text) <= 20 and int(text) < SEED_LIMIT):
+        raise argparse.ArgumentTypeError(f"seed {shown!r} is not a whole number from 0 to 2^64-1")
     return int(text)
 
 
+SETUP_OPTIONS = ("seed", "rules", "player1", "player2", "no_hints")
+SCREENSHOT_OPTIONS = ("autoplay", "show", "size")
+
+
 def run(args: argparse.Namespace) -> int:
+    check_combinations(args)
     if args.rules is not None:
         RuleSet.parse(args.rules)  # a bad value fails here, with one line
-    if args.autoplay < 0:
+    if args.autoplay is not None and args.autoplay < 0:
         raise CliError(f"--autoplay {args.autoplay}: expected 0 or more moves")
     for i in (1, 2):
         name = getattr(args, f"player{i}")
         if name is not None and not name.strip():
             raise CliError(f"--player{i}: the name is empty")
+    from spoker.cli.streams import check_output
+
+    args.load_record = read_load(args.load) if args.load else None
+    if args.record is not None:
+        check_record_target(args.record, args.load)  # never over another record
+        check_output(args.record, "--record")  # before the game, not after its first move
     if args.screenshot:
+        check_output(args.screenshot, "--screenshot", ".png")
         from spoker.gui.offscreen import ensure_headless
 
         ensure_headless()  # before arcade is imported: no display needed
+    else:
+        check_display()
+    warn_level_typos(args)
     try:
         from spoker.gui.app import run_play
     except ImportError as err:
         raise CliError(f"the game window cannot start ({err})") from None
     return int(run_play(args) or 0)
+
+
+def check_combinations(args: argparse.Namespace) -> None:
+    """Options that would be silently ignored are refused instead: a new
+    game's setup with --resume or --load (that game goes on as it was), and
+    the picture's options without --screenshot."""
+    continuing = "--resume" if args.resume else "--load" if args.load else ""
+    given = [name for name in SETUP_OPTIONS if getattr(args, name) not in (None, False)]
+    if continuing and given:
+        names = ", ".join("--" + n.replace("_", "-") for n in given)
+        raise CliError(f"{names} set up a new game: not with {continuing}, which continues a game as it was")
+    if not args.screenshot:
+        for name in SCREENSHOT_OPTIONS:
+            if getattr(args, name) is not None:
+                raise CliError(f"--{name} only goes with --screenshot FILE.png")
+
+
+def read_load(path: str) -> GameRecord:
+    """The --load record, read before any window opens: one line if it is
+    missing, unreadable, not a record, too large or a finished game."""
+    from spoker.record import load_record
+
+    full = os.path.expanduser(path)
+    try:
+        if not stat.S_ISREG(os.stat(full).st_mode):
+            raise CliError(f"--load {path!r}: not a regular file")
+        record = load_record(full)
+    except OSError as err:
+        raise CliError(f"--load {path!r}: cannot read it: {err.strerror or err}") from None
+    except ValueError as err:
+        raise CliError(f"--load {path!r}: {err}") from None
+    if record.play().is_over:
+        raise CliError(f"--load {path!r} is a finished game: watch it with 'spoker replay {path}'")
+    return record
+
+
+def check_record_target(path: str, load: str | None) -> None:
+    """--record FILE must not replace a file, unless it is the --load record
+    (the game continues it); its folder must exist."""
+    full = os.path.expanduser(path)
+    if os.path.lexists(full):
+        if load and _same_file(full, os.path.expanduser(load)):
+            return
+        if os.path.isdir(full):
+            raise CliError(f"--record {path!r} is a folder: give a file name")
+        raise CliError(
+            f"--record {path!r} exists: choose another name, or continue that game "
+            f"with --load {path} --record {path}"
+        )
+    folder = os.path.dirname(os.path.abspath(full))
+    if not os.path.isdir(folder):
+        raise CliError(f"--record {path!r}: the folder {folder!r} does not exist")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def check_display() -> None:
+    """No window without a display: one line saying what works instead.
+
+    Only where X11 or Wayland is the way to a display (Linux and the BSDs);
+    ARCADE_HEADLESS=1 runs the game with no visible window."""
+    if sys.platform.startswith(("darwin", "win", "cygwin")) or os.environ.get("ARCADE_HEADLESS"):
+        return
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return
+    raise CliError(
+        "no display (DISPLAY is not set): for a picture use --screenshot FILE.png; "
+        "ARCADE_HEADLESS=1 runs the game with no visible window"
+    )
+
+
+def warn_level_typos(args: argparse.Namespace) -> None:
+    """A --player value that looks like a misspelt computer level seats a
+    person of that name: say so on stderr (the game screen says it too)."""
+    if args.player1 is None and args.player2 is None:
+        return  # the players' module takes a while to import: only when needed
+    from spoker.gui.controller import level_typo
+    from spoker.players import PLAYER_NAMES
+
+    for i in (1, 2):
+        value = getattr(args, f"player{i}")
+        level = level_typo(value) if value else None
+        if level:
+            print(
+                f"spoker play: warning: --player{i} {value!r} is not a computer level "
+                f"({', '.join(PLAYER_NAMES)}): it seats a person named {value!r}; "
+                f"did you mean {level!r}?",
+                file=sys.stderr,
+            )

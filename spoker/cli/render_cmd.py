@@ -7,7 +7,10 @@ import re
 from dataclasses import dataclass
 
 from shibumi import Board, Cell, parse_board, parse_cell
+from spoker.cli.streams import check_output
 from spoker.errors import SpokerError
+from spoker.record import write_png_atomic
+from spoker.textview import printable
 
 EXAMPLE = """\
 examples:
@@ -77,7 +80,7 @@ def parse_rotation(text: str) -> int:
     """A number of quarter turns (any integer; taken modulo 4)."""
     if not isinstance(text, str) or not re.fullmatch(r"\s*[+-]?\d{1,6}\s*", text):
         raise RenderArgumentError(f"rotation {text!r}: expected a number of quarter turns, e.g. 1")
-    return int(text) % 4
+    return int(text.strip()) % 4  # the regex's spaces are str.isspace()'s, more than int() takes
 
 
 def parse_highlight(text: str) -> HighlightSpec:
@@ -124,6 +127,7 @@ def check_highlights(board: Board, specs: list[HighlightSpec], texts: list[str])
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(str(args.out), "--out", ".png")  # before any drawing
     size = parse_size(args.size)
     rotation = parse_rotation(args.rotate)
     board, pending = read_position(args.board)
@@ -132,8 +136,6 @@ def run(args: argparse.Namespace) -> int:
     if not specs and pending is not None:
         specs = [pending]
     out = str(args.out)
-    if not out.lower().endswith(".png"):
-        raise RenderArgumentError(f"output {out!r}: the picture is written as PNG, name it FILE.png")
 
     from spoker.gui.offscreen import ensure_headless
 
@@ -150,6 +152,6 @@ def run(args: argparse.Namespace) -> int:
         board, size, rotation=rotation, highlights=highlights,
         exploded=args.exploded, colour_marks=args.marks,
     )
-    image.convert("RGB").save(out, format="PNG", optimize=True)
-    print(f"wrote {out} ({size[0]}x{size[1]})")
+    write_png_atomic(image.convert("RGB"), out)
+    print(f"wrote {printable(out)} ({size[0]}x{size[1]})")
     return 0

@@ -7,12 +7,13 @@ import json
 import sys
 
 from spoker.cli import CliError
-from spoker.cli.groups_cmd import stdin_bytes
+from spoker.cli.play_cmd import check_display
+from spoker.cli.streams import check_output, read_stdin
 from spoker.errors import RecordError
 from spoker.record import GameRecord, load_record, parse_record
 from spoker.replay import Replay
 from spoker.rules import RuleSet
-from spoker.textview import narrate
+from spoker.textview import narrate, printable
 
 EXAMPLE = """\
 examples:
@@ -27,7 +28,7 @@ examples:
   spoker replay game.txt --analyse --effort 20000 --at 23 --best --screenshot a.png --size 1280x800
     a.png: replay of game.txt at move 23 of 30, analysed, 1280x800
 
---json prints one JSON object a file, one a line (notation.md); a record that
+--json prints one JSON object a file, one a line (docs/formats.md); a record that
 cannot be replayed gives {"file": ..., "error": "move 12 'R@2B2': ..."} and the
 exit status is 2 once every file is done. --text tells each game move by move.
 Without either, the replay viewer opens (one file). --rules overrides the
@@ -53,13 +54,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="override the records' Rules: visible or touching, optionally with apex-free",
     )
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="one JSON object a file (notation.md)")
+    out.add_argument("--json", action="store_true", help="one JSON object a file (docs/formats.md)")
     out.add_argument("--text", action="store_true", help="narrate each game as text")
     p.add_argument("--analyse", action="store_true", help="viewer: start the game's analysis at once")
     p.add_argument("--effort", type=_positive, metavar="N",
                    help="positions searched a placement by the analysis (default 200000)")
     p.add_argument("--screenshot", metavar="PNG", help="draw the viewer headless into this PNG file and exit")
-    p.add_argument("--size", default="1280x800", metavar="WxH", help="the screenshot's size (default 1280x800)")
+    p.add_argument("--size", metavar="WxH", help="the screenshot's size (default 1280x800)")
     p.add_argument("--at", type=_positive_or_zero, metavar="N", help="the screenshot's move (default the last)")
     p.add_argument("--best", action="store_true", help="the screenshot shows the move's best cell (key B)")
     p.set_defaults(func=run)
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
 def read(path: str) -> GameRecord:
     """A record from a file, or from stdin for ``-``."""
     if path == "-":
-        data = stdin_bytes().read()
+        data = read_stdin()
         try:
             return parse_record(data.decode("utf-8"))
         except UnicodeDecodeError as err:
@@ -122,12 +123,13 @@ def _run_text(files: list[str], rules: RuleSet | None) -> int:
         try:
             text = narrate(Replay(read(path), rules))
         except (ValueError, OSError) as err:
-            print(f"spoker replay: error: {path}: {_failure(path, err)}", file=sys.stderr)
+            message = " ".join(f"{path}: {_failure(path, err)}".splitlines())
+            print(f"spoker replay: error: {printable(message)}", file=sys.stderr)
             status = 2
             continue
         if i:
             print()
-        print(f"== {path}")
+        print(f"== {printable(path)}")
         print(text)
     return status
 
@@ -147,7 +149,17 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
     except ValueError as err:
         raise CliError(f"{path}: {err}") from None
     if args.at is not None and args.at > length:
-        raise CliError(f"--at {args.at}: {path} has {length} moves")
+        raise CliError(f"--at {args.at}: {printable(path)} has {length} moves")
+    if args.screenshot:
+        check_output(args.screenshot, "--screenshot", ".png")
+        from spoker.gui.offscreen import ensure_headless
+
+        ensure_headless()  # before arcade is imported: no display needed
+    else:
+        for name in ("size", "at", "best"):
+            if getattr(args, name) not in (None, False):
+                raise CliError(f"--{name} only goes with --screenshot FILE.png")
+        check_display()
     try:
         from spoker.gui.app import run_replay
     except ImportError as err:
@@ -162,7 +174,7 @@ def _screenshot(args: argparse.Namespace, record: GameRecord, rules: RuleSet | N
     from spoker.gui.screenshot import parse_size, replay_screenshot
 
     try:
-        size = parse_size(args.size)
+        size = parse_size(args.size or "1280x800")
     except ValueError as err:
         raise CliError(str(err)) from None
     return replay_screenshot(args.screenshot, record, rules, args.files[0], size, args.analyse, args.effort,

@@ -7,11 +7,13 @@ import json
 import random
 import sys
 
-from spoker.cli import CliError, positive_int, seed_int
+from spoker.cli import CliError, cluster_arg, positive_int, seed_int
+from spoker.cli.streams import check_output
 from spoker.groups import Rank
 from spoker.players import PLAYER_DESCRIPTIONS, PLAYER_NAMES
+from spoker.record import write_text_atomic
 from spoker.rules import RuleSet
-from spoker.simulate import ENGINES, ProgressBar, Tally, check_players, simulate
+from spoker.simulate import ENGINES, MAX_GAMES, ProgressBar, Tally, check_players, simulate
 
 EXAMPLE = """\
 players:
@@ -22,14 +24,22 @@ examples:
     {{"games": 1000, "players": ["random", "greedy"], "wins": [..., ...], "draws": ...,
      "ends": {{"straight_flush": ..., "complete": ...}}, "groups": {{"three_kinds": ..., ...}},
      "challenges": ..., "points": [..., ...]}}
-  spoker simulate --games 100 --players lookahead,greedy --swap --workers 2
+  spoker simulate --games 100 --players lookahead,greedy --swap --workers 2 --json --out run.json
+  spoker simulate --games 10000000 --players random,greedy --seed 1 --cluster dask
+  spoker simulate --games 100000 --players expert,lookahead --seed 1 --cluster tcp://10.0.0.5:8786
 
 Player A sits first in every game; with --swap the players change seats every
 other game (A first in game 1) and the JSON also holds "by_player". 'wins' and
 'points' are by seat. The same --seed gives the same result whatever --workers.
 Random and greedy games are played in bulk with numpy (--engine batch); other
 players one game at a time (--engine scalar). Without --seed a seed is chosen
-at random and shown in the table.
+at random and shown in the table. --workers is capped at the number of CPUs;
+the games are played as a stream of small seeded units, so a run of any
+length uses little memory. Ctrl-C stops the run and its workers at once
+(exit status 130) and writes no --out file; the progress bar shows on a
+terminal only (stderr).
+
+{cluster}
 """
 
 
@@ -39,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "simulate",
         help="play many games between two computer players",
         description="Play N games between two computer players and print statistics.",
-        epilog=EXAMPLE.format(players=players),
+        epilog=EXAMPLE.format(players=players, cluster=cluster_arg.CLUSTER_HELP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--games", type=positive_int, required=True, metavar="N", help="games to play")
@@ -51,13 +61,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--rules", default="visible", metavar="RULES",
         help="visible (default) or touching, optionally with apex-free: 'touching,apex-free'",
     )
-    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
+    cluster_arg.add_arguments(p)
     p.add_argument("--swap", action="store_true", help="players change seats every other game")
     p.add_argument("--engine", choices=ENGINES, default="auto", help="auto (default), batch or scalar")
-    p.add_argument("--json", action="store_true", help="print one JSON object (notation.md)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (docs/formats.md)")
+    p.add_argument("--out", metavar="FILE", help="write the result to FILE instead of stdout")
     p.set_defaults(func=run)
-
-
 
 
 def parse_pair(text: str) -> tuple[str, str]:
@@ -72,19 +81,34 @@ def parse_pair(text: str) -> tuple[str, str]:
 def run(args: argparse.Namespace) -> int:
     players = parse_pair(args.players)
     rules = RuleSet.parse(args.rules)
+    if args.games > MAX_GAMES:
+        raise CliError(f"--games {args.games}: at most {MAX_GAMES} games a run")
+    if args.out is not None:
+        check_output(args.out, "--out")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     bar = ProgressBar(sys.stderr)
     try:
-        tally = simulate(
-            players, args.games, seed, rules, args.workers, args.swap, args.engine, progress=bar
-        )
+        with cluster_arg.executor_for("simulate", args) as (workers, executor):
+            tally = simulate(
+                players, args.games, seed, rules, workers, args.swap, args.engine,
+                progress=bar, executor=executor,
+            )
     finally:
         bar.close()
     if args.json:
-        print(json.dumps(tally.to_json(by_player=args.swap)))
+        text = json.dumps(tally.to_json(by_player=args.swap))
     else:
-        print(table(tally, seed, rules, args.swap))
+        text = table(tally, seed, rules, args.swap)
+    write_result(text, args.out)
     return 0
+
+
+def write_result(text: str, out: str | None) -> None:
+    """Print the result, or write it whole to ``out`` (never half a file)."""
+    if out is None:
+        print(text)
+    else:
+        write_text_atomic(out, text + "\n")
 
 
 def table(tally: Tally, seed: int, rules: RuleSet, swap: bool) -> str:

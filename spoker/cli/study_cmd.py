@@ -7,7 +7,7 @@ import json
 import random
 import sys
 
-from spoker.cli import CliError, positive_int, seed_int
+from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.players import PLAYER_NAMES
 from spoker.rules import RuleSet
 from spoker.simulate import ProgressBar
@@ -25,15 +25,17 @@ examples:
        "formed_per_game": .., "challenges": .., "share": {...}, "won": {...},
        "tied": {...}}, ...}}, ...]}
   spoker study --players random,random --players lookahead,lookahead --games 100
+  spoker study --players lookahead,lookahead --games 10000 --seed 1 --cluster dask
 
 Each pair of players plays N games under each rule set (default: all four,
 visible, touching, 'visible, apex-free', 'touching, apex-free'), A and B
 changing seats every other game. Rates are given with 95% Wilson intervals,
 means (length, challenges) with 95% normal intervals. --players may be given
 more than once: one study a pair (--json prints one object a line), one chart.
-The same seed gives the same figures, whatever --workers. Without --seed a
-seed is chosen at random and shown.
-"""
+The same seed gives the same figures, whatever --workers or --cluster.
+Without --seed a seed is chosen at random and shown.
+
+""" + cluster_arg.CLUSTER_HELP + "\n"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -55,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "(default: all four)",
     )
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
-    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
+    cluster_arg.add_arguments(p)
     p.add_argument("--chart", metavar="FILE.png", help="also draw a bar chart")
     p.add_argument("--json", action="store_true", help="print one JSON object a pair of players")
     p.set_defaults(func=run)
@@ -75,8 +77,11 @@ def run(args: argparse.Namespace) -> int:
     studies: list[Study] = []
     bar = ProgressBar(sys.stderr)
     try:
-        for pair in pairs:
-            studies.append(run_study(pair, args.games, seed, rule_sets, args.workers, progress=bar))
+        with cluster_arg.executor_for("study", args) as (workers, executor):
+            for pair in pairs:
+                studies.append(
+                    run_study(pair, args.games, seed, rule_sets, workers, progress=bar, executor=executor)
+                )
     finally:
         bar.close()
     if args.chart:

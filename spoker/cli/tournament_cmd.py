@@ -7,15 +7,19 @@ import json
 import random
 import sys
 
-from spoker.cli import positive_int, seed_int
+from spoker.cli import CliError, cluster_arg, positive_int, seed_int
+from spoker.cli.simulate_cmd import write_result
+from spoker.cli.streams import check_output
 from spoker.players import PLAYER_NAMES
 from spoker.rules import RuleSet
-from spoker.simulate import ProgressBar
+from spoker.simulate import MAX_GAMES, ProgressBar, check_players
+from spoker.textview import printable
 from spoker.tournament import draw_chart, run_tournament
 
 EXAMPLE = """\
 examples:
   spoker tournament random greedy lookahead --games 200 --seed 1 --chart ladder.png
+  spoker tournament random greedy lookahead expert --games 10000 --seed 1 --cluster dask
   spoker tournament greedy lookahead --games 100 --json
     {"players": ["greedy", "lookahead"], "games": 100, "seed": ..., "rules": "visible",
      "standings": [{"name": "lookahead", "games": 100, "wins": ..., "draws": ..., "losses": ...,
@@ -25,8 +29,12 @@ examples:
 
 Every pair of players plays N games, changing seats every other game. A score
 rate is (wins + draws / 2) / games, with its 95% Wilson confidence interval.
-Without --seed a seed is chosen at random and shown.
-"""
+Without --seed a seed is chosen at random and shown. --workers is capped at
+the number of CPUs; a progress bar shows on a terminal (stderr). --chart and
+--out are checked before the games start; Ctrl-C stops the run and its
+workers at once (exit status 130) and writes neither file.
+
+""" + cluster_arg.CLUSTER_HELP + "\n"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -44,28 +52,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--rules", default="visible", metavar="RULES",
         help="visible (default) or touching, optionally with apex-free",
     )
-    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
+    cluster_arg.add_arguments(p)
     p.add_argument("--chart", metavar="FILE.png", help="also draw a bar chart of the score rates")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--out", metavar="FILE", help="write the result to FILE instead of stdout")
     p.set_defaults(func=run)
-
-
 
 
 def run(args: argparse.Namespace) -> int:
     rules = RuleSet.parse(args.rules)
+    check_players(args.players)
+    if args.games > MAX_GAMES:
+        raise CliError(f"--games {args.games}: at most {MAX_GAMES} games a pairing")
+    if args.chart is not None:
+        check_output(args.chart, "--chart", ".png")
+    if args.out is not None:
+        check_output(args.out, "--out")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     bar = ProgressBar(sys.stderr)
     try:
-        result = run_tournament(args.players, args.games, seed, rules, args.workers, progress=bar)
+        with cluster_arg.executor_for("tournament", args) as (workers, executor):
+            result = run_tournament(
+                args.players, args.games, seed, rules, workers, progress=bar, executor=executor
+            )
     finally:
         bar.close()
     if args.chart:
         draw_chart(result, args.chart)
     if args.json:
-        print(json.dumps(result.to_json()))
+        text = json.dumps(result.to_json())
     else:
-        print(result.table())
+        text = result.table()
         if args.chart:
-            print(f"\nchart: {args.chart}")
+            text += f"\n\nchart: {printable(args.chart)}"
+    write_result(text, args.out)
     return 0

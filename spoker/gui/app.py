@@ -15,16 +15,27 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
+import stat
 import sys
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from spoker.gui import autosave
-from spoker.gui.controller import PERSON, GameController, GameSetup, clean_name
-from spoker.gui.settings import Settings, load_settings, save_settings
+from spoker.errors import SpokerError
+from spoker.gui import autosave, storage
+from spoker.gui.controller import (
+    PERSON,
+    SEED_LIMIT,
+    GameController,
+    GameSetup,
+    clean_name,
+    level_typo,
+)
+from spoker.gui.settings import Settings, load_settings, save_settings, settings_path
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -39,6 +50,15 @@ if TYPE_CHECKING:
 TITLE = "Spoker - Shibumi meets poker"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
+FILE_NAME_PART = 24  # characters of a player's name in a proposed record file name
+
+
+class WindowError(SpokerError):
+    """The window cannot open (no display, no OpenGL): one line for the command line."""
+
+
+class RecordExistsError(SpokerError):
+    """Saving would replace a file this game did not write: save again to confirm."""
 
 
 class SpokerApp:
@@ -55,10 +75,29 @@ class SpokerApp:
         exit_after_first_frame: bool = False,
     ) -> None:
         self.window = window
-        self.settings = settings if settings is not None else (load_settings() if persist else Settings())
+        self.persist = persist
+        # Lines for the person about the data folder and its files (stderr and
+        # the first screen): no home folder, damaged files moved aside.
+        self.notices: list[str] = []
+        self.data_folder = storage.data_dir() if persist else None
+        if persist and self.data_folder is None:
+            self.notices.append(storage.NO_DATA_DIR)
+        self._settings_kept = True  # False: a damaged preferences file stayed in place
+        if settings is None:
+            settings = Settings()
+            if self.data_folder is not None:
+                before = len(self.notices)
+                settings = load_settings(notices=self.notices)
+                # Damaged but not moved aside (a read-only folder...): never write over it.
+                self._settings_kept = len(self.notices) == before or not os.path.lexists(settings_path() or "")
+        self.settings = settings
         self.threaded = threaded
         self.record_path = record_path
-        self.persist = persist
+        self.read_unfinished = self.data_folder is not None  # the title screen lists the saved games
+        self._autosaves: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
+        self._records: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
+        self._autosave_failing = False
+        self._replace_asked: Path | None = None
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None
@@ -127,9 +166,28 @@ class SpokerApp:
             self._scene.colour_marks = on
         self.save_settings()
 
+    @property
+    def autosave_on(self) -> bool:
+        return self.data_folder is not None
+
     def save_settings(self) -> None:
-        if self.persist:
+        if self.autosave_on and self._settings_kept:
             save_settings(self.settings)
+
+    def take_notices(self) -> list[str]:
+        """The notices not yet shown (each is shown once)."""
+        out, self.notices = self.notices, []
+        return out
+
+    def screen_text(self, line: str) -> str:
+        """A notice for the screen: short (stderr has the whole line), paths
+        inside the data folder relative to it."""
+        moved = re.fullmatch(r".* was damaged \(.*\): moved to '(.*)'", line)
+        if moved:
+            line = f"A damaged file was kept as '{moved.group(1)}'"
+        if self.data_folder is not None:
+            line = line.replace(str(self.data_folder) + os.sep, "")
+        return line[:1].upper() + line[1:]
 
     def frame_drawn(self) -> None:
         """Called by every screen's on_draw (the start-up benchmark's mark)."""
@@ -161,9 +219,21 @@ class SpokerApp:
         from spoker.gui.views.title import TitleView
 
         view = TitleView(self)
+        notices = self.take_notices()
+        for line in notices:
+            print(f"spoker: {line}", file=sys.stderr)
+        if notices and not message:
+            message, kind = self.screen_text(notices[-1]), "bad"
         if message:
-            view.say(message, kind, 8.0)
+            view.say(message, kind, 10.0)
         self.show(view)
+
+    def unfinished_games(self) -> list[autosave.Entry]:
+        """The unfinished games to offer, the last played first (damaged files
+        are moved aside and a notice added)."""
+        if not self.read_unfinished:
+            return []
+        return autosave.unfinished(self.notices, set_damaged_aside=self.persist)
 
     def new_game(self, setup: GameSetup) -> GameView:
         s = self.settings
@@ -176,22 +246,44 @@ class SpokerApp:
         controller = GameController(setup)
         return self.play(controller)
 
-    def play(self, controller: GameController) -> GameView:
+    def play(self, controller: GameController, autosave_path: Path | None = None) -> GameView:
+        """Show a game. A new game gets its own autosave file; a resumed one
+        (``autosave_path``) goes on writing the file it came from."""
         from spoker.gui.views.game import GameView
 
+        if autosave_path is not None:
+            self._autosaves[controller] = autosave_path
         view = GameView(self, controller)
         self.show(view)
         self.autosave(controller)
+        notices = self.take_notices()
+        for line in notices:
+            print(f"spoker: {line}", file=sys.stderr)
+        if notices:
+            view.say(self.screen_text(notices[-1]), "bad", 10)
         return view
 
-    def resume(self) -> GameView | None:
-        """Continue the autosaved game; None (and a message) if there is none."""
+    def resume(self, path: Path | None = None) -> GameView | None:
+        """Continue an unfinished game (default: the last played); None, and
+        the title screen with a message, if there is none or it is damaged."""
+        if path is None:
+            entries = self.unfinished_games()
+            if not entries:
+                self.show_title("No unfinished game to resume: start a new one.", "bad")
+                return None
+            path = entries[0].path
         try:
-            controller = autosave.load()
+            controller = autosave.load(path)
         except autosave.AutosaveError as err:
-            self.show_title(str(err), "bad")
+            line = storage.set_aside(path, "the autosave", str(err).split(": ", 1)[-1])
+            self.show_title(self.screen_text(line), "bad")
+            print(f"spoker: {line}", file=sys.stderr)
             return None
-        return self.play(controller)
+        return self.play(controller, path)
+
+    def discard(self, path: Path) -> None:
+        """Delete an unfinished game's autosave (the person asked, and confirmed)."""
+        autosave.clear(path)
 
     def show_help(self) -> None:
         from spoker.gui.views.help import HelpView
@@ -242,15 +334,51 @@ class SpokerApp:
 
     # -- files ----------------------------------------------------------------
     def autosave(self, controller: GameController) -> None:
-        """After every draw and move: the autosave, and the --record file if any."""
+        """After every draw and move: the game's autosave, and the --record file if any.
+
+        A failure is told once (stderr and the screen), not at every move."""
         if not self.persist:
             return
         try:
-            autosave.save(controller)
-            if self.record_path:
-                self.save_record(controller, self.record_path)
-        except OSError as err:
-            print(f"spoker: cannot autosave: {err}", file=sys.stderr)
+            if self.autosave_on:
+                autosave.save(controller, self.autosave_file(controller))
+            record = self.record_file(controller)
+            if record is not None:
+                self._write_record(controller, record)
+        except (OSError, ValueError) as err:
+            if not self._autosave_failing:
+                line = f"cannot autosave: {getattr(err, 'strerror', None) or err}"
+                print(f"spoker: {line}", file=sys.stderr)
+                view = self.window.current_view
+                if view is not None and hasattr(view, "say"):
+                    view.say(line[:1].upper() + line[1:], "bad", 8)
+            self._autosave_failing = True
+        else:
+            self._autosave_failing = False
+
+    def autosave_file(self, controller: GameController) -> Path | None:
+        """The game's own autosave file (a new one for a new game)."""
+        path = self._autosaves.get(controller)
+        if path is None:
+            folder = self.data_folder
+            path = autosave.new_autosave_path(None if folder is None else folder / autosave.FOLDER)
+            if path is None:
+                return None
+            self._autosaves[controller] = path
+        return path
+
+    def record_file(self, controller: GameController) -> Path | None:
+        """The --record file of a game: the first game played gets FILE, a
+        later one FILE-2, FILE-3 ... (a name not taken), so no game's record
+        replaces another's."""
+        if not self.record_path:
+            return None
+        path = self._records.get(controller)
+        if path is None:
+            first = Path(os.path.expanduser(self.record_path))
+            path = first if not self._records else free_name(first)
+            self._records[controller] = path
+        return path
 
     def record_of(self, controller: GameController) -> GameRecord:
         from spoker.record import GameRecord
@@ -260,23 +388,47 @@ class SpokerApp:
         return GameRecord.from_state(controller.state, headers)
 
     def default_record_path(self, controller: GameController | None = None) -> str:
+        """The file name the Save dialog proposes: the game's --record file,
+        else ``games/spoker-STAMP-NAME1-NAME2.txt`` in the data folder (the
+        current folder without one). Names are reduced to letters, digits,
+        '-' and '_', so the name never leads out of that folder."""
         if self.record_path:
-            return self.record_path
+            own = self.record_file(controller) if controller is not None else None
+            return str(own or self.record_path)
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         names = ""
         if controller is not None:
-            a, b = (clean_name(n).replace(" ", "_") for n in controller.setup.names)
+            a, b = (file_name_part(n) for n in controller.setup.names)
             names = f"-{a}-{b}"
-        return str(autosave.data_dir() / "games" / f"spoker-{stamp}{names}.txt")
+        folder = Path("games") if self.data_folder is None else self.data_folder / "games"
+        return str(folder / f"spoker-{stamp}{names}.txt")
 
     def save_record(self, controller: GameController, path: str) -> Path:
-        from spoker.record import save_record
-
+        """Save the game's record to ``path`` (the Save dialog). A file this
+        game did not write is replaced only when the same name is saved to
+        twice in a row: the first time :class:`RecordExistsError` asks."""
         target = Path(os.path.expanduser(path))
+        if self._would_replace(controller, target) and self._replace_asked != target:
+            self._replace_asked = target
+            raise RecordExistsError(f"{str(target)!r} exists: save again to the same name to replace it")
+        self._replace_asked = None
         target.parent.mkdir(parents=True, exist_ok=True)
-        save_record(target, self.record_of(controller))
+        self._write_record(controller, target)
         self.settings.last_record = str(target)
         return target
+
+    def _write_record(self, controller: GameController, target: Path) -> None:
+        from spoker.record import save_record
+
+        save_record(target, self.record_of(controller))
+        if self.record_file(controller) is None:
+            self._records[controller] = target  # later saves of this game to it ask nothing
+
+    def _would_replace(self, controller: GameController, target: Path) -> bool:
+        if not os.path.lexists(target):
+            return False
+        own = self._records.get(controller)
+        return own is None or not _same_file(own, target)
 
     def open_record_file(self, path: str, mode: str = "auto") -> str | None:
         """Open a record: replay it, or (unfinished, or mode "play") continue it.
@@ -284,12 +436,21 @@ class SpokerApp:
         Returns an error message instead of raising, for the title screen."""
         from spoker.record import load_record
 
+        full = os.path.expanduser(path)
         try:
-            record = load_record(os.path.expanduser(path))
-        except (OSError, ValueError) as err:
+            if not stat.S_ISREG(os.stat(full).st_mode):
+                return f"Cannot open {path!r}: not a regular file"
+            record = load_record(full)
+        except OSError as err:
+            return f"Cannot open {path!r}: {err.strerror or err}"
+        except ValueError as err:
             return f"Cannot open {path!r}: {err}"
         self.settings.last_record = path
         self.save_settings()
+        return self.open_record(record, path, mode)
+
+    def open_record(self, record: GameRecord, path: str, mode: str = "auto") -> str | None:
+        """Replay a record read from ``path``, or continue it (see open_record_file)."""
         state = record.play()
         if mode == "replay" or (mode == "auto" and state.is_over):
             self.open_replay(record, source=path)
@@ -298,6 +459,30 @@ class SpokerApp:
             return f"{path!r} is a finished game: open it in the replay viewer."
         self.play(GameController(setup_from_record(record.headers, record.rules), state))
         return None
+
+
+def file_name_part(name: str) -> str:
+    """A player's name as part of a file name: letters, digits, '-' and '_'
+    only (so no '/', no '..', no leading dot), at most FILE_NAME_PART long."""
+    text = re.sub(r"[^\w-]+", "_", clean_name(name)).strip("_-")
+    return text[:FILE_NAME_PART] or "player"
+
+
+def free_name(path: Path) -> Path:
+    """``path`` with -2, -3 ... added before the suffix: the first name not taken."""
+    n = 2
+    while True:
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        if not os.path.lexists(candidate):
+            return candidate
+        n += 1
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
 
 
 def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
@@ -309,17 +494,35 @@ def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
         headers.get(f"Player{i}Type", PERSON) if headers.get(f"Player{i}Type") in PLAYER_NAMES else PERSON
         for i in (1, 2)
     )
-    seed_text = headers.get("Seed", "")
-    seed = int(seed_text) if seed_text.isdigit() else None
-    return GameSetup(names, (seats[0], seats[1]), rules, seed)
+    return GameSetup(names, (seats[0], seats[1]), rules, seed_of(headers.get("Seed", "")))
+
+
+def seed_of(text: str) -> int | None:
+    """A record's ``Seed`` header as a seed; None (a fresh seed) for anything
+    but a whole number from 0 to 2^64-1 in ASCII digits (not ``²``, not 5000 digits)."""
+    text = text.strip()
+    if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
+        return None
+    seed = int(text)
+    return seed if seed < SEED_LIMIT else None
 
 
 def make_window(visible: bool = True) -> arcade.Window:
-    window = arcade.Window(
-        DEFAULT_SIZE[0], DEFAULT_SIZE[1], TITLE, resizable=True, visible=visible, vsync=False
-    )
+    """The game's window; :class:`WindowError` (one line) if it cannot open."""
+    try:
+        window = arcade.Window(
+            DEFAULT_SIZE[0], DEFAULT_SIZE[1], TITLE, resizable=True, visible=visible, vsync=False
+        )
+    except Exception as err:  # pyglet's NoSuchDisplayException, ContextException ...
+        raise WindowError(f"the window cannot open ({type(err).__name__}: {err}); {HEADLESS_HINT}") from None
     window.set_minimum_size(*MIN_SIZE)
     return window
+
+
+HEADLESS_HINT = (
+    "without a display, use --screenshot FILE.png for a picture, "
+    "or set ARCADE_HEADLESS=1 to run with no visible window"
+)
 
 
 def _exit_after_first_frame() -> bool:
@@ -341,6 +544,7 @@ def setup_from_options(options: Any, settings: Settings) -> GameSetup:
     names = []
     for i, default_name in ((1, settings.name1), (2, settings.name2)):
         value = given[i - 1]
+        value = value.strip() if value is not None else None
         if value is None:
             names.append(default_name)
             seats.append(wanted[i - 1])
@@ -376,24 +580,40 @@ def run_play(options: Any) -> int:
 def start(app: SpokerApp, options: Any) -> None:
     """The first screen for the command's options."""
     if getattr(options, "resume", False):
-        if autosave.peek() is None:
-            app.show_title("No game to resume: start a new one.", "bad")
-        else:
-            app.resume()
+        app.resume()
         return
     load = getattr(options, "load", None)
     if load:
-        error = app.open_record_file(load, "play")
+        record = getattr(options, "load_record", None)  # read by the command line already
+        error = app.open_record(record, load, "play") if record is not None else app.open_record_file(load, "play")
         if error:
             app.show_title(error, "bad")
         return
     explicit = any(
         getattr(options, name, None) is not None for name in ("seed", "rules", "player1", "player2")
     )
-    if explicit:
-        app.new_game(setup_from_options(options, app.settings))
-    else:
+    if not explicit:
         app.show_title()
+        return
+    kept = len(app.unfinished_games())  # before the new game has its own file
+    view = app.new_game(setup_from_options(options, app.settings))
+    typos = level_typos(options)
+    if typos:
+        view.say(typos[0], "bad", 12)
+    elif kept:
+        games = "unfinished game is" if kept == 1 else f"{kept} unfinished games are"
+        view.say(f"Your {games} kept: Menu (Esc) offers to continue.", "info", 8)
+
+
+def level_typos(options: Any) -> list[str]:
+    """A line for each --player value that looks like a misspelt computer level."""
+    out = []
+    for i in (1, 2):
+        value = getattr(options, f"player{i}", None)
+        level = level_typo(value) if value else None
+        if level:
+            out.append(f"Player {i} {value!r} is a person: did you mean the computer level {level!r}?")
+    return out
 
 
 def run_lab(board: Board | None, rules: RuleSet | None, suite: str | None) -> int:

@@ -1,55 +1,74 @@
-"""The autosave: the game in progress, written after every move.
+"""The autosave: each game in progress, written after every move.
 
-One JSON file in the per-user data directory (:func:`data_dir`): the setup
-(names, seats, rules, seed), the moves, the ball drawn and not yet placed and
-the state of the draw generator, so a resumed game continues with exactly the
-draws it would have had. It is written atomically (a temporary file in the same
-directory, then ``os.replace``), so a crash never leaves half a file, and it is
-deleted when the game ends.
+Every game has its own JSON file in the folder ``unfinished/`` of the data
+folder (:func:`spoker.gui.storage.data_dir`): the setup (names, seats, rules,
+seed), the moves, the ball drawn and not yet placed and the state of the draw
+generator, so a resumed game continues with exactly the draws it would have
+had. Starting a new game never touches another game's file: the title screen
+lists every unfinished game (:func:`unfinished`). A file is written
+atomically (a temporary file in the same directory, then ``os.replace``), so a
+crash never leaves half a file, and it is deleted when its game ends.
+
+The single ``autosave.json`` of earlier versions is still listed and resumed.
+A file that cannot be read back is moved aside (see
+:func:`spoker.gui.storage.set_aside`), never deleted.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
+import math
 import os
 import random
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
 from shibumi import Colour
 from spoker.errors import SpokerError
 from spoker.gui.controller import GameController, GameSetup
+from spoker.gui.storage import DamagedFileError, data_dir, read_json, set_aside, write_atomic
 from spoker.moves import Move
-from spoker.record import write_text_atomic
 from spoker.state import GameState
 
 FORMAT = "spoker-autosave-1"
-FILENAME = "autosave.json"
+FILENAME = "autosave.json"  # the one autosave of earlier versions
+FOLDER = "unfinished"
+MT_WORDS = 625  # random.getstate(): 624 words of the Mersenne Twister and its position
+
+__all__ = [
+    "FILENAME", "FOLDER", "FORMAT", "AutosaveError", "Entry", "Summary", "autosave_path", "clear",
+    "data_dir", "load", "new_autosave_path", "peek", "save", "to_json", "unfinished", "unfinished_dir",
+    "write_atomic",
+]
 
 
 class AutosaveError(SpokerError):
     """An autosave file that cannot be read back."""
 
 
-def data_dir() -> Path:
-    """$SPOKER_HOME, else $XDG_DATA_HOME/spoker, else ~/.local/share/spoker."""
-    home = os.environ.get("SPOKER_HOME")
-    if home:
-        return Path(home)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg:
-        return Path(xdg) / "spoker"
-    return Path.home() / ".local" / "share" / "spoker"
+def autosave_path() -> Path | None:
+    """The single autosave file of earlier versions (None: no data folder)."""
+    folder = data_dir()
+    return None if folder is None else folder / FILENAME
 
 
-def autosave_path() -> Path:
-    return data_dir() / FILENAME
+def unfinished_dir() -> Path | None:
+    folder = data_dir()
+    return None if folder is None else folder / FOLDER
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically, creating its folder if needed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, text)
+def new_autosave_path(folder: Path | None = None) -> Path | None:
+    """A fresh file name for a new game's autosave (None: no data folder)."""
+    base = folder or unfinished_dir()
+    if base is None:
+        return None
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    while True:
+        candidate = base / f"game-{stamp}-{secrets.token_hex(3)}.json"
+        if not os.path.lexists(candidate):
+            return candidate
 
 
 def to_json(controller: GameController) -> dict[str, object]:
@@ -66,8 +85,11 @@ def to_json(controller: GameController) -> dict[str, object]:
 
 
 def save(controller: GameController, path: Path | None = None) -> Path:
-    """Write the game; an ended game removes the autosave instead."""
+    """Write the game to ``path`` (default: the old single autosave); an ended
+    game removes its file instead."""
     target = path or autosave_path()
+    if target is None:
+        raise AutosaveError("no data folder: the game cannot be autosaved")
     if controller.state.is_over:
         clear(target)
         return target
@@ -76,8 +98,12 @@ def save(controller: GameController, path: Path | None = None) -> Path:
 
 
 def clear(path: Path | None = None) -> None:
+    """Remove a game's autosave (its game ended, or the person discarded it)."""
+    target = path or autosave_path()
+    if target is None:
+        return
     try:
-        (path or autosave_path()).unlink()
+        target.unlink()
     except FileNotFoundError:
         pass
 
@@ -96,16 +122,30 @@ class Summary:
 
 
 def load(path: Path | None = None) -> GameController:
-    """Rebuild the game: replays the moves and checks the saved state string."""
+    """Rebuild the game: replays the moves and checks the saved state string.
+
+    :class:`AutosaveError` (never another exception) if it cannot."""
     target = path or autosave_path()
+    if target is None:
+        raise AutosaveError("no data folder: there is no autosave")
     try:
-        data = json.loads(target.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise AutosaveError(f"cannot read the autosave {str(target)!r}: {err}") from None
+        data = read_json(target)
+    except (OSError, DamagedFileError) as err:
+        raise AutosaveError(f"cannot read the autosave {str(target)!r}: {_reason(err)}") from None
     try:
         return _controller(data)
-    except (ValueError, KeyError, TypeError, IndexError) as err:
-        raise AutosaveError(f"the autosave {str(target)!r} is damaged: {err}") from None
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError, RecursionError) as err:
+        raise AutosaveError(f"the autosave {str(target)!r} is damaged: {_cut(str(err))}") from None
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, OSError):
+        return err.strerror or str(err)
+    return str(err)
+
+
+def _cut(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _controller(data: object) -> GameController:
@@ -125,15 +165,28 @@ def _controller(data: object) -> GameController:
         raise ValueError("the game is over: nothing to resume")
     if state.to_string() != data["state"]:
         raise ValueError(f"the moves give {state.to_string()!r}, not {data['state']!r}")
-    saved = data["rng"]
+    rng = random.Random()
+    rng.setstate(_generator_state(data["rng"]))
+    return GameController(setup, state, rng)
+
+
+def _generator_state(saved: object) -> tuple[int, tuple[int, ...], float | None]:
+    """The draw generator's state as saved, checked word by word (setstate
+    itself fails with OverflowError or quietly accepts nonsense)."""
     if not (isinstance(saved, list) and len(saved) == 3 and isinstance(saved[1], list)):
         raise ValueError("the draw generator's state is missing")
-    gauss = saved[2]
-    if gauss is not None and not isinstance(gauss, float):
+    version, words, gauss = saved
+    if version != 3 or isinstance(version, bool):
+        raise ValueError(f"unknown generator version {version!r}")
+    if len(words) != MT_WORDS or not all(
+        isinstance(w, int) and not isinstance(w, bool) and 0 <= w < 2**32 for w in words
+    ):
+        raise ValueError("the draw generator's state is not 625 words of 32 bits")
+    if not 0 <= words[-1] <= 624:
+        raise ValueError(f"bad generator position {words[-1]!r}")
+    if gauss is not None and not (isinstance(gauss, float) and math.isfinite(gauss)):
         raise ValueError(f"bad generator state {gauss!r}")
-    rng = random.Random()
-    rng.setstate((int(saved[0]), tuple(int(x) for x in saved[1]), gauss))
-    return GameController(setup, state, rng)
+    return (3, tuple(words), gauss)
 
 
 def peek(path: Path | None = None) -> Summary | None:
@@ -142,6 +195,64 @@ def peek(path: Path | None = None) -> Summary | None:
         c = load(path)
     except AutosaveError:
         return None
-    if c.state.is_over:
-        return None
+    return summary_of(c)
+
+
+def summary_of(c: GameController) -> Summary:
     return Summary(c.setup.names, c.state.move_number, c.state.score)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An unfinished game the title screen offers: its file and its summary."""
+
+    path: Path
+    summary: Summary
+    saved: float  # when it was last written (seconds since the epoch)
+
+    def text(self) -> str:
+        when = datetime.datetime.fromtimestamp(self.saved).strftime("%d %b %H:%M")
+        return f"{self.summary.text()} ({when})"
+
+
+def unfinished(notices: list[str] | None = None, set_damaged_aside: bool = True) -> list[Entry]:
+    """Every unfinished game in the data folder, the last played first.
+
+    A file that cannot be resumed is moved aside (kept) and a line saying where
+    it went is appended to ``notices``; with ``set_damaged_aside`` False it is
+    only skipped (a screenshot reads, it never moves a person's files)."""
+    folder = unfinished_dir()
+    if folder is None:
+        return []
+    paths = []
+    try:
+        paths = [p for p in folder.iterdir() if p.name.endswith(".json") and not p.name.startswith(".")]
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as err:
+        _note(notices, f"cannot list the unfinished games in {str(folder)!r}: {err.strerror or err}")
+    legacy = autosave_path()
+    if legacy is not None and os.path.lexists(legacy):
+        paths.append(legacy)
+    entries = []
+    for path in paths:
+        try:
+            controller = load(path)
+            saved = path.stat().st_mtime
+        except (AutosaveError, OSError) as err:
+            if set_damaged_aside:
+                _note(notices, set_aside(path, "an unfinished game's autosave", _why(err)))
+            continue
+        entries.append(Entry(path, summary_of(controller), saved))
+    entries.sort(key=lambda e: (e.saved, e.path.name), reverse=True)
+    return entries
+
+
+def _why(err: Exception) -> str:
+    text = str(err)
+    return text.split(": ", 1)[1] if text.startswith(("cannot read the autosave", "the autosave")) else text
+
+
+def _note(notices: list[str] | None, line: str) -> None:
+    if notices is not None:
+        notices.append(line)

@@ -47,15 +47,33 @@ APEX_RULING = (
 )
 
 
+NAME_LENGTH = 40  # a player's name is cut to this many characters wherever it comes from
+SEED_LIMIT = 2**64  # seeds are below this (the title screen takes 12 digits)
+
+
+def display_name(name: str, default: str) -> str:
+    """A name as the game keeps and draws it: one line of printable characters
+    (white space runs made one space, control and format characters dropped),
+    at most :data:`NAME_LENGTH` characters, ``default`` if nothing is left."""
+    head = str(name)[: NAME_LENGTH * 8]  # a 300,000-character name: no need to read it all
+    printable = "".join(ch for ch in " ".join(head.split()) if ch.isprintable())
+    return " ".join(printable.split())[:NAME_LENGTH].rstrip() or default
+
+
 @dataclass(frozen=True)
 class GameSetup:
-    """Everything chosen on the new-game screen."""
+    """Everything chosen on the new-game screen. Names are cut to
+    :data:`NAME_LENGTH` printable characters (see :func:`display_name`)."""
 
     names: tuple[str, str] = ("Player 1", "Player 2")
     seats: tuple[str, str] = (PERSON, PERSON)  # "person" or a computer player's name
     rules: RuleSet = DEFAULT_RULES
     seed: int | None = None
     hints: bool = True
+
+    def __post_init__(self) -> None:
+        a, b = self.names
+        object.__setattr__(self, "names", (display_name(a, "Player 1"), display_name(b, "Player 2")))
 
     def is_computer(self, player: int) -> bool:
         return self.seats[player - 1] != PERSON
@@ -87,8 +105,8 @@ class GameSetup:
             raise ValueError(f"names {names!r} are not two strings")
         if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(s, str) for s in seats)):
             raise ValueError(f"seats {seats!r} are not two strings")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ValueError(f"seed {seed!r} is not an integer")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT):
+            raise ValueError(f"seed {str(seed)[:30]!r} is not a whole number from 0 to 2^64-1")
         return cls(
             (names[0], names[1]),
             (seats[0], seats[1]),
@@ -281,7 +299,10 @@ class GameController:
             return self.result_text()
         who = self.name(s.to_move)
         if self.computer_to_move:
-            return f"{who} (computer, {self.setup.seats[s.to_move - 1]}) is playing..."
+            level = self.setup.seats[s.to_move - 1]
+            if level.lower() in who.lower():  # "Computer (lookahead)" says it already
+                return f"{who} is playing..."
+            return f"{who} (computer: {level}) is playing..."
         if s.drawn is None:
             what = "answer the challenge: draw" if s.challenge is not None else "draw a ball"
             return f"{who}, {what} (Space or click the bag)."
@@ -290,7 +311,7 @@ class GameController:
             return f"{who}, the {colour} ball goes on the apex: {APEX_SHORT}."
         if s.challenge is not None:
             return f"{who}, place the {colour} ball to beat {s.challenge.group.describe()}."
-        return f"{who}, place the {colour} ball on a lit cell."
+        return f"{who}, place the {colour} ball: point at a free cell to see its ghost, click to place it."
 
     def last_move_text(self) -> str:
         history = self.state.history
@@ -374,7 +395,7 @@ class GameController:
     # -- narration ----------------------------------------------------------
     def _welcome(self) -> str:
         a, b = self.setup.names
-        return f"New game: {a} against {b} ({self.rules}). {a} starts."
+        return f"New game: {a} against {b}, rules: {self.rules}. {a} starts."
 
     def _rebuild_from_history(self, note: bool) -> None:
         """Narration and challenge list of a resumed game, by replaying its moves."""
@@ -600,6 +621,20 @@ class GameController:
 
     def moves(self) -> list[Move]:
         return list(self.state.history)
+
+
+def level_typo(name: str) -> str | None:
+    """The computer level a --player value seems to misspell (``exprt``:
+    ``expert``), or None: a level itself, or a name no level resembles."""
+    import difflib
+
+    from spoker.players import PLAYER_NAMES
+
+    word = name.strip().lower()
+    if word in PLAYER_NAMES or not word:
+        return None
+    close = difflib.get_close_matches(word, PLAYER_NAMES, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 def clean_name(name: str) -> str:

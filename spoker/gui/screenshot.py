@@ -4,21 +4,31 @@ The game is played by computer players for ``--autoplay N`` moves from the
 seed (a person's seat is played by ``greedy`` here), the chosen screen is
 shown, its animations run for a while as in the window, and the frame is
 saved. The pictures of docs/ are made this way, by the game's own code.
+
+``--load FILE`` and ``--resume`` start from that game instead of a new one;
+``--record FILE`` gets the record of the game pictured. The autosaves and the
+preferences are read (the title screen lists the unfinished games) but never
+written, moved or deleted.
 """
 
 from __future__ import annotations
 
+import io
+import os
 from typing import TYPE_CHECKING, Any
 
 import arcade
+from PIL import Image
 
 from shibumi import Board, Cell, Colour, parse_board
-from spoker.gui.app import SpokerApp, setup_from_options
+from spoker.gui import autosave
+from spoker.gui.app import SpokerApp, setup_from_options, setup_from_record
 from spoker.gui.controller import GameController, GameSetup
 from spoker.gui.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
+from spoker.record import write_bytes_atomic
 
 if TYPE_CHECKING:
     from spoker.record import GameRecord
@@ -121,8 +131,9 @@ def take_screenshot(options: Any) -> int:
         setup = GameSetup(setup.names, setup.seats, setup.rules, 1, setup.hints)
     window = arcade.Window(width, height, "spoker screenshot", visible=False)
     app = SpokerApp(window, settings, threaded=False, persist=False)
+    app.read_unfinished = autosave.unfinished_dir() is not None  # shown, never changed
     show = getattr(options, "show", "game") or "game"
-    controller = GameController(setup)
+    controller = starting_game(app, options, setup)
     autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show == "end")
     if show == "title":
         app.show_title()
@@ -155,9 +166,16 @@ def take_screenshot(options: Any) -> int:
         point_at_query(view)
     view.on_draw()
     image = arcade.get_image(0, 0, width, height)
-    image.convert("RGB").save(path, optimize=True)
+    picture = io.BytesIO()
+    kind = Image.registered_extensions().get(os.path.splitext(path)[1].lower(), "PNG")
+    image.convert("RGB").save(picture, format=kind, optimize=True)
+    write_bytes_atomic(path, picture.getvalue())  # never half a picture
     window.close()
     print(f"{path}: {show} screen after {controller.state.move_number} moves, {width}x{height}")
+    record = getattr(options, "record", None)
+    if record:
+        target = app.save_record(controller, record)
+        print(f"{target}: the record of the game pictured")
     return 0
 
 
@@ -185,9 +203,30 @@ def replay_screenshot(
         view.on_update(FRAME)
     app.scene.finish_animations()
     view.on_draw()
-    image = arcade.get_image(0, 0, width, height)
-    image.convert("RGB").save(path, optimize=True)
+    save_picture(path, arcade.get_image(0, 0, width, height))
     window.close()
     analysed = ", analysed" if view.analysis.result is not None else ""
     print(f"{path}: replay of {source} at move {view.position} of {view.replay.length}{analysed}, {width}x{height}")
     return 0
+
+
+def save_picture(path: str, image: Image.Image) -> None:
+    """The frame as a PNG (or as the file name's kind), written atomically."""
+    picture = io.BytesIO()
+    kind = Image.registered_extensions().get(os.path.splitext(path)[1].lower(), "PNG")
+    image.convert("RGB").save(picture, format=kind, optimize=True)
+    write_bytes_atomic(path, picture.getvalue())  # never half a picture
+
+
+def starting_game(app: SpokerApp, options: Any, setup: GameSetup) -> GameController:
+    """The game to picture: the --load record's, the last unfinished one
+    (--resume), or a new one."""
+    record = getattr(options, "load_record", None)
+    if record is not None:
+        return GameController(setup_from_record(record.headers, record.rules), record.play())
+    if getattr(options, "resume", False):
+        entries = app.unfinished_games()
+        if not entries:
+            raise autosave.AutosaveError("--resume: there is no unfinished game")
+        return autosave.load(entries[0].path)
+    return GameController(setup)

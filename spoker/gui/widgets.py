@@ -9,7 +9,8 @@ rectangle in window pixels (left, bottom, width, height) set by its view's
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -53,6 +54,91 @@ BALL_RGB: dict[Colour, tuple[int, int, int]] = {
     Colour.BLACK: (34, 34, 40),
     Colour.RED: (206, 40, 44),
 }
+
+
+BASE_SIZE = (1280, 800)  # the window the screens are designed for: scale 1
+MAX_SCALE = 2.0
+ZWSP = "\u200b"  # a break opportunity: wrapped text may break there
+MAX_TEXT = 2000  # characters a label shows at most (text from files may be huge)
+
+
+class _UiScale:
+    value = 1.0
+
+
+def ui_scale() -> float:
+    """The factor of every size on screen (fonts, boxes, margins): 1 up to
+    1280x800, growing with the window up to 2 (set by :func:`set_ui_scale`)."""
+    return _UiScale.value
+
+
+def scale_for(width: float, height: float) -> float:
+    """The scale of a window of this size: the smaller of its two ratios to
+    1280x800, never below 1, in steps of 0.05 (few font sizes to cache)."""
+    s = min(width / BASE_SIZE[0], height / BASE_SIZE[1])
+    return max(1.0, min(MAX_SCALE, math.floor(s * 20 + 1e-9) / 20))
+
+
+def set_ui_scale(width: float, height: float) -> float:
+    _UiScale.value = scale_for(width, height)
+    return _UiScale.value
+
+
+def screen_text(text: str) -> str:
+    """``text`` safe to draw: control and other invisible characters (from a
+    record's names, a file name) shown as escapes, tabs and line breaks as
+    spaces, and no more than MAX_TEXT characters."""
+    if len(text) > MAX_TEXT:
+        text = text[: MAX_TEXT - 1] + "\u2026"
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable() or ch == ZWSP:
+            out.append(ch)
+        elif ch in "\t\n\r\v\f":
+            out.append(" ")
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)
+
+
+def breakable(text: str, longest: int = 16) -> str:
+    """``text`` with break opportunities inside words longer than ``longest``
+    characters, so that wrapped text never runs out of its box."""
+    if all(len(w) <= longest for w in text.split(" ")):
+        return text
+    return " ".join(w if len(w) <= longest else ZWSP.join(w) for w in text.split(" "))
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """A label as drawn in a frame: its text and box (window pixels)."""
+
+    text: str
+    left: float
+    bottom: float
+    right: float
+    top: float
+    multiline: bool = False
+
+
+class _Recorder:
+    texts: dict[int, DrawnText] | None = None
+
+
+@contextmanager
+def recording_texts() -> Iterator[dict[int, DrawnText]]:
+    """Collect the boxes of the labels drawn meanwhile, by label (the last
+    place each was drawn at): for the layout tests."""
+    texts: dict[int, DrawnText] = {}
+    previous = _Recorder.texts
+    _Recorder.texts = texts
+    try:
+        yield texts
+    finally:
+        _Recorder.texts = previous
 
 
 def player_colour(player: int) -> RGBA:
@@ -149,10 +235,13 @@ def draw_ball(x: float, y: float, r: float, colour: Colour, alpha: int = 255, ma
     arcade.draw_circle_filled(x - r * 0.35, y + r * 0.38, r * 0.22, (255, 255, 255, alpha * 3 // 4))
     edge = (90, 90, 96, alpha) if colour == Colour.WHITE else (0, 0, 0, alpha // 2)
     arcade.draw_circle_outline(x, y, r, edge, max(1.0, r * 0.06))
+    # The same marks as the balls on the pyramid (textures._paint_mark).
     if mark and colour == Colour.RED:
-        arcade.draw_circle_filled(x, y, r * 0.22, (255, 235, 235, alpha))
+        arcade.draw_circle_outline(x, y, r * 0.3, (255, 226, 214, alpha), max(1.0, r * 0.12))
     elif mark and colour == Colour.BLACK:
-        arcade.draw_line(x - r * 0.3, y, x + r * 0.3, y, (220, 220, 220, alpha), max(1.0, r * 0.12))
+        a, b, w = r * 0.12, r * 0.4, max(1.0, r * 0.1)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            arcade.draw_line(x + dx * a, y + dy * a, x + dx * b, y + dy * b, (205, 205, 215, alpha), w)
 
 
 class TextLayer:
@@ -183,23 +272,30 @@ _PROBES: dict[tuple[float, bool], Label] = {}
 
 
 def _probe(size: float, bold: bool) -> Label:
-    """A label used only to measure text."""
+    """A label used only to measure text (``size`` already scaled)."""
     key = (size, bold)
     if key not in _PROBES:
-        _PROBES[key] = Label("", size, bold=bold)
+        _PROBES[key] = Label("", size, bold=bold, scaled=False)
     return _PROBES[key]
 
 
 class Label:
-    """A cached arcade.Text: rebuilt only when its text, size or colour changes."""
+    """A cached arcade.Text: rebuilt only when its text, size or colour changes.
+
+    Sizes are given at scale 1; the label draws them times :func:`ui_scale`
+    (``scaled=False``: as given). Its text goes through :func:`screen_text`
+    and it is drawn at whole pixels (a glyph on a half pixel loses a row)."""
 
     def __init__(
         self, text: str = "", size: float = 13, colour: Sequence[int] = THEME.text, bold: bool = False,
         anchor_x: str = "left", anchor_y: str = "baseline", width: int | None = None,
         multiline: bool = False, font: tuple[str, ...] = FONT, layer: TextLayer | None = None,
+        scaled: bool = True,
     ) -> None:
+        self.base_size = size
+        self.scaled = scaled
         self._text = arcade.Text(
-            text, 0, 0, tuple(colour), size, width=width, bold=bold,  # type: ignore[arg-type]
+            screen_text(text), 0, 0, tuple(colour), self._size(size), width=width, bold=bold,  # type: ignore[arg-type]
             anchor_x=anchor_x, anchor_y=anchor_y, multiline=multiline, font_name=font,
         )
         self.layer: TextLayer | None = None
@@ -225,18 +321,26 @@ class Label:
     def text(self) -> str:
         return self._text.text
 
+    def _size(self, size: float) -> float:
+        return round(size * _UiScale.value * 2) / 2 if self.scaled else size
+
     def set(
         self, text: str | None = None, colour: Sequence[int] | None = None,
         size: float | None = None, width: int | None = None,
     ) -> Label:
         """Change what is shown (cheap when nothing changes); measures need no draw."""
         t = self._text
-        if text is not None and t.text != text:
-            t.text = text
+        if text is not None:
+            text = screen_text(text)
+            if t.text != text:
+                t.text = text
         if colour is not None and tuple(t.color) != tuple(colour):
             t.color = tuple(colour)  # type: ignore[assignment]
-        if size is not None and t.font_size != size:
-            t.font_size = size
+        if size is not None:
+            self.base_size = size
+        want = self._size(self.base_size)
+        if t.font_size != want:
+            t.font_size = want
         if width is not None and t.width != width:
             t.width = width
         return self
@@ -247,21 +351,33 @@ class Label:
     ) -> None:
         self.set(text, colour, size, width)
         t = self._text
+        x, y = round(x), round(y)
         if t.x != x or t.y != y:
             t.position = (x, y)
+        if _Recorder.texts is not None and t.text:
+            _Recorder.texts[id(self)] = self.box()
         if self.layer is not None:
             self.layer.used.add(id(self))
         else:
             t.draw()
 
+    def box(self) -> DrawnText:
+        """The text's box where it was last placed."""
+        lab = self._text.label
+        left, bottom = float(lab.left), float(lab.bottom)
+        return DrawnText(self._text.text, left, bottom, left + self.content_width,
+                         bottom + self.content_height, bool(self._text.multiline))
+
     def fitted(self, text: str, max_width: float) -> str:
         """``text``, cut with an ellipsis so that it fits ``max_width`` pixels
         at this label's size (cached per text and width)."""
+        self.set(size=self.base_size)  # the current scale's size
         key = (text, int(max_width), self._text.font_size)
         hit = _FITTED.get(key)
         if hit is not None:
             return hit
         probe = _probe(self._text.font_size, bool(self._text.bold))
+        text = screen_text(text)
         out = text
         if probe.set(text).content_width > max_width:
             lo, hi = 0, len(text)
@@ -272,17 +388,28 @@ class Label:
                 else:
                     hi = mid - 1
             out = text[:lo].rstrip() + "\u2026"
+            if not lo and probe.set(out).content_width > max_width:
+                out = ""  # not even the ellipsis fits
         if len(_FITTED) > 4000:
             _FITTED.clear()
         _FITTED[key] = out
         return out
 
+    def first_fitting(self, texts: Sequence[str], max_width: float) -> str:
+        """The first of ``texts`` (longest first) that fits ``max_width``, else the last one cut."""
+        for text in texts[:-1]:
+            if self.fitted(text, max_width) == screen_text(text):
+                return screen_text(text)
+        return self.fitted(texts[-1], max_width)
+
     @property
     def content_width(self) -> float:
+        self.set()  # at the current scale
         return float(self._text.content_width)
 
     @property
     def content_height(self) -> float:
+        self.set()
         return float(self._text.content_height)
 
 
@@ -375,9 +502,9 @@ class Button(Widget):
         self.primary = primary
         self.active = False  # drawn as pressed (toggled on)
         self.size = size
-        self._label = Label(label, size, anchor_x="center", anchor_y="center", bold=primary)
+        self._label = Label(label, size, anchor_x="center", anchor_y="bottom", bold=primary)
         self._key = Label(shortcut, 9, THEME.muted, anchor_x="right", anchor_y="bottom")
-        self._fitted: tuple[tuple[str, float] | None, float] = (None, size)
+        self._fitted: tuple[tuple[str, float, float] | None, float] = (None, size)
 
     def look(self) -> tuple[object, ...]:
         return (*super().look(), self.label, self.shortcut, self.primary, self.active, self.size)
@@ -399,17 +526,29 @@ class Button(Widget):
         colour = THEME.text if self.enabled else THEME.muted
         cx, cy = self.center
         size = self._fit()
-        with_key = bool(self.shortcut) and self.height > 34 and self.width >= 76
-        self._label.draw_at(cx, cy + (3 if with_key else 0), self.label, colour, size)
+        label = self._label.set(size=size)
+        label.set(label.fitted(self.label, self.width - 10), colour)  # cut if even the smallest size is too wide
+        key_h = self._key.set(self.shortcut).content_height
+        label_h = label.content_height
+        # The key hint sits in the bottom right corner, the label above it:
+        # only when the button is tall and wide enough for both.
+        with_key = (
+            bool(self.shortcut) and self.height >= key_h + label_h + 4
+            and self.width >= self._key.content_width + 12
+        )
+        y = cy - label_h / 2
         if with_key:
-            self._key.draw_at(self.left + self.width - 5, self.bottom + 3, self.shortcut)
+            y = min(max(y, self.bottom + 2 + key_h), self.bottom + self.height - 2 - label_h)
+        label.draw_at(cx, y)
+        if with_key:
+            self._key.draw_at(self.left + self.width - 5, self.bottom + 2)
 
     def labels(self) -> list[Label]:
         return [self._label, self._key]
 
     def _fit(self) -> float:
         """The label's font size: shrunk rather than overflow a narrow button."""
-        key = (self.label, self.width)
+        key = (self.label, self.width, ui_scale())
         if self._fitted[0] != key:
             size = self.size
             while size > 8 and self._label.set(self.label, size=size).content_width > self.width - 10:
@@ -517,6 +656,7 @@ class TextInput(Widget):
         self._label = Label("", 14, anchor_y="center")
         self._caption = Label(caption, 10, THEME.muted, anchor_y="bottom")
         self._measure = Label("", 14, anchor_y="center")
+        self._shown: tuple[object, tuple[str, str]] = (None, ("", ""))
 
     def labels(self) -> list[Label]:
         return [self._label, self._caption]
@@ -527,15 +667,44 @@ class TextInput(Widget):
         border = THEME.focus if self.focused else THEME.panel_border
         draw_box(self.left, self.bottom, self.width, self.height, THEME.field, border, radius=5,
                  border_width=2 if self.focused else 1.5)
+        s = ui_scale()
         if self.caption:
-            self._caption.draw_at(self.left + 2, self.bottom + self.height + 3)
+            self._caption.draw_at(self.left + 2, self.bottom + self.height + 3 * s,
+                                  self._caption.fitted(self.caption, self.width - 4))
         cy = self.bottom + self.height / 2
-        shown = self.text or ("" if self.focused else self.placeholder)
         colour = THEME.text if self.text else THEME.muted
+        if self.text:
+            shown, caret = self._window(self.width - 16)
+        else:
+            shown, caret = self._label.fitted("" if self.focused else self.placeholder, self.width - 16), ""
         self._label.draw_at(self.left + 8, cy, shown, colour)
         if self.focused and int(self._blink * 2) % 2 == 0:
-            x = self.left + 8 + self._measure.set(self.text[: self.cursor]).content_width + 1
-            arcade.draw_line(x, cy - 9, x, cy + 9, THEME.text, 1.5)
+            x = self.left + 8 + self._measure.set(caret).content_width + 1
+            arcade.draw_line(x, cy - 9 * s, x, cy + 9 * s, THEME.text, 1.5)
+
+    def _window(self, room: float) -> tuple[str, str]:
+        """The part of the text that fits ``room`` pixels around the caret
+        (an ellipsis where it is cut), and that part up to the caret."""
+        key = (self.text, self.cursor, int(room), ui_scale())
+        if self._shown[0] == key:
+            return self._shown[1]
+        text = screen_text(self.text)
+        cursor = len(screen_text(self.text[: self.cursor]))
+        measure = self._measure
+        if measure.set(text).content_width <= room:
+            out = (text, text[:cursor])
+        else:
+            lo, hi = 0, cursor  # the first character kept: the text up to the caret must fit
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if measure.set("\u2026" + text[mid:cursor]).content_width > room:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            head = "\u2026" if lo else ""
+            out = (self._label.fitted(head + text[lo:], room), head + text[lo:cursor])
+        self._shown = (key, out)
+        return out
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 10.0
@@ -621,7 +790,9 @@ class Panel(Widget):
             return
         draw_box(self.left, self.bottom, self.width, self.height, self.fill, THEME.panel_border, radius=10)
         if self.title:
-            self._title.draw_at(self.left + 12, self.bottom + self.height - 8, self.title.upper())
+            s = ui_scale()
+            self._title.draw_at(self.left + 12 * s, self.bottom + self.height - 8 * s,
+                                self._title.fitted(self.title.upper(), self.width - 24 * s))
 
 
 class WidgetGroup:
@@ -630,7 +801,7 @@ class WidgetGroup:
     def __init__(self, layer: TextLayer | None = None) -> None:
         self.widgets: list[Widget] = []
         self.layer = layer
-        self._overlay_tip = Label("", 11, THEME.text)
+        self._overlay_tip = Label("", 11, THEME.text, anchor_y="center")
         self.mouse = (-1.0, -1.0)
 
     def add(self, widget: W) -> W:
@@ -649,11 +820,18 @@ class WidgetGroup:
         x, y = self.mouse
         for w in self.widgets:
             if w.visible and w.tooltip and w.contains(x, y):
-                tw = self._overlay_tip.set(w.tooltip).content_width + 14
-                left = min(max(4.0, x - tw / 2), max(4.0, _window_width() - tw - 4))
-                bottom = w.bottom + w.height + 6
-                draw_box(left, bottom, tw, 24, (10, 12, 16, 235), THEME.accent, radius=5)
-                self._overlay_tip.draw_at(left + 7, bottom + 8)
+                s = ui_scale()
+                width = _window_width()
+                tip = self._overlay_tip
+                text = tip.fitted(w.tooltip, width - 8 - 14 * s)
+                tw = tip.set(text).content_width + 14 * s
+                th = tip.content_height + 8 * s
+                left = min(max(4.0, x - tw / 2), max(4.0, width - tw - 4))
+                bottom = w.bottom + w.height + 6 * s
+                if bottom + th > _window_height():  # no room above: below the widget
+                    bottom = w.bottom - th - 6 * s
+                draw_box(left, bottom, tw, th, (10, 12, 16, 235), THEME.accent, radius=5)
+                tip.draw_at(left + 7 * s, bottom + th / 2)
                 return
 
     def update(self, dt: float) -> None:
@@ -725,3 +903,10 @@ def _window_width() -> float:
         return float(arcade.get_window().width)
     except Exception:
         return 1280.0
+
+
+def _window_height() -> float:
+    try:
+        return float(arcade.get_window().height)
+    except Exception:
+        return 800.0

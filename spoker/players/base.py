@@ -6,6 +6,7 @@ import random
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from shibumi import Cell
+from shibumi.errors import expect
 from spoker.errors import IllegalActionError, SpokerError
 from spoker.state import GameState
 
@@ -21,6 +22,9 @@ class HintEntry(NamedTuple):
     cell: Cell
     value: float
 
+    def __str__(self) -> str:
+        return f"{self.cell} {self.value:+.3f}"
+
 
 @runtime_checkable
 class Player(Protocol):
@@ -34,7 +38,9 @@ class Player(Protocol):
 
 
 def check_can_move(state: GameState) -> None:
-    """Raise :class:`IllegalActionError` unless a drawn ball waits to be placed."""
+    """Raise :class:`IllegalActionError` unless a drawn ball waits to be placed
+    (``TypeError`` if ``state`` is not a :class:`GameState`)."""
+    expect(state, GameState, "state")
     if state.is_over:
         raise IllegalActionError("the game is over: there is nothing to choose")
     if state.drawn is None:

@@ -72,8 +72,9 @@ def test_save_kill_resume_brings_back_the_exact_position(window: Any, home: Path
     # The game as it would have gone on without the crash.
     twin = GameController(view.c.setup, view.c.state.copy(), random.Random())
     twin.rng.setstate(view.c.rng.getstate())
-    assert (home / "autosave.json").exists()
-    assert not [p for p in home.iterdir() if p.name.endswith(".tmp")]
+    saved = list((home / "unfinished").iterdir())
+    assert len(saved) == 1 and saved[0].name.startswith("game-") and saved[0].suffix == ".json"
+    assert not [p for p in saved if p.name.endswith(".tmp")]
     # Kill: the app and its views are dropped without any goodbye.
     del app, view
     app2 = new_app(window)
@@ -109,10 +110,11 @@ def test_a_finished_game_leaves_no_autosave(window: Any, home: Path) -> None:
     app = new_app(window)
     view = app.new_game(GameSetup(seed=5))
     rng = random.Random(1)
+    assert len(autosave.unfinished()) == 1
     while not view.c.over:
         play_moves(view, 1, rng)
-    assert not (home / "autosave.json").exists()
-    assert autosave.peek() is None
+    assert list((home / "unfinished").iterdir()) == []
+    assert autosave.unfinished() == []
 
 
 def test_autosave_is_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -324,6 +324,9 @@ def test_the_command_draws_the_analysed_viewer(tmp_path: Path) -> None:
     (["--at", "31"], "--at 31"),
     (["--effort", "0"], "--effort"),
     (["--screenshot", "x.png", "--size", "5x5"], "size '5x5'"),
+    (["--at", "3"], "--at only goes with --screenshot"),
+    (["--best"], "--best only goes with --screenshot"),
+    (["--screenshot", "x.txt"], "name it FILE.png"),
 ])
 def test_the_commands_bad_options_are_one_line(tmp_path: Path, args: list[str], words: str) -> None:
     env = dict(os.environ, ARCADE_HEADLESS="1", SPOKER_HOME=str(tmp_path))

@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "interop.md"
-EXAMPLES = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+# The reinforcement-learning part of the page (the cluster's examples run in
+# tests/test_cluster.py).
+RL_PART = DOC.read_text(encoding="utf-8").split("\n## A cluster for big studies")[0]
+EXAMPLES = re.findall(r"```python\n(.*?)```", RL_PART, re.S)
 
 
 def test_the_page_has_an_example_per_library() -> None:

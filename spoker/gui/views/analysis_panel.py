@@ -22,7 +22,7 @@ from spoker.gui.analysis_model import (
 )
 from spoker.gui.controller import Line
 from spoker.gui.views.common import VERDICT_COLOURS, Layered
-from spoker.gui.widgets import THEME, Label, draw_box, player_colour
+from spoker.gui.widgets import THEME, Label, draw_box, player_colour, ui_scale
 
 POINT_RADII = {None: 2.5, "inaccuracy": 3.5, "mistake": 4.5, "blunder": 5.5}
 LINE_COLOUR = (225, 230, 240, 255)
@@ -58,9 +58,10 @@ class EvalGraph(Layered):
 
     def height(self, job: AnalysisJob, room: float) -> float:
         """The graph box's height for ``room`` pixels of panel."""
+        k = ui_scale()
         if job.state == IDLE:
-            return 30.0
-        return max(56.0, min(130.0, room * 0.13))
+            return 30.0 * k
+        return max(56.0 * k, min(130.0 * k, room * 0.13))
 
     def draw(
         self, job: AnalysisJob, length: int, position: int, names: Sequence[str],
@@ -68,36 +69,39 @@ class EvalGraph(Layered):
     ) -> float:
         """The title, the graph (or the start button) and the current move's
         line under ``top``; returns the y below them."""
+        k = ui_scale()
         title = "ANALYSIS  \u00b7  " + job.progress_text()
         self._title.draw_at(left, top, self._title.fitted(title, width))
-        y = top - 18
+        y = top - self._title.content_height - 3 * k
         self.rect = (left, y - box_h, width, box_h)
         self.points = []
         if job.state == IDLE:
             draw_box(left, y - box_h, width, box_h, (40, 48, 64, 255), THEME.accent, radius=6)
-            self._start.draw_at(left + width / 2, y - box_h / 2, self._start.fitted("Analyse this game (A)", width - 12))
-            return y - box_h - 8
+            self._start.draw_at(left + width / 2, y - box_h / 2,
+                                self._start.fitted("Analyse this game (A)", width - 12 * k))
+            return y - box_h - 8 * k
         self._draw_graph(job, length, position, names, left, y - box_h, width, box_h)
-        y -= box_h + 4
+        y -= box_h + 4 * k
         m = job.at(position)
         if m is not None:
             colour = VERDICT_COLOURS.get(m.verdict or "", THEME.text)
             self._summary.draw_at(left, y, self._summary.fitted(move_summary(m, names[m.player - 1]), width), colour)
-            y -= 17
+            y -= self._summary.content_height + 2 * k
             if m.best != m.cell:
                 better = best_label(m) + ("   (B: hide)" if show_best else "   (B: show)")
                 self._better.draw_at(left, y, self._better.fitted(better, width))
-                y -= 17
-        return y - 4
+                y -= self._better.content_height + 2 * k
+        return y - 4 * k
 
     def _draw_graph(
         self, job: AnalysisJob, length: int, position: int, names: Sequence[str],
         left: float, bottom: float, width: float, height: float,
     ) -> None:
+        k = ui_scale()
         draw_box(left, bottom, width, height, (18, 22, 29, 255), THEME.panel_border, radius=6)
-        pad = 6.0
+        pad = 6.0 * k
         x0, span = left + pad, width - 2 * pad
-        mid, half = bottom + height / 2, height / 2 - 4
+        mid, half = bottom + height / 2, height / 2 - 4 * k
 
         def sx(n: float) -> float:
             return x0 + span * n / max(1, length)
@@ -105,7 +109,7 @@ class EvalGraph(Layered):
         def sy(v: float) -> float:
             return mid + half * max(-1.0, min(1.0, v))
 
-        for p, (label, y) in enumerate(zip(self._names, (bottom + height - 3, bottom + 3))):
+        for p, (label, y) in enumerate(zip(self._names, (bottom + height - 3 * k, bottom + 3 * k))):
             label.draw_at(left + pad, y, label.fitted(names[p], width / 2))
         graph = job.graph()
         # Who is ahead: the area between the line and zero in that player's colour.
@@ -116,14 +120,14 @@ class EvalGraph(Layered):
             arcade.draw_line_strip([(sx(n), sy(v)) for n, v in graph], LINE_COLOUR, 1.5)
         if 0 < position <= length:
             px = sx(position)
-            arcade.draw_line(px, bottom + 2, px, bottom + height - 2, (255, 255, 255, 150), 1)
+            arcade.draw_line(px, bottom + 2 * k, px, bottom + height - 2 * k, (255, 255, 255, 150), 1)
         for m, (n, v) in zip(job.moves, graph):
             x, y = sx(n), sy(v)
             self.points.append((x, y, n))
-            self._point(m, x, y, n == position)
-        if job.state == RUNNING:
+            self._point(m, x, y, n == position, k)
+        if job.state == RUNNING:  # what is left to judge
             done = len(graph)
-            arcade.draw_lrbt_rectangle_filled(sx(done), x0 + span, bottom + 2, bottom + 4, (70, 120, 200, 255))
+            arcade.draw_lrbt_rectangle_filled(sx(done), x0 + span, bottom + 2 * k, bottom + 4 * k, (70, 120, 200, 255))
 
     @staticmethod
     def _fill(x1: float, v1: float, x2: float, v2: float, mid: float, sy: Callable[[float], float]) -> None:
@@ -137,14 +141,14 @@ class EvalGraph(Layered):
         arcade.draw_polygon_filled([(x1, mid), (x1, sy(v1)), (x2, sy(v2)), (x2, mid)], colour)
 
     @staticmethod
-    def _point(m: MoveAnalysis, x: float, y: float, current: bool) -> None:
-        r = POINT_RADII.get(m.verdict, 2.5)
+    def _point(m: MoveAnalysis, x: float, y: float, current: bool, k: float) -> None:
+        r = POINT_RADII.get(m.verdict, 2.5) * k
         colour = VERDICT_COLOURS.get(m.verdict or "", LINE_COLOUR)
         if m.verdict is not None:
-            arcade.draw_circle_filled(x, y, r + 1.5, (10, 12, 16, 255))
+            arcade.draw_circle_filled(x, y, r + 1.5 * k, (10, 12, 16, 255))
         arcade.draw_circle_filled(x, y, r, colour)
         if current:
-            arcade.draw_circle_outline(x, y, r + 3.5, (255, 255, 255, 255), 2)
+            arcade.draw_circle_outline(x, y, r + 3.5 * k, (255, 255, 255, 255), 2 * k)
 
     def contains(self, x: float, y: float) -> bool:
         left, bottom, w, h = self.rect
@@ -166,6 +170,8 @@ class BestLabel(Layered):
     def draw(self, m: MoveAnalysis, x: float, y: float) -> None:
         text = best_label(m)
         self._text.set(text)
-        w = self._text.content_width + 16
-        draw_box(x - w / 2, y - 11, w, 22, (12, 14, 18, 225), VERDICT_COLOURS.get(m.verdict or "", THEME.good), radius=6)
+        k = ui_scale()
+        w, h = self._text.content_width + 16 * k, self._text.content_height + 6 * k
+        draw_box(x - w / 2, y - h / 2, w, h, (12, 14, 18, 225), VERDICT_COLOURS.get(m.verdict or "", THEME.good),
+                 radius=6)
         self._text.draw_at(x, y, text)

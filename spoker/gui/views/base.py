@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
-from spoker.gui.widgets import THEME, Label, TextLayer, WidgetGroup, attach_all, draw_box
+from spoker.gui.widgets import (
+    THEME,
+    Label,
+    TextLayer,
+    WidgetGroup,
+    attach_all,
+    draw_box,
+    set_ui_scale,
+    ui_scale,
+)
 
 if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
@@ -24,7 +33,7 @@ class BaseView(arcade.View):
         self.message = ""
         self.message_kind = "info"
         self.message_time = 0.0
-        self._overlay_message = Label("", 13)
+        self._overlay_message = Label("", 13, anchor_y="center")
         self.frames = 0
 
     def attach_labels(self) -> None:
@@ -37,10 +46,12 @@ class BaseView(arcade.View):
         return (self.app.width, self.app.height)
 
     def on_show_view(self) -> None:
+        set_ui_scale(*self.size)
         self.layout(*self.size)
 
     def on_resize(self, width: int, height: int) -> None:
         self.app.resized(width, height)
+        set_ui_scale(*self.size)
         self.layout(*self.size)
 
     def layout(self, width: int, height: int) -> None:
@@ -52,17 +63,21 @@ class BaseView(arcade.View):
         self.message_kind = kind
         self.message_time = seconds
 
-    def draw_message(self, y: float | None = None) -> None:
+    def draw_message(self, y: float | None = None, area: tuple[float, float] | None = None) -> None:
+        """The message, centred in the window (or in ``area``: left, width)."""
         if not self.message or self.message_time <= 0:
             return
-        width, _ = self.size
+        x0, width = (0.0, float(self.size[0])) if area is None else area
         colour = {"info": THEME.text, "good": THEME.good, "bad": THEME.bad}.get(self.message_kind, THEME.text)
-        self._overlay_message.set(self.message)
-        w = min(width - 20.0, self._overlay_message.content_width + 28)
-        left = (width - w) / 2
+        s = ui_scale()
+        label = self._overlay_message
+        text = label.fitted(self.message, width - 20 - 28 * s)
+        w = min(width - 20.0, label.set(text).content_width + 28 * s)
+        h = label.content_height + 14 * s
+        left = x0 + (width - w) / 2
         bottom = 64.0 if y is None else y
-        draw_box(left, bottom, w, 32, (12, 14, 18, 235), colour, radius=8)
-        self._overlay_message.draw_at(left + 14, bottom + 11, colour=colour)
+        draw_box(left, bottom, w, h, (12, 14, 18, 235), colour, radius=8)
+        label.draw_at(left + 14 * s, bottom + h / 2, colour=colour)
 
     # -- events -------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:

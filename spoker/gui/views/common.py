@@ -16,9 +16,12 @@ from spoker.gui.widgets import (
     Label,
     TextLayer,
     attach_all,
+    breakable,
     draw_ball,
     draw_box,
     player_colour,
+    screen_text,
+    ui_scale,
 )
 
 ROLE_COLOURS: dict[str, tuple[int, int, int, int]] = {
@@ -83,7 +86,7 @@ class TextBlock:
         self.layer: TextLayer | None = None
         self._labels: list[Label] = []
         self._measure = Label("", self.size, bold=self.bold, anchor_y="top", multiline=True, width=200)
-        self._heights: dict[tuple[str, int], float] = {}
+        self._heights: dict[tuple[str, int, float], float] = {}
 
     def attach_layer(self, layer: TextLayer) -> None:
         self.layer = layer
@@ -95,12 +98,12 @@ class TextBlock:
 
     def line_height(self, text: str, width: int) -> float:
         """The wrapped height of ``text`` (cached: layout is the costly part)."""
-        key = (text, width)
+        key = (text, width, ui_scale())
         h = self._heights.get(key)
         if h is None:
             if len(self._heights) > 4000:
                 self._heights.clear()
-            h = self._heights[key] = self._measure.set(text, width=width).content_height
+            h = self._heights[key] = self._measure.set(_wrappable(text), width=width).content_height
         return h
 
     def draw(
@@ -116,13 +119,18 @@ class TextBlock:
             h = self.line_height(text, w)
             if y - h < bottom_limit:
                 break
-            label.draw_at(left, y, text, colour, width=w)
+            label.draw_at(left, y, _wrappable(text), colour, width=w)
             y -= h + gap
         return y
 
     def height(self, lines: Sequence[tuple[str, Sequence[int]]], width: float, gap: float = 3) -> float:
         w = max(40, int(width))
         return sum(self.line_height(t, w) + gap for t, _ in lines)
+
+
+def _wrappable(text: str) -> str:
+    """Text that wraps inside its width, long words (a name, a path) too."""
+    return breakable(screen_text(text))
 
 
 class LogBox(Layered):
@@ -133,12 +141,13 @@ class LogBox(Layered):
         self._block = TextBlock(11)
 
     def draw(self, log: Sequence[Line], left: float, bottom: float, width: float, height: float) -> None:
-        if height < 40:
+        s = ui_scale()
+        if height < 40 * s:
             return
         draw_box(left, bottom, width, height, (20, 24, 31, 230), THEME.panel_border, radius=8)
-        self._title.draw_at(left + 10, bottom + height - 7)
-        inner = width - 20
-        room = height - 30
+        self._title.draw_at(left + 10 * s, bottom + height - 7 * s)
+        inner = width - 20 * s
+        room = height - 18 * s - self._title.content_height  # under the title, above the bottom margin
         # Take lines from the newest backwards while they fit.
         chosen: list[tuple[str, Sequence[int]]] = []
         used = 0.0
@@ -149,7 +158,7 @@ class LogBox(Layered):
                 break
             chosen.insert(0, entry)
             used += h
-        self._block.draw(chosen, left + 10, bottom + 8 + used, inner)
+        self._block.draw(chosen, left + 10 * s, bottom + 8 * s + used, inner)
 
 
 class PlayerCards(Layered):
@@ -165,6 +174,8 @@ class PlayerCards(Layered):
         self, left: float, top: float, width: float, names: Sequence[str], seats: Sequence[str],
         scores: Sequence[int], to_move: int | None, turn_text: str = "TO MOVE", card_h: float = 58,
     ) -> float:
+        s = ui_scale()
+        card_h *= s
         y = top
         for i in range(2):
             player = i + 1
@@ -174,14 +185,28 @@ class PlayerCards(Layered):
             bottom = y - card_h
             draw_box(left, bottom, width, card_h, fill, colour if active else THEME.panel_border,
                      radius=8, border_width=3 if active else 1.5)
-            arcade.draw_lrbt_rectangle_filled(left + 3, left + 9, bottom + 8, y - 8, colour)
-            self._names[i].draw_at(left + 18, bottom + card_h * 0.64, _fit(names[i], 22))
-            seat = seats[i]
-            self._seats[i].draw_at(left + 18, bottom + card_h * 0.27, seat)
+            arcade.draw_lrbt_rectangle_filled(left + 3 * s, left + 9 * s, bottom + 8 * s, y - 8 * s, colour)
+            score = self._scores[i].set(str(scores[i]))
+            text_x = left + 18 * s
+            room = left + width - 14 * s - score.content_width - 8 * s - text_x  # left of the score
+            name = self._names[i]
+            seat = self._seats[i]
+            # The name over the small line (seat, turn), the pair centred.
+            mid = bottom + card_h / 2
+            small = bool(seats[i]) or (active and bool(turn_text))
+            small_h = seat.set(seats[i] or "TO MOVE").content_height if small else 0.0
+            name_h = name.set(name.fitted(names[i], room)).content_height
+            small_y = mid - name_h / 2
+            name.draw_at(text_x, mid + small_h / 2, name.fitted(names[i], room))
+            turn_x = text_x
+            if seats[i]:
+                seat.draw_at(text_x, small_y, seat.fitted(seats[i], room))
+                turn_x = text_x + seat.content_width + 10 * s
             if active and turn_text:
-                self._turn[i].draw_at(left + 18 + self._seats[i].content_width + 10, bottom + card_h * 0.27, turn_text)
-            self._scores[i].draw_at(left + width - 14, bottom + card_h / 2, str(scores[i]))
-            y = bottom - 6
+                turn = self._turn[i]
+                turn.draw_at(turn_x, small_y, turn.fitted(turn_text, text_x + room - turn_x))
+            score.draw_at(left + width - 14 * s, bottom + card_h / 2)
+            y = bottom - 6 * s
         return y
 
 
@@ -211,6 +236,8 @@ class BagBox(Layered):
     ) -> float:
         """The box under ``top``; its fill pulses (at ``pulse`` 0..1 if given,
         else by ``time``) while a draw is due. Returns the y below it."""
+        s = ui_scale()
+        height *= s
         bottom = top - height
         self.rect = (left, bottom, width, height)
         border = THEME.accent if can_draw else THEME.panel_border
@@ -219,38 +246,48 @@ class BagBox(Layered):
         pulse = pulse if can_draw else 0.0
         fill = (int(38 + 18 * pulse), int(44 + 14 * pulse), int(56 + 6 * pulse), 255)
         draw_box(left, bottom, width, height, fill, border, radius=8, border_width=2.5 if can_draw else 1.5)
-        self._title.draw_at(left + 10, top - 7)
+        self._title.draw_at(left + 10 * s, top - 7 * s)
         if can_draw:
-            self._hint.draw_at(left + 54, top - 7, "click here or press Space to draw")
-        mid = bottom + (height - 20) / 2
-        draw_sack(left + 40, mid - 2)
+            hint_x = left + 54 * s
+            text = "click here or press Space to draw"
+            if self._hint.set(text).content_width > left + width - 8 * s - hint_x:
+                text = "click or Space: draw"
+            self._hint.draw_at(hint_x, top - 7 * s, self._hint.fitted(text, left + width - 8 * s - hint_x))
+        mid = bottom + (height - 20 * s) / 2
+        draw_sack(left + 40 * s, mid - 2 * s, s)
         # The drawn ball, large, at the right; the counts share what is left.
-        r = 24.0 if width >= 300 else 18.0
-        dx = left + width - r - 30
-        x = left + 84
-        col_w = max(26.0, min(56.0, (dx - r - 8 - x) / 3))
+        r = (24.0 if width >= 300 * s else 18.0) * s
+        drawn_text = "no ball drawn" if drawn is None else f"drawn: {COLOUR_NAMES[drawn]}"
+        # The caption under the ball must stay inside the box.
+        half = max(r, self._drawn.set(drawn_text).content_width / 2)
+        dx = left + width - max(r + 30 * s, half + 8 * s)
+        x = left + 84 * s
+        col_w = max(26.0 * s, min(56.0 * s, (dx - half - 8 * s - x) / 3))
         for i, colour in enumerate((Colour.WHITE, Colour.BLACK, Colour.RED)):
-            cx = x + i * col_w + 12
-            draw_ball(cx, mid + 10, 10, colour, mark=marks)
-            self._counts[i].draw_at(cx, mid - 16, str(bag[i]))
+            cx = x + i * col_w + 12 * s
+            draw_ball(cx, mid + 10 * s, 10 * s, colour, mark=marks)
+            self._counts[i].draw_at(cx, mid - 16 * s, str(bag[i]))
         if drawn is not None:
-            draw_ball(dx, mid + 6, r, drawn, mark=marks)
-            self._drawn.draw_at(dx, mid - 22, f"drawn: {COLOUR_NAMES[drawn]}")
+            draw_ball(dx, mid + 6 * s, r, drawn, mark=marks)
         else:
-            arcade.draw_circle_outline(dx, mid + 6, r, (90, 100, 120, 255), 2)
-            self._drawn.draw_at(dx, mid - 22, "no ball drawn")
-        return bottom - 8
+            arcade.draw_circle_outline(dx, mid + 6 * s, r, (90, 100, 120, 255), 2)
+        self._drawn.draw_at(dx, mid - 22 * s, drawn_text)
+        return bottom - 8 * s
 
 
-def draw_sack(x: float, y: float) -> None:
+def draw_sack(x: float, y: float, scale: float = 1.0) -> None:
     """A cloth bag, tied at the neck."""
     cloth, dark, light = (132, 96, 60, 255), (86, 60, 36, 255), (160, 122, 82, 255)
-    body = [(x - 24, y - 14), (x - 20, y - 24), (x + 20, y - 24), (x + 24, y - 14), (x + 20, y + 6), (x + 9, y + 14), (x - 9, y + 14), (x - 20, y + 6)]
+
+    def at(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x + px * scale, y + py * scale) for px, py in points]
+
+    body = at([(-24, -14), (-20, -24), (20, -24), (24, -14), (20, 6), (9, 14), (-9, 14), (-20, 6)])
     arcade.draw_polygon_filled(body, cloth)
-    arcade.draw_polygon_filled([(x - 8, y + 14), (x + 8, y + 14), (x + 14, y + 28), (x - 14, y + 28)], cloth)
-    arcade.draw_polygon_filled([(x - 14, y + 28), (x - 4, y + 24), (x + 4, y + 24), (x + 14, y + 28), (x + 6, y + 31), (x - 6, y + 31)], light)
-    arcade.draw_lrbt_rectangle_filled(x - 10, x + 10, y + 13, y + 18, dark)
-    arcade.draw_ellipse_filled(x - 9, y - 4, 12, 18, light)
+    arcade.draw_polygon_filled(at([(-8, 14), (8, 14), (14, 28), (-14, 28)]), cloth)
+    arcade.draw_polygon_filled(at([(-14, 28), (-4, 24), (4, 24), (14, 28), (6, 31), (-6, 31)]), light)
+    arcade.draw_lrbt_rectangle_filled(x - 10 * scale, x + 10 * scale, y + 13 * scale, y + 18 * scale, dark)
+    arcade.draw_ellipse_filled(x - 9 * scale, y - 4 * scale, 12 * scale, 18 * scale, light)
     arcade.draw_polygon_outline(body, dark, 1.5)
 
 
@@ -263,7 +300,7 @@ class Banner(Layered):
     def __init__(self) -> None:
         self._title = Label("", 17, bold=True, anchor_y="top")
         self._measure = Label("", 17, bold=True, anchor_y="top")
-        self._fit: tuple[tuple[str, int] | None, float] = (None, 17.0)
+        self._fit: tuple[tuple[str, int, float] | None, float] = (None, 17.0)
         self._block = TextBlock(12)
         self._big = Label("", 40, bold=True, anchor_x="center", anchor_y="center")
         self._sub = Label("", 16, anchor_x="center", anchor_y="center")
@@ -284,20 +321,24 @@ class Banner(Layered):
         if legend and moment.kind == "verdict":
             parts.append("gold: the challenge, cyan: the response")
         lines = [("   \u00b7   ".join(parts), THEME.text)] if parts else []
-        inner = width - 28
-        h = 40 + self._block.height(lines, inner)
+        s = ui_scale()
+        inner = width - 28 * s
+        size = self._title_size(moment.title, inner)
+        title = self._title.set(size=size)
+        title_text = title.fitted(moment.title, inner)
+        title_h = title.set(title_text).content_height
+        h = title_h + 21 * s + self._block.height(lines, inner)
         bottom = top - h
         grow = min(1.0, time / 0.25)
         pulse = 1.5 + 2.5 * max(0.0, 1.0 - time / 1.2) * (0.5 + 0.5 * math.sin(time * 12))
         draw_box(left, bottom, width, h, (16, 18, 24, int(225 * grow)), colour, radius=10, border_width=pulse)
-        size = self._title_size(moment.title, inner)
-        self._title.draw_at(left + 14, top - 9, moment.title, colour, size=size)
-        self._block.draw(lines, left + 14, top - 36, inner)
+        title.draw_at(left + 14 * s, top - 9 * s, title_text, colour)
+        self._block.draw(lines, left + 14 * s, top - 12 * s - title_h, inner)
         return bottom
 
     def _title_size(self, title: str, width: float) -> float:
         """The largest font size (17 down to 11) at which the title fits."""
-        key = (title, int(width))
+        key = (title, int(width), ui_scale())
         if self._fit[0] != key:
             size = 17.0
             while size > 11 and self._measure.set(title, size=size).content_width > width:
@@ -307,6 +348,7 @@ class Banner(Layered):
 
     def draw_flush(
         self, moment: Moment, card: tuple[float, float], spark: tuple[float, float], time: float,
+        max_width: float = 1e9,
     ) -> None:
         """The straight flush's own moment: sparks bursting from the group, and
         a big pulsing card (over the front of the board) that fades after 5 s."""
@@ -323,12 +365,16 @@ class Banner(Layered):
         cx, cy = card
         grow = min(1.0, 0.4 + time / 0.4)
         scale = grow * (1.0 + 0.05 * math.sin(time * 6))
-        w, h = 520 * scale, 104 * scale
+        w, h = min(520 * ui_scale(), max_width / 1.06) * scale, 104 * ui_scale() * scale  # 1.06: the pulse
         draw_box(cx - w / 2, cy - h / 2, w, h, (30, 10, 40, int(235 * fade)),
                  (*ROLE_COLOURS["flush"][:3], int(255 * fade)), radius=16, border_width=4)
-        self._big.draw_at(cx, cy + 14 * scale, "STRAIGHT FLUSH!", (255, 220, 90, int(255 * fade)), size=round(36 * scale))
+        big = self._big.set(size=round(36 * scale))
+        while big.base_size > 14 and big.set("STRAIGHT FLUSH!").content_width > w - 24:
+            big.set(size=big.base_size - 2)  # a narrow board: a smaller headline
+        big.draw_at(cx, cy + 14 * scale * ui_scale(), "STRAIGHT FLUSH!", (255, 220, 90, int(255 * fade)))
         sub = moment.title.split("! ", 1)[-1]
-        self._sub.draw_at(cx, cy - 28 * scale, sub, (*THEME.text[:3], int(255 * fade)))
+        self._sub.draw_at(cx, cy - 28 * scale * ui_scale(), self._sub.fitted(sub, w - 24),
+                          (*THEME.text[:3], int(255 * fade)))
 
 
 def draw_moment(banner: Banner, moment: Moment, scene: object, board_rect: tuple[float, float, float, float],
@@ -344,8 +390,5 @@ def draw_moment(banner: Banner, moment: Moment, scene: object, board_rect: tuple
         apex = max(flush.cells, key=lambda c: c.level)
         x, y, _ = scene.screen_position(apex)  # type: ignore[attr-defined]
         centre = (x, y)
-    banner.draw_flush(moment, (left + width / 2, bottom + 70), centre, time)
-
-
-def _fit(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "\u2026"
+    # Low over the board's front, above the toolbar and the Results button.
+    banner.draw_flush(moment, (left + width / 2, bottom + 124 * ui_scale()), centre, time, width - 20)

@@ -13,7 +13,7 @@ from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.game import SaveDialog
-from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour
+from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
 
 if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
@@ -37,15 +37,15 @@ TINY_RANKS = {
 }
 
 
-def short(group: Group) -> str:
-    """``Flush three L2``: a group in a table cell."""
-    return f"{SHORT_RANKS[group.rank]} L{group.top_level}"
+def short(group: Group, tiny: bool = False) -> str:
+    """``Flush three L2`` (``Flush 3 L2`` if tiny): a group in a table cell."""
+    return f"{(TINY_RANKS if tiny else SHORT_RANKS)[group.rank]} L{group.top_level}"
 
 
-def challenge_row(c: ChallengeEntry, names: tuple[str, str]) -> tuple[str, str, str, str]:
+def challenge_row(c: ChallengeEntry, names: tuple[str, str], tiny: bool = False) -> tuple[str, str, str, str]:
     """(move and challenger, challenge, answer, points) of one challenge."""
     if c.cancelled:
-        answer = "straight flush"
+        answer = "str. flush" if tiny else "straight flush"
     elif c.bag_empty:
         answer = "bag empty"
     elif c.points is None:
@@ -53,9 +53,24 @@ def challenge_row(c: ChallengeEntry, names: tuple[str, str]) -> tuple[str, str, 
     elif c.response is None:
         answer = "no group"
     else:
-        answer = short(c.response)
+        answer = short(c.response, tiny)
     points = "-" if c.points is None else f"{c.points[0]}-{c.points[1]}"
-    return (f"{c.move}. {names[c.challenger - 1]}", short(c.challenge), answer, points)
+    return (f"{c.move}. {names[c.challenger - 1]}", short(c.challenge, tiny), answer, points)
+
+
+def plural(n: int, word: str) -> str:
+    """``no challenge``, ``1 challenge``, ``3 challenges``."""
+    return f"no {word}" if n == 0 else f"1 {word}" if n == 1 else f"{n} {word}s"
+
+
+def score_line(names: tuple[str, str], score: tuple[int, int]) -> str:
+    """``Ann 5, Bob 7``: each score next to its player's name."""
+    return f"{names[0]} {score[0]},  {names[1]} {score[1]}"
+
+
+def summary_line(end: str | None, challenges: int, balls: int) -> str:
+    how = "A straight flush ended the game" if end == "straight_flush" else "The pyramid is complete"
+    return f"{how}: {plural(challenges, 'challenge')}, {balls} balls."
 
 
 def groups_by_player(counted: list[Counted]) -> list[list[int]]:
@@ -119,14 +134,16 @@ class EndView(BaseView):
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 
     def layout(self, width: int, height: int) -> None:
-        panel = max(380.0, min(620.0, width * 0.48))
+        s = ui_scale()
+        # The results need room more than the pyramid: in a small window the panel takes most of it.
+        panel = max(min(width * 0.6, 470.0 * s), min(620.0 * s, width * 0.48))
         self.panel_x = width - panel
         self.panel_w = panel
-        self.scene.set_viewport(10, 70, width - panel - 20, height - 90)
+        self.scene.set_viewport(10, 70 * s, width - panel - 20, height - 90 * s)
         buttons = (self.b_new, self.b_save, self.b_replay, self.b_analyse, self.b_quit)
-        bw = (panel - 24 - (len(buttons) - 1) * 8) / len(buttons)
+        bw = (panel - 24 * s - (len(buttons) - 1) * 8 * s) / len(buttons)
         for i, b in enumerate(buttons):
-            b.place(self.panel_x + 12 + i * (bw + 8), 14, bw, 46)
+            b.place(self.panel_x + 12 * s + i * (bw + 8 * s), 14 * s, bw, 46 * s)
         if self.dialog is not None:
             self.dialog.layout(width, height)
 
@@ -171,90 +188,113 @@ class EndView(BaseView):
         arcade.draw_line(x, 0, x, height, THEME.panel_border, 2)
         c = self.c
         s = c.state
+        k = ui_scale()
         names = c.setup.names
-        left = x + 18
-        w = self.panel_w - 36
+        left = x + 18 * k
+        w = self.panel_w - 36 * k
         colour = player_colour(s.winner) if s.winner else THEME.accent
-        self._result.draw_at(left, height - 18, self._result.fitted(c.result_text(), w), colour)
-        self._score.draw_at(left, height - 64, self._score.fitted(
-            f"{names[0]} {s.score[0]}  \u2013  {s.score[1]} {names[1]}", w))
-        how = "a straight flush ended the game" if s.end == "straight_flush" else "the pyramid is complete"
-        self._how.draw_at(left, height - 94, self._how.fitted(
-            f"{how}; {len(c.challenges)} challenge(s), {s.move_number} balls.", w))
-        self._head.draw_at(left, height - 126)
-        y = self._draw_rows(left, height - 150, w)
-        self._draw_stats(left, y - 14, w)
+        result = self._result
+        result.set(size=28 if result.set(c.result_text(), size=28).content_width <= w else 22)
+        y = height - 18 * k
+        result.draw_at(left, y, result.fitted(c.result_text(), w), colour)
+        y -= result.content_height + 6 * k
+        self._score.draw_at(left, y, self._score.fitted(score_line(names, s.score), w))
+        y -= self._score.content_height + 6 * k
+        self._how.draw_at(left, y, self._how.fitted(summary_line(s.end, len(c.challenges), s.move_number), w))
+        y -= self._how.content_height + 14 * k
+        self._head.draw_at(left, y)
+        y = self._draw_rows(left, y - self._head.content_height - 6 * k, w)
+        self._draw_stats(left, y - 14 * k, w)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
-        self.draw_message(74)
+        self.draw_message(74 * k, (self.panel_x, self.panel_w))
         if self.dialog is not None:
             self.dialog.draw()
         super().on_draw()
 
+    STATS_H = 110.0  # the groups table's height at scale 1
+
     def _draw_rows(self, left: float, top: float, width: float) -> float:
         names = self.c.setup.names
         rows = self.c.challenges
+        k = ui_scale()
         while len(self._rows) < len(rows):
             self._rows.append(tuple(
-                Label("", 12, anchor_y="center", layer=self.layer, bold=(k == 3),
-                      anchor_x="right" if k == 3 else "left")
-                for k in range(4)
+                Label("", 12, anchor_y="center", layer=self.layer, bold=(j == 3),
+                      anchor_x="right" if j == 3 else "left")
+                for j in range(4)
             ))
-        # Columns: who, challenge, answer, points.
-        cols = (left + 10, left + width * 0.33, left + width * 0.64, left + width - 10)
-        widths = (cols[1] - cols[0] - 8, cols[2] - cols[1] - 8, cols[3] - cols[2] - 50)
-        for k, text in enumerate(("move, challenger", "challenge", "answer", "points")):
-            x = cols[k]
-            self._heads[k].draw_at(x, top - 10, text)
-        y = top - 18
-        row_h = 25.0
+        # Columns: who, challenge, answer, points (right aligned).
+        points_w = self._heads[3].set("points").content_width
+        cols = (left + 10 * k, left + width * 0.3, left + width * 0.3 + (width * 0.7 - points_w - 10 * k) / 2,
+                left + width - 10 * k)
+        widths = (cols[1] - cols[0] - 8 * k, cols[2] - cols[1] - 8 * k, cols[3] - points_w - 8 * k - cols[2])
+        probe = self._rows[0][1] if self._rows else self._heads[1]
+        tiny = probe.set("Three kinds L3").content_width > min(widths[1], widths[2])
+        heads = ("move, by", "challenge", "answer", "points")
+        for j, text in enumerate(heads):
+            head = self._heads[j].set(self._heads[j].fitted(text, widths[j]) if j < 3 else text)
+            head.draw_at(cols[j], top - head.content_height)
+        y = top - self._heads[0].content_height - 8 * k
+        row_h = 25.0 * k
         self.row_rects = []
         shown = 0
-        limit = 230.0
+        more_h = self._more.set("M").content_height + 8 * k
+        # The rows end above the buttons, and above the groups table if that
+        # leaves room for four rows (or all of them): the challenges come first.
+        limit = self.b_new.bottom + self.b_new.height + 12 * k
+        stats = (self.STATS_H + 14) * k
+        if (y - limit - more_h - stats) // row_h >= min(len(rows), 4):
+            limit += stats
         for i, ch in enumerate(rows):
-            if y - row_h < limit:
+            last = i == len(rows) - 1
+            if y - row_h < limit + (0 if last else more_h):  # keep a line for "... and N more"
                 break
-            cells = challenge_row(ch, names)
+            cells = challenge_row(ch, names, tiny)
             fill = (52, 60, 80, 255) if i == self.selected else ((34, 39, 50, 255) if i % 2 else (30, 35, 45, 255))
-            draw_box(left, y - row_h, width, row_h - 2, fill, None, radius=4)
-            arcade.draw_lrbt_rectangle_filled(left, left + 4, y - row_h, y - 2, player_colour(ch.challenger))
+            draw_box(left, y - row_h, width, row_h - 2 * k, fill, None, radius=4)
+            arcade.draw_lrbt_rectangle_filled(left, left + 4 * k, y - row_h, y - 2 * k, player_colour(ch.challenger))
             labels = self._rows[i]
-            cy = y - row_h / 2 - 1
-            for k in range(3):
-                labels[k].draw_at(cols[k], cy, labels[k].fitted(cells[k], widths[k]))
+            cy = y - row_h / 2 - 1 * k
+            for j in range(3):
+                labels[j].draw_at(cols[j], cy, labels[j].fitted(cells[j], widths[j]))
             labels[3].draw_at(cols[3], cy, cells[3], ROLE_COLOURS["challenge"] if ch.points else THEME.muted)
             self.row_rects.append((left, y - row_h, width, row_h))
             y -= row_h
             shown += 1
         if not rows:
-            self._more.draw_at(left, y - 4, "No challenge in this game.")
+            text = "No challenge in this game."
         elif shown < len(rows):
-            self._more.draw_at(left, y - 4, f"... and {len(rows) - shown} more: see them in the replay.")
+            text = f"... and {len(rows) - shown} more: see them in the replay."
         else:
-            self._more.draw_at(left, y - 4, "Click a challenge (or Up/Down) to see its groups on the pyramid.")
-        return y - 24
+            text = "Click a challenge (or Up/Down) to see its groups on the pyramid."
+        self._more.draw_at(left, y - 4 * k, self._more.fitted(text, width))
+        return y - 4 * k - more_h
 
     def _draw_stats(self, left: float, top: float, width: float) -> None:
-        """Counting groups formed by each player, by rank."""
-        if top < 150:
+        """Counting groups formed by each player, by rank (when there is room)."""
+        k = ui_scale()
+        if top - self.STATS_H * k < self.b_new.bottom + self.b_new.height + 8 * k:
             return
         self._stats_head.draw_at(left, top, "GROUPS FORMED")
         table = groups_by_player(self.c.counted)
-        col0 = left + 10
-        name_w = min(140.0, width * 0.28)
+        col0 = left + 10 * k
+        name_w = min(140.0 * k, width * 0.28)
         colw = (width - name_w) / 5
-        y = top - 30
-        names = SHORT_RANKS if colw >= 84 else TINY_RANKS
-        for k, rank in enumerate(Rank):
-            self._stat_cols[k].draw_at(left + name_w + colw * (k + 0.5), y, names[rank])
+        y = top - 30 * k
+        names = SHORT_RANKS if max(self._stat_cols[0].set(n).content_width for n in SHORT_RANKS.values()) <= colw - 2 * k \
+            else TINY_RANKS
+        for j, rank in enumerate(Rank):
+            col = self._stat_cols[j]
+            col.draw_at(left + name_w + colw * (j + 0.5), y, col.fitted(names[rank], colw - 4 * k))
         for p in range(2):
-            y -= 22
-            self._stat_names[p].draw_at(col0, y, self._stat_names[p].fitted(self.c.setup.names[p], name_w - 14),
+            y -= 22 * k
+            self._stat_names[p].draw_at(col0, y, self._stat_names[p].fitted(self.c.setup.names[p], name_w - 14 * k),
                                         player_colour(p + 1))
-            for k in range(5):
-                n = table[p][k]
-                self._stat_cells[p][k].draw_at(left + name_w + colw * (k + 0.5), y, str(n),
+            for j in range(5):
+                n = table[p][j]
+                self._stat_cells[p][j].draw_at(left + name_w + colw * (j + 0.5), y, str(n),
                                                THEME.text if n else THEME.muted)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:

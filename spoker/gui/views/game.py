@@ -1,6 +1,6 @@
 """The game screen: the pyramid, the side panel, the toolbar, the turn loop.
 
-A person draws (Space or a click on the bag), sees the ball, hovers a lit cell
+A person draws (Space or a click on the bag), sees the ball, hovers a playable cell
 to see its ghost and clicks to place it. Computer seats play through the
 same controller, paced by timers in ``on_update`` (never ``sleep``); their
 choice (and hints) are computed in a worker thread so the window stays live.
@@ -31,7 +31,7 @@ from spoker.gui.views.common import (
     draw_moment,
     highlights,
 )
-from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box
+from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box, ui_scale
 
 if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
@@ -64,7 +64,7 @@ class SaveDialog:
         self.ok = Button("Save", self._ok, "Enter", primary=True)
         self.cancel = Button("Cancel", self._cancel, "Esc")
         self._title = Label(title, 15, bold=True, anchor_y="top")
-        self._help = Label("File name of the record (notation.md format):", 11, THEME.muted, anchor_y="top")
+        self._help = Label("File name of the record (docs/formats.md):", 11, THEME.muted, anchor_y="top")
         self.rect = (0.0, 0.0, 0.0, 0.0)
 
     def _submit(self, text: str) -> None:
@@ -78,21 +78,24 @@ class SaveDialog:
         self.done = True
 
     def layout(self, width: int, height: int) -> None:
-        w = min(640.0, width - 40.0)
-        h = 150.0
+        s = ui_scale()
+        w = min(640.0 * s, width - 40.0)
+        h = 150.0 * s
         left, bottom = (width - w) / 2, (height - h) / 2
         self.rect = (left, bottom, w, h)
-        self.field.place(left + 16, bottom + 62, w - 32, 34)
-        self.ok.place(left + w - 236, bottom + 14, 104, 38)
-        self.cancel.place(left + w - 122, bottom + 14, 104, 38)
+        self.field.place(left + 16 * s, bottom + 62 * s, w - 32 * s, 34 * s)
+        self.ok.place(left + w - 236 * s, bottom + 14 * s, 104 * s, 38 * s)
+        self.cancel.place(left + w - 122 * s, bottom + 14 * s, 104 * s, 38 * s)
 
     def draw(self) -> None:
         left, bottom, w, h = self.rect
+        s = ui_scale()
         width, height = arcade.get_window().get_size()
         arcade.draw_lrbt_rectangle_filled(0, max(width, 4000), 0, max(height, 4000), (0, 0, 0, 140))
         draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
-        self._title.draw_at(left + 16, bottom + h - 12)
-        self._help.draw_at(left + 16, bottom + h - 38)
+        self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
+        self._help.draw_at(left + 16 * s, bottom + h - 38 * s,
+                           self._help.fitted("File name of the record (docs/formats.md):", w - 32 * s))
         self.field.draw()
         self.ok.draw()
         self.cancel.draw()
@@ -151,11 +154,11 @@ class GameView(BaseView):
         self._banner = Banner()
         self._log = LogBox()
         self._info = TextBlock(11)
-        self._phase = Label("", 13, bold=True, anchor_y="top")
+        self._phase = TextBlock(13, bold=True)
         self._prompt = TextBlock(12, bold=True)
         self._last = Label("", 11, THEME.muted, anchor_y="top")
         self._header = Label("SPOKER", 12, THEME.muted, bold=True, anchor_y="top")
-        self._overlay_tip = Label("", 11, anchor_y="bottom")
+        self._overlay_tip = Label("", 11, anchor_y="center")
         self._build_toolbar()
         self.scene.set_board(self.c.state.board, animate=False)
         self.scene.set_ghost(None, None)
@@ -181,25 +184,27 @@ class GameView(BaseView):
                         self.b_marks, self.b_save, self.b_help, self.b_menu]
 
     def layout(self, width: int, height: int) -> None:
-        panel_w = max(250.0, min(400.0, width * 0.31))
+        s = ui_scale()
+        panel_w = max(280.0, min(400.0 * s, width * 0.31))
         board_w = width - panel_w
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
+        bar = TOOLBAR_H * s
         # In a narrow window the least needed buttons go (their keys still work).
-        gap = 6.0
+        gap = 6.0 * s
         shown = list(self.toolbar)
         optional = [self.b_marks, self.b_left, self.b_hint, self.b_save]
-        while optional and (board_w - 12 - gap * (len(shown) - 1)) / len(shown) < 66:
+        while optional and (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown) < 66 * s:
             shown.remove(optional.pop(0))
         for b in self.toolbar:
             b.visible = b in shown
-        bw = min(118.0, (board_w - 12 - gap * (len(shown) - 1)) / len(shown))
-        x = 8.0
+        bw = min(118.0 * s, (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown))
+        x = 8.0 * s
         for b in shown:
-            b.place(x, 8, bw, TOOLBAR_H - 12)
+            b.place(x, 8 * s, bw, bar - 12 * s)
             x += bw + gap
-        self.b_results.place(board_w - 150, TOOLBAR_H + 10, 140, 42)
-        self.board_rect = (0.0, float(TOOLBAR_H), board_w, height - TOOLBAR_H - 8.0)
-        self.scene.set_viewport(10, TOOLBAR_H + 4, board_w - 20, height - TOOLBAR_H - BANNER_H)
+        self.b_results.place(board_w - 150 * s, bar + 10 * s, 140 * s, 42 * s)
+        self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
+        self.scene.set_viewport(10, bar + 4 * s, board_w - 20, height - bar - BANNER_H * s)
         if self.dialog is not None:
             self.dialog.layout(width, height)
 
@@ -445,7 +450,7 @@ class GameView(BaseView):
         self.layer.draw()
         self._draw_board_tip()
         self.ui.draw_tooltip()
-        self.draw_message(TOOLBAR_H + 8)
+        self.draw_message((TOOLBAR_H + 8) * ui_scale(), (self.board_rect[0], self.board_rect[2]))
         if self.dialog is not None:
             self.dialog.draw()
 
@@ -481,43 +486,47 @@ class GameView(BaseView):
         return out
 
     def _draw_banner(self) -> None:
-        draw_moment(self._banner, self.c.moment, self.scene, self.board_rect, self.size[1] - 8.0, self.moment_time)
+        draw_moment(self._banner, self.c.moment, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
+                    self.moment_time)
 
     def _draw_panel(self, level: float | None = None) -> None:
         left, _, width, height = self.panel_rect
+        s = ui_scale()
         arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
         arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
-        x = left + 12
-        w = width - 24
+        x = left + 12 * s
+        w = width - 24 * s
         status = self.c.status()
-        header = f"SPOKER  \u00b7  move {status.move_number}/30  \u00b7  {self.c.rules}"
-        self._header.draw_at(x, height - 10, self._header.fitted(header, w))
-        y = height - 34
+        move = f"move {status.move_number}/30  \u00b7  {self.c.rules}"
+        self._header.draw_at(x, height - 10 * s, self._header.first_fitting((f"SPOKER  \u00b7  {move}", move), w))
+        y = height - 34 * s
         seats = [self._seat_text(i) for i in (1, 2)]
         turn_text = "" if status.over else ("ANSWERS" if self.c.state.challenge else "TO MOVE")
         y = self._cards.draw(x, y, w, status.names, seats, status.scores,
                              None if status.over else status.to_move, turn_text)
         phase_colour = ROLE_COLOURS["challenge"] if self.c.state.challenge else THEME.text
-        self._phase.draw_at(x, y - 2, self._phase.fitted(status.phase, w), phase_colour)
-        y -= 24
+        y = self._phase.draw([(status.phase, phase_colour)], x, y - 2 * s, w) - 2 * s
         can_draw = self.person_turn and self.c.can_draw
         y = self._bag.draw(x, y, w, status.bag, status.drawn, can_draw, self.time, self.app.settings.colour_marks,
                            pulse=level)
         y = self._prompt.draw([(status.prompt, THEME.accent if can_draw or status.drawn else THEME.text)], x, y, w)
-        self._last.draw_at(x, y - 2, self._last.fitted(f"Last move: {status.last_move}", w))
-        y -= 22
+        self._last.draw_at(x, y - 2 * s, self._last.fitted(f"Last move: {status.last_move}", w))
+        y -= 2 * s + self._last.content_height + 4 * s
         info = self._info_lines()
         if info:
-            h = self._info.height(info, w - 16) + 12
-            h = min(h, max(60.0, y - 140))
+            h = self._info.height(info, w - 16 * s) + 12 * s
+            h = min(h, max(60.0 * s, y - 70 * s))  # what was asked for first; the story gets the rest
             draw_box(x, y - h, w, h, (22, 26, 34, 240), THEME.accent, radius=8)
-            self._info.draw(info, x + 8, y - 6, w - 16, bottom_limit=y - h)
-            y -= h + 8
-        self._log.draw(self.c.log, x, 10, w, y - 14)
+            self._info.draw(info, x + 8 * s, y - 6 * s, w - 16 * s, bottom_limit=y - h)
+            y -= h + 8 * s
+        self._log.draw(self.c.log, x, 10 * s, w, y - 14 * s)
 
     def _seat_text(self, player: int) -> str:
         seat = self.c.setup.seats[player - 1]
-        return "person" if seat == PERSON else f"computer: {seat}"
+        if seat == PERSON:
+            return "person"
+        # "Computer (lookahead)" names its level already.
+        return "computer" if seat.lower() in self.c.name(player).lower() else f"computer: {seat}"
 
     def _info_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
         out: list[tuple[str, tuple[int, int, int, int]]] = []
@@ -548,13 +557,16 @@ class GameView(BaseView):
         if note:
             text = f"{cell}: {note}"
         # Above the ball, so that the tip never hides the ghost it talks about.
+        s = ui_scale()
         cx, cy, r = self.scene.screen_position(cell)
-        self._overlay_tip.set(text)
-        w = min(self._overlay_tip.content_width + 16, 900)
+        tip = self._overlay_tip
+        text = tip.fitted(text, self.panel_rect[0] - 8 - 16 * s)
+        w = tip.set(text).content_width + 16 * s
+        h = tip.content_height + 8 * s
         left = max(4.0, min(cx - w / 2, self.panel_rect[0] - w - 4))
-        bottom = min(cy + r + 6, self.size[1] - 30.0)
-        draw_box(left, bottom, w, 26, (10, 12, 16, 230), THEME.accent, radius=5)
-        self._overlay_tip.draw_at(left + 8, bottom + 8)
+        bottom = min(cy + r + 6 * s, self.size[1] - h - 4)
+        draw_box(left, bottom, w, h, (10, 12, 16, 230), THEME.accent, radius=5)
+        tip.draw_at(left + 8 * s, bottom + h / 2)
 
     # -- input -------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:

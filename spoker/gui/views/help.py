@@ -11,7 +11,7 @@ from shibumi import Board, Cell, parse_board
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock
-from spoker.gui.widgets import THEME, Button, Label, draw_box
+from spoker.gui.widgets import THEME, Button, Label, draw_box, ui_scale
 
 if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
@@ -98,13 +98,18 @@ class HelpView(BaseView):
         self._rules = TextBlock(12)
         self._keys_title = Label("KEYS", 12, THEME.muted, bold=True, anchor_y="top")
         self._rules_title = Label("THE RULES IN SHORT", 12, THEME.muted, bold=True, anchor_y="top")
-        self._key_labels = [(Label(k, 12, THEME.accent, bold=True, anchor_y="top"), Label(v, 12, anchor_y="top")) for k, v in KEYS]
+        self._key_labels = [Label(k, 12, THEME.accent, bold=True, anchor_y="top") for k, _ in KEYS]
+        self._key_notes = [TextBlock(12) for _ in KEYS]
+        self._more = Label("", 11, THEME.muted, anchor_x="right", anchor_y="bottom")
+        self.scroll = 0  # paragraphs of rules (and pairs of keys) scrolled away
+        self.can_scroll = False
         self.picture_size = (240, 180)
         self.attach_labels()
 
     def layout(self, width: int, height: int) -> None:
-        self.b_back.place(width - 140, height - 54, 120, 42)
-        pw = int(max(80, min(300, (width - 60) / 5 - 10)))
+        k = ui_scale()
+        self.b_back.place(width - 140 * k, height - 54 * k, 120 * k, 42 * k)
+        pw = int(max(80, min(300 * k, (width - 60) / 5 - 10)))
         ph = int(max(60, min(pw * 0.8, height * 0.3)))
         # Snap to a few sizes so resizing does not render new pictures every frame.
         pw, ph = 20 * (pw // 20), 15 * (ph // 15)
@@ -119,39 +124,70 @@ class HelpView(BaseView):
     def on_draw(self) -> None:
         clear_colour(THEME.background)
         width, height = self.size
-        self._title.draw_at(24, height - 18)
+        k = ui_scale()
+        self._title.draw_at(24 * k, height - 18 * k, self._title.fitted("How to play Spoker", self.b_back.left - 40 * k))
         pw, ph = self.picture_size
         pictures = group_pictures((pw, ph), self.app.settings.colour_marks)
         gap = (width - 5 * pw) / 6
-        top = height - 70
+        top = height - 70 * k
         for i, tex in enumerate(pictures):
             x = gap + i * (pw + gap)
             draw_box(x - 4, top - ph - 4, pw + 8, ph + 8, (20, 24, 30, 255), THEME.panel_border, radius=8)
             arcade.draw_texture_rect(tex, arcade.LBWH(x, top - ph, pw, ph))
-            self._ranks[i].draw_at(x + 4, top - 4)
+            self._ranks[i].draw_at(x + 4 * k, top - 4 * k)
             cap = self._captions[i]
-            cap.draw_at(x + pw / 2, top - ph - 10, cap.fitted(EXAMPLES[i][0], pw + gap - 6))
-            self._notes[i].draw([(EXAMPLES[i][3], THEME.muted)], x, top - ph - 30, pw)
+            cap.draw_at(x + pw / 2, top - ph - 10 * k, cap.fitted(EXAMPLES[i][0], pw + gap - 6))
+            self._notes[i].draw([(EXAMPLES[i][3], THEME.muted)], x, top - ph - 12 * k - cap.content_height, pw)
         notes = max(self._notes[i].height([(EXAMPLES[i][3], THEME.muted)], pw) for i in range(5))
-        y = top - ph - 36 - notes - 14
+        y = top - ph - 16 * k - self._captions[0].content_height - notes - 14 * k
         col = width * 0.55
-        lines = [(t, THEME.text) for t in RULES]
-        self._rules_title.draw_at(24, y)
-        self._rules.draw(lines, 24, y - 22, col - 48, bottom_limit=10, gap=8)
-        kx = col
-        self._keys_title.draw_at(kx, y)
-        ky = y - 22
-        key_w = min(190.0, (width - col) * 0.42)
-        for (k, v), (key_text, what) in zip(self._key_labels, KEYS):
-            if ky < 24:
-                break
-            k.draw_at(kx, ky, k.fitted(key_text, key_w - 8))
-            v.draw_at(kx + key_w, ky, v.fitted(what, width - kx - key_w - 16))
-            ky -= 21
+        self._rules_title.draw_at(24 * k, y)
+        self._keys_title.draw_at(col, y)
+        top = y - 22 * k
+        rules = [(t, THEME.text) for t in RULES[self.scroll:]]
+        below = self._rules.draw(rules, 24 * k, top, col - 48 * k, bottom_limit=30 * k, gap=8 * k)
+        cut = below > top - self._rules.height(rules, col - 48 * k, gap=8 * k) + 0.5
+        cut = self._draw_keys(col, top, width) or cut
+        more = "more: scroll, or Down" if cut else ("back up: scroll, or Up" if self.scroll else "")
+        self.can_scroll = cut
+        if more:
+            self._more.draw_at(width - 16 * k, 8 * k, more)
         self.ui.draw()
         self.layer.draw()
         super().on_draw()
 
+    def _draw_keys(self, left: float, top: float, width: float) -> bool:
+        """The keys from ``self.scroll * 2`` on, each description wrapped in
+        its column; True if some did not fit."""
+        k = ui_scale()
+        key_w = min(max(self._key_labels[0].set(t).content_width for t, _ in KEYS) + 12 * k,
+                    (width - left) * 0.42)
+        what_w = width - left - key_w - 16 * k
+        y = top
+        shown = 0
+        rows = list(zip(self._key_labels, self._key_notes, KEYS))[self.scroll * 2:]
+        for key_label, note, (key_text, what) in rows:
+            h = max(key_label.content_height, note.height([(what, THEME.text)], what_w))
+            if y - h < 30 * k:
+                break
+            key_label.draw_at(left, y, key_label.fitted(key_text, key_w - 8 * k))
+            note.draw([(what, THEME.text)], left + key_w, y, what_w)
+            y -= h + 3 * k
+            shown += 1
+        return shown < len(rows)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.scroll_by(-1 if scroll_y > 0 else 1)
+
+    def scroll_by(self, step: int) -> None:
+        if step > 0 and not self.can_scroll:
+            return
+        self.scroll = max(0, min(len(RULES) - 1, self.scroll + step))
+
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         if symbol in (keys.ESCAPE, keys.H, keys.F1, keys.BACKSPACE):
             self.go_back()
+        elif symbol in (keys.DOWN, keys.PAGEDOWN):
+            self.scroll_by(1)
+        elif symbol in (keys.UP, keys.PAGEUP):
+            self.scroll_by(-1)

@@ -51,8 +51,9 @@ SUITE_FILENAME = "lab-suite.txt"
 
 
 def default_suite_path() -> Path:
-    """Where "Save as test case" writes unless told otherwise: the data folder."""
-    return data_dir() / SUITE_FILENAME
+    """Where "Save as test case" writes unless told otherwise: the data
+    folder, or the current folder when there is none (no home directory)."""
+    return (data_dir() or Path.cwd()) / SUITE_FILENAME
 
 
 def clipboard_text(window: arcade.Window) -> str | None:

@@ -27,7 +27,8 @@ from spoker.gui.views.common import (
     draw_moment,
     highlights,
 )
-from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour
+from spoker.gui.views.end import short
+from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
 from spoker.replay import Replay
 from spoker.rules import RuleSet
 
@@ -247,24 +248,26 @@ class ReplayView(BaseView):
         self._refresh_ghost()
 
     def layout(self, width: int, height: int) -> None:
-        panel_w = max(250.0, min(400.0, width * 0.31))
+        s = ui_scale()
+        panel_w = max(280.0, min(400.0 * s, width * 0.31))
         board_w = width - panel_w
+        bar = TOOLBAR_H * s
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
-        self.board_rect = (0.0, float(TOOLBAR_H), board_w, height - TOOLBAR_H - 8.0)
+        self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
         # In a narrow window the least needed buttons go (their keys still work).
-        gap = 5.0
+        gap = 5.0 * s
         shown = list(self.toolbar)
         optional = [self.b_help, self.b_explode, self.b_turn, self.b_slower, self.b_faster, self.b_start, self.b_end]
-        while len(shown) > 7 and (board_w - 12 - gap * (len(shown) - 1)) / len(shown) < 62:
+        while len(shown) > 7 and (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown) < 62 * s:
             shown.remove(optional.pop(0))
         for b in self.toolbar:
             b.visible = b in shown
-        bw = min(96.0, (board_w - 12 - gap * (len(shown) - 1)) / len(shown))
-        x = 8.0
+        bw = min(96.0 * s, (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown))
+        x = 8.0 * s
         for b in shown:
-            b.place(x, 8, bw, TOOLBAR_H - 12)
+            b.place(x, 8 * s, bw, bar - 12 * s)
             x += bw + gap
-        self.scene.set_viewport(10, TOOLBAR_H + 4, board_w - 20, height - TOOLBAR_H - BANNER_H)
+        self.scene.set_viewport(10, bar + 4 * s, board_w - 20, height - bar - BANNER_H * s)
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -298,12 +301,13 @@ class ReplayView(BaseView):
         self.scene.draw(level)
         self._draw_best()
         c = self.controller()
-        draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0, self.moment_time)
+        draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
+                    self.moment_time)
         self._draw_panel(c)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
-        self.draw_message(TOOLBAR_H + 8)
+        self.draw_message((TOOLBAR_H + 8) * ui_scale(), (self.board_rect[0], self.board_rect[2]))
 
     def _frame_key(self) -> Hashable | None:
         """Everything the picture shows but the glow; None while something moves."""
@@ -318,62 +322,69 @@ class ReplayView(BaseView):
 
     def _draw_panel(self, c: GameController) -> None:
         left, _, width, height = self.panel_rect
+        k = ui_scale()
         arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
         arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
-        x, w = left + 12, width - 24
+        x, w = left + 12 * k, width - 24 * k
         src = self.source or "record"
-        header = f"REPLAY  \u00b7  {src}  \u00b7  {self.replay.rules}"
-        self._header.draw_at(x, height - 10, self._header.fitted(header, w))
+        header = f"{src}  \u00b7  {self.replay.rules}"
+        self._header.draw_at(x, height - 10 * k, self._header.first_fitting((f"REPLAY  \u00b7  {header}", header), w))
         s = c.state
-        y = self._cards.draw(x, height - 34, w, self.setup.names, ("", ""), s.score,
+        y = self._cards.draw(x, height - 34 * k, w, self.setup.names, ("", ""), s.score,
                              None if s.is_over else s.to_move, "TO MOVE", card_h=50)
-        pos = f"Move {self.position} / {self.replay.length}" + (
-            f"   \u25b6 x{self.speed:g}" if self.playing else f"   speed x{self.speed:g}")
-        self._pos.draw_at(x, y - 2, self._pos.fitted(pos, w))
-        y -= 28
+        pos = f"Move {self.position} / {self.replay.length}"
+        speed = f"\u25b6 x{self.speed:g}" if self.playing else f"speed x{self.speed:g}"
+        self._pos.draw_at(x, y - 2 * k, self._pos.first_fitting(
+            (f"{pos}   {speed}", f"{pos}   x{self.speed:g}", pos), w))
+        y -= 2 * k + self._pos.content_height + 4 * k
         # Progress bar: click to jump; ticks at the challenges.
-        self.progress_rect = (x, y - 12, w, 12)
-        draw_box(x, y - 12, w, 12, (20, 24, 30, 255), THEME.panel_border, radius=5)
+        bar = 12 * k
+        self.progress_rect = (x, y - bar, w, bar)
+        draw_box(x, y - bar, w, bar, (20, 24, 30, 255), THEME.panel_border, radius=5)
         if self.replay.length:
             frac = self.position / self.replay.length
-            draw_box(x, y - 12, max(8.0, w * frac), 12, (70, 120, 200, 255), None, radius=5)
+            draw_box(x, y - bar, max(8.0, w * frac), bar, (70, 120, 200, 255), None, radius=5)
             for ch in self.replay.challenges:
-                tx = x + w * ch.move / self.replay.length
-                arcade.draw_line(tx, y - 14, tx, y + 2, ROLE_COLOURS["challenge"], 2)
-        y -= 22
+                tx = x + 1 + (w - 2) * ch.move / self.replay.length
+                arcade.draw_line(tx, y - bar - 2 * k, tx, y + 2 * k, ROLE_COLOURS["challenge"], 2)
+        y -= bar + 10 * k
         move = self.replay.move
         text = "The empty pyramid." if move is None else c.last_move_text()
         if s.is_over:
             text += "   " + c.result_text()
         self._move.draw_at(x, y, self._move.fitted(text, w))
-        y -= 22
+        y -= self._move.content_height + 4 * k
         box_h = self._graph.height(self.analysis, height)
         y = self._graph.draw(self.analysis, self.replay.length, self.position, self.setup.names,
                              x, y, w, box_h, self.show_best)
         if self.info:
             lines = [(t, THEME.text) for t in self.info]
-            h = min(self._info.height(lines, w - 16) + 12, max(60.0, y - 200))
+            h = min(self._info.height(lines, w - 16 * k) + 12 * k, max(60.0 * k, y - 90 * k))
             draw_box(x, y - h, w, h, (22, 26, 34, 240), THEME.accent, radius=8)
-            self._info.draw(lines, x + 8, y - 6, w - 16, bottom_limit=y - h)
-            y -= h + 8
+            self._info.draw(lines, x + 8 * k, y - 6 * k, w - 16 * k, bottom_limit=y - h)
+            y -= h + 8 * k
         y = self._draw_challenges(x, y, w)
-        self._log.draw(marked_log(c.log, self.analysis.verdicts()), x, 10, w, y - 14)
+        self._log.draw(marked_log(c.log, self.analysis.verdicts()), x, 10 * k, w, y - 14 * k)
 
     def _draw_best(self) -> None:
         """The label over the best cell's ghost."""
         m = self.best_shown()
         if m is not None:
             x, y, r = self.scene.screen_position(m.best)
-            self._best.draw(m, x, y + r + 16)
+            self._best.draw(m, x, y + r + 16 * ui_scale())
 
     def _draw_challenges(self, x: float, top: float, w: float) -> float:
+        k = ui_scale()
         self._ch_title.draw_at(x, top)
-        y = top - 18
+        y = top - self._ch_title.content_height - 2 * k
         self.ch_rects = []
         rows = self.replay.challenges
         while len(self._ch_rows) < len(rows):
             self._ch_rows.append(Label("", 11, anchor_y="center", layer=self.layer))
-        limit = max(4, int((top - 200) / 22 / 2))
+        row_h, step = 20 * k, 22 * k
+        # About half of what is left, the story the rest; never below the panel.
+        limit = max(3, int((top - 200 * k) / step / 2))
+        limit = max(1, min(limit, int((y - 10 * k) / step)))
         # Show a window of rows around the current position.
         current = max((i for i, ch in enumerate(rows) if ch.move <= self.position), default=0)
         first = max(0, min(current - limit // 2, len(rows) - limit))
@@ -385,15 +396,22 @@ class ReplayView(BaseView):
             result = ""
             if done and ch.points is not None:
                 result = f"  \u2192 {ch.points[0]}-{ch.points[1]}"
-            fill = (52, 60, 80, 255) if ch.move == self.position or ch.response_move == self.position else (30, 35, 45, 255)
-            draw_box(x, y - 20, w, 20, fill, None, radius=4)
-            arcade.draw_lrbt_rectangle_filled(x, x + 4, y - 20, y, player_colour(ch.challenger))
-            label = f"{ch.move}. {name}: {ch.challenge.describe()}{result}"
+            here = ch.move == self.position or ch.response_move == self.position
+            fill = (52, 60, 80, 255) if here else (30, 35, 45, 255)
+            draw_box(x, y - row_h, w, row_h, fill, None, radius=4)
+            arcade.draw_lrbt_rectangle_filled(x, x + 4 * k, y - row_h, y, player_colour(ch.challenger))
             row = self._ch_rows[i]
-            row.draw_at(x + 10, y - 10, row.fitted(label, w - 14), THEME.text if active else THEME.muted)
-            self.ch_rects.append((x, y - 20, w, 20, ch.move))
-            y -= 22
-        return y - 6
+            room = w - 14 * k
+            # The group in full if it fits, else in short; the name gives way first.
+            whole = f"{ch.move}. {name}: {ch.challenge.describe()}{result}"
+            brief = f": {short(ch.challenge)}{result}"
+            if row.fitted(whole, room) != whole:
+                who = row.fitted(f"{ch.move}. {name}", max(room * 0.45, room - row.set(brief).content_width))
+                whole = who + brief
+            row.draw_at(x + 10 * k, y - row_h / 2, row.fitted(whole, room), THEME.text if active else THEME.muted)
+            self.ch_rects.append((x, y - row_h, w, row_h, ch.move))
+            y -= step
+        return y - 6 * k
 
     # -- input ------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:

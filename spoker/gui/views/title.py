@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import arcade
@@ -15,7 +17,17 @@ from spoker.gui.controller import PERSON, GameSetup, Mark
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
-from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, Toggle, draw_ball, draw_box
+from spoker.gui.widgets import (
+    THEME,
+    Button,
+    Choice,
+    Label,
+    TextInput,
+    Toggle,
+    draw_ball,
+    draw_box,
+    ui_scale,
+)
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -53,23 +65,34 @@ def seat_tip(value: str) -> str:
     return PLAYER_DESCRIPTIONS.get(value, value)
 
 
+def entry_details(entry: autosave.Entry, index: int, count: int) -> str:
+    """The line under an unfinished game's names: which one, how far, when."""
+    s = entry.summary
+    which = f"Unfinished {index + 1} of {count}" if count > 1 else "Unfinished"
+    when = datetime.datetime.fromtimestamp(entry.saved).strftime("%d %b %H:%M")
+    return f"{which} \u00b7 move {s.move_number} \u00b7 {s.score[0]}-{s.score[1]} \u00b7 {when}"
+
+
 def _digits(text: str) -> bool:
     return text.isdigit() and text.isascii() and len(text) <= 12
 
 
 class TitleView(BaseView):
-    """New game, continue the autosaved game, open or replay a record."""
+    """New game, continue an unfinished game, open or replay a record."""
 
     def __init__(self, app: SpokerApp) -> None:
         super().__init__(app)
         s = app.settings
-        self.saved = autosave.peek() if app.persist else None
+        # Every unfinished game, the last played first: one shows, the arrows step.
+        self.entries: list[autosave.Entry] = app.unfinished_games()
+        self.index = 0
+        self.discard_armed: Path | None = None
         ui = self.ui
-        self.b_continue = ui.add(Button(
-            "Continue", self.resume, "C", primary=True,
-            tooltip=self.saved.text() if self.saved else "",
-        ))
-        self.b_continue.visible = self.saved is not None
+        self.b_continue = ui.add(Button("Continue", self.resume, "C", primary=True))
+        self.b_prev = ui.add(Button("\u2039", lambda: self.step(-1), tooltip="The previous unfinished game (Page Up)"))
+        self.b_next = ui.add(Button("\u203a", lambda: self.step(1), tooltip="The next unfinished game (Page Down)"))
+        self.b_discard = ui.add(Button("Discard", self.discard, tooltip="Delete this unfinished game (asks first)"))
+        self._show_entry()
         self.name_inputs = [
             ui.add(TextInput(s.name1, "Player 1", 24, caption="Player 1 (starts)")),
             ui.add(TextInput(s.name2, "Player 2", 24, caption="Player 2")),
@@ -95,7 +118,7 @@ class TitleView(BaseView):
                                      tooltip="The same seed gives the same draws"))
         self.hints = ui.add(Toggle("Hints", s.hints, tooltip="Allow the hint key (I) in this game"))
         self.marks = ui.add(Toggle("Colour marks", s.colour_marks, self.app.set_colour_marks,
-                                   tooltip="A dot on red balls and a bar on black ones"))
+                                   tooltip="A ring on red balls and a cross on black ones"))
         self.b_start = ui.add(Button("Start game", self.start, "Enter", primary=True))
         self.b_help = ui.add(Button("Rules & keys", self.app.show_help, "F1"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
@@ -109,6 +132,7 @@ class TitleView(BaseView):
                                anchor_x="center", anchor_y="center")
         self._section = [Label(t, 12, THEME.muted, bold=True) for t in ("PLAYERS", "RULES", "OPEN A RECORD")]
         self._saved = Label("", 12, THEME.text, anchor_y="center")
+        self._saved_info = Label("", 10, THEME.muted, anchor_y="center")
         self._caption = Label("", 11, THEME.muted, anchor_x="center", anchor_y="bottom")
         self.time = 0.0
         self.turn_clock = 0.0
@@ -118,6 +142,7 @@ class TitleView(BaseView):
         self.saved_y = 0.0
         self.intro_y = 0.0
         self._intro = TextBlock(12)
+        self._intro_small = TextBlock(10)
         self.title_y = 0.0
         self.title_scale = 1.0
         self.caption_y = 80.0
@@ -128,6 +153,44 @@ class TitleView(BaseView):
             choice.tooltip = seat_tip(value)
 
         return changed
+
+    # -- unfinished games ------------------------------------------------------
+    @property
+    def saved(self) -> autosave.Summary | None:
+        """The unfinished game on show (None: there is none)."""
+        return self.entries[self.index].summary if self.entries else None
+
+    def _show_entry(self) -> None:
+        self.index = min(self.index, max(0, len(self.entries) - 1))
+        self.discard_armed = None
+        self.b_discard.label = "Discard"
+        several = len(self.entries) > 1
+        for b in (self.b_continue, self.b_discard):
+            b.visible = bool(self.entries)
+        for b in (self.b_prev, self.b_next):
+            b.visible = several
+        self.b_continue.tooltip = self.entries[self.index].text() if self.entries else ""
+
+    def step(self, delta: int) -> None:
+        if self.entries:
+            self.index = (self.index + delta) % len(self.entries)
+            self._show_entry()
+
+    def discard(self) -> None:
+        """Delete the unfinished game on show: the first click asks, the second deletes."""
+        if not self.entries:
+            return
+        entry = self.entries[self.index]
+        if self.discard_armed != entry.path:
+            self.discard_armed = entry.path
+            self.b_discard.label = "Delete it?"
+            self.say(f"Click 'Delete it?' to delete {entry.summary.text()} for good.", "bad", 6)
+            return
+        self.app.discard(entry.path)
+        del self.entries[self.index]
+        self._show_entry()
+        self.layout(*self.size)
+        self.say("The unfinished game is deleted.", "info", 4)
 
     # -- actions -------------------------------------------------------------
     def setup(self) -> GameSetup:
@@ -146,8 +209,8 @@ class TitleView(BaseView):
         self.app.new_game(self.setup())
 
     def resume(self) -> None:
-        if self.saved is not None:
-            self.app.resume()
+        if self.entries:
+            self.app.resume(self.entries[self.index].path)
 
     def open_record(self, mode: str) -> None:
         path = self.record.text.strip()
@@ -161,56 +224,60 @@ class TitleView(BaseView):
 
     # -- layout and drawing -----------------------------------------------------
     def layout(self, width: int, height: int) -> None:
+        k = ui_scale()
         self.show_board = width >= 1000 and height >= 560
-        col = min(680.0, width * 0.56 - 40) if self.show_board else min(760.0, width - 40.0)
-        left = 40.0 if self.show_board else (width - col) / 2
+        col = min(680.0 * k, width * 0.56 - 40) if self.show_board else min(760.0 * k, width - 40.0)
+        left = 40.0 * k if self.show_board else (width - col) / 2
         self.col = (left, col)
-        scale = max(0.62, min(1.0, (height - 40) / 740))
-        gap = 10 + 22 * scale  # between groups; a caption and its field keep fixed room
-        top = height - 140.0 * scale - 10
-        self.title_y = height - 54 * scale
+        scale = max(0.62, min(1.0, (height - 40) / (740 * k)))
+        gap = (10 + 22 * scale) * k  # between groups; a caption and its field keep fixed room
+        top = height - 140.0 * scale * k - 10
+        self.title_y = height - 54 * scale * k
         self.title_scale = scale
         self.section_y = [0.0, 0.0, 0.0]
         y = top
         if self.saved is not None:
-            self.b_continue.place(left + col - 170, y - 46, 170, 40)
-            self.saved_y = y - 26
-            y -= 56 + gap
+            self.b_continue.place(left + col - 150 * k, y - 46 * k, 150 * k, 40 * k)
+            self.b_discard.place(left + col - 254 * k, y - 46 * k, 96 * k, 40 * k)
+            self.b_prev.place(left, y - 46 * k, 34 * k, 40 * k)
+            self.b_next.place(left + 38 * k, y - 46 * k, 34 * k, 40 * k)
+            self.saved_y = y - 26 * k
+            y -= 56 * k + gap
         self.section_y[0] = y
-        y -= 58
-        half = (col - 20) / 2
+        y -= 58 * k
+        half = (col - 20 * k) / 2
         for i in range(2):
-            x = left + i * (half + 20)
-            self.name_inputs[i].place(x, y, half * 0.52, 34)
-            self.seats[i].place(x + half * 0.54, y, half * 0.46, 34)
-        y -= gap + 14
+            x = left + i * (half + 20 * k)
+            self.name_inputs[i].place(x, y, half * 0.52, 34 * k)
+            self.seats[i].place(x + half * 0.54, y, half * 0.46, 34 * k)
+        y -= gap + 14 * k
         self.section_y[1] = y
-        y -= 58
-        third = (col - 40) / 3
-        self.visibility.place(left, y, third, 36)
-        self.apex.place(left + third + 20, y, third, 36)
-        self.seed.place(left + 2 * (third + 20), y, third, 34)
-        y -= 44
-        self.hints.place(left, y, third, 36)
-        self.marks.place(left + third + 20, y, third, 36)
-        self.b_lab.place(left + 2 * (third + 20), y, third, 36)
-        y -= 46 + gap
-        self.b_start.place(left, y, third, 46)
-        self.b_help.place(left + third + 20, y, third, 46)
-        self.b_quit.place(left + 2 * (third + 20), y, third, 46)
-        y -= gap + 14
+        y -= 58 * k
+        third = (col - 40 * k) / 3
+        self.visibility.place(left, y, third, 36 * k)
+        self.apex.place(left + third + 20 * k, y, third, 36 * k)
+        self.seed.place(left + 2 * (third + 20 * k), y, third, 34 * k)
+        y -= 44 * k
+        self.hints.place(left, y, third, 36 * k)
+        self.marks.place(left + third + 20 * k, y, third, 36 * k)
+        self.b_lab.place(left + 2 * (third + 20 * k), y, third, 36 * k)
+        y -= 46 * k + gap
+        self.b_start.place(left, y, third, 46 * k)
+        self.b_help.place(left + third + 20 * k, y, third, 46 * k)
+        self.b_quit.place(left + 2 * (third + 20 * k), y, third, 46 * k)
+        y -= gap + 14 * k
         self.section_y[2] = y
-        y -= 58
-        self.record.place(left, y, col - 2 * 120 - 20, 34)
-        self.b_replay.place(left + col - 230, y, 110, 36)
-        self.b_load.place(left + col - 110, y, 110, 36)
-        self.intro_y = y - 22
+        y -= 58 * k
+        self.record.place(left, y, col - 2 * 120 * k - 20 * k, 34 * k)
+        self.b_replay.place(left + col - 230 * k, y, 110 * k, 36 * k)
+        self.b_load.place(left + col - 110 * k, y, 110 * k, 36 * k)
+        self.intro_y = y - 22 * k
         if self.show_board and self.scene is not None:
-            bx = left + col + 30
-            vw, vh = width - bx - 20, height - 150
-            self.scene.set_viewport(bx, 90, vw, vh)
+            bx = left + col + 30 * k
+            vw, vh = width - bx - 20, height - 150 * k
+            self.scene.set_viewport(bx, 90 * k, vw, vh)
             # Under the board: it fills the viewport's width, about 3/4 as tall.
-            self.caption_y = 90 + vh / 2 - min(vw * 0.78, vh) / 2 - 28
+            self.caption_y = 90 * k + vh / 2 - min(vw * 0.78, vh) / 2 - 28 * k
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -239,34 +306,50 @@ class TitleView(BaseView):
         left, col = self.col
         if self.scene is not None and self.show_board:
             self.scene.draw()
-            self._caption.draw_at(left + col + 30 + (width - left - col - 50) / 2, max(20.0, self.caption_y),
-                                  "A full house on level 3: five balls, two pairs and a top")
+            k = ui_scale()
+            room = width - left - col - 50 * k
+            self._caption.draw_at(left + col + 30 * k + room / 2, max(20.0 * k, self.caption_y), self._caption.fitted(
+                "A full house on level 3: five balls, two pairs and a top", room))
+        k = ui_scale()
         cx = left + col / 2
         self._draw_balls(cx, self.title_y)
         self._title.draw_at(cx, self.title_y, size=round(54 * self.title_scale))
-        self._subtitle.draw_at(cx, self.title_y - 44 * self.title_scale)
+        sub_y = self._title.box().bottom - self._subtitle.content_height / 2
+        self._subtitle.draw_at(cx, sub_y, self._subtitle.fitted(
+            "Shibumi meets poker  \u00b7  a game by Giacomo Galimberti", min(col, width - 20)))
         for label, y in zip(self._section, self.section_y):
             label.draw_at(left, y)
         if self.saved is not None:
             y = self.b_continue.bottom
-            draw_box(left - 10, y - 8, col + 20, 56, (40, 52, 40, 230), THEME.good, radius=10)
-            self._saved.draw_at(left + 4, y + 20, self._saved.fitted(
-                f"Unfinished game: {self.saved.text()}", col - 190))
-        if self.intro_y > 60:
-            self._intro.draw([(INTRO, THEME.muted)], left, self.intro_y, col, bottom_limit=20)
+            draw_box(left - 10 * k, y - 8 * k, col + 20 * k, 56 * k, (40, 52, 40, 230), THEME.good, radius=10)
+            entry = self.entries[self.index]
+            several = len(self.entries) > 1
+            text_left = left + (80 if several else 4) * k
+            room = left + col - 266 * k - text_left
+            a, b = entry.summary.names
+            self._saved.draw_at(text_left, y + 28 * k, self._saved.fitted(f"{a} vs {b}", room))
+            self._saved_info.draw_at(text_left, y + 9 * k, self._saved_info.fitted(entry_details(
+                entry, self.index, len(self.entries)), room))
+        intro = [(INTRO, THEME.muted)]
+        # In a low window the smaller print, rather than no introduction at all.
+        block = self._intro if self.intro_y - self._intro.height(intro, col) >= 20 * k else self._intro_small
+        block.draw(intro, left, self.intro_y, col, bottom_limit=16 * k)
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
-        self.draw_message(16)
+        self.draw_message(16 * ui_scale())
         super().on_draw()
 
     def _draw_balls(self, cx: float, cy: float) -> None:
         """Three balls circling gently beside the title."""
+        k = ui_scale() * self.title_scale
+        # Beside the title's ends: its half width and a ball's room.
+        half = self._title.set(size=round(54 * self.title_scale)).content_width / 2
         for i, colour in enumerate((Colour.WHITE, Colour.BLACK, Colour.RED)):
             a = self.time * 0.8 + i * math.tau / 3
-            x = cx + 220 + 26 * math.cos(a)
-            y = cy + 10 * math.sin(a)
-            draw_ball(x, y, 16, colour)
+            x = cx + half + 56 * k + 26 * k * math.cos(a)
+            y = cy + 10 * k * math.sin(a)
+            draw_ball(x, y, 16 * k, colour)
             draw_ball(2 * cx - x, y, 16, Colour((i + 1) % 3))
 
     # -- keys -------------------------------------------------------------------
@@ -275,6 +358,8 @@ class TitleView(BaseView):
             self.start()
         elif symbol == keys.C and self.saved is not None:
             self.resume()
+        elif symbol in (keys.PAGEUP, keys.PAGEDOWN):
+            self.step(-1 if symbol == keys.PAGEUP else 1)
         elif symbol in (keys.F1, keys.H):
             self.app.show_help()
         elif symbol == keys.L:

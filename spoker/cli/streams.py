@@ -1,0 +1,99 @@
+"""What the command line reads and writes, bounded and checked early.
+
+- standard input and batch lines are read up to :data:`MAX_INPUT_BYTES`
+  (16 MB) and refused beyond, with one line, never a ``MemoryError``;
+- a closed standard input is one line, not a traceback;
+- output files are checked before a long run starts, not after it;
+- text from outside (names, headers, file names) is made printable before it
+  reaches the terminal: control characters are shown as escapes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from typing import IO
+
+from spoker.cli import CliError
+from spoker.record import MAX_INPUT_BYTES
+from spoker.textview import printable
+
+_MB = MAX_INPUT_BYTES // (1024 * 1024)
+_CHUNK = 1 << 16
+
+
+def stdin_bytes() -> IO[bytes]:
+    """Standard input as bytes; :class:`CliError` if it is closed."""
+    stream = sys.stdin
+    if stream is None or getattr(stream, "closed", False):
+        raise CliError("standard input is closed")
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return buffer  # type: ignore[no-any-return]
+    import io
+
+    return io.BytesIO(read_limited(stream, "standard input").encode("utf-8", "surrogateescape"))
+
+
+def read_limited(stream: IO[str], what: str) -> str:
+    """All of a text stream, refused beyond the input limit."""
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise CliError(f"{what} is larger than {_MB} MB: not a Spoker input")
+    return data
+
+
+def read_stdin() -> bytes:
+    """All of standard input, refused beyond :data:`MAX_INPUT_BYTES`."""
+    stream = stdin_bytes()
+    try:
+        data = stream.read(MAX_INPUT_BYTES + 1)
+    except ValueError:  # "I/O operation on closed file"
+        raise CliError("standard input is closed") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise CliError(f"standard input is larger than {_MB} MB: not a Spoker input")
+    return data
+
+
+def lines_limited(stream: IO[bytes]) -> Iterator[bytes | None]:
+    """The lines of a stream (with their line ends), one at a time; a line
+    longer than :data:`MAX_INPUT_BYTES` is skipped and given as None."""
+    while True:
+        try:
+            line = stream.readline(MAX_INPUT_BYTES + 1)
+        except ValueError:
+            raise CliError("standard input is closed") from None
+        if not line:
+            return
+        if len(line) > MAX_INPUT_BYTES and not line.endswith(b"\n"):
+            yield None  # answered at once, even if the line never ends
+            while True:  # then skip the rest of the long line, a chunk at a time
+                rest = stream.readline(_CHUNK)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            continue
+        yield line
+
+
+LINE_TOO_LONG = f"the line is longer than {_MB} MB"
+
+
+def check_output(path: str, option: str, suffix: str | None = None) -> None:
+    """Refuse an output file that cannot be written, before any work is done:
+    a folder, a missing or read-only folder, a read-only file, a wrong suffix."""
+    shown = printable(repr(path))
+    if not path:
+        raise CliError(f"{option} {shown}: the file name is empty")
+    if suffix is not None and not path.lower().endswith(suffix):
+        raise CliError(f"{option} {shown}: the file is written as {suffix[1:].upper()}, name it FILE{suffix}")
+    if os.path.isdir(path):
+        raise CliError(f"{option} {shown}: is a folder, not a file")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CliError(f"{option} {shown}: the folder {printable(repr(folder))} does not exist")
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            raise CliError(f"{option} {shown}: the file is read-only")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise CliError(f"{option} {shown}: cannot write in the folder {printable(repr(folder))}")

@@ -1,0 +1,302 @@
+"""Every screen's texts stay in their boxes and apart, from 800x600 to
+2560x1440, with ordinary names and with hostile ones (long, with control
+characters), and the screens' wordings.
+
+The screens are driven through the app and their handlers; each frame's
+labels are recorded (``recording_texts``) and checked by layout_check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from arcade import key as keys
+from layout_check import Box, layout_problems
+
+from spoker.gui.app import SpokerApp
+from spoker.gui.controller import PERSON, GameController, GameSetup
+from spoker.gui.screenshot import autoplay
+from spoker.gui.settings import Settings
+from spoker.gui.views.end import EndView, plural, score_line, summary_line
+from spoker.gui.views.help import HelpView
+from spoker.gui.views.replay import ReplayView
+from spoker.gui.views.title import TitleView
+from spoker.gui.widgets import DrawnText, recording_texts, scale_for, screen_text
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
+LONG = "Maximilian-Alexander-Ferdinand-von-Habsburg-Lothringen-Sachsen-Coburg-und-Gotha"
+HOSTILE = "Bob\x1b[31m\u202e\n\tevil\x00" + "W" * 60
+NAMES = {"plain": ("Ann", "Bob"), "hostile": (LONG, HOSTILE)}
+
+
+@pytest.fixture
+def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
+    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
+    the_app.frame_cache.enabled = False  # every frame drawn, so every label is seen
+    the_app.on_quit = lambda: None
+    yield the_app
+    the_app.resized(window.width, window.height)
+
+
+def game(names: tuple[str, str], moves: int, seed: int = 9, until_over: bool = False) -> GameController:
+    controller = GameController(GameSetup(names, (PERSON, PERSON), seed=seed))
+    autoplay(controller, moves, until_over=until_over)
+    return controller
+
+
+def settle(view: Any, seconds: float = 1.5) -> None:
+    for _ in range(int(seconds / 0.1)):
+        view.on_update(0.1)
+    scene = getattr(view, "scene", None)
+    if scene is not None:
+        scene.finish_animations()
+
+
+def frame_texts(view: Any) -> list[DrawnText]:
+    with recording_texts() as texts:
+        view.on_draw()
+    return list(texts.values())
+
+
+def boxes_of(view: Any) -> list[Box]:
+    """The boxes a text must stay in: widgets, panels, table rows."""
+    out: list[Box] = [(w.left, w.bottom, w.width, w.height) for w in view.ui.widgets if w.visible]
+    for name in ("panel_rect", "board_rect"):
+        if hasattr(view, name):
+            out.append(tuple(getattr(view, name)))  # type: ignore[arg-type]
+    out.extend(getattr(view, "row_rects", []))
+    out.extend(r[:4] for r in getattr(view, "ch_rects", []))
+    if isinstance(view, EndView):
+        out.append((view.panel_x, 0.0, view.panel_w, float(view.size[1])))
+    return out
+
+
+def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
+    """The screen as a player sees it, settled."""
+    if screen == "title":
+        app.settings.name1, app.settings.name2 = names
+        app.settings.seat2 = "lookahead"  # the longest seat label
+        app.show_title()
+    elif screen == "game":
+        view = app.play(game(names, 18))
+        settle(view)
+        view.act_draw()
+    elif screen == "game-flush":  # the straight flush's card over the board
+        view = app.play(game(names, 14, seed=39))
+        assert view.c.state.end == "straight_flush"
+        view.moment_time = 0.0
+    elif screen == "game-info":  # a ball clicked: why it counts; a long message
+        view = app.play(game(names, 18))
+        settle(view)
+        cell = next(c for c in view.c.counted[-1].group.cells)
+        view._select(cell)
+        view.say(f"Not saved: cannot write /{'very-long-folder/' * 12}{names[1]}.txt", "bad", 60)
+    elif screen == "end":
+        app.show_end(game(names, 0, until_over=True))
+    elif screen == "end-dialog":  # the save dialog, its file name too long for the field
+        app.show_end(game(names, 0, until_over=True))
+        view = app.window.current_view
+        assert isinstance(view, EndView)
+        view.ask_save()
+        assert view.dialog is not None
+        view.dialog.field.text = f"/home/{'deep/' * 30}{names[0]}.txt"
+    elif screen == "help":
+        app.play(game(names, 4))
+        app.show_help()
+    elif screen == "replay":
+        app.replay_game(game(names, 18))
+        view = app.window.current_view
+        assert isinstance(view, ReplayView)
+        answered = [c.response_move for c in view.replay.challenges if c.response_move is not None]
+        view.goto(answered[-1])
+    view = app.window.current_view
+    view.on_draw()  # a first frame (the title screen makes its pyramid after it)
+    settle(view)
+    return view
+
+
+@pytest.mark.parametrize("names", list(NAMES), ids=list(NAMES))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("screen", ["title", "game", "game-flush", "game-info", "end", "end-dialog", "help", "replay"])
+def test_texts_stay_in_their_boxes_and_apart(
+    app: SpokerApp, screen: str, size: tuple[int, int], names: str,
+) -> None:
+    app.resized(*size)
+    view = show_screen(app, screen, NAMES[names])
+    assert view.size == size
+    dialog = getattr(view, "dialog", None)
+    view.dialog = None  # a modal dialog covers the screen: checked on its own
+    texts = frame_texts(view)
+    assert len(texts) > 8, [t.text for t in texts]
+    assert layout_problems(texts, size, boxes_of(view)) == []
+    if dialog is not None:
+        view.dialog = dialog
+        with recording_texts() as shown:
+            dialog.draw()
+        texts = list(shown.values())
+        assert len(texts) >= 4
+        boxes = [dialog.rect] + [(w.left, w.bottom, w.width, w.height) for w in (dialog.field, dialog.ok, dialog.cancel)]
+        assert layout_problems(texts, size, boxes) == []
+    for text in texts:
+        assert text.text == screen_text(text.text)  # no control character reaches the screen
+
+
+def test_the_game_panel_and_toolbar_grow_with_the_window(app: SpokerApp) -> None:
+    widths = []
+    for size in ((1280, 800), (1920, 1080), (2560, 1440)):
+        app.resized(*size)
+        view = app.play(game(NAMES["plain"], 6))
+        widths.append((view.panel_rect[2], view.b_draw.width, view.b_draw.height))
+    assert widths[0] < widths[1] < widths[2]
+    assert scale_for(1280, 800) == scale_for(800, 600) == 1.0
+    assert scale_for(2560, 1440) == 1.8
+
+
+def test_the_game_panel_shows_the_whole_phase_at_800x600(app: SpokerApp) -> None:
+    app.resized(800, 600)
+    controller = game(NAMES["plain"], 18)
+    assert controller.state.challenge is not None
+    view = app.play(controller)
+    settle(view)
+    texts = " ".join(t.text for t in frame_texts(view)).replace("\u200b", "")
+    assert "Response to Full" in texts and "house, level 2" in texts
+    assert "\u2026" not in controller.status().phase
+
+
+def test_the_current_challenge_row_of_the_replay_is_whole(app: SpokerApp) -> None:
+    for size in SIZES:
+        app.resized(*size)
+        app.replay_game(game(NAMES["plain"], 18))
+        view = app.window.current_view
+        assert isinstance(view, ReplayView)
+        view.goto(17)  # the answer to the challenge of move 16
+        settle(view)
+        rows = [t.text for t in frame_texts(view) if t.text.startswith("16. Bob:")]
+        assert len(rows) == 1 and "\u2026" not in rows[0] and rows[0].endswith("1-0"), rows
+
+
+def test_help_scrolls_to_what_does_not_fit(app: SpokerApp) -> None:
+    app.resized(800, 600)
+    app.show_help()
+    view = app.window.current_view
+    assert isinstance(view, HelpView)
+    first = {t.text for t in frame_texts(view)}
+    assert view.can_scroll and "quit" not in first
+    for _ in range(8):
+        view.on_key_press(keys.DOWN, 0)
+        frame_texts(view)
+    assert "quit" in {t.text for t in frame_texts(view)}
+    assert not view.can_scroll
+    view.on_mouse_scroll(10, 10, 0, 1)
+    assert view.scroll > 0
+
+
+def test_toolbar_keys_sit_below_their_labels(app: SpokerApp) -> None:
+    app.resized(1280, 800)
+    view = app.play(game(NAMES["plain"], 2))
+    texts = frame_texts(view)
+    for button in view.toolbar:
+        inside = [t for t in texts if button.left <= (t.left + t.right) / 2 <= button.left + button.width
+                  and button.bottom <= (t.bottom + t.top) / 2 <= button.bottom + button.height]
+        label = next(t for t in inside if t.text == button.label)
+        key = next(t for t in inside if t.text == button.shortcut)
+        assert key.top <= label.bottom + 1 and key.right <= button.left + button.width
+
+
+# -- wordings ----------------------------------------------------------------------
+
+
+def test_end_screen_wordings() -> None:
+    assert plural(0, "challenge") == "no challenge"
+    assert plural(1, "challenge") == "1 challenge"
+    assert plural(10, "challenge") == "10 challenges"
+    assert score_line(("Player 1", "Player 2"), (6, 6)) == "Player 1 6,  Player 2 6"
+    assert summary_line("complete", 1, 30) == "The pyramid is complete: 1 challenge, 30 balls."
+    assert summary_line("straight_flush", 0, 12).startswith("A straight flush ended the game: no challenge")
+
+
+def test_the_computer_is_named_once_while_it_plays() -> None:
+    c = GameController(GameSetup(("Computer (lookahead)", "Ann"), ("lookahead", PERSON), seed=1))
+    assert c.prompt() == "Computer (lookahead) is playing..."
+    c = GameController(GameSetup(("Hal", "Ann"), ("expert", PERSON), seed=1))
+    assert c.prompt() == "Hal (computer: expert) is playing..."
+
+
+def test_the_welcome_line_has_one_pair_of_brackets() -> None:
+    c = GameController(GameSetup(("Ann", "Computer (lookahead)"), (PERSON, "lookahead"), seed=1))
+    assert c.log[0].text == "New game: Ann against Computer (lookahead), rules: visible. Ann starts."
+
+
+def test_the_placing_prompt_names_what_the_player_sees() -> None:
+    c = GameController(GameSetup(("Ann", "Bob"), seed=3))
+    c.draw()
+    prompt = c.prompt()
+    assert "lit cell" not in prompt and "ghost" in prompt and prompt.startswith("Ann, place the ")
+
+
+def test_labels_sit_on_whole_pixels(window: Any) -> None:
+    """A glyph on a half pixel lost its top row ("Ihree", "Hush" on the end screen)."""
+    from spoker.gui.widgets import Label
+
+    label = Label("Three Flush", 12, anchor_y="center")
+    for y in (618.5, 593.5, 518.5, 300.25):
+        label.draw_at(100.5, y)
+        assert label._text.x == round(100.5) and label._text.y == round(y)
+
+
+def test_screen_text_escapes_what_cannot_be_seen() -> None:
+    assert screen_text("Ann") == "Ann"
+    assert screen_text("a\x1b[31m") == "a\\x1b[31m"
+    assert screen_text("a\u202eb\nc\td") == "a\\u202eb c d"
+    assert len(screen_text("x" * 10_000)) <= 2000
+    assert screen_text(screen_text("\x00\x07")) == screen_text("\x00\x07")
+
+
+def test_colour_marks_wording_matches_the_drawing(app: SpokerApp) -> None:
+    from pathlib import Path
+
+    from spoker.gui import textures
+
+    drawn = textures._paint_mark.__doc__ or ""
+    assert "ring on red" in drawn and "cross on black" in drawn
+    assert "ring on red balls and a cross on black ones" in TitleView(app).marks.tooltip
+    guide = (Path(__file__).parents[2] / "docs" / "gui.md").read_text(encoding="utf-8")
+    assert "ring on red balls and a cross on black ones" in " ".join(guide.split())
+
+
+def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> None:
+    """docs/images/screenshot-game.png is made by ``spoker play --screenshot
+    --seed 9 --autoplay 18`` (docs/gui.md): its ghost is where the captions say."""
+    from pathlib import Path
+
+    from spoker.gui.screenshot import point_at_a_cell
+
+    app.resized(1280, 800)
+    view = app.play(game(NAMES["plain"], 18))
+    settle(view)
+    point_at_a_cell(view)
+    assert view.hover_cell is not None and view.c.is_playable(view.hover_cell)
+    root = Path(__file__).parents[2]
+    for doc in ("README.md", "docs/gui.md"):
+        text = (root / doc).read_text(encoding="utf-8")
+        assert f"ghost on {view.hover_cell}]" in text, doc
+
+
+def test_a_long_text_field_shows_the_caret_end(window: Any) -> None:
+    from spoker.gui.widgets import TextInput
+
+    field = TextInput("/home/" + "deep/" * 60 + "game.txt", max_length=400)
+    field.place(10, 10, 300, 34)
+    field.focus(True)
+    shown, before_caret = field._window(284)
+    assert shown.startswith("\u2026") and shown.endswith("game.txt") and shown == before_caret
+    field.on_key_press(keys.HOME, 0)
+    shown, before_caret = field._window(284)
+    assert shown.startswith("/home/deep/") and shown.endswith("\u2026") and before_caret == ""
+    with recording_texts() as texts:
+        field.draw()
+    (drawn,) = [t for t in texts.values() if t.text == shown]
+    assert 10 <= drawn.left and drawn.right <= 310

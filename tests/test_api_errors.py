@@ -1,0 +1,155 @@
+"""The Python API refuses bad arguments with its documented error types.
+
+Every public function and method of shibumi and spoker, given arguments of
+the wrong type or out of range, raises a ``ValueError`` subclass (the
+project's own errors) or ``TypeError``: never an ``AttributeError``,
+``IndexError``, ``KeyError`` or ``OverflowError`` from deep inside.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable, Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shibumi import Board, Cell, CellError, Colour, cells_of, parse_board
+from spoker import GameState, Move, RuleSet, best_group
+from spoker.groups import Rank
+from spoker.record import GameRecord, parse_record
+from spoker.replay import Replay
+
+MODULES = (
+    "shibumi", "shibumi.board", "shibumi.cells", "shibumi.geometry", "shibumi.notation",
+    "shibumi.patterns", "shibumi.visibility", "spoker", "spoker.state", "spoker.groups",
+    "spoker.moves", "spoker.rules", "spoker.events", "spoker.record", "spoker.replay",
+    "spoker.simulate", "spoker.tournament", "spoker.players", "spoker.textview",
+    "spoker.parallel", "spoker.batch",
+)
+BOARD = "WB............../........./..../."
+
+
+def _instances() -> dict[str, object]:
+    from spoker.players import make_player
+    from spoker.simulate import Tally
+    from spoker.tournament import run_tournament
+
+    made: dict[str, object] = {
+        "Board": parse_board(BOARD), "GameState": GameState(), "drawn": GameState().child("W"),
+        "RuleSet": RuleSet(), "Move": Move.from_str("W@1A1"),
+        "Replay": Replay(parse_record("W@1A1 B@1C1")), "GameRecord": parse_record("W@1A1"),
+        "Tally": Tally(("random", "random")), "Tournament": run_tournament(["random", "greedy"], 2),
+        "Group": best_group(parse_board(BOARD).place("1E1", "R"), "1E1"),
+        "Cell": Cell(0), "Colour": Colour.WHITE, "Rank": Rank.FULL_HOUSE,
+        "handmade Move": Move(5, 99),  # type: ignore[arg-type]
+    }
+    for name in ("random", "greedy", "lookahead", "expert"):
+        made[name] = make_player(name, 1)
+    return made
+
+
+def _public() -> Iterator[tuple[str, Callable[..., object]]]:
+    seen: set[int] = set()
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        names = getattr(module, "__all__", [n for n in dir(module) if not n.startswith("_")])
+        for name in names:
+            obj = getattr(module, name, None)
+            home = getattr(obj, "__module__", None) or ""
+            if id(obj) in seen or home.split(".")[0] not in ("shibumi", "spoker"):
+                continue
+            if inspect.isfunction(obj) or inspect.isclass(obj):
+                seen.add(id(obj))
+                yield f"{home}.{name}", obj
+    for kind, instance in _instances().items():
+        for name in dir(instance):
+            if name.startswith("_") or isinstance(getattr(type(instance), name, None), property):
+                continue
+            method = getattr(instance, name)
+            if callable(method) and getattr(int, name, None) is None:  # int's own methods are Python's
+                yield f"{kind}.{name}", method
+
+
+TARGETS = dict(_public())
+
+junk = st.one_of(
+    st.sampled_from([None, 1 << 40, -1, "touching", "", "\x00", [1, 2], {}, 1.5, True, b"x", (1, 2, 3), 7]),
+    st.integers(), st.text(max_size=6), st.floats(allow_nan=True), st.lists(st.integers(), max_size=3),
+    st.builds(object),
+)
+
+
+def _arity(fn: Callable[..., object]) -> tuple[int, int]:
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return (0, 0)
+    positional = [
+        p for p in sig.parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    required = [p for p in positional if p.default is p.empty]
+    return len(required), min(len(positional), 6)
+
+
+def test_the_public_api_is_found() -> None:
+    for name in ("shibumi.cells.cells_of", "spoker.state.GameState", "GameState.apply_move",
+                 "Board.from_mapping", "spoker.simulate.simulate", "spoker.textview.narrate"):
+        assert name in TARGETS
+
+
+@pytest.mark.parametrize("name", sorted(TARGETS))
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_bad_arguments_raise_documented_errors(
+    name: str, data: st.DataObject, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fn = TARGETS[name]
+    least, most = _arity(fn)
+    args = data.draw(st.lists(junk, min_size=least, max_size=max(least, most)))
+    monkeypatch.chdir(tmp_path_factory.getbasetemp())  # writers write here, if anything
+    try:
+        result = fn(*args)
+        if isinstance(result, Iterator):
+            list(result)
+    except (ValueError, TypeError):
+        pass
+    except OSError:
+        # Reading and writing files: an OSError (no such file, not writable) is documented.
+        assert name.endswith(("load_record", "save_record", "write_text_atomic", "draw_chart")), name
+
+
+def test_the_cases_of_the_issue() -> None:
+    with pytest.raises(CellError, match="1099511627776"):
+        cells_of(1 << 40)  # at the call, not when the cells are read
+    with pytest.raises(TypeError, match="RuleSet"):
+        GameState("touching")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="None"):
+        GameState().apply_move(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Mapping"):
+        Board.from_mapping([1, 2])  # type: ignore[arg-type]
+
+
+def test_moves_and_records_built_by_hand_are_checked() -> None:
+    bad = Move(5, 99)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="5"):
+        str(bad)
+    with pytest.raises(ValueError):
+        GameState().apply_move(bad)
+    with pytest.raises(TypeError, match="move"):
+        GameRecord({}, ["W@1A1"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="headers"):
+        GameRecord([])  # type: ignore[arg-type]
+
+
+def test_a_replay_position_out_of_range_is_a_value_error_and_an_index_error() -> None:
+    replay = Replay(parse_record("W@1A1 B@1C1"))
+    for bad in (3, -1):
+        with pytest.raises(ValueError, match=str(bad)):
+            replay.state_at(bad)
+        with pytest.raises(IndexError):
+            replay.goto(bad)
+    with pytest.raises(TypeError):
+        replay.events_at("1")  # type: ignore[arg-type]

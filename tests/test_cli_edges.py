@@ -1,0 +1,363 @@
+"""The command line under load and bad input: Ctrl-C, workers, bounded
+inputs, output paths checked first, escaped text, unknown options."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from test_record import EXAMPLE5_GAME
+
+import spoker.cli.simulate_cmd as simulate_cmd
+import spoker.cli.tournament_cmd as tournament_cmd
+from spoker.cli import SUBCOMMANDS, main
+from spoker.parallel import cpu_count
+from spoker.record import MAX_INPUT_BYTES
+from spoker.simulate import MAX_GAMES, SimulationError, plan, simulate
+from spoker.tournament import run_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD = "WB............../........./..../."
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 2
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error_line(err: str, command: str) -> str:
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"spoker {command}: error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+# -- Ctrl-C -----------------------------------------------------------------------
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes started by ``pid``, and by them (Linux /proc): the
+    workers, and a fork server if the start method uses one."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rpartition(")")[2].split()[1])
+    out: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - out
+        out |= frontier
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    ("argv", "sig"),
+    [
+        (["simulate", "--players", "lookahead,lookahead", "--games", "100000", "--workers", "2", "--json"],
+         signal.SIGINT),
+        (["tournament", "random", "greedy", "lookahead", "--games", "100000", "--workers", "2"], signal.SIGINT),
+        (["simulate", "--players", "greedy,lookahead", "--games", "100000", "--workers", "2"], signal.SIGTERM),
+    ],
+    ids=["simulate", "tournament", "simulate-sigterm"],
+)
+def test_ctrl_c_stops_the_run_and_its_workers_at_once(argv: list[str], sig: int, tmp_path: Path) -> None:
+    out = tmp_path / "result.txt"
+    master, slave = pty.openpty()  # stderr on a terminal: the progress bar says it has started
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spoker", *argv, "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=slave, cwd=tmp_path, env=env,
+    )
+    os.close(slave)
+    seen = b""
+    try:
+        while b"%" not in seen:  # the bar: the run and its workers have started
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, f"no progress shown: {seen!r}"
+            seen += os.read(master, 4096)
+        workers = _descendants(proc.pid)
+        assert len(workers) >= 2 or cpu_count() == 1
+        start = time.monotonic()
+        proc.send_signal(sig)
+        code = proc.wait(timeout=10)
+        took = time.monotonic() - start
+        while select.select([master], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert code == 130 and took < 3, (code, took)
+    text = seen.decode("utf-8", "replace")
+    assert "Traceback" not in text and "interrupted" in text
+    assert proc.stdout is not None and proc.stdout.read() == b""
+    assert not out.exists() and list(tmp_path.iterdir()) == []  # no partial or temporary file
+    deadline = time.monotonic() + 3
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers)
+
+
+# -- workers and streaming ----------------------------------------------------------
+
+
+def test_workers_are_capped_at_the_cpus_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "3", "--players", "random,random",
+                         "--workers", "64", "--seed", "1", "--json")
+    assert code == 0 and json.loads(out)["games"] == 3
+    assert err == f"spoker simulate: --workers 64 capped at {cpu_count()} (the number of CPUs)\n"
+    code, _, err = run(capsys, "simulate", "--games", "3", "--players", "random,random", "--json")
+    assert code == 0 and err == ""
+
+
+def test_the_result_is_the_same_whatever_the_executor() -> None:
+    one = simulate(("greedy", "lookahead"), 6, seed=5, swap=True)
+    with ThreadPoolExecutor(3) as pool:
+        assert simulate(("greedy", "lookahead"), 6, seed=5, swap=True, executor=pool) == one
+        a = run_tournament(["random", "greedy"], 40, seed=2, executor=pool)
+    assert a.to_json() == run_tournament(["random", "greedy"], 40, seed=2, workers=2).to_json()
+
+
+def test_a_run_of_any_length_is_planned_lazily() -> None:
+    units = plan(("lookahead", "expert"), MAX_GAMES, 1, simulate.__defaults__[1], False, "auto")  # type: ignore[index]
+    first = next(units)
+    assert (first.first, first.size) == (0, 1)
+    with pytest.raises(SimulationError, match="from 1 to"):
+        simulate(("random", "random"), MAX_GAMES + 1)
+
+
+def test_progress_is_told_while_the_games_are_played() -> None:
+    calls: list[tuple[int, int]] = []
+    run_tournament(["random", "greedy", "lookahead"], 4, seed=1, progress=lambda d, t: calls.append((d, t)))
+    assert calls and {t for _, t in calls} == {12}
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and done[-1] == 12
+
+
+# -- bounded inputs -------------------------------------------------------------------
+
+
+def test_a_closed_stdin_is_one_line(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", None)
+    for argv in (["groups", "--batch", "-"], ["replay", "-", "--json"], ["replay", "-", "--text"]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2
+        assert one_error_line(err, argv[0]).endswith("standard input is closed")
+
+
+def test_a_closed_stdin_in_a_real_process(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run(
+        [sys.executable, "-m", "spoker", "groups", "--batch", "-"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, preexec_fn=lambda: os.close(0),
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == "spoker groups: error: standard input is closed\n"
+
+
+@pytest.mark.parametrize("argv", [["show", BOARD], ["replay", "-", "--json"], ["groups", "--batch", "-"]])
+def test_a_closed_stdout_is_one_line(argv: list[str], tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run(
+        [sys.executable, "-m", "spoker", *argv], input=f"{BOARD} R@1E1\n", stderr=subprocess.PIPE,
+        text=True, env=env, cwd=tmp_path, preexec_fn=lambda: os.close(1),
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == f"spoker {argv[0]}: error: standard output is closed\n"
+
+
+def test_stdin_beyond_the_limit_is_refused(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"#" * (MAX_INPUT_BYTES + 1))))
+    code, _, err = run(capsys, "replay", "-", "--json")
+    assert code == 2 and "larger than 16 MB" in one_error_line(err, "replay")
+
+
+def test_a_batch_line_beyond_the_limit_is_answered_and_skipped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = b"x" * (MAX_INPUT_BYTES + 10) + b"\n" + b"WW..BB........../........./..../. W@2B2\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, err = run(capsys, "groups", "--batch", "-")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and err == ""
+    assert answers[0] == {"error": "line 1: the line is longer than 16 MB"}
+    assert answers[1]["best"]["rank"] == "full_house" and len(answers) == 2
+
+
+# -- output paths first -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--games", "5", "--players", "random,random", "--out", "{missing}/r.json"], "does not exist"),
+        (["simulate", "--games", "5", "--players", "random,random", "--out", "{folder}"], "is a folder"),
+        (["tournament", "random", "greedy", "--games", "5", "--chart", "{folder}/c.jpg"], "name it FILE.png"),
+        (["tournament", "random", "greedy", "--games", "5", "--chart", "{missing}/c.png"], "does not exist"),
+        (["tournament", "random", "greedy", "--games", "5", "--out", "{folder}"], "is a folder"),
+        (["render", BOARD, "--out", "{missing}/p.png"], "does not exist"),
+        (["render", BOARD, "--out", "{folder}/p.gif"], "name it FILE.png"),
+        (["play", "--record", "{missing}/g.txt"], "does not exist"),
+        (["play", "--record", "{folder}"], "is a folder"),
+    ],
+)
+def test_output_paths_are_checked_before_the_work(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    argv: list[str], message: str,
+) -> None:
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started before the output was checked")
+
+    monkeypatch.setattr(simulate_cmd, "simulate", no_work)
+    monkeypatch.setattr(tournament_cmd, "run_tournament", no_work)
+    monkeypatch.setitem(sys.modules, "spoker.gui.app", None)  # play would fail to import it
+    argv = [a.format(missing=tmp_path / "nowhere", folder=tmp_path) for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in one_error_line(err, argv[0])
+
+
+def test_out_writes_the_whole_result(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    code, printed, _ = run(capsys, "simulate", "--games", "4", "--players", "random,greedy",
+                           "--seed", "3", "--json", "--out", str(out))
+    assert code == 0 and printed == ""
+    assert json.loads(out.read_text())["games"] == 4
+    code, printed, _ = run(capsys, "tournament", "random", "greedy", "--games", "4", "--seed", "3",
+                           "--json", "--out", str(out))
+    assert code == 0 and json.loads(out.read_text())["games"] == 4
+
+
+# -- untrusted text ---------------------------------------------------------------------
+
+HOSTILE = "Eve\x1b[2J\x1b]0;owned\x07\r\u202e"
+
+
+def test_record_headers_and_names_are_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "hostile.txt"
+    name = HOSTILE.replace("\r", "")  # a line end would end the header
+    path.write_text(f"Player1: {name}\nEvent: {name}\n\n{EXAMPLE5_GAME}\n", encoding="utf-8")
+    for argv in (["show", str(path)], ["replay", str(path), "--text"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        assert not any(ch in out for ch in "\x1b\x07\u202e")
+        assert "Eve\\x1b[2J" in out
+
+
+def test_error_lines_escape_what_they_quote(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / f"bad{HOSTILE}.txt"
+    bad.write_text("W@9Z9")
+    for argv in (["show", f"x{HOSTILE}"], ["replay", str(bad), "--text"], ["show", str(bad)],
+                 ["groups", BOARD, f"W@{HOSTILE}"], ["simulate", "--games", f"1{HOSTILE}"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 2
+        assert not any(ch in err for ch in "\x1b\x07\r\u202e"), err
+        assert err.count("\n") == 1
+
+
+# -- unknown options -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+def test_an_unknown_option_is_told_by_its_subcommand(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, _, err = run(capsys, command, "--jsn")
+    assert code == 2
+    assert err == f"spoker {command}: error: unrecognized arguments: --jsn (see 'spoker {command} --help')\n"
+
+
+def test_a_misspelt_option_is_named_before_the_missing_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "simulate", "--gmes", "10")
+    assert code == 2 and "unrecognized arguments: --gmes" in one_error_line(err, "simulate")
+    code, _, err = run(capsys, "simulate", "--gmes", "10", "--games", "2", "--players", "random,random")
+    assert code == 2 and "unrecognized arguments: --gmes 10" in err
+    code, _, err = run(capsys, "groups", "--", "--jsn", "R@1E1")
+    assert code == 2 and "unrecognized" not in err  # after --, a board string
+
+
+# -- what a new user met -------------------------------------------------------------------
+
+
+def test_show_leaves_the_drawn_ball_out_of_the_bag(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", BOARD + " 1 0-0 - R * visible")
+    assert code == 0 and "bag: 9 white, 9 black, 9 red" in out and "a red ball is drawn" in out
+
+
+def test_hint_prints_what_its_help_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    from spoker.cli.hint_cmd import EXAMPLE
+
+    lines = EXAMPLE.splitlines()
+    command = next(line.strip() for line in lines if "--top 3" in line)
+    shown = [line.strip() for line in lines[lines.index(next(x for x in lines if "--top 3" in x)) + 1:][:4]]
+    state = command.split("'")[1]
+    code, out, _ = run(capsys, "hint", state, "B", "--top", "3")
+    assert code == 0
+    assert [line.strip() for line in out.splitlines()] == shown
+
+
+def test_replay_text_names_the_players(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text(f"Player1: Ann\nPlayer2: Bob\n\n{EXAMPLE5_GAME}\n")
+    code, out, _ = run(capsys, "replay", str(path), "--text")
+    assert code == 0
+    assert "1. Ann places" in out and "2. Bob places" in out and "Player 1" not in out
+    code, out, _ = run(capsys, "show", str(path))
+    assert code == 0
+    assert "move 20, Bob: flush three" in out and "player 2" not in out.split("Challenges")[1]
+
+
+def test_help_texts_point_to_the_docs_users_have(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in SUBCOMMANDS:
+        code, out, _ = run(capsys, command, "--help")
+        assert code == 0 and "notation.md" not in out, command
+
+
+def test_the_readme_example_prints_what_its_comments_say(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (ROOT / "README.md").read_text()
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - our own README
+    printed = capsys.readouterr().out.splitlines()
+    said = code.splitlines()[-1].split("# ", 1)[1]
+    assert printed[-1] == said
+
+
+def test_names_the_terminal_cannot_encode_are_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text(f"Player1: Zoë →\n\n{EXAMPLE5_GAME}\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="ascii")
+    proc = subprocess.run([sys.executable, "-m", "spoker", "replay", "--text", str(path)],
+                          capture_output=True, env=env, cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stderr == b""
+    assert b"1. Zo\\xeb \\u2192 places" in proc.stdout
