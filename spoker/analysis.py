@@ -373,6 +373,20 @@ def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
             yield futures[i].result()
 
 
+def analyse_move(
+    record: GameRecord, n: int, effort: int = DEFAULT_EFFORT, rules: RuleSet | None = None
+) -> MoveAnalysis:
+    """Judge placement ``n`` (1..) of ``record`` alone: the same result as the
+    ``n``-th move of :func:`analyse_record` (the replay viewer analyses move by
+    move, so that its graph fills in). The record must replay (check it with
+    :class:`~spoker.replay.Replay` first); ``n`` out of range raises
+    :class:`AnalysisError`."""
+    check_effort(effort)
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
+        raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
+    return _run_task(_Task(record, rules if rules is not None else record.rules, n, effort))
+
+
 def analyse_record(
     record: GameRecord,
     effort: int = DEFAULT_EFFORT,
@@ -473,5 +487,6 @@ def _rounded(x: float | None) -> float | None:
 __all__ = [
     "BLUNDER", "DEFAULT_EFFORT", "EXACT_LEFT", "INACCURACY", "MISTAKE", "TURNING",
     "AnalysisError", "ChallengeSwing", "GameAnalysis", "MoveAnalysis", "PlacementValues",
-    "PlayerSummary", "analyse_record", "hint_values", "placement_values", "summarise", "verdict",
+    "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings", "hint_values",
+    "placement_values", "summarise", "verdict",
 ]

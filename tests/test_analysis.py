@@ -17,6 +17,7 @@ from spoker.analysis import (
     MISTAKE,
     AnalysisError,
     MoveAnalysis,
+    analyse_move,
     analyse_record,
     hint_values,
     placement_values,
@@ -210,6 +211,19 @@ def test_progress_and_workers_give_the_same_result() -> None:
     assert calls == [(i, 8) for i in range(1, 9)]
     two = analyse_record(record, effort=400, workers=2)
     assert one.moves == two.moves
+
+
+def test_a_move_alone_is_judged_as_in_the_whole_record() -> None:
+    record = GameRecord.from_state(random_game(12), {})
+    record.moves = record.moves[:10] + []
+    whole = analyse_record(record, effort=400, rules=RuleSet("touching"))
+    alone = [analyse_move(record, n, 400, RuleSet("touching")) for n in range(1, 11)]
+    assert alone == whole.moves
+    for n in (0, 11, True, 2.0):
+        with pytest.raises(AnalysisError, match=f"move {n!r} is not a move of the record"):
+            analyse_move(record, n)  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="effort"):
+        analyse_move(record, 1, 0)
 
 
 def test_bad_arguments() -> None:

@@ -288,9 +288,12 @@ def test_replay_viewer_is_called_lazily(
 ) -> None:
     calls = []
 
-    def run_replay(path: str, rules: RuleSet | None) -> int:
+    def run_replay(path: str, rules: RuleSet | None, analyse: bool = False, effort: int | None = None) -> int:
         calls.append((path, rules))
+        analysed.append((analyse, effort))
         return 0
+
+    analysed: list[tuple[bool, int | None]] = []
 
     fake = types.ModuleType("spoker.gui.app")
     fake.run_replay = run_replay  # type: ignore[attr-defined]
@@ -304,6 +307,8 @@ def test_replay_viewer_is_called_lazily(
         code, out, err = run(capsys, "replay", *argv)
         assert_one_line_error(code, out, err, "replay")
     assert len(calls) == 2
+    assert run(capsys, "replay", str(records["complete"]), "--analyse", "--effort", "500")[0] == 0
+    assert analysed == [(False, None), (False, None), (True, 500)]
 
 
 # -- show -----------------------------------------------------------------------

@@ -53,7 +53,7 @@ rules_texts = st.one_of(
 def no_viewer_and_empty_stdin() -> Iterator[None]:
     """A stand-in replay viewer (no window) and an empty stdin."""
     fake = types.ModuleType("spoker.gui.app")
-    fake.run_replay = lambda path, rules: 0  # type: ignore[attr-defined]
+    fake.run_replay = lambda path, rules, analyse=False, effort=None: 0  # type: ignore[attr-defined]
     stdin = io.TextIOWrapper(io.BytesIO(b""))
     with mock.patch.dict(sys.modules, {"spoker.gui.app": fake}), mock.patch.object(sys, "stdin", stdin):
         yield

@@ -8,7 +8,7 @@ import sys
 
 from spoker.cli import CliError
 from spoker.cli.play_cmd import check_display
-from spoker.cli.streams import read_stdin
+from spoker.cli.streams import check_output, read_stdin
 from spoker.errors import RecordError
 from spoker.record import GameRecord, load_record, parse_record
 from spoker.replay import Replay
@@ -24,12 +24,19 @@ examples:
   spoker replay games/*.txt --rules touching --json
   spoker replay game.txt --text
   spoker replay game.txt
+  spoker replay game.txt --analyse
+  spoker replay game.txt --analyse --effort 20000 --at 23 --best --screenshot a.png --size 1280x800
+    a.png: replay of game.txt at move 23 of 30, analysed, 1280x800
 
 --json prints one JSON object a file, one a line (docs/formats.md); a record that
 cannot be replayed gives {"file": ..., "error": "move 12 'R@2B2': ..."} and the
 exit status is 2 once every file is done. --text tells each game move by move.
 Without either, the replay viewer opens (one file). --rules overrides the
-records' Rules header. FILE may be - for stdin.
+records' Rules header. FILE may be - for stdin. --analyse starts the viewer's
+analysis at once (key A does it in the viewer; --effort as in spoker analyse).
+--screenshot draws the viewer headless into a PNG file instead of opening a
+window (the analysis, if asked for, is computed first): --size, --at (the move
+shown, default the last) and --best (the best cell's ghost, key B) set it up.
 """
 
 
@@ -49,7 +56,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="one JSON object a file (docs/formats.md)")
     out.add_argument("--text", action="store_true", help="narrate each game as text")
+    p.add_argument("--analyse", action="store_true", help="viewer: start the game's analysis at once")
+    p.add_argument("--effort", type=_positive, metavar="N",
+                   help="positions searched a placement by the analysis (default 200000)")
+    p.add_argument("--screenshot", metavar="PNG", help="draw the viewer headless into this PNG file and exit")
+    p.add_argument("--size", metavar="WxH", help="the screenshot's size (default 1280x800)")
+    p.add_argument("--at", type=_positive_or_zero, metavar="N", help="the screenshot's move (default the last)")
+    p.add_argument("--best", action="store_true", help="the screenshot shows the move's best cell (key B)")
     p.set_defaults(func=run)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(text)
+
+
+def _positive_or_zero(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of moves")
+    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         return _run_json(args.files, rules)
     if args.text:
         return _run_text(args.files, rules)
-    return _run_viewer(args.files, rules)
+    return _run_viewer(args, rules)
 
 
 def read(path: str) -> GameRecord:
@@ -108,21 +134,48 @@ def _run_text(files: list[str], rules: RuleSet | None) -> int:
     return status
 
 
-def _run_viewer(files: list[str], rules: RuleSet | None) -> int:
+def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
+    files = args.files
     if len(files) != 1:
         raise CliError("the replay viewer opens one file at a time; use --json or --text for several")
     path = files[0]
     if path == "-":
         raise CliError("the replay viewer needs a file, not stdin; use --json or --text")
     try:
-        Replay(read(path), rules)  # refuse a bad record here, with one clear line
+        record = read(path)
+        length = Replay(record, rules).length  # refuse a bad record here, with one clear line
     except OSError as err:
         raise CliError(_failure(path, err)) from None
     except ValueError as err:
         raise CliError(f"{path}: {err}") from None
-    check_display()
+    if args.at is not None and args.at > length:
+        raise CliError(f"--at {args.at}: {printable(path)} has {length} moves")
+    if args.screenshot:
+        check_output(args.screenshot, "--screenshot", ".png")
+        from spoker.gui.offscreen import ensure_headless
+
+        ensure_headless()  # before arcade is imported: no display needed
+    else:
+        for name in ("size", "at", "best"):
+            if getattr(args, name) not in (None, False):
+                raise CliError(f"--{name} only goes with --screenshot FILE.png")
+        check_display()
     try:
         from spoker.gui.app import run_replay
     except ImportError as err:
         raise CliError(f"the replay viewer cannot start ({err}); use --text or --json") from None
-    return int(run_replay(path, rules) or 0)
+    if args.screenshot:
+        return _screenshot(args, record, rules)
+    return int(run_replay(path, rules, analyse=args.analyse, effort=args.effort) or 0)
+
+
+def _screenshot(args: argparse.Namespace, record: GameRecord, rules: RuleSet | None) -> int:
+    """``--screenshot PNG``: the viewer drawn headless (spoker.gui.screenshot)."""
+    from spoker.gui.screenshot import parse_size, replay_screenshot
+
+    try:
+        size = parse_size(args.size or "1280x800")
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    return replay_screenshot(args.screenshot, record, rules, args.files[0], size, args.analyse, args.effort,
+                             args.at, args.best)

@@ -40,6 +40,7 @@ from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
     from shibumi import Board
+    from spoker.gui.analysis_model import AnalysisCache
     from spoker.gui.frame import FrameCache
     from spoker.gui.scene import BoardScene
     from spoker.gui.views.game import GameView
@@ -100,6 +101,7 @@ class SpokerApp:
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None
+        self._analyses: AnalysisCache | None = None
         self._size = (int(window.width), int(window.height))
         self.first_frame_done = False
         self.closed = False
@@ -128,6 +130,24 @@ class SpokerApp:
 
             self._frame_cache = FrameCache()
         return self._frame_cache
+
+    @property
+    def analyses(self) -> AnalysisCache:
+        """The records' analyses of this session (spoker.gui.analysis_model):
+        worked out by a background process, or at once when not threaded."""
+        if self._analyses is None:
+            from spoker.gui.analysis_model import (
+                AnalysisCache,
+                InlineRunner,
+                ProcessPool,
+                ThreadRunner,
+            )
+
+            if self.threaded:
+                self._analyses = AnalysisCache(ThreadRunner(), compute=ProcessPool())
+            else:
+                self._analyses = AnalysisCache(InlineRunner())
+        return self._analyses
 
     @property
     def width(self) -> int:
@@ -297,16 +317,20 @@ class SpokerApp:
 
     def open_replay(
         self, record: GameRecord, rules: RuleSet | None = None, source: str = "",
-        back: Callable[[], None] | None = None,
+        back: Callable[[], None] | None = None, analyse: bool = False,
     ) -> None:
+        """The replay viewer on ``record``; with ``analyse``, its analysis starts."""
         from spoker.gui.views.replay import ReplayView
 
-        self.show(ReplayView(self, record, rules, source, back))
+        view = ReplayView(self, record, rules, source, back)
+        self.show(view)
+        if analyse:
+            view.start_analysis()
 
-    def replay_game(self, controller: GameController) -> None:
+    def replay_game(self, controller: GameController, analyse: bool = False) -> None:
         """The game just played, in the replay viewer; closing it returns here."""
         back = (lambda: self.show_end(controller)) if controller.over else None
-        self.open_replay(self.record_of(controller), source="this game", back=back)
+        self.open_replay(self.record_of(controller), source="this game", back=back, analyse=analyse)
 
     # -- files ----------------------------------------------------------------
     def autosave(self, controller: GameController) -> None:
@@ -601,8 +625,9 @@ def run_lab(board: Board | None, rules: RuleSet | None, suite: str | None) -> in
     return 0
 
 
-def run_replay(path: str, rules: RuleSet | None) -> int:
-    """``spoker replay FILE``: the record in the replay viewer."""
+def run_replay(path: str, rules: RuleSet | None, analyse: bool = False, effort: int | None = None) -> int:
+    """``spoker replay FILE``: the record in the replay viewer (``analyse``:
+    its analysis starts at once, at ``effort`` if given)."""
     from spoker.record import load_record
 
     record = load_record(path)  # errors reach the command line before a window opens
@@ -610,6 +635,8 @@ def run_replay(path: str, rules: RuleSet | None) -> int:
         record.play(rules)  # same: a record the overriding rules refuse fails here
     window = make_window()
     app = SpokerApp(window, exit_after_first_frame=_exit_after_first_frame())
-    app.open_replay(record, rules, path)
+    if effort is not None:
+        app.analyses.effort = effort
+    app.open_replay(record, rules, path, analyse=analyse)
     arcade.run()
     return 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 from PIL import Image
@@ -29,6 +29,10 @@ from spoker.gui.views.game import GameView
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
 from spoker.record import write_bytes_atomic
+
+if TYPE_CHECKING:
+    from spoker.record import GameRecord
+    from spoker.rules import RuleSet
 
 SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
 FRAME = 1 / 60
@@ -173,6 +177,45 @@ def take_screenshot(options: Any) -> int:
         target = app.save_record(controller, record)
         print(f"{target}: the record of the game pictured")
     return 0
+
+
+def replay_screenshot(
+    path: str, record: GameRecord, rules: RuleSet | None, source: str, size: tuple[int, int],
+    analyse: bool = False, effort: int | None = None, at: int | None = None, best: bool = False,
+) -> int:
+    """``spoker replay FILE --screenshot PNG``: the replay viewer at move ``at``
+    (default the last), with the game's analysis (computed first, in this
+    thread) when ``analyse``, and the best cell's ghost when ``best``."""
+    width, height = size
+    window = arcade.Window(width, height, "spoker screenshot", visible=False)
+    app = SpokerApp(window, Settings(), threaded=False, persist=False)
+    if effort is not None:
+        app.analyses.effort = effort
+    app.open_replay(record, rules, source, analyse=analyse)
+    view = window.current_view
+    assert isinstance(view, ReplayView)
+    view.goto(view.replay.length if at is None else at)
+    if best:
+        view.toggle_best()
+    view.on_draw()
+    view.moment_time = 0.0  # the move's moment as it shows right after the move
+    for _ in range(int(SETTLE_SECONDS / FRAME)):
+        view.on_update(FRAME)
+    app.scene.finish_animations()
+    view.on_draw()
+    save_picture(path, arcade.get_image(0, 0, width, height))
+    window.close()
+    analysed = ", analysed" if view.analysis.result is not None else ""
+    print(f"{path}: replay of {source} at move {view.position} of {view.replay.length}{analysed}, {width}x{height}")
+    return 0
+
+
+def save_picture(path: str, image: Image.Image) -> None:
+    """The frame as a PNG (or as the file name's kind), written atomically."""
+    picture = io.BytesIO()
+    kind = Image.registered_extensions().get(os.path.splitext(path)[1].lower(), "PNG")
+    image.convert("RGB").save(picture, format=kind, optimize=True)
+    write_bytes_atomic(path, picture.getvalue())  # never half a picture
 
 
 def starting_game(app: SpokerApp, options: Any, setup: GameSetup) -> GameController:

@@ -34,6 +34,12 @@ ROLE_COLOURS: dict[str, tuple[int, int, int, int]] = {
     "selected": (255, 255, 255, 255),
 }
 ROLE_STYLES = {"blocked": "dashed", "hint": "dashed"}
+VERDICT_COLOURS: dict[str, tuple[int, int, int, int]] = {
+    "inaccuracy": (240, 220, 90, 255),
+    "mistake": (255, 150, 40, 255),
+    "blunder": (255, 60, 60, 255),
+}
+"""The analysis's verdicts (graph points, the story's marked moves)."""
 LOG_COLOURS = {
     "info": THEME.muted,
     "move": THEME.text,
@@ -43,6 +49,7 @@ LOG_COLOURS = {
     "flush": ROLE_COLOURS["flush"],
     "end": THEME.good,
     "warn": (190, 190, 200, 255),
+    **VERDICT_COLOURS,
 }
 BANNER_COLOURS = {
     "challenge": ROLE_COLOURS["challenge"],

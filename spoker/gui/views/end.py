@@ -94,6 +94,8 @@ class EndView(BaseView):
         self.b_new = ui.add(Button("New game", self.app.show_title, "N", primary=True))
         self.b_save = ui.add(Button("Save record", self.ask_save, "S"))
         self.b_replay = ui.add(Button("Replay", self.replay, "R"))
+        self.b_analyse = ui.add(Button("Analyse", self.analyse, "A",
+                                       tooltip="Analyse this game: the replay viewer with its evaluation graph"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
         self._result = Label("", 28, THEME.accent, bold=True, anchor_y="top")
         self._score = Label("", 18, THEME.text, anchor_y="top")
@@ -138,8 +140,9 @@ class EndView(BaseView):
         self.panel_x = width - panel
         self.panel_w = panel
         self.scene.set_viewport(10, 70 * s, width - panel - 20, height - 90 * s)
-        bw = (panel - 24 * s - 3 * 8 * s) / 4
-        for i, b in enumerate((self.b_new, self.b_save, self.b_replay, self.b_quit)):
+        buttons = (self.b_new, self.b_save, self.b_replay, self.b_analyse, self.b_quit)
+        bw = (panel - 24 * s - (len(buttons) - 1) * 8 * s) / len(buttons)
+        for i, b in enumerate(buttons):
             b.place(self.panel_x + 12 * s + i * (bw + 8 * s), 14 * s, bw, 46 * s)
         if self.dialog is not None:
             self.dialog.layout(width, height)
@@ -160,6 +163,10 @@ class EndView(BaseView):
 
     def replay(self) -> None:
         self.app.replay_game(self.c)
+
+    def analyse(self) -> None:
+        """This game in the replay viewer, its analysis started."""
+        self.app.replay_game(self.c, analyse=True)
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -324,6 +331,8 @@ class EndView(BaseView):
             self.ask_save()
         elif symbol == keys.R and not modifiers & keys.MOD_SHIFT:
             self.replay()
+        elif symbol == keys.A:
+            self.analyse()
         elif symbol in (keys.H, keys.F1):
             self.app.show_help()
         elif symbol in (keys.DOWN, keys.UP) and self.c.challenges:

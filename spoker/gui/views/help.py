@@ -60,6 +60,7 @@ KEYS = (
     ("Replay: \u2190 \u2192", "step back / forward"),
     ("Replay: PgUp PgDn", "previous / next challenge"),
     ("Replay: Space, + -", "autoplay and its speed"),
+    ("Replay: A, B", "analyse the game; the best cell of a move"),
     ("Ctrl+Q", "quit"),
 )
 

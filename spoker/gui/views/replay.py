@@ -10,9 +10,12 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Cell
+from spoker.analysis import MoveAnalysis
+from spoker.gui.analysis_model import DONE, FAILED, IDLE, RUNNING
 from spoker.gui.controller import PERSON, GameController, GameSetup, Mark
 from spoker.gui.frame import clear_colour, pixel_rect
 from spoker.gui.settings import SPEEDS
+from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, marked_log
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
     BANNER_SETTLE,
@@ -76,6 +79,11 @@ class ReplayView(BaseView):
         self._ch_rows: list[Label] = []
         self.ch_rects: list[tuple[float, float, float, float, int]] = []
         self.progress_rect = (0.0, 0.0, 0.0, 0.0)
+        # The analysis (computed elsewhere: the session's cache) and its drawing.
+        self.analysis = app.analyses.job(record, rules)
+        self.show_best = False
+        self._graph = EvalGraph()
+        self._best = BestLabel()
         ui = self.ui
         self.b_start = ui.add(Button("|<", self.replay_start, "Home", tooltip="To the start"))
         self.b_prev_ch = ui.add(Button("<< Chal.", self.prev_challenge, "PgUp", tooltip="Previous challenge"))
@@ -118,6 +126,7 @@ class ReplayView(BaseView):
         self.info = []
         self.moment_time = 0.0
         self._refresh_highlights()
+        self._refresh_ghost()
 
     def step_forward(self) -> bool:
         moved = self.replay.forward()
@@ -178,6 +187,47 @@ class ReplayView(BaseView):
         else:
             self.app.show_title()
 
+    # -- the analysis --------------------------------------------------------------
+    def start_analysis(self) -> None:
+        """Start the game's analysis (in the background when the app is threaded)."""
+        job = self.analysis
+        if job.state == DONE:
+            self.say("This game is analysed: the graph is in the panel, B shows a best cell.", "info", 4)
+            return
+        if job.state == FAILED:
+            self.say(job.progress_text(), "bad", 6)
+            return
+        job.start(self.app.analyses.runner)
+        self._poll_analysis()
+        if job.state == RUNNING:
+            self.say("Analysing the game: the graph fills in as the moves are judged.", "info", 4)
+
+    def _poll_analysis(self) -> None:
+        if self.analysis.poll():
+            self._refresh_ghost()
+
+    def toggle_best(self) -> None:
+        """Show or hide the best placement of the current move as a ghost."""
+        if not self.analysis.moves:
+            self.say("Analyse the game first (A): then B shows the best placements.", "info", 4)
+            return
+        self.show_best = not self.show_best
+        self._refresh_ghost()
+        m = self.analysis.at(self.position)
+        if self.show_best and m is not None and m.best == m.cell:
+            self.say(f"Move {m.n} is a best placement.", "good", 3)
+
+    def best_shown(self) -> MoveAnalysis | None:
+        """The move whose better cell the ghost shows now, if any."""
+        if not self.show_best:
+            return None
+        m = self.analysis.at(self.position)
+        return m if m is not None and m.best != m.cell else None
+
+    def _refresh_ghost(self) -> None:
+        m = self.best_shown()
+        self.scene.set_ghost(None if m is None else m.best, None if m is None else m.ball)
+
     def _refresh_highlights(self) -> None:
         c = self.controller()
         marks: list[Mark] = []
@@ -195,6 +245,7 @@ class ReplayView(BaseView):
         self.scene.set_ghost(None, None)
         self.scene.set_hover(None)
         self._refresh_highlights()
+        self._refresh_ghost()
 
     def layout(self, width: int, height: int) -> None:
         s = ui_scale()
@@ -225,6 +276,8 @@ class ReplayView(BaseView):
         dt = min(delta_time, 0.25)
         self.moment_time += dt
         self.scene.update(dt)
+        if self.analysis.state == RUNNING:
+            self._poll_analysis()
         if self.playing:
             self.clock += dt
             pause = 1.0 if self.controller().moment.kind in ("challenge", "verdict", "straight_flush") else 0.0
@@ -246,6 +299,7 @@ class ReplayView(BaseView):
         """The whole screen; the glow at ``level`` if given (see FrameCache)."""
         clear_colour(THEME.background)
         self.scene.draw(level)
+        self._draw_best()
         c = self.controller()
         draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
                     self.moment_time)
@@ -263,7 +317,7 @@ class ReplayView(BaseView):
         return (
             id(self), self.size, self.scene.revision, self.position, self.playing, self.speed, moment,
             tuple(self.info), self.selected, self.message if self.message_time > 0 else None,
-            self.message_kind, self.ui.state(),
+            self.message_kind, self.ui.state(), len(self.analysis.moves), self.analysis.state, self.show_best,
         )
 
     def _draw_panel(self, c: GameController) -> None:
@@ -300,6 +354,9 @@ class ReplayView(BaseView):
             text += "   " + c.result_text()
         self._move.draw_at(x, y, self._move.fitted(text, w))
         y -= self._move.content_height + 4 * k
+        box_h = self._graph.height(self.analysis, height)
+        y = self._graph.draw(self.analysis, self.replay.length, self.position, self.setup.names,
+                             x, y, w, box_h, self.show_best)
         if self.info:
             lines = [(t, THEME.text) for t in self.info]
             h = min(self._info.height(lines, w - 16 * k) + 12 * k, max(60.0 * k, y - 90 * k))
@@ -307,7 +364,14 @@ class ReplayView(BaseView):
             self._info.draw(lines, x + 8 * k, y - 6 * k, w - 16 * k, bottom_limit=y - h)
             y -= h + 8 * k
         y = self._draw_challenges(x, y, w)
-        self._log.draw(c.log, x, 10 * k, w, y - 14 * k)
+        self._log.draw(marked_log(c.log, self.analysis.verdicts()), x, 10 * k, w, y - 14 * k)
+
+    def _draw_best(self) -> None:
+        """The label over the best cell's ghost."""
+        m = self.best_shown()
+        if m is not None:
+            x, y, r = self.scene.screen_position(m.best)
+            self._best.draw(m, x, y + r + 16 * ui_scale())
 
     def _draw_challenges(self, x: float, top: float, w: float) -> float:
         k = ui_scale()
@@ -365,6 +429,13 @@ class ReplayView(BaseView):
         if px <= x <= px + pw and py - 6 <= y <= py + ph + 6 and self.replay.length:
             self.goto(round((x - px) / pw * self.replay.length))
             return
+        if self._graph.contains(x, y):
+            move = self._graph.move_at(x, y)
+            if self.analysis.state == IDLE:
+                self.start_analysis()
+            elif move is not None:
+                self.goto(move)
+            return
         for rx, ry, rw, rh, move in self.ch_rects:
             if rx <= x <= rx + rw and ry <= y <= ry + rh:
                 self.goto(move)
@@ -404,6 +475,10 @@ class ReplayView(BaseView):
             self.scene.rotate(1 if shift else -1)
         elif symbol == keys.E:
             self.toggle_exploded()
+        elif symbol == keys.A:
+            self.start_analysis()
+        elif symbol == keys.B:
+            self.toggle_best()
         elif symbol in (keys.H, keys.F1) or (symbol == keys.SLASH and shift):
             self.app.show_help()
         elif symbol == keys.ESCAPE:
