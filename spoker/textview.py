@@ -31,6 +31,14 @@ LEGEND = "W white, B black, R red, + empty and playable, . empty (not yet suppor
 _GAP = "   "
 
 
+def one_line(text: str) -> str:
+    """``text`` on one printable line: its line feeds become spaces, every
+    other control or format character an escape (:func:`printable`), so a
+    file name holding ``\\x1e`` is shown as such, not as a line break."""
+    expect(text, str, "text")
+    return printable(" ".join(text.replace("\r\n", "\n").split("\n")))
+
+
 def printable(text: str) -> str:
     """``text`` with every control or format character (escape sequences,
     carriage returns, bidirectional overrides, line separators) written as a

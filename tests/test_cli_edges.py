@@ -361,3 +361,17 @@ def test_names_the_terminal_cannot_encode_are_escaped(tmp_path: Path) -> None:
                           capture_output=True, env=env, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stderr == b""
     assert b"1. Zo\\xeb \\u2192 places" in proc.stdout
+
+
+@pytest.mark.parametrize("name", ["\x1e", "a\x1cb", "x\x85", "\u2028", "\x1b[2J"])
+@pytest.mark.parametrize("command", [["replay", "--text"], ["replay", "--json"], ["show"], ["suite"], ["analyse"]])
+def test_a_file_name_with_separators_is_one_escaped_line(
+    capsys: pytest.CaptureFixture[str], command: list[str], name: str
+) -> None:
+    # str.splitlines() breaks at \x1c-\x1e, \x85 and \u2028: the error must
+    # still be one line, and name the file with its characters escaped.
+    code, out, err = run(capsys, command[0], name, *command[1:])
+    assert code == 2
+    text = err or out
+    assert text.count("\n") == 1 and len(text.splitlines()) == 1, text
+    assert "\x1b" not in text

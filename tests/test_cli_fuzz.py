@@ -55,8 +55,18 @@ def no_viewer_and_empty_stdin() -> Iterator[None]:
     fake = types.ModuleType("spoker.gui.app")
     fake.run_replay = lambda path, rules, analyse=False, effort=None: 0  # type: ignore[attr-defined]
     stdin = io.TextIOWrapper(io.BytesIO(b""))
-    with mock.patch.dict(sys.modules, {"spoker.gui.app": fake}), mock.patch.object(sys, "stdin", stdin):
-        yield
+    # Only this module is set and restored: mock.patch.dict(sys.modules) would
+    # also drop every module imported meanwhile, and numpy cannot load twice.
+    saved = sys.modules.get("spoker.gui.app")
+    sys.modules["spoker.gui.app"] = fake
+    try:
+        with mock.patch.object(sys, "stdin", stdin):
+            yield
+    finally:
+        if saved is None:
+            sys.modules.pop("spoker.gui.app", None)
+        else:
+            sys.modules["spoker.gui.app"] = saved
 
 
 def call(argv: list[str]) -> tuple[int, str, str]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from spoker import __version__
-from spoker.textview import printable
+from spoker.textview import one_line
 
 SUBCOMMANDS = (
     "groups", "show", "replay", "play", "lab", "render", "simulate", "tournament", "hint",
@@ -50,7 +50,7 @@ class _Parser(argparse.ArgumentParser):
             unknown = _unknown_options(self, self._seen)
             if unknown:
                 message = _unrecognized(unknown)
-        message = clip(printable(" ".join(message.splitlines())))  # arguments may hold line breaks
+        message = clip(one_line(message))  # arguments may hold line breaks
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -150,8 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except (CliError, ValueError, OSError) as err:
-        message = " ".join((str(err) or err.__class__.__name__).splitlines())
-        print(f"spoker {args.command}: error: {clip(printable(message))}", file=sys.stderr)
+        message = str(err) or err.__class__.__name__
+        print(f"spoker {args.command}: error: {clip(one_line(message))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # Ctrl-C: the work is abandoned (workers stopped, no output written).

@@ -13,7 +13,7 @@ from spoker.errors import RecordError
 from spoker.record import GameRecord, load_record, parse_record
 from spoker.replay import Replay
 from spoker.rules import RuleSet
-from spoker.textview import narrate, printable
+from spoker.textview import narrate, one_line, printable
 
 EXAMPLE = """\
 examples:
@@ -123,8 +123,8 @@ def _run_text(files: list[str], rules: RuleSet | None) -> int:
         try:
             text = narrate(Replay(read(path), rules))
         except (ValueError, OSError) as err:
-            message = " ".join(f"{path}: {_failure(path, err)}".splitlines())
-            print(f"spoker replay: error: {printable(message)}", file=sys.stderr)
+            message = f"{path}: {_failure(path, err)}"
+            print(f"spoker replay: error: {one_line(message)}", file=sys.stderr)
             status = 2
             continue
         if i:
