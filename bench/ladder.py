@@ -122,8 +122,11 @@ def run_rung(name: str, games: int, seed: int, workers: int, chunk: int, expert:
         played += n
         for k, v in t.items():
             times[k].extend(v)
-        print(f"  {upper} v {lower}: {played}/{games} games, score rate {score / played:.1%}",
-              file=sys.stderr, flush=True)
+        lo, hi = wilson_interval(score, played)
+        upper_times = times[upper]
+        print(f"  {upper} v {lower}: {played}/{games} games, score rate {score / played:.1%} "
+              f"[{lo:.1%}, {hi:.1%}], {upper} worst move {max(c for _, c in upper_times):.3f} s CPU "
+              f"({max(w for w, _ in upper_times):.3f} s wall)", file=sys.stderr, flush=True)
     if pool is not None:
         pool.shutdown()
     lo, hi = wilson_interval(score, played)
