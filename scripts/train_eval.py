@@ -139,10 +139,11 @@ def main() -> int:
     if args.positions is not None and args.positions.exists():
         with np.load(args.positions) as data:
             pos = data["positions"]
+            games, args.seed = int(data["games"]), int(data["seed"])
     else:
         pos = positions(games, args.seed)
         if args.positions is not None:
-            np.savez_compressed(args.positions, positions=pos)
+            np.savez_compressed(args.positions, positions=pos, games=games, seed=args.seed)
     x, phase = features(pos)
     result = pos[:, 7].astype(np.float64)
     # every fifth position held out to report the fit, then the model refitted on all
