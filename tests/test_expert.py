@@ -74,9 +74,10 @@ def test_node_budget_is_respected_where_the_search_is_costliest(placed: int) -> 
 
 
 def test_default_budget_fits_a_second() -> None:
-    # Measured on the reference machine (docs/players.md): the learned leaf
-    # searches at least 120,000 nodes a second of CPU time on one core.
-    assert DEFAULT_EFFORT * MAX_FACTOR <= 120_000 * 0.9
+    # Measured on the shared machine (docs/players.md): with the learned leaf
+    # the search judges at least 90,000 nodes a second of CPU time, so the
+    # node cap keeps a move within the second without the safety net.
+    assert DEFAULT_EFFORT * MAX_FACTOR <= 90_000 * 0.9
 
 
 def test_a_deadline_cuts_the_search_but_a_move_is_always_found() -> None:
