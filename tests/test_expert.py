@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from spoker import GameState
 from spoker.players import ExpertPlayer, PlayerError, make_player
 from spoker.players.evaluation import shipped
-from spoker.players.expert import DEFAULT_EFFORT, MAX_FACTOR
+from spoker.players.expert import MAX_FACTOR
 from spoker.players.kernel import challenge_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
 
@@ -46,7 +47,10 @@ class _FakeClock:
 def test_expert_is_deterministic_without_a_deadline() -> None:
     def play(seed: int) -> list[str]:
         rng = random.Random(4)
-        players = [make_player("expert", seed, effort=4000, time_limit=None) for _ in range(2)]
+        players = [
+            make_player("expert", seed, effort=4000, time_limit=None, evaluation=evaluation)
+            for evaluation in ("learned", "hand")
+        ]
         state = GameState()
         while not state.is_over:
             state.draw(rng)
@@ -66,18 +70,20 @@ def test_node_budget_is_respected_where_the_search_is_costliest(placed: int) -> 
     effort = 20_000
     for seed in (1, 2):
         state = _position(seed, placed)
-        player = ExpertPlayer(seed, effort=effort, time_limit=None)
+        player = ExpertPlayer(seed, effort=effort, time_limit=None, evaluation="learned")
         cell = player.choose(state)
         assert cell in state.legal_cells()
         assert player.last_depth >= 1
         assert player.last_nodes <= effort * MAX_FACTOR + 2 * 30
 
 
-def test_default_budget_fits_a_second() -> None:
-    # Measured on the shared machine (docs/players.md): with the learned leaf
-    # the search judges at least 90,000 nodes a second of CPU time, so the
-    # node cap keeps a move within the second without the safety net.
-    assert DEFAULT_EFFORT * MAX_FACTOR <= 90_000 * 0.9
+def test_default_limits_keep_a_move_within_a_second() -> None:
+    # The safety net is CPU time of the searching thread, under a second; the
+    # node budget alone would allow more than a second on the costliest moves
+    # (an exact solution of the rest of the game: docs/players.md).
+    player = ExpertPlayer(1)
+    assert player.time_limit is not None and player.time_limit < 1.0
+    assert player.clock is time.thread_time
 
 
 def test_a_deadline_cuts_the_search_but_a_move_is_always_found() -> None:
@@ -103,7 +109,7 @@ def test_a_deadline_far_away_changes_nothing() -> None:
 
 def test_learned_evaluation_needs_the_result_utility() -> None:
     with pytest.raises(PlayerError, match="learned"):
-        ExpertPlayer(1, utility="score")
+        ExpertPlayer(1, utility="score", evaluation="learned")
     with pytest.raises(PlayerError, match="evaluation"):
         ExpertPlayer(1, evaluation="oracle")
     ExpertPlayer(1, utility="score", evaluation="hand")

@@ -14,11 +14,11 @@ from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, 
 from spoker.rules import RuleSet
 from spoker.state import GameState
 
-DEFAULT_EFFORT = 40_000
-"""Positions a move plans to judge: a few hundredths of a second to a few
-tenths on this machine. More did not play measurably better (docs/players.md)."""
+DEFAULT_EFFORT = 100_000
+"""Positions a move plans to judge: a few tenths of a second on this machine.
+More did not play measurably better (docs/players.md)."""
 
-MAX_FACTOR = 2.0
+MAX_FACTOR = 2.5
 """A search may run to this many times the effort before it is cut short; an
 exact solution of the rest of the game may use all of it (it happens about
 once a game, and the following moves reuse it)."""
@@ -64,7 +64,7 @@ class ExpertPlayer:
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         utility: str = "win",
         quiescence: bool = True,
-        evaluation: str = "learned",
+        evaluation: str = "hand",
         clock: Callable[[], float] = time.thread_time,
     ) -> None:
         if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:

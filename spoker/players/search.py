@@ -11,7 +11,9 @@ that a :class:`Utility` can turn final leads into values.
 Below the search depth a *leaf* is judged by one more placement, looking no
 further: a pending challenge is answered by the best immediate response;
 otherwise the player to move is credited with the value of the best challenge
-the drawn ball could open (:data:`OPEN_VALUE`, measured from play).
+the drawn ball could open (:data:`OPEN_VALUE`, measured from play). The
+expert corrects that value with a learned model
+(:mod:`spoker.players.evaluation`).
 
 When the depth reaches the end of the game the search is exact. A
 transposition table keyed by the position, the lead and the depth left shares
