@@ -18,7 +18,7 @@ yardstick, a plain random-rollout MCTS of 600 simulations
     python3 bench/ladder.py                       # greedy, lookahead, expert rungs
     python3 bench/ladder.py --rungs expert --games 1000 --seed 1
     python3 bench/ladder.py --rungs mcts-expert,mcts-lookahead --games 200
-    python3 bench/ladder.py --rungs expert --games 200 --expert effort=30000,evaluation=hand
+    python3 bench/ladder.py --rungs expert --games 200 --expert effort=40000,evaluation=learned
 """
 
 from __future__ import annotations
