@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from shibumi import CELLS, Cell
 from spoker.players.base import PlayerError, check_can_move, pick_best
+from spoker.players.evaluation import LearnedEvaluation, shipped
 from spoker.players.kernel import challenge_code, score_diff
 from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
 from spoker.rules import RuleSet
@@ -21,9 +23,15 @@ MAX_FACTOR = 2.5
 exact solution of the rest of the game may use all of it (it happens about
 once a game, and the following moves reuse it)."""
 
-DEFAULT_TIME_LIMIT = 2.0
-"""Seconds (wall clock) after which a move stops searching, whatever the
-effort: a safety net on a busy machine."""
+DEFAULT_TIME_LIMIT = 0.9
+"""Seconds of CPU time (of the searching thread) after which a move stops
+searching, whatever the effort: a safety net, so that no move takes more
+than a second on one core. CPU time, not the wall clock, so that a busy
+machine neither cuts the search short nor makes play depend on it."""
+
+EVALUATIONS = ("learned", "hand")
+"""Leaf evaluations: the learned model (:mod:`spoker.players.evaluation`) or
+the hand-made leaf alone."""
 
 TABLE_LIMIT = 1_000_000
 """Positions the player remembers between moves before it starts afresh."""
@@ -33,16 +41,18 @@ class ExpertPlayer:
     """Iterative deepening expectimax that plays for the game's result.
 
     Values are the expected result (+1 win, 0 draw, -1 loss: the score rate is
-    what counts, not the margin), estimated from the lead at the search's
-    leaves (:class:`~spoker.players.search.WinUtility`). The search deepens
+    what counts, not the margin), estimated at the search's leaves by the
+    learned evaluation (:mod:`spoker.players.evaluation`; ``evaluation="hand"``:
+    from the lead alone, :class:`~spoker.players.search.WinUtility`). The search deepens
     while the next depth is predicted to fit in ``effort`` nodes; once the
     depth reaches the last ball it is an exact solver of the rest of the game
     (allowed :data:`MAX_FACTOR` times the effort). The transposition table is
     kept from move to move, so the moves after an exact solution are quick.
     ``effort`` makes the play deterministic for a seed; ``time_limit``
-    (seconds, None for none) is a safety net: a search still running then
-    is cut short (its depth is dropped), which makes play depend on the
-    machine's speed when it strikes.
+    (seconds of ``clock()``, by default the CPU time of the searching thread;
+    None for none) is a safety net: a search still running then is cut short
+    (its depth is dropped; one placement deep always completes), which makes
+    play depend on the machine's speed when it strikes.
     """
 
     name = "expert"
@@ -54,6 +64,8 @@ class ExpertPlayer:
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         utility: str = "win",
         quiescence: bool = True,
+        evaluation: str = "hand",
+        clock: Callable[[], float] = time.thread_time,
     ) -> None:
         if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
             raise PlayerError(f"effort {effort!r} must be a positive number of nodes")
@@ -61,11 +73,17 @@ class ExpertPlayer:
             raise PlayerError(f"time limit {time_limit!r} must be a positive number of seconds")
         if utility not in ("win", "score"):
             raise PlayerError(f"utility {utility!r}: expected 'win' or 'score'")
+        if evaluation not in EVALUATIONS:
+            raise PlayerError(f"evaluation {evaluation!r}: expected one of {', '.join(EVALUATIONS)}")
+        if evaluation == "learned" and (utility != "win" or not quiescence):
+            raise PlayerError("the learned evaluation needs utility 'win' and quiescence")
         self.rng = random.Random(seed)
         self.effort = effort
         self.time_limit = time_limit
         self.utility: Utility = WinUtility() if utility == "win" else Utility()
         self.quiescence = quiescence
+        self.evaluation: LearnedEvaluation | None = shipped() if evaluation == "learned" else None
+        self.clock = clock
         self.tables: dict[RuleSet, tuple[dict[Key, Entry], dict[Key, float]]] = {}
         self.last_depth = 0
         self.last_nodes = 0
@@ -85,7 +103,7 @@ class ExpertPlayer:
         colour = state.drawn
         assert colour is not None
         left = 30 - state.move_number
-        start = time.perf_counter()
+        start = self.clock()
         args = (
             state.masks, state.occupied, state.playable_mask, challenge_code(state),
             int(colour), score_diff(state),
@@ -109,9 +127,11 @@ class ExpertPlayer:
                     growth = min(growth, costs[-1] / costs[-2])
                 if used + costs[-1] * growth > budget:
                     break
+            first = not costs  # one placement deep always completes: a move is needed
             search = Expectimax(
-                state.rules, self.utility, limit=cap - used, deadline=deadline,
-                quiescence=self.quiescence,
+                state.rules, self.utility, limit=None if first else cap - used,
+                deadline=None if first else deadline,
+                quiescence=self.quiescence, evaluation=self.evaluation, clock=self.clock,
             )
             search.table = table
             search.leaf_table = leaf_table

@@ -11,7 +11,9 @@ that a :class:`Utility` can turn final leads into values.
 Below the search depth a *leaf* is judged by one more placement, looking no
 further: a pending challenge is answered by the best immediate response;
 otherwise the player to move is credited with the value of the best challenge
-the drawn ball could open (:data:`OPEN_VALUE`, measured from play).
+the drawn ball could open (:data:`OPEN_VALUE`, measured from play). The
+expert corrects that value with a learned model
+(:mod:`spoker.players.evaluation`).
 
 When the depth reaches the end of the game the search is exact. A
 transposition table keyed by the position, the lead and the depth left shares
@@ -29,7 +31,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
+from spoker.players.evaluation import LearnedEvaluation, leaf_features
 from spoker.players.kernel import APEX_CELL, FULL, after_place, cached_codes3, cells_of
 from spoker.rules import RuleSet
 
@@ -123,10 +127,13 @@ class Expectimax:
     """Depth-limited expectimax with Star1 pruning (see the module doc).
 
     ``nodes`` counts positions judged (one per cell examined), for effort
-    limits and benchmarks; past ``limit`` nodes, or the clock past
-    ``deadline`` (a :func:`time.perf_counter` value), the search raises
+    limits and benchmarks; past ``limit`` nodes, or ``clock()`` past
+    ``deadline`` (read every 1,024 nodes; by default the CPU time of the
+    calling thread, which a busy machine does not inflate), the search raises
     :class:`OutOfBudget`. ``table`` (chance nodes) and ``leaf_table`` may be
-    shared between searches with the same rules and utility.
+    shared between searches with the same rules, utility and evaluation.
+    ``evaluation`` (a :class:`~spoker.players.evaluation.LearnedEvaluation`)
+    replaces the hand-made leaf value; it needs a bounded utility.
     """
 
     def __init__(
@@ -136,8 +143,12 @@ class Expectimax:
         limit: int | None = None,
         deadline: float | None = None,
         quiescence: bool = False,
+        evaluation: LearnedEvaluation | None = None,
+        clock: Callable[[], float] = time.thread_time,
     ) -> None:
         self.rules = rules
+        self.evaluation = evaluation
+        self.clock = clock
         self.quiescence = quiescence
         self.check_vis = rules.check_visibility
         self.apex_free = rules.apex_free
@@ -145,7 +156,7 @@ class Expectimax:
         self.sf = self.utility.sf
         self.top = self.utility.top
         self.limit = limit if limit is not None else 1 << 62
-        self.deadline = deadline  # time.perf_counter() past which the search gives up
+        self.deadline = deadline  # clock() past which the search gives up
         self._next_clock = 0
         self.nodes = 0
         self.table: dict[Key, Entry] = {}
@@ -166,8 +177,8 @@ class Expectimax:
         if self.nodes > self.limit:
             raise OutOfBudget
         if self.deadline is not None and self.nodes >= self._next_clock:
-            self._next_clock = self.nodes + 2048
-            if time.perf_counter() > self.deadline:
+            self._next_clock = self.nodes + 1024
+            if self.clock() > self.deadline:
                 raise OutOfBudget
 
     # -- the tree ---------------------------------------------------------
@@ -331,42 +342,62 @@ class Expectimax:
         return best
 
     def leaf(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
-        """Static value for the player about to draw: one placement deep."""
+        """Static value for the player about to draw: one placement deep,
+        corrected by the learned evaluation when the search has one."""
         key = (m0, m1, m2, chal, d, -1)
         hit = self.leaf_table.get(key)
         if hit is not None:
             return hit
-        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
-        responding = chal != 0
         self.nodes += 1
-        placed = occ.bit_count()
-        utility = self.utility
-        if not responding and self.quiescence:
-            value = self._open_leaf(m0, m1, m2, occ, pl, d, counts, placed)
+        evaluation = self.evaluation
+        if evaluation is None:
+            value = self.leaf_terms(m0, m1, m2, occ, pl, chal, d)[0]
         else:
-            b0, b1, b2 = self.best_codes(m0, m1, m2, pl, responding)
-            total = 0.0
-            for n, b in zip(counts, (b0, b1, b2)):
-                if not n:
-                    continue
-                if b >= _SF_CODE:
-                    v = self.sf
-                elif responding:
-                    v = utility.leaf(d + (1 if b > chal else 0 if b == chal else -1), placed + 1)
-                else:
-                    v = utility.leaf(d + OPEN_VALUE[b], placed)
-                total += n * v
-            value = total / (30 - placed)
+            value = evaluation.value(leaf_features(self, m0, m1, m2, occ, pl, chal, d), occ.bit_count())
         self.leaf_table[key] = value
         return value
 
-    def _open_leaf(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, d: int,
-        counts: tuple[int, int, int], placed: int,
-    ) -> float:
-        """The quiet leaf with each challenge the mover could open judged on
-        this board (the opponent's best immediate answer to it, for each
-        colour of the bag) rather than by :data:`OPEN_VALUE`."""
+    def leaf_terms(
+        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int
+    ) -> tuple[float, float, float]:
+        """The hand-made leaf for the player about to draw: (its value, the
+        expected net points of the coming placement, the chance that it
+        makes a straight flush)."""
+        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
+        responding = chal != 0
+        placed = occ.bit_count()
+        left = 30 - placed
+        utility = self.utility
+        if not responding and self.quiescence:
+            gains, sf_colour = self._open_gains(m0, m1, m2, occ, pl, counts)
+        else:
+            best = self.best_codes(m0, m1, m2, pl, responding)
+            sf_colour = [b >= _SF_CODE for b in best]
+            if responding:
+                gains = [1.0 if b > chal else 0.0 if b == chal else -1.0 for b in best]
+            else:
+                gains = [OPEN_VALUE[b] if b < _SF_CODE else 0.0 for b in best]
+        at = placed + 1 if responding else placed
+        value = immediate = sf_now = 0.0
+        for colour in (0, 1, 2):
+            n = counts[colour]
+            if not n:
+                continue
+            if sf_colour[colour]:
+                value += n * self.sf
+                sf_now += n
+            else:
+                value += n * utility.leaf(d + gains[colour], at)
+                immediate += n * gains[colour]
+        return value / left, immediate / left, sf_now / left
+
+    def _open_gains(
+        self, m0: int, m1: int, m2: int, occ: int, pl: int, counts: tuple[int, int, int]
+    ) -> tuple[list[float], list[bool]]:
+        """Quiescence: for each colour, the best challenge the mover could
+        open judged on this board (the opponent's best immediate answer to
+        it, for each colour of the bag) rather than by :data:`OPEN_VALUE`;
+        and whether that colour makes a straight flush."""
         best = [0.0, 0.0, 0.0]
         sf_colour = [False, False, False]
         for cell in cells_of(pl):
@@ -381,13 +412,7 @@ class Expectimax:
                 v = self._challenge_value(m0, m1, m2, occ, pl, colour, cell, code)
                 if v > best[colour]:
                     best[colour] = v
-        utility = self.utility
-        total = 0.0
-        for colour in (0, 1, 2):
-            n = counts[colour]
-            if n:
-                total += n * (self.sf if sf_colour[colour] else utility.leaf(d + best[colour], placed))
-        return total / (30 - placed)
+        return best, sf_colour
 
     def _challenge_value(
         self, m0: int, m1: int, m2: int, occ: int, pl: int, colour: int, cell: int, code: int

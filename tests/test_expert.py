@@ -1,0 +1,130 @@
+"""The expert: legal, deterministic, within its node budget and its deadline."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spoker import GameState
+from spoker.players import ExpertPlayer, PlayerError, make_player
+from spoker.players.evaluation import shipped
+from spoker.players.expert import MAX_FACTOR
+from spoker.players.kernel import challenge_code, score_diff
+from spoker.players.search import Expectimax, WinUtility
+
+
+def _position(seed: int, placed: int) -> GameState:
+    """A position of a game played at random up to ``placed`` balls, its next ball drawn."""
+    rng = random.Random(seed)
+    state = GameState()
+    while state.move_number < placed:
+        state.draw(rng)
+        state.apply_place(rng.choice(state.legal_cells()))
+        if state.is_over:
+            state = GameState()
+    state.draw(rng)
+    return state
+
+
+class _FakeClock:
+    """A clock that moves ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def test_expert_is_deterministic_without_a_deadline() -> None:
+    def play(seed: int) -> list[str]:
+        rng = random.Random(4)
+        players = [
+            make_player("expert", seed, effort=4000, time_limit=None, evaluation=evaluation)
+            for evaluation in ("learned", "hand")
+        ]
+        state = GameState()
+        while not state.is_over:
+            state.draw(rng)
+            cell = players[state.to_move - 1].choose(state)
+            assert cell in state.legal_cells()
+            state.apply_place(cell)
+        return [str(m) for m in state.history]
+
+    assert play(3) == play(3)
+
+
+@pytest.mark.parametrize("placed", [8, 18, 20, 22])
+def test_node_budget_is_respected_where_the_search_is_costliest(placed: int) -> None:
+    # Around the 20th ball the search turns into an exact solver of the rest
+    # of the game: the costliest moves. The nodes spent stay within the cap
+    # (plus one chance node's cells: the budget is checked per chance node).
+    effort = 20_000
+    for seed in (1, 2):
+        state = _position(seed, placed)
+        player = ExpertPlayer(seed, effort=effort, time_limit=None, evaluation="learned")
+        cell = player.choose(state)
+        assert cell in state.legal_cells()
+        assert player.last_depth >= 1
+        assert player.last_nodes <= effort * MAX_FACTOR + 2 * 30
+
+
+def test_default_limits_keep_a_move_within_a_second() -> None:
+    # The safety net is CPU time of the searching thread, under a second; the
+    # node budget alone would allow more than a second on the costliest moves
+    # (an exact solution of the rest of the game: docs/players.md).
+    player = ExpertPlayer(1)
+    assert player.time_limit is not None and player.time_limit < 1.0
+    assert player.clock is time.thread_time
+
+
+def test_a_deadline_cuts_the_search_but_a_move_is_always_found() -> None:
+    # A clock that passes the limit at its first reading: only the first
+    # depth (one placement and the leaf, which always completes) is played.
+    for placed in (6, 19, 21):
+        state = _position(5, placed)
+        clock = _FakeClock(step=1.0)
+        player = ExpertPlayer(1, time_limit=0.5, clock=clock)
+        cell = player.choose(state)
+        assert cell in state.legal_cells()
+        assert player.last_depth == 1
+        assert clock.reads >= 2  # read at the start, then by the search
+
+
+def test_a_deadline_far_away_changes_nothing() -> None:
+    state = _position(7, 19)
+    slow = ExpertPlayer(1, effort=10_000, time_limit=1e9, clock=_FakeClock(step=1e-6))
+    free = ExpertPlayer(1, effort=10_000, time_limit=None)
+    assert slow.analyse(state, prune=True) == free.analyse(state, prune=True)
+    assert slow.last_nodes == free.last_nodes
+
+
+def test_learned_evaluation_needs_the_result_utility() -> None:
+    with pytest.raises(PlayerError, match="learned"):
+        ExpertPlayer(1, utility="score", evaluation="learned")
+    with pytest.raises(PlayerError, match="evaluation"):
+        ExpertPlayer(1, evaluation="oracle")
+    ExpertPlayer(1, utility="score", evaluation="hand")
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), placed=st.integers(0, 27), depth=st.integers(1, 3))
+def test_pruning_with_the_learned_leaf_keeps_the_best_cells(seed: int, placed: int, depth: int) -> None:
+    state = _position(seed, placed)
+    m = state.masks
+    args = (m, state.occupied, state.playable_mask, challenge_code(state), int(state.drawn), score_diff(state))  # type: ignore[arg-type]
+    exact = dict(Expectimax(state.rules, WinUtility(), quiescence=True, evaluation=shipped()).analyse(*args, depth))
+    pruned = dict(
+        Expectimax(state.rules, WinUtility(), quiescence=True, evaluation=shipped()).analyse(*args, depth, prune=True)
+    )
+    best = max(exact.values())
+    assert max(pruned.values()) == pytest.approx(best)
+    assert {c for c, v in pruned.items() if v >= best - 1e-9} == {c for c, v in exact.items() if v >= best - 1e-9}
