@@ -21,6 +21,6 @@ PYTHON="${PYTHON:-python3}"
 "$PYTHON" -m pip install -q --disable-pip-version-check -e '.[dev,rl,cluster]'
 
 export ARCADE_HEADLESS=1
-"$PYTHON" -m ruff check shibumi spoker tests bench
+"$PYTHON" -m ruff check shibumi spoker tests bench scripts
 "$PYTHON" -m mypy
 "$PYTHON" -m pytest "$@"
