@@ -13,6 +13,7 @@ wrote gives back the same record.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -356,9 +357,22 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     an existing file keeps its permission bits, a new one gets the usual ones
     (0666 less the umask), and the folder is synced after the rename so the
     new name survives a power cut. Temporary files left by a save that crashed
-    earlier are removed first."""
+    earlier are removed first. A path that is not a regular file (``/dev/null``,
+    a FIFO) is written into directly; a folder is refused (IsADirectoryError)."""
     _expect_path(path)
     expect(data, bytes, "data")
+    try:
+        st: os.stat_result | None = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        st = None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        # /dev/null, /dev/stdout, a FIFO: written into, as the shell's '>'
+        # would; a rename would replace the device itself with a file.
+        with open(path, "wb") as f:
+            f.write(data)
+        return
     with _WRITING:
         _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
 
