@@ -19,6 +19,7 @@ import pytest
 from test_record import EXAMPLE5_GAME
 
 import spoker.cli.simulate_cmd as simulate_cmd
+import spoker.cli.study_cmd as study_cmd
 import spoker.cli.tournament_cmd as tournament_cmd
 from spoker.cli import SUBCOMMANDS, main
 from spoker.parallel import cpu_count
@@ -232,6 +233,10 @@ def test_a_batch_line_beyond_the_limit_is_answered_and_skipped(
         (["render", BOARD, "--out", "{folder}/p.gif"], "name it FILE.png"),
         (["play", "--record", "{missing}/g.txt"], "does not exist"),
         (["play", "--record", "{folder}"], "is a folder"),
+        (["play", "--record", "{missing}/"], "is a folder"),
+        (["study", "--players", "random,random", "--games", "5", "--chart", "{folder}"], "name it FILE.png"),
+        (["study", "--players", "random,random", "--games", "5", "--chart", "{missing}/c.png"], "does not exist"),
+        (["study", "--players", "random,random", "--games", "5", "--chart", ""], "is empty"),
     ],
 )
 def test_output_paths_are_checked_before_the_work(
@@ -243,6 +248,7 @@ def test_output_paths_are_checked_before_the_work(
 
     monkeypatch.setattr(simulate_cmd, "simulate", no_work)
     monkeypatch.setattr(tournament_cmd, "run_tournament", no_work)
+    monkeypatch.setattr(study_cmd, "run_study", no_work)
     monkeypatch.setitem(sys.modules, "spoker.gui.app", None)  # play would fail to import it
     argv = [a.format(missing=tmp_path / "nowhere", folder=tmp_path) for a in argv]
     code, out, err = run(capsys, *argv)

@@ -87,7 +87,7 @@ def check_output(path: str, option: str, suffix: str | None = None) -> None:
         raise CliError(f"{option} {shown}: the file name is empty")
     if suffix is not None and not path.lower().endswith(suffix):
         raise CliError(f"{option} {shown}: the file is written as {suffix[1:].upper()}, name it FILE{suffix}")
-    if os.path.isdir(path):
+    if os.path.isdir(path) or path.endswith(("/", os.sep)):
         raise CliError(f"{option} {shown}: is a folder, not a file")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
