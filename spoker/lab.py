@@ -364,6 +364,8 @@ def append_case(path: str | Path, query: Query, rules: RuleSet) -> tuple[str, Pa
     target = Path(os.path.expanduser(str(path)))
     if target.is_dir():
         raise LabError(f"{target} is a folder: name a suite file in it")
+    if target.exists() and not target.is_file():  # a FIFO would hold the window, a device eat the case
+        raise LabError(f"{target} is not a regular file: name a suite file")
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target, "ab+") as f:
         # A last line without its newline must not be glued to the new case.
@@ -420,7 +422,7 @@ class SuiteSteps:
     @classmethod
     def open(cls, path: str | Path) -> SuiteSteps:
         """Read and run a suite; SuiteError or OSError if it cannot be read."""
-        cases = read_suite(os.path.expanduser(str(path)))
+        cases = read_suite(os.path.expanduser(str(path)), regular=True)
         steps = [Step(c, run_case(c)) for c in cases]
         steps.sort(key=lambda s: s.passed)  # stable: file order within each kind
         return cls(str(path), steps)
