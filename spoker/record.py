@@ -370,11 +370,25 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     if st is not None and not stat.S_ISREG(st.st_mode):
         # /dev/null, /dev/stdout, a FIFO: written into, as the shell's '>'
         # would; a rename would replace the device itself with a file.
-        with open(path, "wb") as f:
-            f.write(data)
+        _write_in_place(path, data)
         return
     with _WRITING:
         _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
+
+
+def _write_in_place(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write into a device or FIFO. Opened without blocking, so a FIFO nobody
+    reads is an error at once (not a window that waits for ever); then written
+    blocking, so a slow reader gets every byte."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        if err.errno == errno.ENXIO:
+            raise OSError(err.errno, "a FIFO that nobody reads", os.fspath(path)) from None
+        raise
+    with os.fdopen(fd, "wb") as f:
+        os.set_blocking(fd, True)
+        f.write(data)
 
 
 def _write_atomic(target: str, data: bytes) -> None:

@@ -80,6 +80,14 @@ def test_atomic_write_into_a_fifo_keeps_the_fifo(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == ["pipe"]
 
 
+def test_atomic_write_into_a_fifo_nobody_reads_fails_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="nobody reads"):
+        write_text_atomic(fifo, "lost")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
 def test_atomic_write_refuses_a_folder_by_its_name(tmp_path: Path) -> None:
     (tmp_path / "out").mkdir()
     with pytest.raises(IsADirectoryError, match="is a folder") as err:
