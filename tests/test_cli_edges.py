@@ -381,3 +381,14 @@ def test_a_file_name_with_separators_is_one_escaped_line(
     text = err or out
     assert text.count("\n") == 1 and len(text.splitlines()) == 1, text
     assert "\x1b" not in text
+
+
+@pytest.mark.parametrize("argv", [["replay", "--text"], ["replay", "--json"], ["analyse", "--effort", "5"]])
+def test_standard_input_named_twice_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    # The second '-' would read nothing: an empty record, shown as a game.
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(EXAMPLE5_GAME.encode())))
+    code, out, err = run(capsys, *argv, "-", "-")
+    assert code == 2 and out == ""
+    assert "more than once" in one_error_line(err, argv[0])

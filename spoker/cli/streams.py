@@ -76,6 +76,13 @@ def lines_limited(stream: IO[bytes]) -> Iterator[bytes | None]:
         yield line
 
 
+def stdin_once(paths: list[str]) -> None:
+    """Refuse ``-`` named twice: the second would read an empty standard
+    input, which is an empty record, not the game the user meant."""
+    if paths.count("-") > 1:
+        raise CliError("'-' (standard input) is given more than once: it can be read only once")
+
+
 LINE_TOO_LONG = f"the line is longer than {_MB} MB"
 
 
