@@ -22,6 +22,7 @@ from shibumi.visibility import visibility
 from spoker.errors import SpokerError
 from spoker.groups import Group, Rank, groups_at, groups_containing
 from spoker.moves import Move
+from spoker.record import expect_path
 from spoker.rules import RuleSet
 from spoker.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
 
@@ -360,6 +361,7 @@ def case_of(query: Query, rules: RuleSet) -> Case:
 def append_case(path: str | Path, query: Query, rules: RuleSet) -> tuple[str, Path]:
     """Append the query's case line to a suite file (made if missing, with its
     folder); what the file held stays as it was. Returns the line and path."""
+    expect_path(path)
     line = format_case(case_of(query, rules))
     target = Path(os.path.expanduser(str(path)))
     if target.is_dir():

@@ -27,6 +27,7 @@ from shibumi.cells import CELL_NAMES
 from spoker.errors import SpokerError
 from spoker.groups import PATTERNS, Group, Rank, best_code, group_of, groups_at
 from spoker.moves import Move
+from spoker.record import expect_path
 from spoker.rules import DEFAULT_RULES, RuleSet
 
 ARROW = "=>"
@@ -332,6 +333,7 @@ def iter_suite(path: str | Path, regular: bool = False) -> Iterator[Case]:
     With ``regular`` (the window), a FIFO or a device is refused at once
     instead of waiting for a writer or reading forever.
     """
+    expect_path(path)
     name = str(path)
     with _open_suite(path, regular) as f:
         number = 0
