@@ -229,11 +229,14 @@ def test_a_batch_line_beyond_the_limit_is_answered_and_skipped(
         (["tournament", "random", "greedy", "--games", "5", "--chart", "{folder}/c.jpg"], "name it FILE.png"),
         (["tournament", "random", "greedy", "--games", "5", "--chart", "{missing}/c.png"], "does not exist"),
         (["tournament", "random", "greedy", "--games", "5", "--out", "{folder}"], "is a folder"),
+        (["tournament", "random", "greedy", "--games", "5", "--out", "{folder}/c.png", "--chart", "{folder}/c.png"],
+         "the same file"),
         (["render", BOARD, "--out", "{missing}/p.png"], "does not exist"),
         (["render", BOARD, "--out", "{folder}/p.gif"], "name it FILE.png"),
         (["play", "--record", "{missing}/g.txt"], "does not exist"),
         (["play", "--record", "{folder}"], "is a folder"),
         (["play", "--record", "{missing}/"], "is a folder"),
+        (["simulate", "--games", "5", "--players", "random,random", "--out", "{dangling}"], "does not exist"),
         (["study", "--players", "random,random", "--games", "5", "--chart", "{folder}"], "name it FILE.png"),
         (["study", "--players", "random,random", "--games", "5", "--chart", "{missing}/c.png"], "does not exist"),
         (["study", "--players", "random,random", "--games", "5", "--chart", ""], "is empty"),
@@ -250,7 +253,8 @@ def test_output_paths_are_checked_before_the_work(
     monkeypatch.setattr(tournament_cmd, "run_tournament", no_work)
     monkeypatch.setattr(study_cmd, "run_study", no_work)
     monkeypatch.setitem(sys.modules, "spoker.gui.app", None)  # play would fail to import it
-    argv = [a.format(missing=tmp_path / "nowhere", folder=tmp_path) for a in argv]
+    (tmp_path / "link.txt").symlink_to(tmp_path / "nowhere" / "r.txt")  # into a missing folder
+    argv = [a.format(missing=tmp_path / "nowhere", folder=tmp_path, dangling=tmp_path / "link.txt") for a in argv]
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert message in one_error_line(err, argv[0])

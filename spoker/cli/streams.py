@@ -96,7 +96,7 @@ def check_output(path: str, option: str, suffix: str | None = None) -> None:
         raise CliError(f"{option} {shown}: the file is written as {suffix[1:].upper()}, name it FILE{suffix}")
     if os.path.isdir(path) or path.endswith(("/", os.sep)):
         raise CliError(f"{option} {shown}: is a folder, not a file")
-    folder = os.path.dirname(os.path.abspath(path))
+    folder = os.path.dirname(os.path.realpath(path))  # a link's target's folder: the one written in
     if not os.path.isdir(folder):
         raise CliError(f"{option} {shown}: the folder {printable(repr(folder))} does not exist")
     if os.path.exists(path):
