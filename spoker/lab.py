@@ -22,6 +22,7 @@ from shibumi.visibility import visibility
 from spoker.errors import SpokerError
 from spoker.groups import Group, Rank, groups_at, groups_containing
 from spoker.moves import Move
+from spoker.record import expect_path
 from spoker.rules import RuleSet
 from spoker.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
 
@@ -360,10 +361,13 @@ def case_of(query: Query, rules: RuleSet) -> Case:
 def append_case(path: str | Path, query: Query, rules: RuleSet) -> tuple[str, Path]:
     """Append the query's case line to a suite file (made if missing, with its
     folder); what the file held stays as it was. Returns the line and path."""
+    expect_path(path)
     line = format_case(case_of(query, rules))
     target = Path(os.path.expanduser(str(path)))
     if target.is_dir():
         raise LabError(f"{target} is a folder: name a suite file in it")
+    if target.exists() and not target.is_file():  # a FIFO would hold the window, a device eat the case
+        raise LabError(f"{target} is not a regular file: name a suite file")
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target, "ab+") as f:
         # A last line without its newline must not be glued to the new case.
@@ -420,7 +424,7 @@ class SuiteSteps:
     @classmethod
     def open(cls, path: str | Path) -> SuiteSteps:
         """Read and run a suite; SuiteError or OSError if it cannot be read."""
-        cases = read_suite(os.path.expanduser(str(path)))
+        cases = read_suite(os.path.expanduser(str(path)), regular=True)
         steps = [Step(c, run_case(c)) for c in cases]
         steps.sort(key=lambda s: s.passed)  # stable: file order within each kind
         return cls(str(path), steps)

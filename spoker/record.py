@@ -13,6 +13,7 @@ wrote gives back the same record.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -25,7 +26,7 @@ from typing import BinaryIO
 
 from shibumi import Cell, Colour, ShibumiError
 from shibumi.errors import expect, shown
-from spoker.errors import MoveError, RecordError
+from spoker.errors import MoveError, RecordError, SpokerError
 from spoker.events import (
     ChallengeOpened,
     ChallengeResolved,
@@ -324,7 +325,7 @@ def decode_record(data: bytes) -> GameRecord:
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file (UTF-8, at most :data:`MAX_INPUT_BYTES`);
     OSError if unreadable, RecordError if bad or too large."""
-    _expect_path(path)
+    expect_path(path)
     with open(path, "rb") as f:
         data = read_bounded(f)
     return decode_record(data)
@@ -356,11 +357,38 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     an existing file keeps its permission bits, a new one gets the usual ones
     (0666 less the umask), and the folder is synced after the rename so the
     new name survives a power cut. Temporary files left by a save that crashed
-    earlier are removed first."""
-    _expect_path(path)
+    earlier are removed first. A path that is not a regular file (``/dev/null``,
+    a FIFO) is written into directly; a folder is refused (IsADirectoryError)."""
+    expect_path(path)
     expect(data, bytes, "data")
+    try:
+        st: os.stat_result | None = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        st = None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        # /dev/null, /dev/stdout, a FIFO: written into, as the shell's '>'
+        # would; a rename would replace the device itself with a file.
+        _write_in_place(path, data)
+        return
     with _WRITING:
         _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
+
+
+def _write_in_place(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write into a device or FIFO. Opened without blocking, so a FIFO nobody
+    reads is an error at once (not a window that waits for ever); then written
+    blocking, so a slow reader gets every byte."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        if err.errno == errno.ENXIO:
+            raise OSError(err.errno, "a FIFO that nobody reads", os.fspath(path)) from None
+        raise
+    with os.fdopen(fd, "wb") as f:
+        os.set_blocking(fd, True)
+        f.write(data)
 
 
 def _write_atomic(target: str, data: bytes) -> None:
@@ -394,7 +422,7 @@ def write_png_atomic(image: object, path: str | os.PathLike[str]) -> None:
 
     if not callable(getattr(image, "save", None)):
         raise TypeError(f"image {shown(image)}: expected a PIL image")
-    _expect_path(path)
+    expect_path(path)
 
     picture = io.BytesIO()
     image.save(picture, format="PNG", optimize=True)  # type: ignore[attr-defined]
@@ -465,14 +493,18 @@ def _sync_folder(folder: str) -> None:
         os.close(fd)
 
 
-def _expect_path(path: object) -> None:
-    """A file name: text or a path object (an int would be an open file descriptor)."""
+def expect_path(path: object) -> None:
+    """A file name: text or a path object (an int would be an open file
+    descriptor, closed afterwards; None would become a file named 'None'),
+    and not empty (it would stand for the current folder)."""
     if not isinstance(path, str | os.PathLike):
         raise TypeError(f"path {shown(path)}: expected a file name (str or os.PathLike)")
+    if not os.fspath(path):
+        raise SpokerError("path '': the file name is empty")
 
 
 __all__ = [
     "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
-    "parse_record", "play_moves", "read_bounded", "result_text", "save_record", "write_bytes_atomic",
+    "expect_path", "parse_record", "play_moves", "read_bounded", "result_text", "save_record", "write_bytes_atomic",
     "write_png_atomic", "write_text_atomic",
 ]

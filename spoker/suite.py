@@ -14,17 +14,20 @@ an unplayable cell or a colour no longer in the bag is (docs/decisions.md).
 from __future__ import annotations
 
 import functools
+import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from shibumi import APEX, BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
 from shibumi.cells import CELL_NAMES
 from spoker.errors import SpokerError
 from spoker.groups import PATTERNS, Group, Rank, best_code, group_of, groups_at
 from spoker.moves import Move
+from spoker.record import expect_path
 from spoker.rules import DEFAULT_RULES, RuleSet
 
 ARROW = "=>"
@@ -322,14 +325,17 @@ def run_case(case: Case) -> CaseResult:
 # -- files ---------------------------------------------------------------------
 
 
-def iter_suite(path: str | Path) -> Iterator[Case]:
+def iter_suite(path: str | Path, regular: bool = False) -> Iterator[Case]:
     """The cases of a suite file, in order, each with its file and line.
 
     Raises :class:`SuiteError` naming the file and line for a line that is not
     a case (or not UTF-8 text, or too long), ``OSError`` if it cannot be read.
+    With ``regular`` (the window), a FIFO or a device is refused at once
+    instead of waiting for a writer or reading forever.
     """
+    expect_path(path)
     name = str(path)
-    with open(path, "rb") as f:
+    with _open_suite(path, regular) as f:
         number = 0
         while True:
             raw = f.readline(MAX_LINE_BYTES + 1)
@@ -352,9 +358,20 @@ def iter_suite(path: str | Path) -> Iterator[Case]:
                 yield Case(case.board, case.move, case.rules, case.expect, name, number)
 
 
-def read_suite(path: str | Path) -> list[Case]:
+def read_suite(path: str | Path, regular: bool = False) -> list[Case]:
     """Every case of a suite file (see :func:`iter_suite`)."""
-    return list(iter_suite(path))
+    return list(iter_suite(path, regular))
+
+
+def _open_suite(path: str | Path, regular: bool) -> BinaryIO:
+    if not regular:
+        return open(path, "rb")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO opens at once
+    f = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        f.close()
+        raise SuiteError(f"{path}: not a regular file")
+    return f
 
 
 __all__ = [

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -153,3 +154,26 @@ def test_a_replay_position_out_of_range_is_a_value_error_and_an_index_error() ->
             replay.goto(bad)
     with pytest.raises(TypeError):
         replay.events_at("1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("path", [None, 3, b"suite.txt", ""])
+def test_file_names_are_checked_before_any_file_is_touched(
+    path: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 3 would be opened (and closed) as a file descriptor, None saved as a
+    # file named 'None', '' taken for the current folder.
+    from spoker.lab import RULE_SETS, SuiteSteps, append_case, ask
+    from spoker.record import write_text_atomic
+    from spoker.suite import read_suite
+
+    monkeypatch.chdir(tmp_path)
+    calls: list[Callable[[], object]] = [
+        lambda: read_suite(path),  # type: ignore[arg-type]
+        lambda: SuiteSteps.open(path) if isinstance(path, str) else read_suite(path),  # type: ignore[arg-type]
+        lambda: append_case(path, ask(Board(), "1A1", "W"), RULE_SETS[0]),  # type: ignore[arg-type]
+        lambda: write_text_atomic(path, "x"),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises((TypeError, ValueError)):
+            call()
+    assert list(tmp_path.iterdir()) == []

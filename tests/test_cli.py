@@ -201,6 +201,16 @@ def test_groups_batch_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert_one_line_error(code, out, err, "groups", "missing.txt")
     code, out, err = run(capsys, "groups", EMPTY, "W@1A1", "--batch", "-")
     assert_one_line_error(code, out, err, "groups", "not both")
+    code, out, err = run(capsys, "groups", "--batch", str(tmp_path))
+    assert_one_line_error(code, out, err, "groups", "cannot read")
+
+
+def test_groups_batch_skips_a_byte_order_mark(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "queries.txt"
+    path.write_bytes(b"\xef\xbb\xbfWB............../........./..../. R@1E1\n")  # as some editors save
+    code, out, err = run(capsys, "groups", "--batch", str(path), "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["best"]["rank"] == "three_kinds"
 
 
 # -- replay -----------------------------------------------------------------------

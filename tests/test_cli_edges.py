@@ -19,6 +19,7 @@ import pytest
 from test_record import EXAMPLE5_GAME
 
 import spoker.cli.simulate_cmd as simulate_cmd
+import spoker.cli.study_cmd as study_cmd
 import spoker.cli.tournament_cmd as tournament_cmd
 from spoker.cli import SUBCOMMANDS, main
 from spoker.parallel import cpu_count
@@ -228,10 +229,17 @@ def test_a_batch_line_beyond_the_limit_is_answered_and_skipped(
         (["tournament", "random", "greedy", "--games", "5", "--chart", "{folder}/c.jpg"], "name it FILE.png"),
         (["tournament", "random", "greedy", "--games", "5", "--chart", "{missing}/c.png"], "does not exist"),
         (["tournament", "random", "greedy", "--games", "5", "--out", "{folder}"], "is a folder"),
+        (["tournament", "random", "greedy", "--games", "5", "--out", "{folder}/c.png", "--chart", "{folder}/c.png"],
+         "the same file"),
         (["render", BOARD, "--out", "{missing}/p.png"], "does not exist"),
         (["render", BOARD, "--out", "{folder}/p.gif"], "name it FILE.png"),
         (["play", "--record", "{missing}/g.txt"], "does not exist"),
         (["play", "--record", "{folder}"], "is a folder"),
+        (["play", "--record", "{missing}/"], "is a folder"),
+        (["simulate", "--games", "5", "--players", "random,random", "--out", "{dangling}"], "does not exist"),
+        (["study", "--players", "random,random", "--games", "5", "--chart", "{folder}"], "name it FILE.png"),
+        (["study", "--players", "random,random", "--games", "5", "--chart", "{missing}/c.png"], "does not exist"),
+        (["study", "--players", "random,random", "--games", "5", "--chart", ""], "is empty"),
     ],
 )
 def test_output_paths_are_checked_before_the_work(
@@ -243,8 +251,10 @@ def test_output_paths_are_checked_before_the_work(
 
     monkeypatch.setattr(simulate_cmd, "simulate", no_work)
     monkeypatch.setattr(tournament_cmd, "run_tournament", no_work)
+    monkeypatch.setattr(study_cmd, "run_study", no_work)
     monkeypatch.setitem(sys.modules, "spoker.gui.app", None)  # play would fail to import it
-    argv = [a.format(missing=tmp_path / "nowhere", folder=tmp_path) for a in argv]
+    (tmp_path / "link.txt").symlink_to(tmp_path / "nowhere" / "r.txt")  # into a missing folder
+    argv = [a.format(missing=tmp_path / "nowhere", folder=tmp_path, dangling=tmp_path / "link.txt") for a in argv]
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert message in one_error_line(err, argv[0])
@@ -375,3 +385,14 @@ def test_a_file_name_with_separators_is_one_escaped_line(
     text = err or out
     assert text.count("\n") == 1 and len(text.splitlines()) == 1, text
     assert "\x1b" not in text
+
+
+@pytest.mark.parametrize("argv", [["replay", "--text"], ["replay", "--json"], ["analyse", "--effort", "5"]])
+def test_standard_input_named_twice_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    # The second '-' would read nothing: an empty record, shown as a game.
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(EXAMPLE5_GAME.encode())))
+    code, out, err = run(capsys, *argv, "-", "-")
+    assert code == 2 and out == ""
+    assert "more than once" in one_error_line(err, argv[0])

@@ -65,6 +65,37 @@ def test_atomic_write_goes_through_a_symbolic_link(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "records"]
 
 
+def test_atomic_write_into_a_fifo_keeps_the_fifo(tmp_path: Path) -> None:
+    # '--out /dev/null' or a FIFO: a rename would put a file in the device's
+    # place (as root, /dev/null itself); the bytes go into it instead.
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so opening it to write does not wait
+    try:
+        write_text_atomic(fifo, "through")
+        assert os.read(reader, 100) == b"through"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert os.listdir(tmp_path) == ["pipe"]
+
+
+def test_atomic_write_into_a_fifo_nobody_reads_fails_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="nobody reads"):
+        write_text_atomic(fifo, "lost")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_atomic_write_refuses_a_folder_by_its_name(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    with pytest.raises(IsADirectoryError, match="is a folder") as err:
+        write_text_atomic(tmp_path / "out", "x")
+    assert ".tmp" not in str(err.value)  # not the temporary file's name
+    assert os.listdir(tmp_path) == ["out"]
+
+
 def test_atomic_write_syncs_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     synced: list[str] = []
     real_fsync = os.fsync

@@ -3,6 +3,8 @@ query under the four rule sets with its reasons, and suite files."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -26,7 +28,7 @@ from spoker.lab import (
     why_not_removed,
 )
 from spoker.rules import RuleSet
-from spoker.suite import expect_of, format_case, parse_case, read_suite, run_case
+from spoker.suite import SuiteError, expect_of, format_case, parse_case, read_suite, run_case
 
 EXAMPLE2_CUT = "BBBRWWW.BBBRBBBB/.R..R..../..../."
 EXAMPLE4_COVERED = "WBWBRRBWWBRBBWRW/WBWBRBWRR/W.../."
@@ -322,6 +324,23 @@ def test_lab_refuses_bad_input_in_one_line_before_any_window(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith("spoker lab: error: ")
     assert all(w in err for w in words)
+
+
+def test_a_fifo_suite_is_refused_at_once_never_waited_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Opening a FIFO with no writer would hold the window (or the command
+    # before it) for ever; appending to one would block on a full pipe.
+    fifo = tmp_path / "cases.txt"
+    os.mkfifo(fifo)
+    assert main(["lab", "--suite", str(fifo)]) == 2
+    err = capsys.readouterr().err
+    assert "not a regular file" in err and err.count("\n") == 1
+    with pytest.raises(SuiteError, match="not a regular file"):
+        SuiteSteps.open(fifo)
+    with pytest.raises(LabError, match="not a regular file"):
+        append_case(fifo, ask(Board(), "1A1", "W"), VISIBLE)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
 def test_lab_refuses_a_suite_line_that_is_not_a_case(

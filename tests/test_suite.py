@@ -420,3 +420,12 @@ def test_as_case_output_passes(placement: tuple, rules: RuleSet, short: bool) ->
     assert case is not None and run_case(case).passed
     ref = rs.parse_line(line)
     assert ref is not None and rs.passes(ref)
+
+
+def test_cli_refuses_a_suite_without_cases(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # An empty (or truncated, or all-comment) suite must not pass, checking nothing.
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment\n", encoding="utf-8")
+    assert main(["suite", str(empty)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no cases" in captured.err and captured.err.count("\n") == 1

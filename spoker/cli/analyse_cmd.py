@@ -19,7 +19,7 @@ from spoker.analysis import (
     analyse_record,
 )
 from spoker.cli import positive_int
-from spoker.cli.streams import read_stdin
+from spoker.cli.streams import read_stdin, stdin_once
 from spoker.groups import Rank
 from spoker.record import GameRecord, decode_record, load_record
 from spoker.rules import RuleSet
@@ -87,6 +87,7 @@ def _failure(path: str, err: Exception) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    stdin_once(args.files)
     rules = RuleSet.parse(args.rules) if args.rules is not None else None
     status = 0
     first = True

@@ -152,7 +152,11 @@ def case_line(line: str, number: int, rules: RuleSet) -> str:
 def _run_batch(source: str, rules: RuleSet, as_case: bool = False) -> int:
     if source == "-":
         return _answer_all(stdin_bytes(), rules, as_case)
-    with open(source, "rb") as f:
+    try:
+        f = open(source, "rb")
+    except OSError as err:  # named as the other readers name a file they cannot read
+        raise CliError(f"cannot read {source!r}: {err.strerror or err}") from None
+    with f:
         return _answer_all(f, rules, as_case)
 
 
@@ -167,6 +171,8 @@ def _answer_all(stream: IO[bytes], rules: RuleSet, as_case: bool = False) -> int
                 sys.stdout.write(json.dumps(out) + "\n")
             sys.stdout.flush()
             continue
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]  # a byte order mark some editors write (as suite files)
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:

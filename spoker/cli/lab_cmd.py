@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     if args.suite is not None:
         from spoker.suite import read_suite
 
-        if not read_suite(args.suite):
+        if not read_suite(args.suite, regular=True):  # a FIFO would hold the window
             raise CliError(f"{args.suite}: no cases in this suite")
     try:
         from spoker.gui.app import run_lab

@@ -8,7 +8,7 @@ import sys
 
 from spoker.cli import CliError
 from spoker.cli.play_cmd import check_display
-from spoker.cli.streams import check_output, read_stdin
+from spoker.cli.streams import check_output, read_stdin, stdin_once
 from spoker.errors import RecordError
 from spoker.record import GameRecord, load_record, parse_record
 from spoker.replay import Replay
@@ -79,6 +79,7 @@ def _positive_or_zero(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    stdin_once(args.files)
     rules = RuleSet.parse(args.rules) if args.rules is not None else None
     if args.json:
         return _run_json(args.files, rules)

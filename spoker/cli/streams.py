@@ -76,6 +76,13 @@ def lines_limited(stream: IO[bytes]) -> Iterator[bytes | None]:
         yield line
 
 
+def stdin_once(paths: list[str]) -> None:
+    """Refuse ``-`` named twice: the second would read an empty standard
+    input, which is an empty record, not the game the user meant."""
+    if paths.count("-") > 1:
+        raise CliError("'-' (standard input) is given more than once: it can be read only once")
+
+
 LINE_TOO_LONG = f"the line is longer than {_MB} MB"
 
 
@@ -87,9 +94,9 @@ def check_output(path: str, option: str, suffix: str | None = None) -> None:
         raise CliError(f"{option} {shown}: the file name is empty")
     if suffix is not None and not path.lower().endswith(suffix):
         raise CliError(f"{option} {shown}: the file is written as {suffix[1:].upper()}, name it FILE{suffix}")
-    if os.path.isdir(path):
+    if os.path.isdir(path) or path.endswith(("/", os.sep)):
         raise CliError(f"{option} {shown}: is a folder, not a file")
-    folder = os.path.dirname(os.path.abspath(path))
+    folder = os.path.dirname(os.path.realpath(path))  # a link's target's folder: the one written in
     if not os.path.isdir(folder):
         raise CliError(f"{option} {shown}: the folder {printable(repr(folder))} does not exist")
     if os.path.exists(path):

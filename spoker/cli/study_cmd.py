@@ -8,6 +8,7 @@ import random
 import sys
 
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
+from spoker.cli.streams import check_output
 from spoker.players import PLAYER_NAMES
 from spoker.rules import RuleSet
 from spoker.simulate import ProgressBar
@@ -73,6 +74,8 @@ def _pair(text: str) -> tuple[str, str]:
 def run(args: argparse.Namespace) -> int:
     pairs = [_pair(text) for text in args.players]
     rule_sets = [RuleSet.parse(r) for r in args.rules] if args.rules else list(ALL_RULES)
+    if args.chart is not None:
+        check_output(args.chart, "--chart", ".png")  # before the games, not after them
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     studies: list[Study] = []
     bar = ProgressBar(sys.stderr)
@@ -84,13 +87,13 @@ def run(args: argparse.Namespace) -> int:
                 )
     finally:
         bar.close()
-    if args.chart:
+    if args.chart is not None:
         draw_study_chart(studies, args.chart)
     if args.json:
         for study in studies:
             print(json.dumps(study.to_json()))
     else:
         print("\n\n".join(study.table() for study in studies))
-        if args.chart:
+        if args.chart is not None:
             print(f"\nchart: {args.chart}")
     return 0

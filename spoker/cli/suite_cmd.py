@@ -24,8 +24,8 @@ none, error, RANK@LEVEL or RANK@LEVEL CELL CELL ...; '#' starts a comment:
   WB............../........./..../. R@1E1 touching,apex-free => three_kinds@1
 The ball is placed as a normal turn (the apex ruling applies). Without --json
 each failing case gets a line (file:line: case, expected, got), then a summary.
-Exit status 0: all pass; 1: some fail; 2: a file cannot be read or a line is
-not a case (nothing is run then). Format: docs/suites.md.
+Exit status 0: all pass; 1: some fail; 2: a file cannot be read, a line is
+not a case, or no file holds a case (nothing is run then). Format: docs/suites.md.
 """
 
 
@@ -58,6 +58,8 @@ def load(paths: list[str]) -> list[Case]:
 
 def run(args: argparse.Namespace) -> int:
     cases = load(args.files)
+    if not cases:  # an empty or truncated file would pass while checking nothing
+        raise CliError(f"no cases in {' '.join(repr(f) for f in args.files)}: nothing to check")
     out = sys.stdout
     failed = 0
     for case in cases:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 
@@ -68,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         check_output(args.chart, "--chart", ".png")
     if args.out is not None:
         check_output(args.out, "--out")
+        if args.chart is not None and os.path.realpath(args.chart) == os.path.realpath(args.out):
+            raise CliError(f"--chart and --out name the same file {args.out!r}: one would overwrite the other")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     bar = ProgressBar(sys.stderr)
     try:
