@@ -218,3 +218,10 @@ def test_progress_is_reported_and_closed(
     code, _, _ = run(capsys, "analyse", str(short), "--effort", "100")
     assert code == 0
     assert seen == ["placements", (1, 4), (2, 4), (3, 4), (4, 4), "closed"]
+
+
+def test_an_effort_beyond_reason_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "g.txt"
+    path.write_text("W@1A1\n")
+    code, out, err = run(capsys, "analyse", str(path), "--effort", str(10**20))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--effort" in err

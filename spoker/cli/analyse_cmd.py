@@ -18,7 +18,7 @@ from spoker.analysis import (
     PlayerSummary,
     analyse_record,
 )
-from spoker.cli import positive_int
+from spoker.cli import CliError, positive_int
 from spoker.cli.streams import read_stdin, stdin_once
 from spoker.groups import Rank
 from spoker.record import GameRecord, decode_record, load_record
@@ -62,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("files", nargs="+", metavar="RECORD", help="a game record (- for stdin)")
     p.add_argument(
         "--effort", type=positive_int, default=DEFAULT_EFFORT, metavar="N",
-        help=f"positions searched a placement (default {DEFAULT_EFFORT})",
+        help=f"positions searched a placement (default {DEFAULT_EFFORT}, at most 100,000,000)",
     )
     p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
     p.add_argument(
@@ -86,7 +86,13 @@ def _failure(path: str, err: Exception) -> str:
     return f"{path}: {err}" if str(err) else f"{path}: {err.__class__.__name__}"
 
 
+MAX_EFFORT = 100_000_000
+"""About eight hours of one core a record: more is a typo, not a wish."""
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.effort > MAX_EFFORT:
+        raise CliError(f"--effort {args.effort}: at most {MAX_EFFORT:,} positions a placement")
     stdin_once(args.files)
     rules = RuleSet.parse(args.rules) if args.rules is not None else None
     status = 0
