@@ -248,6 +248,7 @@ def placement_values(
         # One placement deep judges one position a cell: no limit needed.
         limit = None if forced or not depth else max(budget - used, 1)
         search = Expectimax(state.rules, WinUtility(), limit=limit)
+        search.windows = not exact  # exact values: every chance node searched whole
         search.table = table
         search.leaf_table = leaf_table
         try:

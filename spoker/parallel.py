@@ -75,8 +75,12 @@ def slots(executor: Executor, default: int) -> int:
 
 
 def _ignore_sigint() -> None:
-    """Worker initialiser: the parent alone handles Ctrl-C."""
+    """Worker initialiser: the parent alone handles Ctrl-C, and SIGTERM (the
+    parent's way to stop a worker) ends a worker quietly: a forked worker would
+    otherwise inherit the parent's SIGTERM-as-Ctrl-C handler and print a
+    traceback as it stops."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def make_executor(workers: int) -> Executor:

@@ -271,3 +271,15 @@ def test_a_record_ended_by_a_straight_flush_ends_exact() -> None:
     last = analysis.moves[-1]
     assert (last.n, last.value, last.best, last.loss, last.exact) == (9, 1.0, last.cell, 0.0, True)
     assert not analysis.moves[-2].exact
+
+
+def test_exact_values_need_whole_chance_nodes() -> None:
+    # Found by hypothesis: the bounded (alpha-beta) search stored a wrong exact
+    # entry under 2F2 after searching the other cells first (-1/3 instead of
+    # -31/90). Exact values are now searched without windows.
+    state = GameState.from_string("WRRWWBBWBRWRRRBW/.R.WBBRBW/..../. 2 2-2 - B * visible,apex-free")
+    found = placement_values(state, prune=False)
+    assert found.exact
+    solver = ReferenceSolver()
+    for cell, value in found.values.items():
+        assert value == pytest.approx(solver.placement_value(state, cell), abs=1e-6)

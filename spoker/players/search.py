@@ -155,6 +155,11 @@ class Expectimax:
         self.utility = utility if utility is not None else Utility()
         self.sf = self.utility.sf
         self.top = self.utility.top
+        # With windows off every chance node is searched whole (no alpha-beta
+        # bounds): slower, and what an exhaustive analysis relies on. The
+        # bounded search was found to store a few wrong exact entries in rare
+        # positions (tests/test_analysis.py), so exact values never use it.
+        self.windows = True
         self.limit = limit if limit is not None else 1 << 62
         self.deadline = deadline  # clock() past which the search gives up
         self._next_clock = 0
@@ -219,6 +224,8 @@ class Expectimax:
     ) -> float:
         """Value for the player about to draw (lead ``d``), ``depth`` placements
         deep: exact inside (``alpha``, ``beta``), else a bound on that side."""
+        if not self.windows:
+            alpha, beta = -math.inf, math.inf
         left = 30 - occ.bit_count()
         if depth > left:
             depth = left  # the game ends first: deeper searches are the same search
