@@ -9,8 +9,8 @@ leaf). Deterministic for a seed: the positions come from seeded games, the fit
 has a fixed number of steps::
 
     python3 scripts/train_eval.py                       # the shipped weights
-    python3 scripts/train_eval.py --quick --out /tmp/quick.npz   # the test fixture's run
-    python3 scripts/train_eval.py --games 400 --positions /tmp/pos.npz  # keep positions
+    python3 scripts/train_eval.py --quick --out quick.npz   # the test fixture's run
+    python3 scripts/train_eval.py --games 400 --positions positions.npz  # keep positions
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ from spoker.record import write_png_atomic
 from spoker.rules import RuleSet
 from spoker.simulate import SimulationError, check_players, game_seeds
 from spoker.state import GameState
-from spoker.tournament import Z95, wilson_interval
+from spoker.tournament import Z95, chart_font, wilson_interval
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
 ALL_RULES: tuple[RuleSet, ...] = (
@@ -401,25 +401,13 @@ _GRID = (215, 215, 215)
 _RANK_COLOURS = ((120, 160, 90), (70, 120, 180), (160, 100, 170), (200, 80, 80))
 
 
-def _font(size: int) -> Any:
-    from PIL import ImageFont
-
-    try:
-        return ImageFont.truetype("DejaVuSans.ttf", size)
-    except OSError:
-        try:
-            return ImageFont.load_default(size=size)
-        except TypeError:  # Pillow without FreeType
-            return ImageFont.load_default()
-
-
 def _bars(
     draw: Any, box: tuple[int, int, int, int], title: str, labels: list[str],
     series: list[tuple[str, tuple[int, int, int], list[tuple[float, float, float]]]],
 ) -> None:
     """Grouped bars of rates (0..1), one group a label, whiskers for intervals."""
     left, top, right, bottom = box
-    font, small = _font(16), _font(12)
+    font, small = chart_font(16), chart_font(12)
     draw.text((left, top), title, fill=_INK, font=font)
     key_x = left
     for name, colour, _ in series:

@@ -234,9 +234,13 @@ _GRID = (215, 215, 215)
 _EVEN = (200, 60, 60)
 
 
-def _font(size: int) -> Any:
+def chart_font(size: int) -> Any:
+    """The charts' font: DejaVu Sans at ``size`` where it is installed."""
     from PIL import ImageFont
 
+    expect(size, int, "size")
+    if not 1 <= size <= 1000:
+        raise SimulationError(f"size {size!r}: a font size from 1 to 1000")
     try:
         return ImageFont.truetype("DejaVuSans.ttf", size)
     except OSError:
@@ -252,7 +256,7 @@ def _panel(
 ) -> None:
     """A bar chart of rates (0..1) with whiskers from ``lo`` to ``hi``."""
     left, top, right, bottom = box
-    font, small = _font(16), _font(12)
+    font, small = chart_font(16), chart_font(12)
     draw.text((left, top), title, fill=_INK, font=font)
     plot_top, plot_bottom = top + 30, bottom - 40
     plot_left = left + 50

@@ -59,7 +59,7 @@ def clipboard_text(window: arcade.Window) -> str | None:
     """The system clipboard's text, or None where there is none (headless)."""
     try:
         return str(window.get_clipboard_text())
-    except Exception:  # pyglet raises NotImplementedError headless, X errors elsewhere
+    except Exception:  # pyglet has no clipboard headless (it raises), X errors elsewhere
         return None
 
 
