@@ -194,7 +194,10 @@ class EndView(BaseView):
         w = self.panel_w - 36 * k
         colour = player_colour(s.winner) if s.winner else THEME.accent
         result = self._result
-        result.set(size=28 if result.set(c.result_text(), size=28).content_width <= w else 22)
+        # The largest size at which the headline fits, before it is cut.
+        for size in (28, 22, 18):
+            if result.set(c.result_text(), size=size).content_width <= w:
+                break
         y = height - 18 * k
         result.draw_at(left, y, result.fitted(c.result_text(), w), colour)
         y -= result.content_height + 6 * k
