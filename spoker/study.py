@@ -41,7 +41,7 @@ from spoker.record import write_png_atomic
 from spoker.rules import RuleSet
 from spoker.simulate import SimulationError, check_players, game_seeds
 from spoker.state import GameState
-from spoker.tournament import Z95, chart_font, wilson_interval
+from spoker.tournament import Z95, chart_font, rate_axis, wilson_interval
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
 ALL_RULES: tuple[RuleSet, ...] = (
@@ -397,7 +397,6 @@ def run_study(
 _FIRST = (70, 120, 180)
 _SECOND = (220, 130, 50)
 _INK = (30, 30, 30)
-_GRID = (215, 215, 215)
 _RANK_COLOURS = ((120, 160, 90), (70, 120, 180), (160, 100, 170), (200, 80, 80))
 
 
@@ -418,13 +417,7 @@ def _bars(
     plot_top, plot_bottom, plot_left = top + 60, bottom - 10 - 15 * label_lines, left + 50
     height = plot_bottom - plot_top
 
-    def y_of(rate: float) -> float:
-        return plot_bottom - rate * height
-
-    for tick in range(0, 101, 25):
-        y = y_of(tick / 100)
-        draw.line([(plot_left, y), (right, y)], fill=_GRID, width=1)
-        draw.text((left + 5, y - 7), f"{tick}%", fill=_INK, font=small)
+    y_of = rate_axis(draw, left, plot_left, right, plot_bottom, height, small)
     slot = (right - plot_left) / max(len(labels), 1)
     width = min(slot * 0.8 / max(len(series), 1), 70)
     for k, label in enumerate(labels):

@@ -234,6 +234,22 @@ _GRID = (215, 215, 215)
 _EVEN = (200, 60, 60)
 
 
+def rate_axis(
+    draw: Any, left: int, plot_left: float, right: float, plot_bottom: float, height: float, font: Any
+) -> Callable[[float], float]:
+    """Grid lines and labels at 0, 25, 50, 75 and 100% on a chart's plot;
+    returns the y of a rate (0..1)."""
+
+    def y_of(rate: float) -> float:
+        return plot_bottom - rate * height
+
+    for tick in range(0, 101, 25):
+        y = y_of(tick / 100)
+        draw.line([(plot_left, y), (right, y)], fill=_GRID, width=1)
+        draw.text((left + 5, y - 7), f"{tick}%", fill=_INK, font=font)
+    return y_of
+
+
 def chart_font(size: int) -> Any:
     """The charts' font: DejaVu Sans at ``size`` where it is installed."""
     from PIL import ImageFont
@@ -262,13 +278,7 @@ def _panel(
     plot_left = left + 50
     height = plot_bottom - plot_top
 
-    def y_of(rate: float) -> float:
-        return plot_bottom - rate * height
-
-    for tick in range(0, 101, 25):
-        y = y_of(tick / 100)
-        draw.line([(plot_left, y), (right, y)], fill=_GRID, width=1)
-        draw.text((left + 5, y - 7), f"{tick}%", fill=_INK, font=small)
+    y_of = rate_axis(draw, left, plot_left, right, plot_bottom, height, small)
     draw.line([(plot_left, y_of(0.5)), (right, y_of(0.5))], fill=_EVEN, width=1)
     slot = (right - plot_left) / max(len(bars), 1)
     for k, (label, rate, (lo, hi)) in enumerate(bars):

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import arcade
 
-from shibumi import Colour
+from shibumi import Cell, Colour
 from spoker.gui.controller import COLOUR_NAMES, Line, Mark, Moment
 from spoker.gui.widgets import (
     THEME,
@@ -392,3 +392,30 @@ def draw_moment(banner: Banner, moment: Moment, scene: object, board_rect: tuple
         centre = (x, y)
     # Low over the board's front, above the toolbar and the Results button.
     banner.draw_flush(moment, (left + width / 2, bottom + 124 * ui_scale()), centre, time, width - 20)
+
+
+def board_cell_at(view: object, x: float, y: float) -> Cell | None:
+    """The cell under the pointer on a view's board (``board_rect``,
+    ``scene``), or None off the board or over one of its widgets (``ui``)."""
+    left, bottom, w, h = view.board_rect  # type: ignore[attr-defined]
+    if not (left <= x <= left + w and bottom <= y <= bottom + h):
+        return None
+    for widget in view.ui.widgets:  # type: ignore[attr-defined]
+        if widget.visible and widget.contains(x, y):
+            return None
+    return view.scene.pick(x, y)  # type: ignore[attr-defined]
+
+
+def draw_ball_tip(tip: Label, text: str, scene: object, cell: Cell, right: float, height: float) -> None:
+    """A one-line tip just above ``cell``'s ball (so it never hides the ghost
+    it talks about), kept left of ``right`` and below the window's top;
+    ``tip`` is a label anchored on its vertical centre."""
+    s = ui_scale()
+    cx, cy, r = scene.screen_position(cell)  # type: ignore[attr-defined]
+    text = tip.fitted(text, right - 8 * s - 16 * s)
+    w = tip.set(text).content_width + 16 * s
+    h = tip.content_height + 10 * s
+    left = max(4.0 * s, min(cx - w / 2, right - w - 4 * s))
+    bottom = min(cy + r + 6 * s, height - h - 4 * s)
+    draw_box(left, bottom, w, h, (10, 12, 16, 230), THEME.accent, radius=5)
+    tip.draw_at(left + 8 * s, bottom + h / 2)

@@ -28,6 +28,8 @@ from spoker.gui.views.common import (
     LogBox,
     PlayerCards,
     TextBlock,
+    board_cell_at,
+    draw_ball_tip,
     draw_moment,
     highlights,
 )
@@ -556,17 +558,7 @@ class GameView(BaseView):
         note = self.c.apex_note(cell) if cell == APEX and colour is None else None
         if note:
             text = f"{cell}: {note}"
-        # Above the ball, so that the tip never hides the ghost it talks about.
-        s = ui_scale()
-        cx, cy, r = self.scene.screen_position(cell)
-        tip = self._overlay_tip
-        text = tip.fitted(text, self.panel_rect[0] - 8 - 16 * s)
-        w = tip.set(text).content_width + 16 * s
-        h = tip.content_height + 8 * s
-        left = max(4.0, min(cx - w / 2, self.panel_rect[0] - w - 4))
-        bottom = min(cy + r + 6 * s, self.size[1] - h - 4)
-        draw_box(left, bottom, w, h, (10, 12, 16, 230), THEME.accent, radius=5)
-        tip.draw_at(left + 8 * s, bottom + h / 2)
+        draw_ball_tip(self._overlay_tip, text, self.scene, cell, self.panel_rect[0], self.size[1])
 
     # -- input -------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
@@ -574,19 +566,10 @@ class GameView(BaseView):
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
             return
-        self.hover_cell = self._board_cell(x, y)
+        self.hover_cell = board_cell_at(self, x, y)
         if self.hover_cell is not None:
             self.cursor = None
         self._update_ghost()
-
-    def _board_cell(self, x: float, y: float) -> Cell | None:
-        left, bottom, w, h = self.board_rect
-        if not (left <= x <= left + w and bottom <= y <= bottom + h):
-            return None
-        for widget in self.ui.widgets:
-            if widget.visible and widget.contains(x, y):
-                return None
-        return self.scene.pick(x, y)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.dialog is not None:
@@ -597,7 +580,7 @@ class GameView(BaseView):
         if self._bag.contains(x, y):
             self.act_draw()
             return
-        cell = self._board_cell(x, y)
+        cell = board_cell_at(self, x, y)
         if cell is None:
             self._select(None)
             return

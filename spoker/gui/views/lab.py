@@ -24,7 +24,13 @@ from spoker.gui.autosave import data_dir
 from spoker.gui.controller import COLOUR_NAMES, Mark
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
-from spoker.gui.views.common import ROLE_COLOURS, TextBlock, highlights
+from spoker.gui.views.common import (
+    ROLE_COLOURS,
+    TextBlock,
+    board_cell_at,
+    draw_ball_tip,
+    highlights,
+)
 from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box, ui_scale
 from spoker.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
 from spoker.rules import RuleSet
@@ -93,7 +99,7 @@ class LabView(BaseView):
         self._info = TextBlock(11)
         self._info_small = TextBlock(9.5)
         self._case = TextBlock(11)
-        self._overlay_tip = Label("", 11, anchor_y="bottom")
+        self._overlay_tip = Label("", 11, anchor_y="center")
         self._refresh()
         self.attach_labels()
 
@@ -521,30 +527,12 @@ class LabView(BaseView):
             text = f"{cell}: click to place a {self.lab.colour.word} ball."
         else:
             text = f"{cell}: not playable, its platform is not full."
-        s = ui_scale()
-        cx, cy, r = self.scene.screen_position(cell)
-        tip = self._overlay_tip
-        text = tip.fitted(text, self.panel_rect[0] - 8 * s - 16 * s)
-        w = tip.set(text).content_width + 16 * s
-        h = tip.content_height + 10 * s
-        left = max(4.0 * s, min(cx - w / 2, self.panel_rect[0] - w - 4 * s))
-        bottom = min(cy + r + 6 * s, self.size[1] - h - 4 * s)
-        draw_box(left, bottom, w, h, (10, 12, 16, 230), THEME.accent, radius=5)
-        tip.draw_at(left + 8 * s, bottom + 5 * s)
+        draw_ball_tip(self._overlay_tip, text, self.scene, cell, self.panel_rect[0], self.size[1])
 
     # -- input ---------------------------------------------------------------------
-    def _board_cell(self, x: float, y: float) -> Cell | None:
-        left, bottom, w, h = self.board_rect
-        if not (left <= x <= left + w and bottom <= y <= bottom + h):
-            return None
-        for widget in self.ui.widgets:
-            if widget.visible and widget.contains(x, y):
-                return None
-        return self.scene.pick(x, y)
-
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
-        self.hover_cell = self._board_cell(x, y)
+        self.hover_cell = board_cell_at(self, x, y)
         if self.hover_cell is not None and self.hover_cell not in self.lab.board:
             self.query_cell = self.hover_cell
             self.selected = None
@@ -553,7 +541,7 @@ class LabView(BaseView):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.ui.on_mouse_press(x, y, button):
             return
-        cell = self._board_cell(x, y)
+        cell = board_cell_at(self, x, y)
         if cell is None:
             self.selected = None
         elif cell in self.lab.board:
