@@ -239,6 +239,12 @@ def rate_axis(
 ) -> Callable[[float], float]:
     """Grid lines and labels at 0, 25, 50, 75 and 100% on a chart's plot;
     returns the y of a rate (0..1)."""
+    if not (callable(getattr(draw, "line", None)) and callable(getattr(draw, "text", None))):
+        raise TypeError(f"draw {draw!r:.60}: expected a PIL ImageDraw")
+    for name, value in (("left", left), ("plot_left", plot_left), ("right", right),
+                        ("plot_bottom", plot_bottom), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TypeError(f"{name} {value!r:.60}: expected a number")
 
     def y_of(rate: float) -> float:
         return plot_bottom - rate * height
