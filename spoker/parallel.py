@@ -112,6 +112,13 @@ def stop_now(executor: Executor) -> None:
     for proc in workers:
         with contextlib.suppress(Exception):
             proc.join(timeout=2)
+    # Let the pool's manager thread see its dead workers and close down now:
+    # left running, it races Python's exit hook, which may then write to the
+    # pipe the thread has just closed ("Bad file descriptor" traceback).
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if manager is not None:
+        with contextlib.suppress(Exception):
+            manager.join(timeout=2)
 
 
 def stream(
