@@ -27,15 +27,9 @@ from typing import BinaryIO
 from shibumi import Cell, Colour, ShibumiError
 from shibumi.errors import expect, shown
 from spoker.errors import MoveError, RecordError, SpokerError
-from spoker.events import (
-    ChallengeOpened,
-    ChallengeResolved,
-    Event,
-    GameOver,
-    StraightFlush,
-)
-from spoker.groups import Group
+from spoker.events import Event
 from spoker.moves import Move
+from spoker.narrator import colour_name, record_note, result_text
 from spoker.rules import DEFAULT_RULES, RuleSet
 from spoker.state import GameState
 
@@ -108,7 +102,7 @@ def _why_not(state: GameState, colour: Colour, cell: int) -> str | None:
     if state.is_over:
         return _game_over_reason(state)
     if state.bag()[colour] <= 0:
-        return f"no {colour.name.lower()} ball is left in the bag"
+        return f"no {colour_name(colour)} ball is left in the bag"
     if not state.playable_mask >> cell & 1:
         if state.occupied >> cell & 1:
             return f"{_name(cell)} is not playable: it already holds a ball"
@@ -127,17 +121,6 @@ def _game_over_reason(state: GameState) -> str:
             f"on move {state.move_number}"
         )
     return "the game is over: the pyramid is full"
-
-
-def result_text(state: GameState) -> str:
-    """The ``Result`` header of a finished game: ``player 1 wins 5-3`` ..."""
-    expect(state, GameState, "state")
-    s1, s2 = state.score
-    if state.end == "straight_flush":
-        return f"player {state.winner} wins by a straight flush ({s1}-{s2})"
-    if state.winner is None:
-        return f"draw {s1}-{s2}"
-    return f"player {state.winner} wins {s1}-{s2}"
 
 
 # -- reading ----------------------------------------------------------------
@@ -252,43 +235,9 @@ def format_record(record: GameRecord) -> str:
 
 
 def annotate(events: tuple[Event, ...], state: GameState) -> str:
-    """A comment for a move: the challenge it opens or answers, points, score."""
-    notes = []
-    for ev in events:
-        if isinstance(ev, ChallengeOpened):
-            notes.append(f"challenge by player {ev.challenger}: {_group(ev.group)}")
-        elif isinstance(ev, ChallengeResolved):
-            s1, s2 = state.score
-            notes.append(f"{_resolution(ev)}, score {s1}-{s2}")
-        elif isinstance(ev, StraightFlush):
-            text = f"straight flush {_cells(ev.group)}: player {ev.player} wins the game"
-            if ev.cancelled_challenge is not None:
-                text += ", the challenge it answers scores nothing"
-            notes.append(text)
-        elif isinstance(ev, GameOver) and ev.end == "complete":
-            notes.append("game over: " + result_text(state))
-    return "; ".join(notes)
-
-
-def _resolution(ev: ChallengeResolved) -> str:
-    if ev.bag_empty:
-        what = f"the bag is empty: player {ev.challenger} wins the challenge"
-    elif ev.response is None:
-        what = f"answer: no group: player {ev.challenger} wins the challenge"
-    elif ev.winner is None:
-        what = f"answer: {_group(ev.response)}: a tie, both players score 1"
-    else:
-        what = f"answer: {_group(ev.response)}: player {ev.winner} wins the challenge"
-    return what
-
-
-def _group(group: Group) -> str:
-    d = group.describe()
-    return f"{d[0].lower()}{d[1:]} {_cells(group)}"
-
-
-def _cells(group: Group) -> str:
-    return "(" + " ".join(str(c) for c in group.cells) + ")"  # cell order, as explain()
+    """A comment for a move: the challenge it opens or answers, points, score
+    (the words are :func:`spoker.narrator.record_note`'s)."""
+    return record_note(events, state)
 
 
 # -- files ------------------------------------------------------------------

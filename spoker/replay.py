@@ -7,39 +7,14 @@ and every step is a lookup.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from shibumi.errors import expect, shown
 from spoker.errors import PositionError
-from spoker.events import (
-    BallPlaced,
-    ChallengeOpened,
-    ChallengeResolved,
-    Event,
-    GroupFormed,
-    StraightFlush,
-)
-from spoker.groups import Group
+from spoker.events import BallPlaced, ChallengeOpened, Event, GroupFormed
 from spoker.moves import Move
+from spoker.narrator import ChallengeSummary, challenge_summaries
 from spoker.record import GameRecord, play_moves
 from spoker.rules import RuleSet
 from spoker.state import GameState
-
-
-class ChallengeSummary(NamedTuple):
-    """One challenge of the game and how it ended.
-
-    ``response`` is the answering group (None: no group, no answer yet, or
-    the bag was empty); ``points`` is None while the challenge is open;
-    ``response_move`` is the number of the answering move, if any.
-    """
-
-    move: int
-    challenger: int
-    challenge: Group
-    response: Group | None
-    points: tuple[int, int] | None
-    response_move: int | None
 
 
 class Replay:
@@ -58,7 +33,7 @@ class Replay:
             self._states.append(state.copy())
             self._events.append(events)
         self._moves = list(record.moves)
-        self.challenges: list[ChallengeSummary] = _summaries(self._events)
+        self.challenges: list[ChallengeSummary] = challenge_summaries(self._events)
         self._position = 0
 
     # -- where we are -------------------------------------------------------
@@ -182,22 +157,6 @@ def _move_json(events: tuple[Event, ...]) -> dict[str, object]:
         "challenge": any(isinstance(ev, ChallengeOpened) for ev in events),
         "response": placed.response,
     }
-
-
-def _summaries(steps: list[tuple[Event, ...]]) -> list[ChallengeSummary]:
-    out: list[ChallengeSummary] = []
-    for n, events in enumerate(steps):
-        for ev in events:
-            if isinstance(ev, ChallengeOpened):
-                out.append(ChallengeSummary(ev.move_number, ev.challenger, ev.group, None, None, None))
-            elif isinstance(ev, ChallengeResolved):
-                answer = None if ev.bag_empty else n
-                out[-1] = out[-1]._replace(
-                    response=ev.response, points=ev.points, response_move=answer
-                )
-            elif isinstance(ev, StraightFlush) and ev.cancelled_challenge is not None:
-                out[-1] = out[-1]._replace(response=ev.group, points=(0, 0), response_move=n)
-    return out
 
 
 __all__ = ["ChallengeSummary", "Replay"]

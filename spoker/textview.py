@@ -9,21 +9,22 @@ from __future__ import annotations
 
 import unicodedata
 
-from shibumi import APEX, LEVEL_CELLS, Board, Colour
+from shibumi import APEX, LEVEL_CELLS, Board
 from shibumi.cells import COLUMNS
 from shibumi.errors import expect
-from spoker.events import (
-    BallDrawn,
-    BallPlaced,
-    ChallengeOpened,
-    ChallengeResolved,
-    GroupFormed,
-    describe,
-)
 from spoker.groups import Group, explain
 from spoker.moves import Move
-from spoker.record import result_text
-from spoker.replay import ChallengeSummary, Replay
+from spoker.narrator import (
+    APEX_NOTE,
+    challenge_line,
+    colour_name,
+    group_text,
+    move_lines,
+    named_result,
+    open_challenge_line,
+    result_text,
+)
+from spoker.replay import Replay
 from spoker.rules import RuleSet
 from spoker.state import GameState
 
@@ -80,13 +81,6 @@ def board_diagram(board: Board) -> str:
     return "\n".join(lines)
 
 
-def group_text(group: Group) -> str:
-    """``flush three, level 1 (1A1 1C1 1E1)``: cells in cell order, as in explain()."""
-    expect(group, Group, "group")
-    d = group.describe()
-    return f"{d[0].lower()}{d[1:]} ({' '.join(str(c) for c in group.cells)})"
-
-
 def bag_text(board: Board | GameState) -> str:
     """What is left in the bag: a state's bag leaves out its drawn ball."""
     expect(board, (Board, GameState), "board")
@@ -117,35 +111,16 @@ def state_text(state: GameState) -> str:
     lines.append(f"Rules: {state.rules}")
     s1, s2 = state.score
     lines.append(f"Score: {s1}-{s2}")
-    ch = state.challenge
-    if ch is not None:
-        lines.append(
-            f"Challenge: player {ch.challenger} challenged with a {group_text(ch.group)}; "
-            f"player {3 - ch.challenger} must answer"
-        )
+    challenge = open_challenge_line(state)
+    if challenge is not None:
+        lines.append(challenge)
     if state.is_over:
         lines.append("Game over: " + result_text(state))
     else:
         drawn = state.drawn
-        wait = f"a {drawn.name.lower()} ball is drawn" if drawn is not None else "a ball is to be drawn"
+        wait = f"a {colour_name(drawn)} ball is drawn" if drawn is not None else "a ball is to be drawn"
         lines.append(f"Player {state.to_move} to move: {wait}")
     return "\n".join(lines)
-
-
-def challenge_line(c: ChallengeSummary, names: tuple[str, str] = ("player 1", "player 2")) -> str:
-    """One challenge of a game and its outcome; ``names`` of the players."""
-    expect(c, ChallengeSummary, "challenge summary")
-    expect(names, tuple, "names")
-    head = f"move {c.move}, {names[c.challenger - 1]}: {group_text(c.challenge)}"
-    if c.points is None:
-        return head + "; not answered yet"
-    p1, p2 = c.points
-    if c.response_move is None:
-        return head + f"; the bag is empty, points {p1}-{p2}"
-    answer = group_text(c.response) if c.response is not None else "no group"
-    if c.response is not None and c.points == (0, 0):
-        return head + f"; answered on move {c.response_move} by a {answer}: it scores nothing"
-    return head + f"; answered on move {c.response_move} by {answer}: points {p1}-{p2}"
 
 
 def record_text(replay: Replay) -> str:
@@ -158,7 +133,7 @@ def record_text(replay: Replay) -> str:
     s1, s2 = final.score
     lines.append(f"Score: {s1}-{s2}")
     names = player_names(replay.record.headers)
-    lines.append("Result: " + (_named_result(final, names) if final.is_over else "unfinished"))
+    lines.append("Result: " + (named_result(final, names) if final.is_over else "unfinished"))
     lines.append("")
     if replay.challenges:
         lines.append(f"Challenges ({len(replay.challenges)}):")
@@ -185,39 +160,13 @@ def narrate(replay: Replay) -> str:
     lines.append("")
     names = player_names(replay.record.headers)
     for n in range(1, replay.length + 1):
-        events = replay.events_at(n)
-        placed = next(ev for ev in events if isinstance(ev, BallPlaced))
-        verb = "answers with" if placed.response else "places"
-        move = Move(placed.colour, placed.cell)
-        lines.append(f"{n}. {_capital(names[placed.player - 1])} {verb} {move}.")
-        for ev in events:
-            if isinstance(ev, ChallengeOpened):
-                who = _capital(names[ev.challenger - 1])
-                lines.append(f"      {who} challenges with a {group_text(ev.group)}.")
-            elif isinstance(ev, ChallengeResolved):
-                s1, s2 = replay.state_at(n).score
-                lines.append(f"      {describe(ev, names)} Score {s1}-{s2}.")
-            elif not isinstance(ev, BallDrawn | BallPlaced | GroupFormed):
-                lines.append(f"      {_capital(describe(ev, names))}")
+        lines += move_lines(n, replay.events_at(n), names, replay.state_at(n).score)
     final = replay.final_state
     lines += ["", board_diagram(final.board), ""]
     s1, s2 = final.score
     lines.append(f"Score: {s1}-{s2}")
-    lines.append("Result: " + (_named_result(final, names) if final.is_over else "unfinished"))
+    lines.append("Result: " + (named_result(final, names) if final.is_over else "unfinished"))
     return "\n".join(lines)
-
-
-def _capital(name: str) -> str:
-    """``player 1`` starts a sentence as ``Player 1``; a name stays as written."""
-    return "P" + name[1:] if name.startswith("player ") else name
-
-
-def _named_result(state: GameState, names: tuple[str, str]) -> str:
-    """``result_text`` with the players' names."""
-    if state.winner is None or names == ("player 1", "player 2"):
-        return result_text(state)
-    text = result_text(state)
-    return text.replace(f"player {state.winner}", names[state.winner - 1], 1)
 
 
 def groups_text(
@@ -244,17 +193,9 @@ def groups_text(
     else:
         lines.append(f"Best counting group: {group_text(best)}.")
     if move.cell == APEX:
-        lines.append(
-            "Note: on a normal turn the apex counts only for a straight flush; "
-            "as a challenge response it counts like any other ball."
-        )
+        lines.append(APEX_NOTE)
     lines += ["", f"After the move: {after}", "", board_diagram(after)]
     return "\n".join(lines)
-
-
-def colour_name(colour: Colour) -> str:
-    expect(colour, Colour, "colour")
-    return colour.name.lower()
 
 
 __all__ = [

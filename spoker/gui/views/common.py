@@ -10,7 +10,6 @@ from collections.abc import Sequence
 import arcade
 
 from shibumi import Cell, Colour
-from spoker.gui.controller import COLOUR_NAMES, Line, Mark, Moment
 from spoker.gui.widgets import (
     THEME,
     Label,
@@ -23,6 +22,7 @@ from spoker.gui.widgets import (
     screen_text,
     ui_scale,
 )
+from spoker.narrator import COLOUR_NAMES, Line, Mark, Moment
 
 ROLE_COLOURS: dict[str, tuple[int, int, int, int]] = {
     "challenge": (255, 200, 40, 255),

@@ -8,12 +8,13 @@ import arcade
 from arcade import key as keys
 
 from spoker.groups import Group, Rank
-from spoker.gui.controller import ChallengeEntry, Counted, GameController, Mark
+from spoker.gui.controller import GameController
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.game import SaveDialog
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
+from spoker.narrator import ChallengeSummary, Counted, Mark, MarkRole
 
 if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
@@ -42,7 +43,7 @@ def short(group: Group, tiny: bool = False) -> str:
     return f"{(TINY_RANKS if tiny else SHORT_RANKS)[group.rank]} L{group.top_level}"
 
 
-def challenge_row(c: ChallengeEntry, names: tuple[str, str], tiny: bool = False) -> tuple[str, str, str, str]:
+def challenge_row(c: ChallengeSummary, names: tuple[str, str], tiny: bool = False) -> tuple[str, str, str, str]:
     """(move and challenger, challenge, answer, points) of one challenge."""
     if c.cancelled:
         answer = "str. flush" if tiny else "straight flush"
@@ -125,11 +126,11 @@ class EndView(BaseView):
         marks: list[Mark] = []
         if self.selected is not None and self.selected < len(self.c.challenges):
             ch = self.c.challenges[self.selected]
-            marks.append(Mark(ch.challenge.cells, "challenge", ch.challenger))
+            marks.append(Mark(ch.challenge.cells, MarkRole.CHALLENGE, ch.challenger))
             if ch.response is not None:
-                marks.append(Mark(ch.response.cells, "response", 3 - ch.challenger))
+                marks.append(Mark(ch.response.cells, MarkRole.RESPONSE, 3 - ch.challenger))
         elif self.c.state.end == "straight_flush":
-            marks.extend(m for m in self.c.moment.marks if m.role == "flush")
+            marks.extend(m for m in self.c.moment.marks if m.role == MarkRole.FLUSH)
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 

@@ -17,7 +17,7 @@ from arcade import key as keys
 
 from shibumi import APEX, Cell
 from spoker.errors import SpokerError
-from spoker.gui.controller import COLOUR_NAMES, PERSON, GameController, Mark
+from spoker.gui.controller import PERSON, GameController
 from spoker.gui.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
@@ -34,6 +34,7 @@ from spoker.gui.views.common import (
     highlights,
 )
 from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box, ui_scale
+from spoker.narrator import COLOUR_NAMES, Mark, MarkRole
 
 if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
@@ -333,7 +334,7 @@ class GameView(BaseView):
             marks.extend(self.c.explain_marks(self.selected))
         marks.extend(self.c.moment.marks)
         if self.hints and self.person_turn:
-            marks.extend(Mark((cell,), "hint") for cell, _ in self.hints)
+            marks.extend(Mark((cell,), MarkRole.HINT) for cell, _ in self.hints)
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 

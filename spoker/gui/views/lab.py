@@ -21,7 +21,6 @@ from arcade import key as keys
 
 from shibumi import Board, Cell, Colour
 from spoker.gui.autosave import data_dir
-from spoker.gui.controller import COLOUR_NAMES, Mark
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
@@ -33,6 +32,7 @@ from spoker.gui.views.common import (
 )
 from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box, ui_scale
 from spoker.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
+from spoker.narrator import COLOUR_NAMES, Mark, MarkRole
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -386,17 +386,17 @@ class LabView(BaseView):
         self.b_explode.active = self.scene.exploded
         marks: list[Mark] = []
         if self.selected is not None:
-            marks.append(Mark((self.selected,), "selected"))
+            marks.append(Mark((self.selected,), MarkRole.SELECTED))
             for v in self.lab.ball(self.selected):
-                marks.append(Mark(v.group.cells, "formed" if v.counts else "blocked"))
+                marks.append(Mark(v.group.cells, MarkRole.FORMED if v.counts else MarkRole.BLOCKED))
         else:
             query = self.query
             if query is not None:
                 answer = query.answer(self.lab.rules)
                 for v in answer.verdicts:
-                    role = "formed" if v.best else ("hint" if v.counts else "blocked")
+                    role = MarkRole.FORMED if v.best else (MarkRole.HINT if v.counts else MarkRole.BLOCKED)
                     marks.append(Mark(v.group.cells, role))
-                marks.extend(Mark(m.cells, "blocked") for m in query.near_misses)
+                marks.extend(Mark(m.cells, MarkRole.BLOCKED) for m in query.near_misses)
         self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
         ghost = self.query_cell if self.query is not None else None
         self.scene.set_ghost(ghost, self.lab.colour if ghost is not None else None)

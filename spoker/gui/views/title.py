@@ -13,7 +13,7 @@ from arcade import key as keys
 
 from shibumi import Cell, Colour, parse_board
 from spoker.gui import autosave
-from spoker.gui.controller import PERSON, GameSetup, Mark
+from spoker.gui.controller import PERSON, GameSetup
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
@@ -28,6 +28,7 @@ from spoker.gui.widgets import (
     draw_box,
     ui_scale,
 )
+from spoker.narrator import Mark, MarkRole
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -289,7 +290,7 @@ class TitleView(BaseView):
         if self.scene is None and self.frames >= 1 and self.show_board:
             self.scene = self.app.scene
             self.scene.set_board(SHOWCASE, animate=False)
-            self.scene.set_highlights(highlights([Mark(SHOWCASE_GROUP, "challenge")]))  # type: ignore[arg-type]
+            self.scene.set_highlights(highlights([Mark(SHOWCASE_GROUP, MarkRole.CHALLENGE)]))  # type: ignore[arg-type]
             self.scene.set_ghost(None, None)
             self.scene.set_hover(None)
             self.layout(*self.size)
