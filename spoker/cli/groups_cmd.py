@@ -90,7 +90,7 @@ def read_query(board_text: str, move_text: str) -> tuple[Board, Move]:
     move = Move.from_str(move_text, board)
     if board.count(move.colour) >= BALLS_PER_COLOUR:
         raise CliError(
-            f"{move_text!r}: no {move.colour.name.lower()} ball is left in the bag "
+            f"{move_text!r}: no {move.colour.word} ball is left in the bag "
             f"({BALLS_PER_COLOUR} are on the board)"
         )
     if move.cell in board:

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         }))
         return 0
     mover = given.to_move
-    print(f"Player {mover} to place {colour.name.lower()} ({colour.char}); "
+    print(f"Player {mover} to place {colour.word} ({colour.char}); "
           f"score {given.scores[0]}-{given.scores[1]}"
           + (f"; answering a {_group(given.challenge.group)}" if given.challenge else ""))
     # The words say the game's expected result, from the analysis's search.
