@@ -12,8 +12,9 @@ from arcade import key as keys
 from shibumi import Cell
 from spoker.analysis import MoveAnalysis
 from spoker.gui.analysis_model import DONE, FAILED, IDLE, RUNNING
-from spoker.gui.controller import PERSON, GameController, GameSetup, Mark
+from spoker.gui.controller import PERSON, GameSetup
 from spoker.gui.frame import clear_colour, pixel_rect
+from spoker.gui.replay_model import ReplayPage, ReplayStory
 from spoker.gui.settings import SPEEDS
 from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, marked_log
 from spoker.gui.views.base import BaseView
@@ -29,6 +30,7 @@ from spoker.gui.views.common import (
 )
 from spoker.gui.views.end import short
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
+from spoker.narrator import Mark, MomentKind
 from spoker.replay import Replay
 from spoker.rules import RuleSet
 
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
 TOOLBAR_H = 54
 BANNER_H = 104
 STEP_SECONDS = 1.5  # one move per this many seconds at speed x1
+PAUSING = (MomentKind.CHALLENGE, MomentKind.VERDICT, MomentKind.STRAIGHT_FLUSH)  # autoplay lingers on these
 
 
 class ReplayView(BaseView):
@@ -59,8 +62,8 @@ class ReplayView(BaseView):
             (h.get("Player1Type", PERSON), h.get("Player2Type", PERSON)),
             self.replay.rules, 0,
         )
+        self.story = ReplayStory(self.replay, self.setup.names)  # every position told once
         self.scene = app.scene
-        self._controllers: dict[int, GameController] = {}
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
         self.clock = 0.0
@@ -111,14 +114,9 @@ class ReplayView(BaseView):
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
 
-    def controller(self, n: int | None = None) -> GameController:
-        """The narration of the game up to position ``n`` (cached)."""
-        n = self.replay.position if n is None else n
-        c = self._controllers.get(n)
-        if c is None:
-            c = GameController(self.setup, self.replay.state_at(n), note_resume=False)
-            self._controllers[n] = c
-        return c
+    def controller(self, n: int | None = None) -> ReplayPage:
+        """The story of the game up to position ``n`` (default: the current one)."""
+        return self.story.at(self.replay.position if n is None else n)
 
     def _moved(self, forward: bool = False) -> None:
         self.scene.set_board(self.replay.state.board, animate=forward)
@@ -280,7 +278,7 @@ class ReplayView(BaseView):
             self._poll_analysis()
         if self.playing:
             self.clock += dt
-            pause = 1.0 if self.controller().moment.kind in ("challenge", "verdict", "straight_flush") else 0.0
+            pause = 1.0 if self.controller().moment.kind in PAUSING else 0.0
             if self.clock >= (STEP_SECONDS + pause) / self.speed:
                 self.clock = 0.0
                 self.step_forward()
@@ -320,7 +318,7 @@ class ReplayView(BaseView):
             self.message_kind, self.ui.state(), len(self.analysis.moves), self.analysis.state, self.show_best,
         )
 
-    def _draw_panel(self, c: GameController) -> None:
+    def _draw_panel(self, c: ReplayPage) -> None:
         left, _, width, height = self.panel_rect
         k = ui_scale()
         arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
