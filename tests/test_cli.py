@@ -298,8 +298,11 @@ def test_replay_viewer_is_called_lazily(
 ) -> None:
     calls = []
 
-    def run_replay(path: str, rules: RuleSet | None, analyse: bool = False, effort: int | None = None) -> int:
-        calls.append((path, rules))
+    def run_replay(
+        record: GameRecord, rules: RuleSet | None, source: str = "", analyse: bool = False, effort: int | None = None,
+    ) -> int:
+        assert isinstance(record, GameRecord) and record.moves  # the viewer gets the record, read and checked
+        calls.append((source, rules))
         analysed.append((analyse, effort))
         return 0
 

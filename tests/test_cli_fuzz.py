@@ -53,7 +53,7 @@ rules_texts = st.one_of(
 def no_viewer_and_empty_stdin() -> Iterator[None]:
     """A stand-in replay viewer (no window) and an empty stdin."""
     fake = types.ModuleType("spoker.gui.app")
-    fake.run_replay = lambda path, rules, analyse=False, effort=None: 0  # type: ignore[attr-defined]
+    fake.run_replay = lambda record, rules, source="", analyse=False, effort=None: 0  # type: ignore[attr-defined]
     stdin = io.TextIOWrapper(io.BytesIO(b""))
     # Only this module is set and restored: mock.patch.dict(sys.modules) would
     # also drop every module imported meanwhile, and numpy cannot load twice.
@@ -212,7 +212,7 @@ def _fake(name: str, **attrs: object) -> types.ModuleType:
 # No window and no OpenGL: the game, the replay viewer and the renderer are
 # stand-ins (the argument handling before them is what is fuzzed here).
 STAND_INS = {
-    "spoker.gui.app": _fake("spoker.gui.app", run_play=lambda args: 0, run_replay=lambda path, rules: 0),
+    "spoker.gui.app": _fake("spoker.gui.app", run_play=lambda args: 0, run_replay=lambda record, rules, source="", **kw: 0),
     "spoker.gui.offscreen": _fake(
         "spoker.gui.offscreen", ensure_headless=lambda: None,
         render_board_image=lambda board, size, **kw: __import__("PIL.Image").Image.new("RGB", size),

@@ -167,7 +167,7 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
         raise CliError(f"the replay viewer cannot start ({err}); use --text or --json") from None
     if args.screenshot:
         return _screenshot(args, record, rules)
-    return int(run_replay(path, rules, analyse=args.analyse, effort=args.effort) or 0)
+    return int(run_replay(record, rules, source=path, analyse=args.analyse, effort=args.effort) or 0)
 
 
 def _screenshot(args: argparse.Namespace, record: GameRecord, rules: RuleSet | None) -> int:

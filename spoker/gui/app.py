@@ -582,10 +582,9 @@ def start(app: SpokerApp, options: Any) -> None:
     if getattr(options, "resume", False):
         app.resume()
         return
-    load = getattr(options, "load", None)
-    if load:
-        record = getattr(options, "load_record", None)  # read by the command line already
-        error = app.open_record(record, load, "play") if record is not None else app.open_record_file(load, "play")
+    record = getattr(options, "load_record", None)  # --load FILE, read and checked by the command line
+    if record is not None:
+        error = app.open_record(record, getattr(options, "load", None) or "the record", "play")
         if error:
             app.show_title(error, "bad")
         return
@@ -625,18 +624,16 @@ def run_lab(board: Board | None, rules: RuleSet | None, suite: str | None) -> in
     return 0
 
 
-def run_replay(path: str, rules: RuleSet | None, analyse: bool = False, effort: int | None = None) -> int:
-    """``spoker replay FILE``: the record in the replay viewer (``analyse``:
-    its analysis starts at once, at ``effort`` if given)."""
-    from spoker.record import load_record
-
-    record = load_record(path)  # errors reach the command line before a window opens
-    if rules is not None:
-        record.play(rules)  # same: a record the overriding rules refuse fails here
+def run_replay(
+    record: GameRecord, rules: RuleSet | None, source: str = "", analyse: bool = False, effort: int | None = None,
+) -> int:
+    """``spoker replay FILE``: the record (read and checked by the command
+    line, from ``source``) in the replay viewer (``analyse``: its analysis
+    starts at once, at ``effort`` if given)."""
     window = make_window()
     app = SpokerApp(window, exit_after_first_frame=_exit_after_first_frame())
     if effort is not None:
         app.analyses.effort = effort
-    app.open_replay(record, rules, path, analyse=analyse)
+    app.open_replay(record, rules, source, analyse=analyse)
     arcade.run()
     return 0

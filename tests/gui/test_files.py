@@ -389,3 +389,14 @@ def test_damaged_preferences_that_cannot_move_are_never_written_over(
     assert err == "" or "left as it is" in err
     app.show_title()
     assert "left as it is" in title_of(window).message
+
+
+def test_play_load_continues_the_record_the_command_line_read(window: Any, home: Path, tmp_path: Path) -> None:
+    """`spoker play --load FILE`: the window gets the record, not the path (the
+    file is not read again: here it does not even exist)."""
+    app = new_app(window)
+    record = parse_record("Player1: Ann\nPlayer2: Bob\n\n1. W@1A1 2. B@1C1 3. R@1E1\n")
+    start(app, options(load=str(tmp_path / "gone.txt"), load_record=record))
+    view = window.current_view
+    assert isinstance(view, GameView)
+    assert view.c.setup.names == ("Ann", "Bob") and view.c.moves() == record.moves
