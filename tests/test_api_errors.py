@@ -28,7 +28,7 @@ MODULES = (
     "shibumi.patterns", "shibumi.visibility", "spoker", "spoker.state", "spoker.groups",
     "spoker.moves", "spoker.rules", "spoker.events", "spoker.record", "spoker.replay",
     "spoker.simulate", "spoker.tournament", "spoker.players", "spoker.textview",
-    "spoker.parallel", "spoker.batch",
+    "spoker.parallel", "spoker.batch", "spoker.narrator",
 )
 BOARD = "WB............../........./..../."
 

@@ -19,13 +19,13 @@ from spoker.gui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from spoker.gui.app import SpokerApp
+    from spoker.gui.host import AppHost
 
 
 class BaseView(arcade.View):
     """A screen of the app: widgets, a transient message, keyboard quit."""
 
-    def __init__(self, app: SpokerApp) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app.window)
         self.app = app
         self.layer = TextLayer()

@@ -17,7 +17,7 @@ from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui
 from spoker.narrator import ChallengeSummary, Counted, Mark, MarkRole
 
 if TYPE_CHECKING:
-    from spoker.gui.app import SpokerApp
+    from spoker.gui.host import AppHost
 
 
 SHORT_RANKS = {
@@ -85,7 +85,7 @@ def groups_by_player(counted: list[Counted]) -> list[list[int]]:
 class EndView(BaseView):
     """Results of a finished game, with the final pyramid."""
 
-    def __init__(self, app: SpokerApp, controller: GameController) -> None:
+    def __init__(self, app: AppHost, controller: GameController) -> None:
         super().__init__(app)
         self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.c = controller

@@ -37,7 +37,7 @@ from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box, ui_sca
 from spoker.narrator import COLOUR_NAMES, Mark, MarkRole
 
 if TYPE_CHECKING:
-    from spoker.gui.app import SpokerApp
+    from spoker.gui.host import AppHost
 
 TOOLBAR_H = 54
 BANNER_H = 104  # room kept above the pyramid for the banner
@@ -132,7 +132,7 @@ class SaveDialog:
 class GameView(BaseView):
     """One game being played."""
 
-    def __init__(self, app: SpokerApp, controller: GameController) -> None:
+    def __init__(self, app: AppHost, controller: GameController) -> None:
         super().__init__(app)
         self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.c = controller

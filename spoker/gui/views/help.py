@@ -14,7 +14,7 @@ from spoker.gui.views.common import ROLE_COLOURS, TextBlock
 from spoker.gui.widgets import THEME, Button, Label, draw_box, ui_scale
 
 if TYPE_CHECKING:
-    from spoker.gui.app import SpokerApp
+    from spoker.gui.host import AppHost
 
 # One example board per rank, lowest first, with the group's cells.
 EXAMPLES: tuple[tuple[str, str, str, str], ...] = (
@@ -87,7 +87,7 @@ def group_pictures(size: tuple[int, int], marks: bool = False) -> list[arcade.Te
 class HelpView(BaseView):
     """Rules summary, group pictures and key bindings; Esc goes back."""
 
-    def __init__(self, app: SpokerApp, back: arcade.View | None) -> None:
+    def __init__(self, app: AppHost, back: arcade.View | None) -> None:
         super().__init__(app)
         self.back = back
         self.b_back = self.ui.add(Button("Back", self.go_back, "Esc", primary=True))

@@ -36,7 +36,7 @@ from spoker.narrator import COLOUR_NAMES, Mark, MarkRole
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
-    from spoker.gui.app import SpokerApp
+    from spoker.gui.host import AppHost
 
 TOOLBAR_H = 54
 FIELD_ROW = 48  # the board string field above the toolbar
@@ -80,7 +80,7 @@ def set_clipboard_text(window: arcade.Window, text: str) -> bool:
 class LabView(BaseView):
     """The laboratory: a position being set up and the query on it."""
 
-    def __init__(self, app: SpokerApp, lab: Lab | None = None, suite_path: str | None = None) -> None:
+    def __init__(self, app: AppHost, lab: Lab | None = None, suite_path: str | None = None) -> None:
         super().__init__(app)
         self.lab = lab if lab is not None else Lab()
         self.scene = app.scene

@@ -35,7 +35,7 @@ from spoker.replay import Replay
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
-    from spoker.gui.app import SpokerApp
+    from spoker.gui.host import AppHost
     from spoker.record import GameRecord
 
 TOOLBAR_H = 54
@@ -48,7 +48,7 @@ class ReplayView(BaseView):
     """Steps through a :class:`~spoker.record.GameRecord`."""
 
     def __init__(
-        self, app: SpokerApp, record: GameRecord, rules: RuleSet | None = None, source: str = "",
+        self, app: AppHost, record: GameRecord, rules: RuleSet | None = None, source: str = "",
         back: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)

@@ -32,7 +32,7 @@ from spoker.narrator import Mark, MarkRole
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
-    from spoker.gui.app import SpokerApp
+    from spoker.gui.host import AppHost
     from spoker.gui.scene import BoardScene
 
 # The pyramid shown on the title screen: a game in progress, a full house lit.
@@ -81,7 +81,7 @@ def _digits(text: str) -> bool:
 class TitleView(BaseView):
     """New game, continue an unfinished game, open or replay a record."""
 
-    def __init__(self, app: SpokerApp) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         s = app.settings
         # Every unfinished game, the last played first: one shows, the arrows step.

@@ -1,0 +1,94 @@
+"""What a screen needs from the app that shows it: :class:`AppHost`.
+
+The views (spoker.gui.views) type against this protocol, never against
+:class:`spoker.gui.app.SpokerApp`, so the app imports the views and nothing
+imports back: a view can be made with any object that has these members
+(the app; a stand-in in a test).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import arcade
+
+    from shibumi import Board
+    from spoker.gui.analysis_model import AnalysisCache
+    from spoker.gui.autosave import Entry
+    from spoker.gui.controller import GameController, GameSetup
+    from spoker.gui.frame import FrameCache
+    from spoker.gui.scene import BoardScene
+    from spoker.gui.settings import Settings
+    from spoker.rules import RuleSet
+
+
+@runtime_checkable
+class AppHost(Protocol):
+    """The window and what the screens share, and the way from one screen to another."""
+
+    # -- the window and what the screens share ---------------------------------
+    window: arcade.Window
+    settings: Settings
+    threaded: bool  # False: the computer's moves and analyses run at once (tests, screenshots)
+    closed: bool  # the window is closing: screens stop updating
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def scene(self) -> BoardScene: ...
+
+    @property
+    def frame_cache(self) -> FrameCache: ...
+
+    @property
+    def analyses(self) -> AnalysisCache: ...
+
+    def resized(self, width: int, height: int) -> None: ...
+
+    def tick(self) -> None: ...
+
+    def frame_drawn(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def set_colour_marks(self, on: bool) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    # -- going to another screen ---------------------------------------------
+    def show(self, view: arcade.View) -> None: ...
+
+    def show_title(self, message: str = "", kind: str = "info") -> None: ...
+
+    def show_help(self) -> None: ...
+
+    def show_end(self, controller: GameController) -> None: ...
+
+    def show_lab(
+        self, board: Board | None = None, rules: RuleSet | None = None, suite: str | None = None,
+    ) -> arcade.View: ...
+
+    def new_game(self, setup: GameSetup) -> arcade.View: ...
+
+    def resume(self, path: Path | None = None) -> arcade.View | None: ...
+
+    def replay_game(self, controller: GameController, analyse: bool = False) -> None: ...
+
+    def open_record_file(self, path: str, mode: str = "auto") -> str | None: ...
+
+    # -- games and files -------------------------------------------------------
+    def unfinished_games(self) -> list[Entry]: ...
+
+    def discard(self, path: Path) -> None: ...
+
+    def autosave(self, controller: GameController) -> None: ...
+
+    def default_record_path(self, controller: GameController | None = None) -> str: ...
+
+    def save_record(self, controller: GameController, path: str) -> Path: ...
