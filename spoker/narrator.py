@@ -32,7 +32,7 @@ from spoker.events import (
     GroupFormed,
     StraightFlush,
 )
-from spoker.groups import Group, explain, group_visibility, groups_at
+from spoker.groups import Group, Rank, explain, group_visibility, groups_at
 from spoker.moves import Move
 from spoker.rules import RuleSet
 from spoker.state import GameState
@@ -393,6 +393,71 @@ def open_challenge_line(state: GameState) -> str | None:
     )
 
 
+# -- the end screen and the replay viewer's tables ------------------------------
+SHORT_RANKS = {
+    Rank.THREE_KINDS: "Three kinds",
+    Rank.FLUSH_THREE: "Flush three",
+    Rank.FULL_HOUSE: "Full house",
+    Rank.FLUSH_FOUR: "Flush four",
+    Rank.STRAIGHT_FLUSH: "Straight flush",
+}
+
+
+TINY_RANKS = {
+    Rank.THREE_KINDS: "3 kinds",
+    Rank.FLUSH_THREE: "Flush 3",
+    Rank.FULL_HOUSE: "Full h.",
+    Rank.FLUSH_FOUR: "Flush 4",
+    Rank.STRAIGHT_FLUSH: "Str. fl.",
+}
+
+
+def short(group: Group, tiny: bool = False) -> str:
+    """``Flush three L2`` (``Flush 3 L2`` if tiny): a group in a table cell."""
+    expect(group, Group, "group")
+    return f"{(TINY_RANKS if tiny else SHORT_RANKS)[group.rank]} L{group.top_level}"
+
+
+def challenge_row(c: ChallengeSummary, names: tuple[str, str], tiny: bool = False) -> tuple[str, str, str, str]:
+    """(move and challenger, challenge, answer, points) of one challenge."""
+    expect(c, ChallengeSummary, "challenge summary")
+    names = _check_names(names)
+    if c.cancelled:
+        answer = "str. flush" if tiny else "straight flush"
+    elif c.bag_empty:
+        answer = "bag empty"
+    elif c.points is None:
+        answer = "not answered"
+    elif c.response is None:
+        answer = "no group"
+    else:
+        answer = short(c.response, tiny)
+    points = "-" if c.points is None else f"{c.points[0]}-{c.points[1]}"
+    return (f"{c.move}. {names[c.challenger - 1]}", short(c.challenge, tiny), answer, points)
+
+
+def plural(n: int, word: str) -> str:
+    """``no challenge``, ``1 challenge``, ``3 challenges``."""
+    expect(n, int, "count")
+    expect(word, str, "word")
+    return f"no {word}" if n == 0 else f"1 {word}" if n == 1 else f"{n} {word}s"
+
+
+def score_line(names: tuple[str, str], score: tuple[int, int]) -> str:
+    """``Ann 5, Bob 7``: each score next to its player's name."""
+    names = _check_names(names)
+    if not (isinstance(score, tuple) and len(score) == 2):
+        raise TypeError(f"score {score!r}: expected two numbers")
+    return f"{names[0]} {score[0]},  {names[1]} {score[1]}"
+
+
+def summary_line(end: str | None, challenges: int, balls: int) -> str:
+    """How a finished game ended, its challenges and balls (the end screen)."""
+    expect(balls, int, "balls")
+    how = "A straight flush ended the game" if end == "straight_flush" else "The pyramid is complete"
+    return f"{how}: {plural(challenges, 'challenge')}, {balls} balls."
+
+
 # -- the game screen -------------------------------------------------------------
 def welcome(names: tuple[str, str], rules: RuleSet) -> str:
     """The first line of a game's log."""
@@ -602,7 +667,8 @@ def why_verdict(e: ChallengeResolved) -> str:
 __all__ = [
     "APEX_ANSWER", "APEX_NOTE", "APEX_RULING", "APEX_SHORT", "COLOUR_NAMES", "NO_MOMENT", "ChallengeSummary",
     "Counted", "Line", "LineKind", "Mark", "MarkRole", "Moment", "MomentKind", "Story", "add_challenges",
-    "ball_story", "capital", "cells_text", "challenge_line", "challenge_summaries", "colour_name",
-    "counted_marks", "describe", "game_result", "group_text", "last_move_line", "move_lines", "named_result",
-    "open_challenge_line", "record_note", "result_text", "welcome", "why_verdict",
+    "SHORT_RANKS", "TINY_RANKS", "ball_story", "capital", "cells_text", "challenge_line", "challenge_row",
+    "challenge_summaries", "colour_name", "counted_marks", "describe", "game_result", "group_text",
+    "last_move_line", "move_lines", "named_result", "open_challenge_line", "plural", "record_note", "result_text",
+    "score_line", "short", "summary_line", "welcome", "why_verdict",
 ]

@@ -23,12 +23,13 @@ from spoker.gui.app import SpokerApp
 from spoker.gui.controller import PERSON, GameController, GameSetup
 from spoker.gui.screenshot import autoplay
 from spoker.gui.settings import Settings
-from spoker.gui.views.end import EndView, plural, score_line, summary_line
+from spoker.gui.views.end import EndView
 from spoker.gui.views.help import HelpView
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.title import TitleView
 from spoker.gui.widgets import DrawnText, recording_texts, scale_for, screen_text
+from spoker.narrator import plural, score_line, summary_line
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
 LONG = "Maximilian-Alexander-Ferdinand-von-Habsburg-Lothringen-Sachsen-Coburg-und-Gotha"

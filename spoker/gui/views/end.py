@@ -7,71 +7,26 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
-from spoker.groups import Group, Rank
+from spoker.groups import Rank
 from spoker.gui.controller import GameController
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.game import SaveDialog
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
-from spoker.narrator import ChallengeSummary, Counted, Mark, MarkRole
+from spoker.narrator import (
+    SHORT_RANKS,
+    TINY_RANKS,
+    Counted,
+    Mark,
+    MarkRole,
+    challenge_row,
+    score_line,
+    summary_line,
+)
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
-
-
-SHORT_RANKS = {
-    Rank.THREE_KINDS: "Three kinds",
-    Rank.FLUSH_THREE: "Flush three",
-    Rank.FULL_HOUSE: "Full house",
-    Rank.FLUSH_FOUR: "Flush four",
-    Rank.STRAIGHT_FLUSH: "Straight flush",
-}
-
-
-TINY_RANKS = {
-    Rank.THREE_KINDS: "3 kinds",
-    Rank.FLUSH_THREE: "Flush 3",
-    Rank.FULL_HOUSE: "Full h.",
-    Rank.FLUSH_FOUR: "Flush 4",
-    Rank.STRAIGHT_FLUSH: "Str. fl.",
-}
-
-
-def short(group: Group, tiny: bool = False) -> str:
-    """``Flush three L2`` (``Flush 3 L2`` if tiny): a group in a table cell."""
-    return f"{(TINY_RANKS if tiny else SHORT_RANKS)[group.rank]} L{group.top_level}"
-
-
-def challenge_row(c: ChallengeSummary, names: tuple[str, str], tiny: bool = False) -> tuple[str, str, str, str]:
-    """(move and challenger, challenge, answer, points) of one challenge."""
-    if c.cancelled:
-        answer = "str. flush" if tiny else "straight flush"
-    elif c.bag_empty:
-        answer = "bag empty"
-    elif c.points is None:
-        answer = "not answered"
-    elif c.response is None:
-        answer = "no group"
-    else:
-        answer = short(c.response, tiny)
-    points = "-" if c.points is None else f"{c.points[0]}-{c.points[1]}"
-    return (f"{c.move}. {names[c.challenger - 1]}", short(c.challenge, tiny), answer, points)
-
-
-def plural(n: int, word: str) -> str:
-    """``no challenge``, ``1 challenge``, ``3 challenges``."""
-    return f"no {word}" if n == 0 else f"1 {word}" if n == 1 else f"{n} {word}s"
-
-
-def score_line(names: tuple[str, str], score: tuple[int, int]) -> str:
-    """``Ann 5, Bob 7``: each score next to its player's name."""
-    return f"{names[0]} {score[0]},  {names[1]} {score[1]}"
-
-
-def summary_line(end: str | None, challenges: int, balls: int) -> str:
-    how = "A straight flush ended the game" if end == "straight_flush" else "The pyramid is complete"
-    return f"{how}: {plural(challenges, 'challenge')}, {balls} balls."
 
 
 def groups_by_player(counted: list[Counted]) -> list[list[int]]:

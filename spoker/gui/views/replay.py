@@ -28,9 +28,8 @@ from spoker.gui.views.common import (
     draw_moment,
     highlights,
 )
-from spoker.gui.views.end import short
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
-from spoker.narrator import Mark, MomentKind
+from spoker.narrator import Mark, MomentKind, short
 from spoker.replay import Replay
 from spoker.rules import RuleSet
 
