@@ -504,8 +504,8 @@ def counted_marks(cell: Cell, counted: Sequence[Counted]) -> tuple[Mark, ...]:
 
 
 def _check_counted(counted: object) -> Sequence[Counted]:
-    expect(counted, (list, tuple), "counted groups")
-    assert isinstance(counted, list | tuple)
+    if not isinstance(counted, list | tuple):
+        raise TypeError(f"counted groups {counted!r:.60}: expected a list or tuple")
     for c in counted:
         expect(c, Counted, "counted group")
     return counted

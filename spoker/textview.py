@@ -16,6 +16,7 @@ from spoker.groups import Group, explain
 from spoker.moves import Move
 from spoker.narrator import (
     APEX_NOTE,
+    COLOUR_NAMES,
     challenge_line,
     colour_name,
     group_text,
@@ -84,11 +85,8 @@ def board_diagram(board: Board) -> str:
 def bag_text(board: Board | GameState) -> str:
     """What is left in the bag: a state's bag leaves out its drawn ball."""
     expect(board, (Board, GameState), "board")
-    if isinstance(board, GameState):
-        w, b, r = board.bag()
-    else:
-        w, b, r = (10 - n for n in board.counts())
-    return f"bag: {w} white, {b} black, {r} red"
+    left = board.bag() if isinstance(board, GameState) else tuple(10 - n for n in board.counts())
+    return "bag: " + ", ".join(f"{n} {name}" for n, name in zip(left, COLOUR_NAMES, strict=True))
 
 
 def player_names(headers: dict[str, str]) -> tuple[str, str]:

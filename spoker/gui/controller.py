@@ -399,7 +399,3 @@ def level_typo(name: str) -> str | None:
 def clean_name(name: str) -> str:
     """A player's name as a record header value: one line, no comment sign."""
     return " ".join(name.replace("#", " ").split()) or "?"
-
-
-def bag_text(bag: tuple[int, int, int]) -> str:
-    return " ".join(f"{n} {name}" for n, name in zip(bag, COLOUR_NAMES))
