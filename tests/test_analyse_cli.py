@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from spoker.cli import SUBCOMMANDS, main
@@ -165,7 +165,6 @@ efforts = st.one_of(st.integers(-3, 300).map(str), st.text(max_size=6))
 workers = st.one_of(st.sampled_from(["0", "-1", "1", "two", "", "1.5"]), st.text(max_size=4))
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.one_of(st.binary(max_size=120), st.sampled_from([SHORT.encode(), b"W@1A1 B@1C1"])),
              min_size=1, max_size=2),

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from example_counts import examples
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from shibumi import Colour, parse_cell
@@ -55,7 +56,6 @@ def random_game(seed: int, rules: RuleSet | None = None) -> GameState:
 
 
 # -- exact values ------------------------------------------------------------------
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames(), st.data())
 def test_exact_values_agree_with_a_plain_solver(state: GameState, data: st.DataObject) -> None:
     played = data.draw(st.sampled_from(state.legal_cells()))
@@ -74,7 +74,7 @@ def test_exact_values_agree_with_a_plain_solver(state: GameState, data: st.DataO
         assert max(found.values.values()) == pytest.approx(max(truth.values()), abs=1e-6)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15))  # each example solves an endgame twice, unpruned and by the plain solver
 @given(endgames(left=(5, 6)))
 def test_unpruned_values_are_every_cells_exact_value(state: GameState) -> None:
     found = placement_values(state, prune=False)
@@ -84,7 +84,7 @@ def test_unpruned_values_are_every_cells_exact_value(state: GameState) -> None:
         assert value == pytest.approx(solver.placement_value(state, cell), abs=1e-6)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6))  # each example solves an 8-ball endgame twice (about half a second)
 @given(endgames(left=(7, 8)))
 def test_exact_further_at_the_default_effort(state: GameState) -> None:
     found = placement_values(state, prune=False)
@@ -242,7 +242,6 @@ def test_bad_arguments() -> None:
 
 
 # -- hints ---------------------------------------------------------------------------
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames(left=(4, 5)), st.integers(1, 4))
 def test_hint_values_are_the_best_cells_best_first(state: GameState, top: int) -> None:
     hints = hint_values(state, top=top)

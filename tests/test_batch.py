@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +54,7 @@ def _replay(players: tuple[str, str], rules: RuleSet, seed: int, count: int, swa
 
 
 @pytest.mark.parametrize("players", PAIRS)
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6))  # each example plays 60 games in numpy and replays them
 @given(rules=rule_sets, seed=st.integers(0, 2**32), swap=st.booleans(), first=st.integers(0, 3))
 def test_batch_games_replay_through_the_engine(
     players: tuple[str, str], rules: RuleSet, seed: int, swap: bool, first: int
@@ -81,7 +82,6 @@ def test_select_table_picks_the_jth_bit() -> None:
         assert list(table[m, : len(bits)]) == bits
 
 
-@settings(max_examples=200)
 @given(occ=st.integers(0, (1 << 30) - 1))
 def test_support_tables_match_the_board(occ: int) -> None:
     t = _tables()

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from strategies import boards
 
@@ -96,7 +96,6 @@ def check(argv: list[str]) -> tuple[int, str, str]:
     return code, out, err
 
 
-@settings(max_examples=200, deadline=None)
 @given(board_texts, move_texts, st.booleans())
 def test_groups_board_and_move(board: str, move: str, as_json: bool) -> None:
     code, out, _ = check(["groups", *(["--json"] if as_json else []), "--", board, move])
@@ -105,7 +104,6 @@ def test_groups_board_and_move(board: str, move: str, as_json: bool) -> None:
         assert list(answer) == ["move", "groups", "best"]
 
 
-@settings(max_examples=100, deadline=None)
 @given(rules_texts)
 def test_groups_rules(rules: str) -> None:
     code, out, _ = check(["groups", VALID_BOARD, "R@1E1", "--json", "--rules", rules])
@@ -113,7 +111,6 @@ def test_groups_rules(rules: str) -> None:
         assert json.loads(out)["best"]["rank"] == "three_kinds"
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(board_texts, move_texts), max_size=5), st.binary(max_size=60))
 def test_groups_batch_lines(queries: list[tuple[str, str]], junk: bytes) -> None:
     data = "\n".join(f"{b} {m}" for b, m in queries).encode("utf-8", "surrogatepass") + b"\n" + junk
@@ -128,7 +125,6 @@ def test_groups_batch_lines(queries: list[tuple[str, str]], junk: bytes) -> None
         assert set(a) in ({"error"}, {"move", "groups", "best"})
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.one_of(st.binary(max_size=200), st.text(max_size=200).map(str.encode)), min_size=1, max_size=3),
     st.sampled_from([["--json"], ["--text"], []]),
@@ -149,13 +145,11 @@ def test_replay_files_with_random_content(contents: list[bytes], mode: list[str]
         assert (code == 2) == any("error" in line for line in lines)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.one_of(board_texts, st.text(max_size=80), board_texts.map(lambda b: b + " 1 0-0 - - * visible")))
 def test_show_anything(what: str) -> None:
     check(["show", "--", what])
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(["groups", "replay", "show"]),
     st.lists(
@@ -257,7 +251,6 @@ def check_other(argv: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(sorted(TOKENS)), st.data())
 def test_any_argument_list_of_the_other_commands(command: str, data: st.DataObject) -> None:
     args = data.draw(st.lists(st.one_of(st.sampled_from(TOKENS[command]), st.text(max_size=8)), max_size=7))
@@ -265,7 +258,6 @@ def test_any_argument_list_of_the_other_commands(command: str, data: st.DataObje
     check_other([command, *args, *FAST.get(command, [])])
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.text(max_size=30), st.sampled_from(["W", "B", "R", "w", "X", ""]))
 def test_hint_state_and_ball(state: str, ball: str) -> None:
     check_other(["hint", "--player", "greedy", "--", state, ball])

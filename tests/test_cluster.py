@@ -27,7 +27,7 @@ from pathlib import Path
 
 import distributed
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import spoker
@@ -368,7 +368,6 @@ def test_addresses_parse() -> None:
     assert parse_address("tcp://[::1]:8786").url == "tcp://[::1]:8786"
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.one_of(st.text(max_size=30), st.text(max_size=20).map(lambda t: "tcp://" + t)))
 def test_any_address_parses_or_is_refused_quoting_it(text: str) -> None:
     try:

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from example_counts import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +28,9 @@ from spoker.record import (
     write_text_atomic,
 )
 
-FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(  # each example writes and reads a file through the GUI's readers
+    max_examples=examples(80), suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 def aside(folder: Path, name: str) -> list[Path]:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 import reference_rules as ref
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from strategies import games
 
@@ -98,7 +98,6 @@ def test_games_match_the_reference_model(rules: RuleSet) -> None:
     assert all(ends.values())  # both ways of ending were met
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.sampled_from(RULE_SETS))
 def test_games_match_the_reference_model_hypothesis(seed: int, rules: RuleSet) -> None:
     play_both(random.Random(seed), rules)
@@ -179,13 +178,11 @@ def test_invariants_over_seeded_games(rules: RuleSet) -> None:
         check_game(GameState(rules), rng)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), st.integers(0, 2**32 - 1))
 def test_invariants_from_random_positions(state: GameState, seed: int) -> None:
     check_game(state, random.Random(seed))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_replaying_the_history_gives_the_same_state(state: GameState) -> None:
     again = GameState(state.rules)
@@ -194,7 +191,6 @@ def test_replaying_the_history_gives_the_same_state(state: GameState) -> None:
     assert again.to_string() == state.to_string() and again.history == state.history
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), st.data())
 def test_illegal_actions_in_random_positions(state: GameState, data: st.DataObject) -> None:
     if state.is_over:

@@ -6,6 +6,7 @@ import random
 import time
 
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,7 +116,7 @@ def test_learned_evaluation_needs_the_result_utility() -> None:
     ExpertPlayer(1, utility="score", evaluation="hand")
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20))  # each example runs two expert searches up to depth 3
 @given(seed=st.integers(0, 10**6), placed=st.integers(0, 27), depth=st.integers(1, 3))
 def test_pruning_with_the_learned_leaf_keeps_the_best_cells(seed: int, placed: int, depth: int) -> None:
     state = _position(seed, placed)

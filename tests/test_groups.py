@@ -7,7 +7,7 @@ import random
 
 import pytest
 import reference_rules as ref
-from hypothesis import given, settings
+from hypothesis import given
 from strategies import boards, placements
 
 from shibumi import BALLS_PER_COLOUR, CELLS, RESTING_ON, Board, Cell, Colour, parse_board
@@ -111,7 +111,6 @@ def test_through_lists_each_pattern_containing_the_cell_a_pyramid_only_at_its_to
 # -- the engine against the model ---------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
 @given(placements(min_balls=0, max_balls=29))
 def test_groups_match_the_reference_on_random_placements(placement: tuple[Board, Cell, Colour]) -> None:
     board, cell, colour = placement
@@ -124,7 +123,6 @@ def test_groups_match_the_reference_on_thousands_of_placements(seed: int) -> Non
         check_against_reference(board, cell)
 
 
-@settings(max_examples=100, deadline=None)
 @given(boards(min_balls=5))
 def test_every_ball_that_could_be_the_last_matches_the_reference(board: Board) -> None:
     # Any ball with nothing resting on it could have been placed last.
@@ -220,7 +218,6 @@ def test_groups_at_lists_visible_and_hidden_groups_best_first() -> None:
     ]
 
 
-@settings(max_examples=200, deadline=None)
 @given(placements())
 def test_the_best_group_is_the_first_listed_group_that_counts(placement: tuple[Board, Cell, Colour]) -> None:
     board, cell, colour = placement

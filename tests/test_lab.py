@@ -8,6 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import boards, placements
@@ -103,7 +104,7 @@ def test_refused_queries_say_why() -> None:
         ask(ten_white, "1G5", "W")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))  # each example asks the lab, a suite case and the engine
 @given(placements(), st.sampled_from(RULE_SETS))
 def test_the_answer_agrees_with_the_suite_and_the_engine(
     placement: tuple[Board, Cell, Colour], rules: RuleSet
@@ -144,7 +145,6 @@ def test_a_covered_ball_does_not_count_now_under_visible_rules() -> None:
     assert all(v.counts for v in lab.ball("1C3"))
 
 
-@settings(max_examples=40, deadline=None)
 @given(boards(min_balls=1))
 def test_groups_through_a_ball_hold_it_and_are_complete(board: Board) -> None:
     for cell in board.cells():
@@ -190,7 +190,6 @@ def test_removing_a_ball_under_others_is_refused_with_why() -> None:
         lab.remove("1G7")
 
 
-@settings(max_examples=40, deadline=None)
 @given(boards(), st.lists(st.tuples(st.integers(0, 29), st.sampled_from(list(Colour))), max_size=20))
 def test_undo_is_the_inverse_of_every_change(start: Board, actions: list[tuple[int, Colour]]) -> None:
     lab = Lab(start)
@@ -220,7 +219,6 @@ def test_undo_is_the_inverse_of_every_change(start: Board, actions: list[tuple[i
     assert not lab.can_redo
 
 
-@settings(max_examples=40, deadline=None)
 @given(boards(min_balls=1))
 def test_removing_is_refused_exactly_for_supporting_balls(board: Board) -> None:
     for cell in board.cells():
@@ -291,7 +289,6 @@ def test_a_case_with_an_unreadable_board_has_no_position(tmp_path: Path) -> None
     assert step.passed and step.position() == (None, None, None, VISIBLE)
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.text(alphabet=st.sampled_from("WBRwbr./ \n.x"), max_size=40) | st.text(max_size=40))
 def test_paste_reads_a_board_string_or_refuses_with_its_own_error(text: str) -> None:
     lab = Lab()
@@ -407,7 +404,7 @@ def test_lab_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert "examples:" in out and "spoker lab '" in out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))  # each example runs the lab command
 @given(
     st.text(alphabet=st.sampled_from("WBR./x \n"), max_size=36) | st.text(max_size=20),
     st.none() | st.text(max_size=20),

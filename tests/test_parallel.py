@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from spoker.parallel import InlineExecutor, cap_workers, cpu_count, make_executor, running, stream
@@ -17,7 +17,6 @@ def square(x: int) -> int:
     return x * x
 
 
-@settings(max_examples=20, deadline=None)
 @given(st.lists(st.integers(-1000, 1000), max_size=40), st.integers(1, 6), st.sampled_from(["inline", "threads"]))
 def test_results_come_in_the_units_order_whatever_the_executor(units: list[int], in_flight: int, kind: str) -> None:
     with (ThreadPoolExecutor(3) if kind == "threads" else InlineExecutor()) as executor:

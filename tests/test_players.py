@@ -7,7 +7,8 @@ import math
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from example_counts import examples
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from shibumi import CELLS, Board, Colour
@@ -70,7 +71,7 @@ def test_unknown_player_and_option_are_refused() -> None:
 
 
 @pytest.mark.parametrize("name", PLAYER_NAMES)
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25))  # run for every player, searches included
 @given(state=drawn_states())
 def test_players_choose_playable_cells_and_leave_the_state_alone(name: str, state: GameState) -> None:
     before = state.to_string()
@@ -110,7 +111,6 @@ def _engine_strength(state: GameState, cell: int) -> int:
     return 0
 
 
-@settings(max_examples=60, deadline=None)
 @given(state=drawn_states())
 def test_greedy_takes_the_highest_group_the_engine_reports(state: GameState) -> None:
     strengths = {c: _engine_strength(state, c) for c in state.legal_cells()}
@@ -119,7 +119,6 @@ def test_greedy_takes_the_highest_group_the_engine_reports(state: GameState) -> 
     assert strengths[cell] == max(strengths.values())
 
 
-@settings(max_examples=100, deadline=None)
 @given(state=games(max_moves=29), visible=st.booleans())
 def test_codes3_agrees_with_best_code(state: GameState, visible: bool) -> None:
     m = state.masks
@@ -158,7 +157,6 @@ def _brute_place(state: GameState, cell: int) -> float:
     return -_brute(child)
 
 
-@settings(max_examples=40, deadline=None)
 @given(rules=rule_sets, seed=st.integers(0, 10**6), left=st.integers(1, 4))
 def test_search_to_the_end_is_exact(rules: RuleSet, seed: int, left: int) -> None:
     rng = random.Random(seed)
@@ -207,7 +205,6 @@ def test_hint_values_answer_a_challenge() -> None:
     assert all(h.value < 0 for h in hints)
 
 
-@settings(max_examples=30, deadline=None)
 @given(state=drawn_states(), top=st.integers(1, 5))
 def test_hint_lists_playable_cells_best_first(state: GameState, top: int) -> None:
     before = state.to_string()
@@ -303,7 +300,6 @@ def _args(state: GameState) -> tuple[tuple[int, int, int], int, int, int, int, i
     )
 
 
-@settings(max_examples=40, deadline=None)
 @given(rules=rule_sets, seed=st.integers(0, 10**6), left=st.integers(1, 4))
 def test_pruned_search_for_the_result_is_exact(rules: RuleSet, seed: int, left: int) -> None:
     rng = random.Random(seed)
@@ -328,7 +324,7 @@ class _Unbounded(WinUtility):
     top = math.inf  # no bounds: Star1 cannot prune
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25))  # each example runs two searches up to depth 3
 @given(state=drawn_states(), depth=st.integers(1, 3))
 def test_pruning_does_not_change_depth_limited_values(state: GameState, depth: int) -> None:
     pruned = dict(Expectimax(state.rules, WinUtility()).analyse(*_args(state), depth))

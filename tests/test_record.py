@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from strategies import games
 
@@ -199,7 +199,6 @@ def test_writer_rejects_headers_it_could_not_read_back() -> None:
             format_record(GameRecord(headers, []))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_reading_what_the_writer_wrote_gives_the_same_game(state: GameState) -> None:
     record = GameRecord.from_state(state, {"Player1": "one", "Player2": "two"})
@@ -233,7 +232,6 @@ def respellings(draw: st.DrawFn) -> tuple[GameRecord, str]:
     return record, "".join(parts)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(respellings())
 def test_any_spelling_reads_to_the_canonical_record(case: tuple[GameRecord, str]) -> None:
     record, text = case
@@ -257,7 +255,6 @@ def check_reader(text: str) -> None:
     assert len(record.moves) <= 30
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text())
 def test_reader_fuzz_any_text(text: str) -> None:
     check_reader(text)
@@ -269,7 +266,6 @@ TOKENS = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(TOKENS | st.text(max_size=4), max_size=40))
 def test_reader_fuzz_near_misses(parts: list[str]) -> None:
     check_reader(" ".join(parts))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from example_counts import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import games
 from test_record import (
@@ -158,7 +159,7 @@ def test_bad_record_raises() -> None:
         Replay(record)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40))  # each example replays a whole game step by step
 @given(games(), st.lists(st.sampled_from(["f", "b", "g", "s", "e", "n", "p"]), max_size=40), st.data())
 def test_any_walk_shows_exactly_the_state_after_that_many_moves(
     game: GameState, walk: list[str], data: st.DataObject

@@ -8,7 +8,7 @@ import re
 
 import pytest
 import reference_geometry as ref
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from strategies import boards, placements
 
@@ -30,7 +30,6 @@ from shibumi import (
 )
 
 
-@settings(max_examples=200, deadline=None)
 @given(boards())
 def test_every_ball_is_supported(board: Board) -> None:
     for cell, _colour in board:
@@ -39,7 +38,6 @@ def test_every_ball_is_supported(board: Board) -> None:
     board.validate()
 
 
-@settings(max_examples=200, deadline=None)
 @given(boards())
 def test_playable_cells_are_the_empty_supported_ones(board: Board) -> None:
     expected = [c for c in CELLS if c not in board and all(p in board for p in PLATFORM[c])]
@@ -51,7 +49,6 @@ def test_playable_cells_are_the_empty_supported_ones(board: Board) -> None:
     assert {str(c) for c in expected} == ref.playable(balls)
 
 
-@settings(max_examples=200, deadline=None)
 @given(boards(max_balls=29))
 def test_lowest_empty_cells_are_always_playable(board: Board) -> None:
     lowest = board.lowest_empty()
@@ -69,7 +66,6 @@ def test_full_board_has_nothing_playable() -> None:
     assert board.is_full() and board.lowest_empty() is None and board.playable() == []
 
 
-@settings(max_examples=200, deadline=None)
 @given(placements())
 def test_place_then_remove_round_trips(case: tuple[Board, Cell, Colour]) -> None:
     board, cell, colour = case
@@ -82,7 +78,6 @@ def test_place_then_remove_round_trips(case: tuple[Board, Cell, Colour]) -> None
     assert after != board
 
 
-@settings(max_examples=200, deadline=None)
 @given(boards(min_balls=1))
 def test_remove_then_place_round_trips(board: Board) -> None:
     for cell in board.removable():
@@ -95,7 +90,6 @@ def test_remove_then_place_round_trips(board: Board) -> None:
                 board.remove(cell)
 
 
-@settings(max_examples=200, deadline=None)
 @given(boards())
 def test_counts_and_masks_agree(board: Board) -> None:
     w, b, r = board.masks
@@ -110,7 +104,6 @@ def test_counts_and_masks_agree(board: Board) -> None:
     assert board.is_full() == (board.occupied == FULL_MASK)
 
 
-@settings(max_examples=100, deadline=None)
 @given(boards())
 def test_read_api_agrees_with_itself(board: Board) -> None:
     as_dict = dict(board)
@@ -123,7 +116,6 @@ def test_read_api_agrees_with_itself(board: Board) -> None:
     assert [[board[c] for c in cs] for cs in (CELLS[:16], CELLS[16:25], CELLS[25:29], CELLS[29:])] == board.levels()
 
 
-@settings(max_examples=100, deadline=None)
 @given(boards())
 def test_equality_hashing_and_copies(board: Board) -> None:
     again = parse_board(format_board(board))
@@ -136,7 +128,6 @@ def test_equality_hashing_and_copies(board: Board) -> None:
     assert eval(repr(board), {"Board": Board.from_string}) == board
 
 
-@settings(max_examples=100, deadline=None)
 @given(boards(max_balls=29), st.sampled_from(CELLS))
 def test_placing_on_an_unplayable_cell_says_why(board: Board, cell: Cell) -> None:
     if board.is_playable(cell):

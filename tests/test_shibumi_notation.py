@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 from strategies import boards
 
@@ -71,7 +71,6 @@ def mixed_case(draw: st.DrawFn, valid: st.SearchStrategy[str]) -> str:
 # -- board strings: round trip ------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
 @given(board_strings)
 def test_board_string_round_trips(text: str) -> None:
     board = parse_board(text)
@@ -80,7 +79,6 @@ def test_board_string_round_trips(text: str) -> None:
     assert canonical_board_string(text) == text
 
 
-@settings(max_examples=200, deadline=None)
 @given(mixed_case(board_strings), st.sampled_from(["", " ", "\n", "\t "]))
 def test_board_strings_read_any_case_and_outer_space(text: str, pad: str) -> None:
     board = parse_board(pad + text + pad)
@@ -108,7 +106,6 @@ def _check_parse_or_quoted_error(text: str) -> None:
         board.validate()
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text())
 @example("")
 @example("////")
@@ -117,7 +114,6 @@ def test_any_text_parses_or_is_quoted(text: str) -> None:
     _check_parse_or_quoted_error(text)
 
 
-@settings(max_examples=500, deadline=None)
 @given(mutated(board_strings) | mutated(mixed_case(board_strings)))
 def test_mutated_board_strings_parse_or_are_quoted(text: str) -> None:
     _check_parse_or_quoted_error(text)
@@ -209,7 +205,6 @@ def _check_cell_or_quoted_error(text: str) -> None:
         assert as_cell(text) is cell is Cell(text)
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=8))
 @example("")
 @example("1a1 ")
@@ -219,7 +214,6 @@ def test_any_text_is_a_cell_or_quoted(text: str) -> None:
     _check_cell_or_quoted_error(text)
 
 
-@settings(max_examples=300, deadline=None)
 @given(mutated(names_and_points) | mixed_case(names_and_points))
 def test_mutated_cell_names_parse_or_are_quoted(text: str) -> None:
     _check_cell_or_quoted_error(text)
@@ -249,7 +243,6 @@ def test_bad_cell_names_say_why(text: str, reason: str) -> None:
     assert str(err.value).startswith(f"{text!r} is not a cell") and reason in str(err.value)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.integers(-100, 100) | st.none() | st.floats() | st.booleans() | st.binary(max_size=3))
 def test_any_object_is_a_cell_or_quoted(value: object) -> None:
     try:
@@ -260,7 +253,6 @@ def test_any_object_is_a_cell_or_quoted(value: object) -> None:
         assert isinstance(value, int) and cell == value and 0 <= value < 30
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.text(max_size=3))
 def test_colour_letters_parse_or_are_quoted(text: str) -> None:
     try:
@@ -271,7 +263,6 @@ def test_colour_letters_parse_or_are_quoted(text: str) -> None:
         assert text.upper() == colour.char
 
 
-@settings(max_examples=200, deadline=None)
 @given(boards(), mutated(names_and_points) | names_and_points)
 def test_resolving_move_cells_gives_empty_cells_or_quoted_errors(board: Board, text: str) -> None:
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import reference_geometry as ref
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from strategies import boards
 
@@ -37,7 +37,6 @@ def model_of(board: Board) -> dict[str, str]:
     return ref.parse(format_board(board))
 
 
-@settings(max_examples=150, deadline=None)
 @given(any_boards)
 def test_covered_balls_match_the_model(board: Board) -> None:
     balls = model_of(board)
@@ -46,7 +45,6 @@ def test_covered_balls_match_the_model(board: Board) -> None:
     assert covered_mask(board.occupied) == sum(1 << Cell(n) for n in covered)
 
 
-@settings(max_examples=150, deadline=None)
 @given(any_boards)
 def test_cut_contacts_match_the_model(board: Board) -> None:
     balls = model_of(board)
@@ -56,7 +54,6 @@ def test_cut_contacts_match_the_model(board: Board) -> None:
         assert is_cut(board, a, b) == is_cut(board, str(b), str(a)) == ((str(a), str(b)) in model)
 
 
-@settings(max_examples=150, deadline=None)
 @given(any_boards)
 def test_visibility_of_every_line_and_pyramid_matches_the_model(board: Board) -> None:
     balls = model_of(board)
@@ -71,21 +68,18 @@ def test_visibility_of_every_line_and_pyramid_matches_the_model(board: Board) ->
         assert len(seen.reasons()) == len(seen.covered) + len(seen.cut)
 
 
-@settings(max_examples=100, deadline=None)
 @given(high_boards)
 def test_pyramids_are_never_cut(board: Board) -> None:
     for pyramid in PYRAMIDS:
         assert visibility(board, pyramid).cut == ()
 
 
-@settings(max_examples=100, deadline=None)
 @given(high_boards, st.sets(st.sampled_from(CELLS), min_size=1, max_size=6))
 def test_any_set_of_cells_is_judged_like_the_model(board: Board, cells: set[Cell]) -> None:
     names = frozenset(str(c) for c in cells)
     assert is_visible(board, cells) == ref.visible(model_of(board), names)
 
 
-@settings(max_examples=150, deadline=None)
 @given(any_boards)
 def test_patterns_through_each_cell_match_the_model(board: Board) -> None:
     balls = model_of(board)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from strategies import games
 
@@ -234,7 +234,6 @@ def round_trip(state: GameState) -> None:
     assert back.board == state.board and back.legal_cells() == state.legal_cells()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), st.booleans())
 def test_state_strings_round_trip_over_random_games(state: GameState, draw: bool) -> None:
     round_trip(state)
@@ -359,7 +358,6 @@ def test_scores_are_bounded_by_the_balls_placed() -> None:
     assert most_points(5, True) == 1 and most_points(4, True) == 0
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), st.integers(0, 15), st.integers(0, 15))
 def test_a_score_is_read_only_when_the_balls_allow_it(state: GameState, s1: int, s2: int) -> None:
     from spoker.state import most_points
@@ -401,7 +399,6 @@ def check_parses_or_quotes(text: str) -> None:
         assert GameState.from_string(s.to_string()) == s
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=80))
 def test_fuzz_any_text(text: str) -> None:
     check_parses_or_quotes(text)
@@ -420,13 +417,11 @@ FIELD_VALUES = [
 ]
 
 
-@settings(max_examples=500, deadline=None)
 @given(st.tuples(*(st.sampled_from(v) for v in FIELD_VALUES)), st.integers(1, 7))
 def test_fuzz_field_combinations(fields: tuple[str, ...], count: int) -> None:
     check_parses_or_quotes(" ".join(fields[:count]))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), st.data())
 def test_fuzz_mutated_state_strings(state: GameState, data: st.DataObject) -> None:
     text = state.to_string()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import reference_suite as rs
+from example_counts import examples
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from strategies import placements, rule_sets
@@ -178,7 +179,6 @@ def test_format_is_canonical() -> None:
 # -- fuzzing: any text; and case-like lines against the reference runner ------------------
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=120))
 def test_any_text_parses_or_raises_quoting_it(line: str) -> None:
     try:
@@ -253,7 +253,6 @@ def case_lines(draw: st.DrawFn) -> str:
     return line
 
 
-@settings(max_examples=400, deadline=None)
 @given(case_lines())
 def test_case_lines_agree_with_the_reference_runner(line: str) -> None:
     try:
@@ -404,7 +403,7 @@ def test_case_for_refuses_what_a_line_cannot_hold() -> None:
             case_for(board, move)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))  # each example runs the groups command and the suite
 @given(placements(), rule_sets, st.booleans())
 def test_as_case_output_passes(placement: tuple, rules: RuleSet, short: bool) -> None:
     board, cell, colour = placement

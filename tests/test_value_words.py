@@ -6,7 +6,7 @@ import math
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from spoker.cli import main
@@ -68,7 +68,6 @@ def test_refuses_bad_input(args: tuple[object, ...], match: str) -> None:
     assert issubclass(ValueWordsError, ValueError)
 
 
-@settings(max_examples=200)
 @given(st.floats(-1.0, 1.0))
 def test_every_value_reads_as_a_share_that_rounds_back(value: float) -> None:
     words = value_words(value)
@@ -80,7 +79,6 @@ def test_every_value_reads_as_a_share_that_rounds_back(value: float) -> None:
         assert share >= 0.95 or share <= 0.05
 
 
-@settings(max_examples=200)
 @given(st.floats(0.0, 1.0), st.floats(0.0, 1.0))
 def test_consistent_probabilities_always_read(p_win: float, p_draw: float) -> None:
     p_draw = min(p_draw, 1.0 - p_win)

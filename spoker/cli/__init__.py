@@ -1,7 +1,10 @@
 """The ``spoker`` command line.
 
 Each subcommand lives in its own module of this package, which defines
-``register(subparsers)``; the module names are listed in ``SUBCOMMANDS``.
+``register(subparsers)``; the names and one-line helps are listed in
+``COMMANDS``. A run imports only the module of the command it runs (and what
+that module needs): ``spoker --help`` lists the others from ``COMMANDS``
+alone, so the command line starts at once (``bench/startup.py``).
 Errors from bad input go to stderr as one line, with exit status 2.
 """
 
@@ -15,12 +18,25 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from spoker import __version__
-from spoker.textview import one_line
 
-SUBCOMMANDS = (
-    "groups", "show", "replay", "play", "lab", "render", "simulate", "tournament", "hint",
-    "suite", "study", "analyse",
+COMMANDS = (
+    ("groups", "the winning groups a ball forms on a board"),
+    ("show", "draw a board, a state or a record's final position as text"),
+    ("replay", "replay game records"),
+    ("play", "play Spoker in a window"),
+    ("lab", "the laboratory: set up a position, see what a ball would form"),
+    ("render", "draw a position to a PNG file, without a display"),
+    ("simulate", "play many games between two computer players"),
+    ("tournament", "a round robin between computer players"),
+    ("hint", "the best cells for a drawn ball"),
+    ("suite", "run group test suites (BOARD MOVE [RULES] => EXPECT lines)"),
+    ("study", "compare rule variants: seat advantage, challenges, ranks"),
+    ("analyse", "judge every placement of game records"),
 )
+"""Every subcommand, in the order ``spoker --help`` lists them, with the
+one-line help its module registers (a test holds the two equal)."""
+
+SUBCOMMANDS = tuple(name for name, _ in COMMANDS)
 
 
 class CliError(Exception):
@@ -50,6 +66,8 @@ class _Parser(argparse.ArgumentParser):
             unknown = _unknown_options(self, self._seen)
             if unknown:
                 message = _unrecognized(unknown)
+        from spoker.textview import one_line
+
         message = clip(one_line(message))  # arguments may hold line breaks
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
@@ -117,7 +135,11 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand. With ``only``, just that command's
+    module is imported to define its arguments; the others are listed by
+    name and help alone (enough for ``spoker --help`` and for telling a
+    mistyped command)."""
     parser = _Parser(
         prog="spoker",
         description="Spoker (Shibumi meets poker): play, replay, analyse and simulate.",
@@ -125,15 +147,52 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spoker {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in SUBCOMMANDS:
-        importlib.import_module(f"spoker.cli.{name}_cmd").register(sub)
+    for name, help_line in COMMANDS:
+        if only is None or name == only:
+            importlib.import_module(f"spoker.cli.{name}_cmd").register(sub)
+        else:
+            sub.add_parser(name, help=help_line)
     return parser
+
+
+def _build_for_process(command: str) -> argparse.ArgumentParser:
+    """``build_parser(command)`` for this process's own command line: with the
+    cycle collector paused meanwhile, and every object made so far then set
+    aside from later collections (``gc.freeze``). Importing the engine builds
+    tables of tens of thousands of tuples that live as long as the process:
+    collecting while they grow, and again at every full collection (Python
+    makes one at exit), took longer than all the rest of a command-line start."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return build_parser(command)
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
+
+
+def chosen_command(argv: Sequence[str]) -> str:
+    """The subcommand ``argv`` names: its first argument that is no option
+    (the top-level options take no values), or "" when there is none."""
+    for arg in argv:
+        if arg == "--":
+            break
+        if not arg.startswith("-") or arg == "-":
+            return arg
+    return ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        parser = build_parser()  # imports every command: Ctrl-C may come meanwhile
-        args = parser.parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        # Imports the chosen command's module: Ctrl-C may come meanwhile.
+        command = chosen_command(words)
+        # Called with arguments (tests, scripts), the caller's objects are left alone.
+        parser = build_parser(command) if argv is not None else _build_for_process(command)
+        args = parser.parse_args(words)
     except KeyboardInterrupt:
         print("spoker: interrupted", file=sys.stderr)
         return 130
@@ -150,6 +209,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except (CliError, ValueError, OSError) as err:
+        from spoker.textview import one_line
+
         message = str(err) or err.__class__.__name__
         print(f"spoker {args.command}: error: {clip(one_line(message))}", file=sys.stderr)
         return 2

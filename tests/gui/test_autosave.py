@@ -170,7 +170,7 @@ def test_damaged_autosave_is_refused_with_its_path(tmp_path: Path) -> None:
         autosave.load(target)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)))
 def test_autosave_reader_never_crashes(tmp_path: Path, data: bytes) -> None:
     target = tmp_path / "autosave.json"
@@ -183,7 +183,7 @@ def test_autosave_reader_never_crashes(tmp_path: Path, data: bytes) -> None:
         assert GameState.from_string(c.state.to_string()) == c.state
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_autosave_reader_refuses_mutated_saves(tmp_path: Path, data: st.DataObject) -> None:
     c = GameController(GameSetup(("A", "B"), seed=data.draw(st.integers(0, 10**6))))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from arcade import key as keys
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from spoker import RuleSet
@@ -181,7 +181,6 @@ def _button(view: GameView) -> tuple[int, int]:
     return int(x), int(y)
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(-5, 60), st.integers(-5, 40), st.integers(1, 30), st.integers(1, 30)),
                 max_size=3))
 def test_around_covers_everything_but_the_holes_once(boxes: list[tuple[int, int, int, int]]) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from shibumi import CELLS, FULL_MASK, LEVEL_CELLS, Board, Cell
@@ -188,7 +188,6 @@ def test_turning_keeps_the_board_inside_its_viewport(make_scene: Callable[..., A
 points = st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3))
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(points, min_size=3, max_size=40))
 def test_convex_hull_contains_every_point(pts: list[tuple[float, float]]) -> None:
     hull = pj.convex_hull(pts)
@@ -202,7 +201,6 @@ def test_convex_hull_contains_every_point(pts: list[tuple[float, float]]) -> Non
             assert cross >= -1e-2  # rounding only: coordinates are at most 1e3
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(points, min_size=3, max_size=20))
 def test_clip_to_rect_stays_inside(pts: list[tuple[float, float]]) -> None:
     rect = (-100.0, -50.0, 200.0, 80.0)

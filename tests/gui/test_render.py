@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
@@ -259,7 +259,6 @@ def test_render_command_bad_input_is_one_line_exit_2(
     assert not (tmp_path / "x.png").exists()
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=30))
 def test_render_argument_parsers_fuzz(text: str) -> None:
     from spoker.cli.render_cmd import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from shibumi import CELLS
@@ -60,7 +60,6 @@ def test_layout_covers_the_vector_once() -> None:
     assert OBS_SIZE == 168
 
 
-@settings(max_examples=120, deadline=None)
 @given(states(), st.sampled_from([1, 2]))
 def test_encode_matches_the_documented_layout(state: GameState, observer: int) -> None:
     obs = encode(state, observer)
@@ -72,7 +71,6 @@ def test_encode_matches_the_documented_layout(state: GameState, observer: int) -
     assert [CELLS[i] for i in np.flatnonzero(mask)] == list(state.legal_cells())
 
 
-@settings(max_examples=60, deadline=None)
 @given(states())
 def test_the_two_sides_see_the_same_board_and_mirrored_scores(state: GameState) -> None:
     one, two = encode(state, 1), encode(state, 2)

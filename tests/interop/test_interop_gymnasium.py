@@ -10,7 +10,7 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import spoker.interop.gymnasium_env  # noqa: F401 (registers spoker/Spoker-v0)
@@ -84,7 +84,6 @@ def test_a_seed_replays_the_episode_and_another_seed_differs() -> None:
     assert play(env, 12, picks)[1] != first[1]
 
 
-@settings(max_examples=20, deadline=None)
 @given(
     st.sampled_from([1, 2]),
     st.sampled_from(["visible", "touching, apex-free"]),

@@ -10,6 +10,7 @@ import copy
 import numpy as np
 import pyspiel
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from open_spiel.integration_tests import api_test
@@ -137,7 +138,7 @@ def test_the_python_mcts_bot_plays_a_game() -> None:
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25))  # each example plays a whole game through OpenSpiel
 @given(
     st.sampled_from(RULE_PARAMS),
     st.lists(st.integers(0, 10**6), min_size=60, max_size=60),
@@ -171,7 +172,6 @@ def test_a_game_through_openspiel_equals_the_engines(rules: str, picks: list[int
         assert state.observation_tensor(0)[LAYOUT["to_move"].start] == 0
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("visbletouchngapxfr+-, ")), max_size=30) | st.text(max_size=15))
 def test_any_rules_parameter_parses_or_is_refused_quoting_it(text: str) -> None:
     try:

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
@@ -123,7 +123,6 @@ def test_reset_seed_repeats_the_draws_and_no_seed_goes_on() -> None:
     assert any(d != first for d in later)
 
 
-@settings(max_examples=25, deadline=None)
 @given(
     st.sampled_from(["visible", "touching", "visible, apex-free", "touching, apex-free"]),
     st.integers(0, 2**32 - 1),

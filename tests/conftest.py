@@ -1,0 +1,94 @@
+"""The test house: Hypothesis profiles and the ``gui`` and ``slow`` markers.
+
+Hypothesis profiles (``python3 -m pytest --hypothesis-profile NAME``):
+
+- ``default``: what the whole suite runs, within about five minutes;
+- ``ci``: the same examples on every run (``derandomize``), so that a red run
+  can be repeated and a green one is not luck; chosen when ``CI`` is set;
+- ``thorough``: ten times the examples, for studying the rules (slow);
+- ``dev``: a tenth of them, for a quick loop while editing.
+
+Every property test runs ``max_examples`` of the loaded profile, except a few
+expensive ones that run a share of it (``tests/example_counts.py``).
+
+Markers (registered in pyproject.toml, ``--strict-markers``): every test under
+``tests/gui/`` is marked ``gui``, the tests named in ``SLOW`` are marked
+``slow``; ``-m "not slow and not gui"`` is the quick loop.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+DEFAULT_EXAMPLES = 150
+"""Examples of a property test under the default profile."""
+
+# No deadline: the suite runs on shared machines, where one slow example is
+# load, not a bug. Data generation that is slow for the same reason is no
+# failure either (too_slow).
+_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+
+settings.register_profile("default", max_examples=DEFAULT_EXAMPLES, **_COMMON)
+settings.register_profile(
+    "ci", max_examples=DEFAULT_EXAMPLES, derandomize=True, print_blob=True, **_COMMON
+)
+settings.register_profile("thorough", max_examples=DEFAULT_EXAMPLES * 10, **_COMMON)
+settings.register_profile("dev", max_examples=DEFAULT_EXAMPLES // 10, **_COMMON)
+# --hypothesis-profile NAME, read later by Hypothesis' own plugin, wins.
+settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+GUI_TESTS = Path(__file__).resolve().parent / "gui"
+
+SLOW = (
+    "gui/test_monkey.py::test_monkey",
+    "gui/test_frame_cache.py::test_still_screens_are_copied_and_match_direct_drawing",
+    "gui/test_frame_cache.py::test_replay_viewer_frames_match_and_follow_each_step",
+    "gui/test_frame_cache.py::test_a_change_shows_in_the_very_next_frame",
+    "gui/test_replay_viewer.py::test_the_commands_open_a_window_and_draw_a_frame",
+    "gui/test_replay_analysis.py::test_the_command_draws_the_analysed_viewer",
+    "interop/test_interop_docs.py::test_example_runs",
+    "test_analyse_cli.py::test_subprocess_huge_file_and_workers",
+    "test_analysis.py::test_exact_further_at_the_default_effort",
+    "test_analysis.py::test_exact_values_agree_with_a_plain_solver",
+    "test_cli.py::test_subprocess_exit_codes_and_stderr",
+    "test_cli.py::test_subprocess_replay_json_and_batch",
+    "test_cli_edges.py::test_ctrl_c_stops_the_run_and_its_workers_at_once",
+    "test_cluster.py::test_ctrl_c_closes_the_local_cluster_without_tracebacks",
+    "test_cluster.py::test_cli_tournament_on_a_local_dask_cluster",
+    "test_cluster.py::test_the_dask_example_runs",
+    "test_cluster.py::test_random_batch_run_equals_local",
+    "test_lab.py::test_screenshot_of_the_lab",
+    "test_play_cmd.py::test_screenshot_honours_load_record_and_resume",
+    "test_play_cmd.py::test_without_home_the_game_starts_with_autosave_off",
+    "test_simulate.py::test_cli_every_player_name_is_accepted",
+    "test_tournament.py::test_round_robin",
+)
+"""The slowest tests (``--durations=30``), by file under tests/ and name
+(every parametrization); a name no longer in its file stops the run."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    root = Path(__file__).resolve().parent
+    modules: dict[str, object] = {}
+    for item in items:
+        path = Path(item.path).resolve()
+        if GUI_TESTS in path.parents:
+            item.add_marker(pytest.mark.gui)
+        if root not in path.parents:
+            continue
+        file = path.relative_to(root).as_posix()
+        modules[file] = getattr(item, "module", None)
+        if f"{file}::{getattr(item, 'originalname', item.name)}" in SLOW:
+            item.add_marker(pytest.mark.slow)
+    # A renamed slow test would silently join the quick loop: say so instead.
+    lost = [
+        name for name in SLOW
+        if modules.get(name.split("::")[0]) is not None
+        and not hasattr(modules[name.split("::")[0]], name.split("::")[1])
+    ]
+    if lost:
+        raise pytest.UsageError(f"tests/conftest.py: SLOW names tests that are gone: {lost}")
