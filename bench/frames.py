@@ -67,7 +67,6 @@ def make_scene(window: arcade.Window, board: Board, highlights: tuple[Highlight,
     scene.set_viewport(0, 0, window.width, window.height)
     scene.set_board(board, animate=False)
     scene.set_highlights(highlights)
-    scene.background = BACKGROUND  # what each frame clears to, as the app's screens do
     scene.finish_animations()
     return scene
 

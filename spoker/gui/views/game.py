@@ -8,6 +8,7 @@ choice (and hints) are computed in a worker thread so the window stays live.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
@@ -439,15 +440,17 @@ class GameView(BaseView):
         self.b_hint.active = self.app.settings.show_hints and self.c.setup.hints
         self.b_marks.active = self.app.settings.colour_marks
         self.b_results.visible = self.c.over
-        self.app.frame_cache.frame(self._frame_key(), self._draw_screen, self._pulses())
+        self.app.frame_cache.frame(self._frame_key(), self._draw_screen, self._pulses(), self._live_rect())
         super().on_draw()
 
     def _draw_screen(self, level: float | None = None) -> None:
         """The whole screen; the pulsing parts at ``level`` if given (see FrameCache)."""
         clear_colour(THEME.background)
-        self.scene.draw(level)
+        self.scene.draw(level, over=THEME.background)
         self._draw_banner()
-        self._draw_panel(level)
+        inside = self.app.frame_cache.inside
+        if inside is None or inside[2] > self.panel_rect[0] * self.window.get_pixel_ratio():
+            self._draw_panel(level)  # not when only the board's column is drawn again
         self.ui.draw()
         self.layer.draw()
         self._draw_board_tip()
@@ -456,19 +459,34 @@ class GameView(BaseView):
         if self.dialog is not None:
             self.dialog.draw()
 
+    def _moving(self) -> bool:
+        """Only the board's column moves: the pyramid or a new banner."""
+        return self.scene.animating or self.moment_time < BANNER_SETTLE
+
+    def _live_rect(self) -> Rect | None:
+        """While only the board's column moves, the part drawn in every frame
+        (the rest is copied from the cache): the column above the toolbar."""
+        if not self._moving():
+            return None
+        s = ui_scale()
+        ratio = self.window.get_pixel_ratio()
+        x0, y0, _, y1 = pixel_rect(0, TOOLBAR_H * s, self.panel_rect[0], self.size[1], ratio)
+        # Short of the panel and its border line (2 pixels wide, centred on its
+        # edge): the panel is then not drawn again.
+        return (x0, y0, math.floor((self.panel_rect[0] - 2) * ratio), y1)
+
     def _frame_key(self) -> Hashable | None:
-        """Everything the picture shows but the pulses; None while something
-        moves (the scene, a new banner, a straight flush, a dialog's caret)."""
+        """Everything the picture shows but the pulses (and the live part, see
+        ``_live_rect``); None while the whole screen moves (a straight
+        flush's sparks, a dialog's caret)."""
         c = self.c
         moment = c.moment
-        if (
-            self.dialog is not None or self.scene.animating or moment.kind == "straight_flush"
-            or self.moment_time < BANNER_SETTLE
-        ):
+        if self.dialog is not None or moment.kind == "straight_flush":
             return None
         s = self.app.settings
+        moving = self._moving()
         return (
-            id(self), self.size, self.scene.revision, c.state.to_string(), moment, len(c.log),
+            id(self), self.size, "moving" if moving else self.scene.revision, c.state.to_string(), moment, len(c.log),
             self.hover_cell, self.cursor, self.selected, tuple(self.info), tuple(self.hints),
             self.person_turn, self._hint_key, s.show_hints, s.colour_marks,
             self.message if self.message_time > 0 else None, self.message_kind,
