@@ -1,10 +1,12 @@
 """Shapes of the screens: rounded boxes (cached triangles, one draw call
-each) and the shaded ball icons of the panels and the help screen."""
+each) and the shaded ball icons of the panels, the help and title screens
+(a texture painted once, one textured quad each)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import arcade
 
@@ -92,20 +94,51 @@ def draw_box(
                                 lambda: _ring(left, bottom, width, height, radius, bw)), border)
 
 
-def draw_ball(x: float, y: float, r: float, colour: Colour, alpha: int = 255, mark: bool = False) -> None:
-    """A shaded ball icon (panel, help): base, shade and a specular spot."""
+ICON_SPAN = 2.4  # the icon's texture covers this many radii (room for the shadow)
+_ICON_PX = 96  # texture size of a ball icon (drawn down to 10-32 pixel radii)
+
+
+@lru_cache(maxsize=16)
+def ball_icon(colour: Colour, mark: bool = False) -> arcade.Texture:
+    """The ball icon's picture (base, shade, specular spot, edge and the
+    colour-blind mark), painted once supersampled; drawn as one textured quad."""
+    from PIL import Image, ImageDraw
+
+    big = _ICON_PX * 4
+    r = big / ICON_SPAN
+    c = big / 2
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+
+    def disc(x: float, y: float, radius: float, fill: tuple[int, ...], width: float = 0) -> None:
+        layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+        box = (c + x * r - radius * r, c - y * r - radius * r, c + x * r + radius * r, c - y * r + radius * r)
+        if width:
+            ImageDraw.Draw(layer).ellipse(box, outline=fill, width=max(4, round(width * r)))
+        else:
+            ImageDraw.Draw(layer).ellipse(box, fill=fill)
+        image.alpha_composite(layer)
+
     base = BALL_RGB[colour]
-    arcade.draw_circle_filled(x + r * 0.08, y - r * 0.12, r * 1.02, (0, 0, 0, alpha // 3))
-    arcade.draw_circle_filled(x, y, r, (*base, alpha))
-    lighter = tuple(min(255, c + 40) for c in base)
-    arcade.draw_circle_filled(x - r * 0.18, y + r * 0.18, r * 0.62, (*lighter, alpha // 2))  # type: ignore[arg-type]
-    arcade.draw_circle_filled(x - r * 0.35, y + r * 0.38, r * 0.22, (255, 255, 255, alpha * 3 // 4))
-    edge = (90, 90, 96, alpha) if colour == Colour.WHITE else (0, 0, 0, alpha // 2)
-    arcade.draw_circle_outline(x, y, r, edge, max(1.0, r * 0.06))
+    disc(0.08, -0.12, 1.02, (0, 0, 0, 85))
+    disc(0.0, 0.0, 1.0, (*base, 255))
+    disc(-0.18, 0.18, 0.62, (*(min(255, v + 40) for v in base), 127))
+    disc(-0.35, 0.38, 0.22, (255, 255, 255, 191))
+    disc(0.0, 0.0, 1.0, (90, 90, 96, 255) if colour == Colour.WHITE else (0, 0, 0, 127), 0.06)
     # The same marks as the balls on the pyramid (textures._paint_mark).
     if mark and colour == Colour.RED:
-        arcade.draw_circle_outline(x, y, r * 0.3, (255, 226, 214, alpha), max(1.0, r * 0.12))
+        disc(0.0, 0.0, 0.3 + 0.06, (255, 226, 214, 255), 0.12)
     elif mark and colour == Colour.BLACK:
-        a, b, w = r * 0.12, r * 0.4, max(1.0, r * 0.1)
+        layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+        pen = ImageDraw.Draw(layer)
+        a, b, w = 0.12 * r, 0.4 * r, max(4, round(0.1 * r))
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            arcade.draw_line(x + dx * a, y + dy * a, x + dx * b, y + dy * b, (205, 205, 215, alpha), w)
+            pen.line((c + dx * a, c - dy * a, c + dx * b, c - dy * b), fill=(205, 205, 215, 255), width=w)
+        image.alpha_composite(layer)
+    small = image.resize((_ICON_PX, _ICON_PX), Image.Resampling.LANCZOS)
+    return arcade.Texture(small, hash=f"spoker:icon{colour.char}{int(mark)}")
+
+
+def draw_ball(x: float, y: float, r: float, colour: Colour, alpha: int = 255, mark: bool = False) -> None:
+    """A shaded ball icon (panel, help, title) of radius ``r``: one textured quad."""
+    size = r * ICON_SPAN
+    arcade.draw_texture_rect(ball_icon(Colour(colour), mark), arcade.XYWH(x, y, size, size), alpha=alpha)
