@@ -423,6 +423,8 @@ class WidgetGroup:
         self.layer = layer
         self._overlay_tip = Label("", 11, THEME.text, anchor_y="center")
         self.mouse = (-1.0, -1.0)
+        self._revision = 0
+        self._shown: tuple[object, ...] | None = None
 
     def add(self, widget: W) -> W:
         self.widgets.append(widget)
@@ -457,6 +459,15 @@ class WidgetGroup:
     def update(self, dt: float) -> None:
         for w in self.widgets:
             w.update(dt)
+
+    @property
+    def revision(self) -> int:
+        """A counter that moves whenever the widgets' picture does (see :meth:`state`)."""
+        shown = self.state()
+        if shown != self._shown:
+            self._shown = shown
+            self._revision += 1
+        return self._revision
 
     def state(self) -> tuple[object, ...]:
         """What the widgets show (places, looks, the tooltip's place): equal

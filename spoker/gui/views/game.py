@@ -101,7 +101,20 @@ class GameView(BaseView):
         self.toolbar = [self.b_draw, self.b_left, self.b_right, self.b_explode, self.b_hint,
                         self.b_marks, self.b_save, self.b_help, self.b_menu]
 
+    # -- what the picture shows -------------------------------------------
+    revision = 0  # counts the changes of what this screen shows (see _frame_key)
+    _pointed: tuple[Cell | None, Cell | None] = (None, None)  # hover cell, keyboard cursor
+
+    def changed(self) -> None:
+        """Something this screen shows changed: its cached picture is stale."""
+        self.revision += 1
+
+    def say(self, text: str, kind: str = "info", seconds: float = 5.0) -> None:
+        super().say(text, kind, seconds)
+        self.changed()
+
     def layout(self, width: int, height: int) -> None:
+        self.changed()
         s = ui_scale()
         panel_w = max(280.0, min(400.0 * s, width * 0.31))
         board_w = width - panel_w
@@ -244,6 +257,7 @@ class GameView(BaseView):
 
     # -- highlights and ghost --------------------------------------------------
     def _refresh_highlights(self) -> None:
+        self.changed()  # every change of the game, a selection or hints comes here
         marks: list[Mark] = []
         if self.selected is not None:
             marks.extend(self.c.explain_marks(self.selected))
@@ -254,6 +268,9 @@ class GameView(BaseView):
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 
     def _update_ghost(self) -> None:
+        if (self.hover_cell, self.cursor) != self._pointed:
+            self._pointed = (self.hover_cell, self.cursor)
+            self.changed()  # the pointer's cell, the keyboard cursor: the ghost and the tip
         cell = self.cursor if self.cursor is not None else self.hover_cell
         drawn = self.c.state.drawn
         if self.person_turn and drawn is not None and self.c.is_playable(cell):
@@ -264,7 +281,10 @@ class GameView(BaseView):
 
     # -- frame loop ------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
+        message_shown = self.message_time > 0
         super().on_update(delta_time)
+        if message_shown != (self.message_time > 0):
+            self.changed()  # the message went away
         if self.app.closed:
             return
         dt = min(delta_time, 0.25)
@@ -360,22 +380,12 @@ class GameView(BaseView):
         return (x0, y0, math.floor((self.panel_rect[0] - 2) * ratio), y1)
 
     def _frame_key(self) -> Hashable | None:
-        """Everything the picture shows but the pulses (and the live part, see
-        ``_live_rect``); None while the whole screen moves (a straight
-        flush's sparks, a dialog's caret)."""
-        c = self.c
-        moment = c.moment
-        if self.dialog is not None or moment.kind == "straight_flush":
+        """The picture's revision: the screen's own, the board's (not while
+        it moves: the live part, see ``_live_rect``) and the widgets'; None
+        while the whole screen moves (a straight flush's sparks, a dialog's caret)."""
+        if self.dialog is not None or self.c.moment.kind == "straight_flush":
             return None
-        s = self.app.settings
-        moving = self._moving()
-        return (
-            id(self), self.size, "moving" if moving else self.scene.revision, c.state.to_string(), moment, len(c.log),
-            self.hover_cell, self.cursor, self.selected, tuple(self.info), tuple(self.hints),
-            self.person_turn, self._hint_key, s.show_hints, s.colour_marks,
-            self.message if self.message_time > 0 else None, self.message_kind,
-            self.ui.state(),
-        )
+        return (id(self), self.revision, None if self._moving() else self.scene.revision, self.ui.revision)
 
     def _pulses(self) -> list[tuple[Rect, float]]:
         """The rectangles that pulse on a still screen: the glow, the bag."""
@@ -474,6 +484,7 @@ class GameView(BaseView):
         self._update_ghost()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.changed()
         if self.dialog is not None:
             self.dialog.on_mouse_press(x, y, button)
             return
@@ -502,6 +513,7 @@ class GameView(BaseView):
         self._refresh_highlights()
 
     def on_text(self, text: str) -> None:
+        self.changed()
         if self.dialog is not None:
             self.dialog.on_text(text)
             return
@@ -509,6 +521,7 @@ class GameView(BaseView):
             self.app.show_help()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.changed()
         if self.dialog is not None:
             self.dialog.on_key_press(symbol, modifiers)
             return
