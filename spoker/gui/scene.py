@@ -47,7 +47,6 @@ from spoker.gui.board_sprites import (
 from spoker.gui.board_sprites import HOVER as HOVER_RING
 from spoker.gui.palette import HOVER, LABEL_RGBA
 from spoker.gui.picking import pick_cell
-from spoker.gui.render_target import RenderTarget
 from spoker.gui.textures import HALO_SPAN
 
 GHOST_ALPHA = 190
@@ -108,7 +107,6 @@ class BoardScene:
         self._order: list[tuple[Cell, float, float]] = []  # pickable cells, draw order
         self._dirty = True
         self._revision = 0
-        self._target: RenderTarget | None = None  # made on the first animated frame
 
     # -- public state -------------------------------------------------------
     @property
@@ -141,11 +139,6 @@ class BoardScene:
         self._sync()
         return self._revision
 
-    @property
-    def viewport(self) -> tuple[float, float, float, float]:
-        """``(left, bottom, width, height)`` of the window the pyramid is drawn in."""
-        return self._viewport
-
     def glow_rect(self) -> tuple[int, int, int, int] | None:
         """Whole window pixels ``(x0, y0, x1, y1)`` around every glowing ball
         (inside the viewport): the only part the pulse changes; None if nothing glows."""
@@ -159,21 +152,6 @@ class BoardScene:
         g1x = min(math.ceil(left + width), math.ceil(max(s.right for s in halos)))
         g1y = min(math.ceil(bottom + height), math.ceil(max(s.top for s in halos)))
         return (g0x, g0y, g1x, g1y) if g0x < g1x and g0y < g1y else None
-
-    def drawn_rect(self) -> tuple[int, int, int, int]:
-        """Whole window pixels ``(x0, y0, x1, y1)`` holding everything the
-        scene draws now (board, labels, balls and their rings): what a frame
-        of an animation changes."""
-        self._sync()
-        xs = [p[0] for p in self._mesh.points]
-        ys = [p[1] for p in self._mesh.points]
-        for sprites in (self._under, self._items):
-            for s in sprites.sprite_list:
-                xs += (s.left, s.right)
-                ys += (s.bottom, s.top)
-        size = min(max(6.0, 0.42 * self._view.scale), 28.0)  # the labels' font, and a margin for them
-        return (math.floor(min(xs) - size), math.floor(min(ys) - size),
-                math.ceil(max(xs) + size), math.ceil(max(ys) + size))
 
     @property
     def animating(self) -> bool:
@@ -277,28 +255,16 @@ class BoardScene:
         return pick_cell(self._order, holes, self._view, x, y)
 
     # -- drawing --------------------------------------------------------------
-    def draw(self, pulse: float | None = None, over: Sequence[int] | None = None) -> None:
+    def draw(self, pulse: float | None = None) -> None:
         """Draw into the current framebuffer, in window coordinates, the glow
         at ``pulse`` (0 dimmest .. 1 brightest) instead of its own time: the
-        board mesh, the sprites on the board, the labels, the balls.
-
-        ``over``: the opaque colour the viewport holds (the screen was just
-        cleared to it). Then, while the scene moves, it is drawn single-sampled
-        and copied (see :mod:`spoker.gui.render_target`): a third of the cost."""
+        board mesh, the sprites on the board, the labels, the balls."""
         self._sync()
         wave = self.pulse() if pulse is None else min(max(pulse, 0.0), 1.0)
         alpha = int(HALO_LOW + (HALO_HIGH - HALO_LOW) * wave)
         for cs in self._cells:
             if cs.halo.sprite_lists and cs.halo.alpha != alpha:
                 cs.halo.alpha = alpha
-        if over is not None and self.animating:
-            if self._target is None:
-                self._target = RenderTarget(self.ctx)
-            left, bottom, width, height = self._viewport
-            x0, y0 = math.floor(left), math.floor(bottom)
-            rect = (x0, y0, max(math.ceil(left + width) - x0, 1), max(math.ceil(bottom + height) - y0, 1))
-            self._target.draw(rect, over, self._draw_layers)
-            return
         self._draw_layers()
 
     def _draw_layers(self) -> None:
@@ -383,6 +349,10 @@ class BoardScene:
     def _place_labels(self) -> None:
         v = self._view
         size = min(max(6.0, 0.42 * v.scale), 28.0)
+        if self.animating:
+            # A new font size lays out and renders every glyph again (~1 ms a
+            # label): while the view moves, whole points only (a few fonts).
+            size = float(round(size))
         for text, gx, gy in self._labels:
             x, y, _ = v.project(gx, gy, 0.0)
             text.position = (x, y)

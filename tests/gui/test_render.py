@@ -306,33 +306,6 @@ def test_scene_positions_follow_the_projection(make_scene: Callable[..., Any]) -
     assert math.isfinite(view.scale) and view.scale > 20
 
 
-@pytest.mark.parametrize("viewport", ((0, 0, 1280, 800), (100.5, 40, 900, 700)))
-def test_a_moving_scene_drawn_single_sampled_looks_as_drawn_directly(
-    window: Any, make_scene: Callable[..., Any], viewport: tuple[float, float, float, float]
-) -> None:
-    """While it moves, the scene is drawn into a texture and copied
-    (spoker.gui.render_target): the same picture but for a few edge pixels."""
-    import arcade
-    import numpy as np
-
-    from spoker.gui.scene import Highlight
-
-    scene = make_scene(MIXED)
-    scene.set_viewport(*viewport)
-    scene.set_highlights([Highlight((Cell.from_str("1A1"), Cell.from_str("1C1")), GOLD)])
-    scene.set_hover(Cell.from_str("1G1"))
-    scene.rotate(1)
-    scene.update(0.1)  # half way through the turn
-    assert scene.animating
-    direct = np.asarray(_frame(window, scene).convert("RGB"), dtype=int)
-    window.clear(color=BACKGROUND)
-    scene.draw(over=BACKGROUND)
-    copied = np.asarray(arcade.get_image(0, 0, window.width, window.height).convert("RGB"), dtype=int)
-    diff = np.abs(copied - direct).max(axis=2)
-    assert (diff > 24).mean() < 0.005, (diff > 24).sum()
-    scene.finish_animations()
-
-
 def test_hover_on_an_empty_hole_rings_the_hole(window: Any, make_scene: Callable[..., Any]) -> None:
     board = Board.from_string("WB..R.........../........./..../.")
     hole = Cell.from_str("1E1")

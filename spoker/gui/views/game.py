@@ -350,7 +350,7 @@ class GameView(BaseView):
     def _draw_screen(self, level: float | None = None) -> None:
         """The whole screen; the pulsing parts at ``level`` if given (see FrameCache)."""
         clear_colour(THEME.background)
-        self.scene.draw(level, over=THEME.background)
+        self.scene.draw(level)
         self._draw_banner()
         inside = self.app.frame_cache.inside
         if inside is None or inside[2] > self.panel_rect[0] * self.window.get_pixel_ratio():
