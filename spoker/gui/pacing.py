@@ -28,6 +28,7 @@ class DrawPacer:
         self.still = 0
         self.idle = False
         self._reported = True  # the frame being drawn went through ``frame``
+        self.events = 0  # input events seen: part of the key of screens that change only on input
         if hasattr(window, "push_handlers"):
             window.push_handlers(on_draw=self._drawing, **{name: self._wake for name in _INPUT_EVENTS})
 
@@ -64,6 +65,7 @@ class DrawPacer:
         self._reported = False
 
     def _wake(self, *args: Any) -> None:
+        self.events += 1
         self.wake()  # returns None: the event goes on to the window and its view
 
     def _set(self, rate: float) -> None:
