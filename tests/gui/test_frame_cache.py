@@ -233,3 +233,33 @@ def test_around_covers_everything_but_the_holes_once(boxes: list[tuple[int, int,
     in_holes = {(x, y) for a, b, c, d in holes for x in range(max(a, 0), min(c, 50)) for y in range(max(b, 0), min(d, 30))}
     assert not covered & in_holes
     assert covered | in_holes == {(x, y) for x in range(50) for y in range(30)}
+
+
+@pytest.mark.parametrize("screen", ["title", "lab"])
+def test_title_and_lab_are_copied_when_still_and_follow_their_widgets(
+    app: SpokerApp, window: Any, screen: str
+) -> None:
+    """Screens that change only on input: still frames are copies that match
+    drawing directly; a widget lit by the pointer shows in the next frame."""
+    if screen == "title":
+        app.show_title()
+    else:
+        app.show_lab()
+    view = window.current_view
+    for _ in range(3):
+        view.on_update(0.05)
+        view.on_draw()
+    if view.scene is not None:
+        view.scene.finish_animations()
+    _assert_cached_matches(view, window)
+    button = next(w for w in view.ui.widgets if w.visible and type(w).__name__ == "Button")
+    x, y = button.center
+    view.on_mouse_motion(int(x), int(y), 0, 0)
+    view.on_draw()
+    assert not app.frame_cache.used
+    shown = _image(window)
+    app.frame_cache.enabled = False
+    view.on_draw()
+    app.frame_cache.enabled = True
+    assert abs(shown - _image(window)).max() <= TOLERANCE
+    _assert_cached_matches(view, window)
