@@ -113,13 +113,9 @@ class SpokerApp:
         """The board renderer, made on first use (it needs the window's context)."""
         if self._scene is None:
             from spoker.gui.scene import BoardScene
-            from spoker.gui.widgets import THEME
 
             self._scene = BoardScene()
             self._scene.colour_marks = self.settings.colour_marks
-            # Every screen clears to the theme's background right before the
-            # board: the scene may then copy its still pictures unblended.
-            self._scene.background = THEME.background
         return self._scene
 
     @property

@@ -4,433 +4,53 @@ arcade.gui cannot be imported headless (arcade 3.3.3), so the screens use
 these: plain shapes and cached :class:`arcade.Text` objects. A widget has a
 rectangle in window pixels (left, bottom, width, height) set by its view's
 ``layout``; a :class:`WidgetGroup` dispatches mouse, key and text events.
+
+The theme, shapes and text the screens import from here live in
+:mod:`spoker.gui.theme`, :mod:`spoker.gui.shapes` and :mod:`spoker.gui.text`
+(re-exported below for the views and tests that import them from here).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import arcade
 from arcade import key as keys
 
-from shibumi import Colour
+from spoker.gui.shapes import draw_ball, draw_box, rounded_points
+from spoker.gui.text import (
+    MAX_TEXT,
+    ZWSP,
+    DrawnText,
+    Label,
+    TextLayer,
+    attach_all,
+    breakable,
+    recording_texts,
+    screen_text,
+)
+from spoker.gui.theme import (
+    BASE_SIZE,
+    FONT,
+    MAX_SCALE,
+    RGBA,
+    THEME,
+    Theme,
+    player_colour,
+    scale_for,
+    set_ui_scale,
+    ui_scale,
+)
 
-FONT = ("DejaVu Sans", "Arial", "calibri")
-MONO = ("DejaVu Sans Mono", "Courier New")
+__all__ = [
+    "BASE_SIZE", "FONT", "MAX_SCALE", "MAX_TEXT", "RGBA", "THEME", "ZWSP", "Button", "Choice", "DrawnText",
+    "Label", "Panel", "TextInput", "TextLayer", "Theme", "Toggle", "Widget", "WidgetGroup", "attach_all",
+    "breakable", "draw_ball", "draw_box", "player_colour", "recording_texts", "rounded_points", "scale_for",
+    "screen_text", "set_ui_scale", "ui_scale",
+]
 
-RGBA = tuple[int, int, int, int]
 W = TypeVar("W", bound="Widget")
-
-
-@dataclass(frozen=True)
-class Theme:
-    background: RGBA = (24, 28, 36, 255)
-    panel: RGBA = (36, 42, 54, 240)
-    panel_border: RGBA = (70, 80, 100, 255)
-    text: RGBA = (232, 234, 240, 255)
-    muted: RGBA = (150, 158, 175, 255)
-    accent: RGBA = (255, 196, 64, 255)
-    button: RGBA = (58, 68, 88, 255)
-    button_hover: RGBA = (80, 94, 122, 255)
-    button_primary: RGBA = (46, 120, 200, 255)
-    button_primary_hover: RGBA = (70, 146, 230, 255)
-    button_disabled: RGBA = (44, 48, 58, 255)
-    field: RGBA = (20, 24, 30, 255)
-    focus: RGBA = (90, 170, 255, 255)
-    good: RGBA = (96, 210, 120, 255)
-    bad: RGBA = (240, 96, 86, 255)
-    player1: RGBA = (90, 170, 255, 255)
-    player2: RGBA = (255, 140, 70, 255)
-
-
-THEME = Theme()
-
-BALL_RGB: dict[Colour, tuple[int, int, int]] = {
-    Colour.WHITE: (236, 232, 222),
-    Colour.BLACK: (34, 34, 40),
-    Colour.RED: (206, 40, 44),
-}
-
-
-BASE_SIZE = (1280, 800)  # the window the screens are designed for: scale 1
-MAX_SCALE = 2.0
-ZWSP = "\u200b"  # a break opportunity: wrapped text may break there
-MAX_TEXT = 2000  # characters a label shows at most (text from files may be huge)
-
-
-class _UiScale:
-    value = 1.0
-
-
-def ui_scale() -> float:
-    """The factor of every size on screen (fonts, boxes, margins): 1 up to
-    1280x800, growing with the window up to 2 (set by :func:`set_ui_scale`)."""
-    return _UiScale.value
-
-
-def scale_for(width: float, height: float) -> float:
-    """The scale of a window of this size: the smaller of its two ratios to
-    1280x800, never below 1, in steps of 0.05 (few font sizes to cache)."""
-    s = min(width / BASE_SIZE[0], height / BASE_SIZE[1])
-    return max(1.0, min(MAX_SCALE, math.floor(s * 20 + 1e-9) / 20))
-
-
-def set_ui_scale(width: float, height: float) -> float:
-    _UiScale.value = scale_for(width, height)
-    return _UiScale.value
-
-
-def screen_text(text: str) -> str:
-    """``text`` safe to draw: control and other invisible characters (from a
-    record's names, a file name) shown as escapes, tabs and line breaks as
-    spaces, and no more than MAX_TEXT characters."""
-    if len(text) > MAX_TEXT:
-        text = text[: MAX_TEXT - 1] + "\u2026"
-    if text.isprintable():
-        return text
-    out = []
-    for ch in text:
-        if ch.isprintable() or ch == ZWSP:
-            out.append(ch)
-        elif ch in "\t\n\r\v\f":
-            out.append(" ")
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    return "".join(out)
-
-
-def breakable(text: str, longest: int = 16) -> str:
-    """``text`` with break opportunities inside words longer than ``longest``
-    characters, so that wrapped text never runs out of its box."""
-    if all(len(w) <= longest for w in text.split(" ")):
-        return text
-    return " ".join(w if len(w) <= longest else ZWSP.join(w) for w in text.split(" "))
-
-
-@dataclass(frozen=True)
-class DrawnText:
-    """A label as drawn in a frame: its text and box (window pixels)."""
-
-    text: str
-    left: float
-    bottom: float
-    right: float
-    top: float
-    multiline: bool = False
-
-
-class _Recorder:
-    texts: dict[int, DrawnText] | None = None
-
-
-@contextmanager
-def recording_texts() -> Iterator[dict[int, DrawnText]]:
-    """Collect the boxes of the labels drawn meanwhile, by label (the last
-    place each was drawn at): for the layout tests."""
-    texts: dict[int, DrawnText] = {}
-    previous = _Recorder.texts
-    _Recorder.texts = texts
-    try:
-        yield texts
-    finally:
-        _Recorder.texts = previous
-
-
-def player_colour(player: int) -> RGBA:
-    return THEME.player1 if player == 1 else THEME.player2
-
-
-def rounded_points(left: float, bottom: float, width: float, height: float, radius: float) -> list[tuple[float, float]]:
-    """Outline of a rounded rectangle, counter-clockwise."""
-    r = max(0.0, min(radius, width / 2, height / 2))
-    corners = (
-        (left + width - r, bottom + r, -90),
-        (left + width - r, bottom + height - r, 0),
-        (left + r, bottom + height - r, 90),
-        (left + r, bottom + r, 180),
-    )
-    pts: list[tuple[float, float]] = []
-    for cx, cy, start in corners:
-        for step in range(5):
-            a = math.radians(start + step * 22.5)
-            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return pts
-
-
-_FANS: dict[tuple[object, ...], list[tuple[float, float]]] = {}
-
-
-def _cached(key: tuple[object, ...], make: Callable[[], list[tuple[float, float]]]) -> list[tuple[float, float]]:
-    """Triangles of a shape, made once: screens redraw the same boxes every frame."""
-    tris = _FANS.get(key)
-    if tris is None:
-        if len(_FANS) > 4000:
-            _FANS.clear()
-        tris = _FANS[key] = make()
-    return tris
-
-
-def _fan(left: float, bottom: float, width: float, height: float, radius: float) -> list[tuple[float, float]]:
-    outline = rounded_points(left, bottom, width, height, radius)
-    cx, cy = left + width / 2, bottom + height / 2
-    tris: list[tuple[float, float]] = []
-    for i, p in enumerate(outline):
-        tris.extend(((cx, cy), p, outline[(i + 1) % len(outline)]))
-    return tris
-
-
-def _ring(left: float, bottom: float, width: float, height: float, radius: float, bw: float) -> list[tuple[float, float]]:
-    """The border as triangles between the outline and the same outline moved in."""
-    outer = rounded_points(left, bottom, width, height, radius)
-    inner = rounded_points(left + bw, bottom + bw, width - 2 * bw, height - 2 * bw, max(0.0, radius - bw))
-    tris: list[tuple[float, float]] = []
-    n = len(outer)
-    for i in range(n):
-        j = (i + 1) % n
-        tris.extend((outer[i], outer[j], inner[j], outer[i], inner[j], inner[i]))
-    return tris
-
-
-def _fill_triangles(points: list[tuple[float, float]], colour: Sequence[int]) -> None:
-    # arcade's draw_polygon_filled ear-clips and draw_polygon_outline thickens
-    # every segment in Python each frame; cached triangles cost one draw call.
-    try:
-        from arcade.draw.helpers import _generic_draw_line_strip
-        from pyglet import gl
-    except ImportError:  # pragma: no cover - a later arcade moved it
-        for i in range(0, len(points), 3):
-            arcade.draw_triangle_filled(*points[i], *points[i + 1], *points[i + 2], tuple(colour))  # type: ignore[arg-type]
-        return
-    _generic_draw_line_strip(points, tuple(colour), gl.GL_TRIANGLES)  # type: ignore[arg-type]
-
-
-def draw_box(
-    left: float, bottom: float, width: float, height: float,
-    fill: Sequence[int] | None, border: Sequence[int] | None = None, radius: float = 8, border_width: float = 1.5,
-) -> None:
-    """A rounded rectangle, filled, with an optional border (drawn inside it)."""
-    if width <= 0 or height <= 0:
-        return
-    if fill is not None:
-        _fill_triangles(_cached(("f", left, bottom, width, height, radius),
-                                lambda: _fan(left, bottom, width, height, radius)), fill)
-    if border is not None and width > 2 * border_width and height > 2 * border_width:
-        bw = round(border_width * 2) / 2  # pulsing borders reuse a few ring sizes
-        _fill_triangles(_cached(("r", left, bottom, width, height, radius, bw),
-                                lambda: _ring(left, bottom, width, height, radius, bw)), border)
-
-
-def draw_ball(x: float, y: float, r: float, colour: Colour, alpha: int = 255, mark: bool = False) -> None:
-    """A shaded ball icon (panel, help): base, shade and a specular spot."""
-    base = BALL_RGB[colour]
-    arcade.draw_circle_filled(x + r * 0.08, y - r * 0.12, r * 1.02, (0, 0, 0, alpha // 3))
-    arcade.draw_circle_filled(x, y, r, (*base, alpha))
-    lighter = tuple(min(255, c + 40) for c in base)
-    arcade.draw_circle_filled(x - r * 0.18, y + r * 0.18, r * 0.62, (*lighter, alpha // 2))  # type: ignore[arg-type]
-    arcade.draw_circle_filled(x - r * 0.35, y + r * 0.38, r * 0.22, (255, 255, 255, alpha * 3 // 4))
-    edge = (90, 90, 96, alpha) if colour == Colour.WHITE else (0, 0, 0, alpha // 2)
-    arcade.draw_circle_outline(x, y, r, edge, max(1.0, r * 0.06))
-    # The same marks as the balls on the pyramid (textures._paint_mark).
-    if mark and colour == Colour.RED:
-        arcade.draw_circle_outline(x, y, r * 0.3, (255, 226, 214, alpha), max(1.0, r * 0.12))
-    elif mark and colour == Colour.BLACK:
-        a, b, w = r * 0.12, r * 0.4, max(1.0, r * 0.1)
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            arcade.draw_line(x + dx * a, y + dy * a, x + dx * b, y + dy * b, (205, 205, 215, alpha), w)
-
-
-class TextLayer:
-    """Labels drawn together in one pyglet batch, after the shapes of a frame.
-
-    Drawing each label on its own costs a dozen GL calls; a screen with fifty
-    labels spent half its frame there. A label attached to a layer is only
-    positioned by ``draw_at``; ``draw()`` shows the labels used this frame.
-    Overlays (tooltips, dialogs) keep their own labels, drawn at once.
-    """
-
-    def __init__(self) -> None:
-        import pyglet
-
-        self.batch = pyglet.graphics.Batch()
-        self.labels: list[Label] = []
-        self.used: set[int] = set()
-
-    def draw(self) -> None:
-        for label in self.labels:
-            label.show(id(label) in self.used)
-        self.used.clear()
-        self.batch.draw()
-
-
-_FITTED: dict[tuple[str, int, float], str] = {}
-_PROBES: dict[tuple[float, bool], Label] = {}
-
-
-def _probe(size: float, bold: bool) -> Label:
-    """A label used only to measure text (``size`` already scaled)."""
-    key = (size, bold)
-    if key not in _PROBES:
-        _PROBES[key] = Label("", size, bold=bold, scaled=False)
-    return _PROBES[key]
-
-
-class Label:
-    """A cached arcade.Text: rebuilt only when its text, size or colour changes.
-
-    Sizes are given at scale 1; the label draws them times :func:`ui_scale`
-    (``scaled=False``: as given). Its text goes through :func:`screen_text`
-    and it is drawn at whole pixels (a glyph on a half pixel loses a row)."""
-
-    def __init__(
-        self, text: str = "", size: float = 13, colour: Sequence[int] = THEME.text, bold: bool = False,
-        anchor_x: str = "left", anchor_y: str = "baseline", width: int | None = None,
-        multiline: bool = False, font: tuple[str, ...] = FONT, layer: TextLayer | None = None,
-        scaled: bool = True,
-    ) -> None:
-        self.base_size = size
-        self.scaled = scaled
-        self._text = arcade.Text(
-            screen_text(text), 0, 0, tuple(colour), self._size(size), width=width, bold=bold,  # type: ignore[arg-type]
-            anchor_x=anchor_x, anchor_y=anchor_y, multiline=multiline, font_name=font,
-        )
-        self.layer: TextLayer | None = None
-        self._shown = True
-        if layer is not None:
-            self.attach(layer)
-
-    def attach(self, layer: TextLayer) -> None:
-        """Draw this label with ``layer`` from now on."""
-        if self.layer is layer:
-            return
-        self.layer = layer
-        self._text.batch = layer.batch
-        layer.labels.append(self)
-        self.show(False)
-
-    def show(self, on: bool) -> None:
-        if self._shown != on:
-            self._shown = on
-            self._text.visible = on
-
-    @property
-    def text(self) -> str:
-        return self._text.text
-
-    def _size(self, size: float) -> float:
-        return round(size * _UiScale.value * 2) / 2 if self.scaled else size
-
-    def set(
-        self, text: str | None = None, colour: Sequence[int] | None = None,
-        size: float | None = None, width: int | None = None,
-    ) -> Label:
-        """Change what is shown (cheap when nothing changes); measures need no draw."""
-        t = self._text
-        if text is not None:
-            text = screen_text(text)
-            if t.text != text:
-                t.text = text
-        if colour is not None and tuple(t.color) != tuple(colour):
-            t.color = tuple(colour)  # type: ignore[assignment]
-        if size is not None:
-            self.base_size = size
-        want = self._size(self.base_size)
-        if t.font_size != want:
-            t.font_size = want
-        if width is not None and t.width != width:
-            t.width = width
-        return self
-
-    def draw_at(
-        self, x: float, y: float, text: str | None = None, colour: Sequence[int] | None = None,
-        size: float | None = None, width: int | None = None,
-    ) -> None:
-        self.set(text, colour, size, width)
-        t = self._text
-        x, y = round(x), round(y)
-        if t.x != x or t.y != y:
-            t.position = (x, y)
-        if _Recorder.texts is not None and t.text:
-            _Recorder.texts[id(self)] = self.box()
-        if self.layer is not None:
-            self.layer.used.add(id(self))
-        else:
-            t.draw()
-
-    def box(self) -> DrawnText:
-        """The text's box where it was last placed."""
-        lab = self._text.label
-        left, bottom = float(lab.left), float(lab.bottom)
-        return DrawnText(self._text.text, left, bottom, left + self.content_width,
-                         bottom + self.content_height, bool(self._text.multiline))
-
-    def fitted(self, text: str, max_width: float) -> str:
-        """``text``, cut with an ellipsis so that it fits ``max_width`` pixels
-        at this label's size (cached per text and width)."""
-        self.set(size=self.base_size)  # the current scale's size
-        key = (text, int(max_width), self._text.font_size)
-        hit = _FITTED.get(key)
-        if hit is not None:
-            return hit
-        probe = _probe(self._text.font_size, bool(self._text.bold))
-        text = screen_text(text)
-        out = text
-        if probe.set(text).content_width > max_width:
-            lo, hi = 0, len(text)
-            while lo < hi:  # the longest prefix that fits with its ellipsis
-                mid = (lo + hi + 1) // 2
-                if probe.set(text[:mid].rstrip() + "\u2026").content_width <= max_width:
-                    lo = mid
-                else:
-                    hi = mid - 1
-            out = text[:lo].rstrip() + "\u2026"
-            if not lo and probe.set(out).content_width > max_width:
-                out = ""  # not even the ellipsis fits
-        if len(_FITTED) > 4000:
-            _FITTED.clear()
-        _FITTED[key] = out
-        return out
-
-    def first_fitting(self, texts: Sequence[str], max_width: float) -> str:
-        """The first of ``texts`` (longest first) that fits ``max_width``, else the last one cut."""
-        for text in texts[:-1]:
-            if self.fitted(text, max_width) == screen_text(text):
-                return screen_text(text)
-        return self.fitted(texts[-1], max_width)
-
-    @property
-    def content_width(self) -> float:
-        self.set()  # at the current scale
-        return float(self._text.content_width)
-
-    @property
-    def content_height(self) -> float:
-        self.set()
-        return float(self._text.content_height)
-
-
-def attach_all(obj: object, layer: TextLayer) -> None:
-    """Attach every label an object holds (directly, in lists, or in parts
-    with ``attach_layer``) to ``layer``; names starting ``_overlay`` or
-    ``_measure`` stay drawn at once (overlays) or are only measured."""
-    for name, value in vars(obj).items():
-        if name.startswith(("_overlay", "_measure")):
-            continue
-        _attach_value(value, layer)
-
-
-def _attach_value(value: object, layer: TextLayer) -> None:
-    if isinstance(value, Label):
-        value.attach(layer)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            _attach_value(v, layer)
-    elif hasattr(value, "attach_layer"):
-        value.attach_layer(layer)
 
 
 class Widget:
@@ -803,6 +423,8 @@ class WidgetGroup:
         self.layer = layer
         self._overlay_tip = Label("", 11, THEME.text, anchor_y="center")
         self.mouse = (-1.0, -1.0)
+        self._revision = 0
+        self._shown: tuple[object, ...] | None = None
 
     def add(self, widget: W) -> W:
         self.widgets.append(widget)
@@ -837,6 +459,15 @@ class WidgetGroup:
     def update(self, dt: float) -> None:
         for w in self.widgets:
             w.update(dt)
+
+    @property
+    def revision(self) -> int:
+        """A counter that moves whenever the widgets' picture does (see :meth:`state`)."""
+        shown = self.state()
+        if shown != self._shown:
+            self._shown = shown
+            self._revision += 1
+        return self._revision
 
     def state(self) -> tuple[object, ...]:
         """What the widgets show (places, looks, the tooltip's place): equal

@@ -421,8 +421,6 @@ def test_save_dialog_writes_a_record_that_replays(app: SpokerApp, tmp_path: Any)
 
 def test_computer_thinks_in_a_worker_thread_with_the_same_result(window: Any, tmp_path: Any,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from concurrent.futures import Future
-
     monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
     app = SpokerApp(window, Settings(computer_speed=8.0), threaded=True, persist=False)
     app.resized(window.width, window.height)
@@ -432,9 +430,9 @@ def test_computer_thinks_in_a_worker_thread_with_the_same_result(window: Any, tm
         if view.c.over:
             break
         view.on_update(0.1)
-        job = view._choice[1] if view._choice is not None else None
-        if isinstance(job, Future):
-            job.result(timeout=60)  # wait for the worker, no sleep
+        job = view.turns.choice
+        if job is not None:
+            job.future.result(timeout=60)  # wait for the worker, no sleep
     assert view.c.over
     players = {1: make_player("greedy", seed=seed * 2 + 1), 2: make_player("random", seed=seed * 2 + 2)}
     draws = random.Random(seed)

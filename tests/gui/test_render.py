@@ -305,31 +305,6 @@ def test_scene_positions_follow_the_projection(make_scene: Callable[..., Any]) -
     assert math.isfinite(view.scale) and view.scale > 20
 
 
-@pytest.mark.parametrize("viewport", ((0, 0, 1280, 800), (100.5, 40, 900, 700)))
-def test_cached_frames_match_layer_by_layer_drawing(
-    window: Any, make_scene: Callable[..., Any], viewport: tuple[float, float, float, float]
-) -> None:
-    """A still scene is composited from cached pictures: the same picture."""
-    import numpy as np
-
-    from spoker.gui.scene import Highlight
-
-    scene = make_scene(MIXED)
-    scene.set_viewport(*viewport)
-    scene.set_highlights([Highlight((Cell.from_str("1A1"), Cell.from_str("1C1")), GOLD)])
-    scene.set_hover(Cell.from_str("1G1"))
-    scene.use_cache = False
-    direct = np.asarray(_frame(window, scene).convert("RGB"), dtype=int)
-    scene.use_cache = True
-    frames = [np.asarray(_frame(window, scene).convert("RGB"), dtype=int) for _ in range(3)]
-    assert scene.cache_in_use
-    left, bottom, width, height = viewport
-    top_row = window.height - int(bottom + height)  # the cache holds the viewport only
-    bottom_row = window.height - int(bottom)
-    diff = np.abs(frames[-1] - direct).max(axis=2)[top_row + 2 : bottom_row - 2]
-    assert (diff > 24).mean() < 0.005, (diff > 24).sum()
-
-
 def test_hover_on_an_empty_hole_rings_the_hole(window: Any, make_scene: Callable[..., Any]) -> None:
     board = Board.from_string("WB..R.........../........./..../.")
     hole = Cell.from_str("1E1")

@@ -12,7 +12,7 @@ from spoker.gui.controller import GameController
 from spoker.gui.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
-from spoker.gui.views.game import SaveDialog
+from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
 from spoker.narrator import (
     SHORT_RANKS,

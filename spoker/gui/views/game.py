@@ -8,8 +8,8 @@ choice (and hints) are computed in a worker thread so the window stays live.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import arcade
@@ -17,6 +17,7 @@ from arcade import key as keys
 
 from shibumi import APEX, Cell
 from spoker.errors import SpokerError
+from spoker.gui.computer_turns import ComputerTurns, Job
 from spoker.gui.controller import PERSON, GameController
 from spoker.gui.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
@@ -33,7 +34,8 @@ from spoker.gui.views.common import (
     draw_moment,
     highlights,
 )
-from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box, ui_scale
+from spoker.gui.views.save_dialog import SaveDialog
+from spoker.gui.widgets import THEME, Button, Label, draw_box, ui_scale
 from spoker.narrator import COLOUR_NAMES, Mark, MarkRole
 
 if TYPE_CHECKING:
@@ -43,91 +45,6 @@ TOOLBAR_H = 54
 BANNER_H = 104  # room kept above the pyramid for the banner
 END_DELAY = 3.5  # seconds the last moment shows before the results screen
 MOMENT_PAUSE = 1.6  # extra seconds a computer waits after a challenge or verdict
-
-_EXECUTOR: ThreadPoolExecutor | None = None
-
-
-def executor() -> ThreadPoolExecutor:
-    """One worker thread for computer moves and hints (the GIL makes more useless)."""
-    global _EXECUTOR
-    if _EXECUTOR is None:
-        _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spoker-ai")
-    return _EXECUTOR
-
-
-class SaveDialog:
-    """A small modal box asking for a file name."""
-
-    def __init__(self, title: str, path: str, on_save: object) -> None:
-        self.title = title
-        self.field = TextInput(path, max_length=400, on_submit=self._submit)
-        self.field.focus(True)
-        self.on_save = on_save
-        self.done = False
-        self.ok = Button("Save", self._ok, "Enter", primary=True)
-        self.cancel = Button("Cancel", self._cancel, "Esc")
-        self._title = Label(title, 15, bold=True, anchor_y="top")
-        self._help = Label("File name of the record (docs/formats.md):", 11, THEME.muted, anchor_y="top")
-        self.rect = (0.0, 0.0, 0.0, 0.0)
-
-    def _submit(self, text: str) -> None:
-        self._ok()
-
-    def _ok(self) -> None:
-        self.done = True
-        self.on_save(self.field.text.strip())  # type: ignore[operator]
-
-    def _cancel(self) -> None:
-        self.done = True
-
-    def layout(self, width: int, height: int) -> None:
-        s = ui_scale()
-        w = min(640.0 * s, width - 40.0)
-        h = 150.0 * s
-        left, bottom = (width - w) / 2, (height - h) / 2
-        self.rect = (left, bottom, w, h)
-        self.field.place(left + 16 * s, bottom + 62 * s, w - 32 * s, 34 * s)
-        self.ok.place(left + w - 236 * s, bottom + 14 * s, 104 * s, 38 * s)
-        self.cancel.place(left + w - 122 * s, bottom + 14 * s, 104 * s, 38 * s)
-
-    def draw(self) -> None:
-        left, bottom, w, h = self.rect
-        s = ui_scale()
-        width, height = arcade.get_window().get_size()
-        arcade.draw_lrbt_rectangle_filled(0, max(width, 4000), 0, max(height, 4000), (0, 0, 0, 140))
-        draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
-        self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
-        self._help.draw_at(left + 16 * s, bottom + h - 38 * s,
-                           self._help.fitted("File name of the record (docs/formats.md):", w - 32 * s))
-        self.field.draw()
-        self.ok.draw()
-        self.cancel.draw()
-
-    def update(self, dt: float) -> None:
-        self.field.update(dt)
-
-    def on_mouse_press(self, x: float, y: float, button: int) -> None:
-        if not self.ok.on_mouse_press(x, y, button) and not self.cancel.on_mouse_press(x, y, button):
-            self.field.on_mouse_press(x, y, button)
-            self.field.focus(True)
-
-    def on_mouse_motion(self, x: float, y: float) -> None:
-        self.ok.on_mouse_motion(x, y)
-        self.cancel.on_mouse_motion(x, y)
-
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if symbol == keys.ESCAPE:
-            self._cancel()
-        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
-            self._ok()
-        else:
-            self.field.focused = True
-            self.field.on_key_press(symbol, modifiers)
-
-    def on_text(self, text: str) -> None:
-        self.field.focused = True
-        self.field.on_text(text)
-
 
 class GameView(BaseView):
     """One game being played."""
@@ -142,10 +59,9 @@ class GameView(BaseView):
         self.selected: Cell | None = None
         self.info: list[str] = []
         self.hints: list[tuple[Cell, float]] = []
-        self._hint_job: tuple[str, Future[list[tuple[Cell, float]]]] | None = None
+        self._hint_job: Job[list[tuple[Cell, float]]] | None = None
         self._hint_key = ""
-        self._choice: tuple[str, Future[Cell] | Cell] | None = None
-        self.wait = app.settings.computer_delays[0]
+        self.turns = ComputerTurns(app.threaded, app.settings.computer_delays[0])
         self.end_timer: float | None = None
         self.moment_time = 10.0
         self.time = 0.0
@@ -186,7 +102,20 @@ class GameView(BaseView):
         self.toolbar = [self.b_draw, self.b_left, self.b_right, self.b_explode, self.b_hint,
                         self.b_marks, self.b_save, self.b_help, self.b_menu]
 
+    # -- what the picture shows -------------------------------------------
+    revision = 0  # counts the changes of what this screen shows (see _frame_key)
+    _pointed: tuple[Cell | None, Cell | None] = (None, None)  # hover cell, keyboard cursor
+
+    def changed(self) -> None:
+        """Something this screen shows changed: its cached picture is stale."""
+        self.revision += 1
+
+    def say(self, text: str, kind: str = "info", seconds: float = 5.0) -> None:
+        super().say(text, kind, seconds)
+        self.changed()
+
     def layout(self, width: int, height: int) -> None:
+        self.changed()
         s = ui_scale()
         panel_w = max(280.0, min(400.0 * s, width * 0.31))
         board_w = width - panel_w
@@ -265,7 +194,7 @@ class GameView(BaseView):
         self.moment_time = 0.0
         self._after_change()
         s = self.app.settings
-        self.wait = s.computer_delays[0] + (
+        self.turns.wait = s.computer_delays[0] + (
             MOMENT_PAUSE / max(0.1, s.computer_speed) if self.c.moment.kind != "none" else 0.0
         )
         if self.c.over:
@@ -329,6 +258,7 @@ class GameView(BaseView):
 
     # -- highlights and ghost --------------------------------------------------
     def _refresh_highlights(self) -> None:
+        self.changed()  # every change of the game, a selection or hints comes here
         marks: list[Mark] = []
         if self.selected is not None:
             marks.extend(self.c.explain_marks(self.selected))
@@ -339,6 +269,9 @@ class GameView(BaseView):
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 
     def _update_ghost(self) -> None:
+        if (self.hover_cell, self.cursor) != self._pointed:
+            self._pointed = (self.hover_cell, self.cursor)
+            self.changed()  # the pointer's cell, the keyboard cursor: the ghost and the tip
         cell = self.cursor if self.cursor is not None else self.hover_cell
         drawn = self.c.state.drawn
         if self.person_turn and drawn is not None and self.c.is_playable(cell):
@@ -349,7 +282,10 @@ class GameView(BaseView):
 
     # -- frame loop ------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
+        message_shown = self.message_time > 0
         super().on_update(delta_time)
+        if message_shown != (self.message_time > 0):
+            self.changed()  # the message went away
         if self.app.closed:
             return
         dt = min(delta_time, 0.25)
@@ -369,43 +305,18 @@ class GameView(BaseView):
                 self.show_results()
 
     def _computer(self, dt: float) -> None:
-        c = self.c
-        if not c.computer_to_move:
-            self._choice = None
+        delays = self.app.settings.computer_delays
+        action = self.turns.step(dt, self.c, delays)
+        if action is None:
             return
-        self.wait -= dt
-        if c.state.drawn is None:
-            if self.wait <= 0:
-                self._draw()
-                self.wait = self.app.settings.computer_delays[1]
-                self._start_choice()
+        if action.kind == "draw":
+            self._draw()
+            self.turns.drawn(self.c, delays)
             return
-        if self._choice is None:
-            self._start_choice()
-        if self.wait > 0 or self._choice is None:
-            return
-        key, job = self._choice
-        if isinstance(job, Future):
-            if not job.done():
-                return
-            try:
-                cell = job.result()
-            except Exception as err:  # a player's bug must not end the game
-                self.say(f"The computer player failed ({err}); it plays the lowest cell.", "bad", 8)
-                cell = c.state.legal_cells()[0]
-        else:
-            cell = job
-        self._choice = None
-        if key == c.state.to_string():
-            self._place(cell)
-
-    def _start_choice(self) -> None:
-        key = self.c.state.to_string()
-        if self.app.threaded:
-            # The copy is made here, in the window's thread, never while it changes.
-            self._choice = (key, executor().submit(self.c.computer_choice, self.c.state.copy()))
-        else:
-            self._choice = (key, self.c.computer_choice())
+        if action.error:
+            self.say(f"The computer player failed ({action.error}); it plays the lowest cell.", "bad", 8)
+        assert action.cell is not None
+        self._place(action.cell)
 
     def _poll_hints(self) -> None:
         c = self.c
@@ -414,15 +325,9 @@ class GameView(BaseView):
         key = c.state.to_string()
         if self._hint_key == key:
             return
-        if self._hint_job is None or self._hint_job[0] != key:
-            if self.app.threaded:
-                self._hint_job = (key, executor().submit(c.hint, 3, c.state.copy()))
-            else:
-                self.hints = c.hint()
-                self._hint_key = key
-                self._refresh_highlights()
-                return
-        job = self._hint_job[1]
+        if self._hint_job is None or self._hint_job.key != key:
+            self._hint_job = Job(key, c.hint, 3, c.state.copy(), threaded=self.app.threaded)
+        job = self._hint_job
         if job.done():
             self._hint_job = None
             self._hint_key = key
@@ -440,7 +345,7 @@ class GameView(BaseView):
         self.b_hint.active = self.app.settings.show_hints and self.c.setup.hints
         self.b_marks.active = self.app.settings.colour_marks
         self.b_results.visible = self.c.over
-        self.app.frame_cache.frame(self._frame_key(), self._draw_screen, self._pulses())
+        self.app.frame_cache.frame(self._frame_key(), self._draw_screen, self._pulses(), self._live_rect())
         super().on_draw()
 
     def _draw_screen(self, level: float | None = None) -> None:
@@ -448,7 +353,9 @@ class GameView(BaseView):
         clear_colour(THEME.background)
         self.scene.draw(level)
         self._draw_banner()
-        self._draw_panel(level)
+        inside = self.app.frame_cache.inside
+        if inside is None or inside[2] > self.panel_rect[0] * self.window.get_pixel_ratio():
+            self._draw_panel(level)  # not when only the board's column is drawn again
         self.ui.draw()
         self.layer.draw()
         self._draw_board_tip()
@@ -457,24 +364,29 @@ class GameView(BaseView):
         if self.dialog is not None:
             self.dialog.draw()
 
-    def _frame_key(self) -> Hashable | None:
-        """Everything the picture shows but the pulses; None while something
-        moves (the scene, a new banner, a straight flush, a dialog's caret)."""
-        c = self.c
-        moment = c.moment
-        if (
-            self.dialog is not None or self.scene.animating or moment.kind == "straight_flush"
-            or self.moment_time < BANNER_SETTLE
-        ):
+    def _moving(self) -> bool:
+        """Only the board's column moves: the pyramid or a new banner."""
+        return self.scene.animating or self.moment_time < BANNER_SETTLE
+
+    def _live_rect(self) -> Rect | None:
+        """While only the board's column moves, the part drawn in every frame
+        (the rest is copied from the cache): the column above the toolbar."""
+        if not self._moving():
             return None
-        s = self.app.settings
-        return (
-            id(self), self.size, self.scene.revision, c.state.to_string(), moment, len(c.log),
-            self.hover_cell, self.cursor, self.selected, tuple(self.info), tuple(self.hints),
-            self.person_turn, self._hint_key, s.show_hints, s.colour_marks,
-            self.message if self.message_time > 0 else None, self.message_kind,
-            self.ui.state(),
-        )
+        s = ui_scale()
+        ratio = self.window.get_pixel_ratio()
+        x0, y0, _, y1 = pixel_rect(0, TOOLBAR_H * s, self.panel_rect[0], self.size[1], ratio)
+        # Short of the panel and its border line (2 pixels wide, centred on its
+        # edge): the panel is then not drawn again.
+        return (x0, y0, math.floor((self.panel_rect[0] - 2) * ratio), y1)
+
+    def _frame_key(self) -> Hashable | None:
+        """The picture's revision: the screen's own, the board's (not while
+        it moves: the live part, see ``_live_rect``) and the widgets'; None
+        while the whole screen moves (a straight flush's sparks, a dialog's caret)."""
+        if self.dialog is not None or self.c.moment.kind == "straight_flush":
+            return None
+        return (id(self), self.revision, None if self._moving() else self.scene.revision, self.ui.revision)
 
     def _pulses(self) -> list[tuple[Rect, float]]:
         """The rectangles that pulse on a still screen: the glow, the bag."""
@@ -573,6 +485,7 @@ class GameView(BaseView):
         self._update_ghost()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.changed()
         if self.dialog is not None:
             self.dialog.on_mouse_press(x, y, button)
             return
@@ -601,6 +514,7 @@ class GameView(BaseView):
         self._refresh_highlights()
 
     def on_text(self, text: str) -> None:
+        self.changed()
         if self.dialog is not None:
             self.dialog.on_text(text)
             return
@@ -608,6 +522,7 @@ class GameView(BaseView):
             self.app.show_help()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.changed()
         if self.dialog is not None:
             self.dialog.on_key_press(symbol, modifiers)
             return

@@ -13,6 +13,7 @@ click on a ball (or Delete on the chosen one) removes it.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from arcade import key as keys
 
 from shibumi import Board, Cell, Colour
 from spoker.gui.autosave import data_dir
-from spoker.gui.frame import clear_colour
+from spoker.gui.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
     ROLE_COLOURS,
@@ -452,15 +453,35 @@ class LabView(BaseView):
 
     def on_draw(self) -> None:
         self._refresh()
+        pulses: list[tuple[Rect, float]] = []
+        glow = self.scene.glow_rect()
+        if glow is not None:
+            pulses.append((pixel_rect(*glow, scale=self.window.get_pixel_ratio()), self.scene.pulse()))
+        self.app.frame_cache.frame(self._frame_key(), self._draw_screen, pulses)
+        super().on_draw()
+
+    def _frame_key(self) -> Hashable | None:
+        """Equal while the picture is: the lab changes on input (counted by the
+        window's pacer) and shows it on its board (highlights, ghost, hover)
+        and its widgets; None while the board moves."""
+        if self.scene.animating:
+            return None
+        return (
+            id(self), self.size, self.app.frame_cache.pacer.events, self.ui.revision, self.scene.revision,
+            self.lab.board, self.lab.rules, self.hover_cell, self.selected,
+            self.message if self.message_time > 0 else None,
+        )
+
+    def _draw_screen(self, level: float | None = None) -> None:
+        """The whole screen; the board's glow at ``level`` if given (see FrameCache)."""
         clear_colour(THEME.background)
-        self.scene.draw()
+        self.scene.draw(level)
         self._draw_panel()
         self.ui.draw()
         self.layer.draw()
         self._draw_board_tip()
         self.ui.draw_tooltip()
         self.draw_message((TOOLBAR_H + FIELD_ROW + 6) * ui_scale(), (0.0, self.panel_rect[0]))
-        super().on_draw()
 
     def _draw_panel(self) -> None:
         left, _, width, height = self.panel_rect

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,7 +14,7 @@ from arcade import key as keys
 from shibumi import Cell, Colour, parse_board
 from spoker.gui import autosave
 from spoker.gui.controller import PERSON, GameSetup
-from spoker.gui.frame import clear_colour
+from spoker.gui.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
 from spoker.gui.widgets import (
@@ -302,11 +302,33 @@ class TitleView(BaseView):
             self.scene.update(dt)
 
     def on_draw(self) -> None:
+        cache = self.app.frame_cache
+        pulses: list[tuple[Rect, float]] = []
+        glow = self.scene.glow_rect() if self.scene is not None and self.show_board else None
+        if glow is not None and self.scene is not None:
+            pulses.append((pixel_rect(*glow, scale=self.window.get_pixel_ratio()), self.scene.pulse()))
+        cache.frame(self._frame_key(), self._draw_screen, pulses)
+        super().on_draw()
+
+    def _frame_key(self) -> Hashable | None:
+        """Equal while the picture is: the screen changes on input (counted by
+        the window's pacer), with its board and its widgets; None while the board turns."""
+        scene = self.scene
+        if scene is not None and scene.animating:
+            return None
+        return (
+            id(self), self.size, self.app.frame_cache.pacer.events, self.ui.revision,
+            None if scene is None else scene.revision, self.show_board, self.index, len(self.entries),
+            self.message if self.message_time > 0 else None,
+        )
+
+    def _draw_screen(self, level: float | None = None) -> None:
+        """The whole screen; the board's glow at ``level`` if given (see FrameCache)."""
         clear_colour(THEME.background)
         width, height = self.size
         left, col = self.col
         if self.scene is not None and self.show_board:
-            self.scene.draw()
+            self.scene.draw(level)
             k = ui_scale()
             room = width - left - col - 50 * k
             self._caption.draw_at(left + col + 30 * k + room / 2, max(20.0 * k, self.caption_y), self._caption.fitted(
@@ -343,7 +365,6 @@ class TitleView(BaseView):
         self.layer.draw()
         self.ui.draw_tooltip()
         self.draw_message(16 * ui_scale())
-        super().on_draw()
 
     def _draw_balls(self, cx: float, cy: float) -> None:
         """Three balls circling gently beside the title."""

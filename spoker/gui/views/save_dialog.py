@@ -1,0 +1,82 @@
+"""The modal box asking for a record's file name (game and end screens)."""
+
+from __future__ import annotations
+
+import arcade
+from arcade import key as keys
+
+from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box, ui_scale
+
+
+class SaveDialog:
+    """A small modal box asking for a file name."""
+
+    def __init__(self, title: str, path: str, on_save: object) -> None:
+        self.title = title
+        self.field = TextInput(path, max_length=400, on_submit=self._submit)
+        self.field.focus(True)
+        self.on_save = on_save
+        self.done = False
+        self.ok = Button("Save", self._ok, "Enter", primary=True)
+        self.cancel = Button("Cancel", self._cancel, "Esc")
+        self._title = Label(title, 15, bold=True, anchor_y="top")
+        self._help = Label("File name of the record (docs/formats.md):", 11, THEME.muted, anchor_y="top")
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+
+    def _submit(self, text: str) -> None:
+        self._ok()
+
+    def _ok(self) -> None:
+        self.done = True
+        self.on_save(self.field.text.strip())  # type: ignore[operator]
+
+    def _cancel(self) -> None:
+        self.done = True
+
+    def layout(self, width: int, height: int) -> None:
+        s = ui_scale()
+        w = min(640.0 * s, width - 40.0)
+        h = 150.0 * s
+        left, bottom = (width - w) / 2, (height - h) / 2
+        self.rect = (left, bottom, w, h)
+        self.field.place(left + 16 * s, bottom + 62 * s, w - 32 * s, 34 * s)
+        self.ok.place(left + w - 236 * s, bottom + 14 * s, 104 * s, 38 * s)
+        self.cancel.place(left + w - 122 * s, bottom + 14 * s, 104 * s, 38 * s)
+
+    def draw(self) -> None:
+        left, bottom, w, h = self.rect
+        s = ui_scale()
+        width, height = arcade.get_window().get_size()
+        arcade.draw_lrbt_rectangle_filled(0, max(width, 4000), 0, max(height, 4000), (0, 0, 0, 140))
+        draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
+        self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
+        self._help.draw_at(left + 16 * s, bottom + h - 38 * s,
+                           self._help.fitted("File name of the record (docs/formats.md):", w - 32 * s))
+        self.field.draw()
+        self.ok.draw()
+        self.cancel.draw()
+
+    def update(self, dt: float) -> None:
+        self.field.update(dt)
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        if not self.ok.on_mouse_press(x, y, button) and not self.cancel.on_mouse_press(x, y, button):
+            self.field.on_mouse_press(x, y, button)
+            self.field.focus(True)
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        self.ok.on_mouse_motion(x, y)
+        self.cancel.on_mouse_motion(x, y)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == keys.ESCAPE:
+            self._cancel()
+        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+            self._ok()
+        else:
+            self.field.focused = True
+            self.field.on_key_press(symbol, modifiers)
+
+    def on_text(self, text: str) -> None:
+        self.field.focused = True
+        self.field.on_text(text)
