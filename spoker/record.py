@@ -37,7 +37,7 @@ from spoker.events import (
 from spoker.groups import Group
 from spoker.moves import Move
 from spoker.rules import DEFAULT_RULES, RuleSet
-from spoker.state import GameState
+from spoker.state import End, GameState
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)", re.ASCII)
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*", re.ASCII)
@@ -121,7 +121,7 @@ def _name(cell: int) -> str:
 
 
 def _game_over_reason(state: GameState) -> str:
-    if state.end == "straight_flush":
+    if state.end == End.STRAIGHT_FLUSH:
         return (
             f"the game is over: player {state.winner} made a straight flush "
             f"on move {state.move_number}"
@@ -133,7 +133,7 @@ def result_text(state: GameState) -> str:
     """The ``Result`` header of a finished game: ``player 1 wins 5-3`` ..."""
     expect(state, GameState, "state")
     s1, s2 = state.score
-    if state.end == "straight_flush":
+    if state.end == End.STRAIGHT_FLUSH:
         return f"player {state.winner} wins by a straight flush ({s1}-{s2})"
     if state.winner is None:
         return f"draw {s1}-{s2}"
@@ -265,7 +265,7 @@ def annotate(events: tuple[Event, ...], state: GameState) -> str:
             if ev.cancelled_challenge is not None:
                 text += ", the challenge it answers scores nothing"
             notes.append(text)
-        elif isinstance(ev, GameOver) and ev.end == "complete":
+        elif isinstance(ev, GameOver) and ev.end == End.COMPLETE:
             notes.append("game over: " + result_text(state))
     return "; ".join(notes)
 

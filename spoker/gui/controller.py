@@ -33,7 +33,7 @@ from spoker.events import (
 from spoker.groups import Group, explain, group_visibility, groups_at
 from spoker.moves import Move
 from spoker.rules import DEFAULT_RULES, RuleSet
-from spoker.state import GameState
+from spoker.state import End, GameState
 
 if TYPE_CHECKING:
     from spoker.players import Player
@@ -326,7 +326,7 @@ class GameController:
         if not s.is_over:
             return ""
         s1, s2 = s.score
-        if s.end == "straight_flush":
+        if s.end == End.STRAIGHT_FLUSH:
             assert s.winner is not None
             return f"{self.name(s.winner)} wins with a straight flush ({s1}-{s2})."
         if s.winner is None:

@@ -14,6 +14,7 @@ from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.game import SaveDialog
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
+from spoker.state import End
 
 if TYPE_CHECKING:
     from spoker.gui.app import SpokerApp
@@ -68,8 +69,8 @@ def score_line(names: tuple[str, str], score: tuple[int, int]) -> str:
     return f"{names[0]} {score[0]},  {names[1]} {score[1]}"
 
 
-def summary_line(end: str | None, challenges: int, balls: int) -> str:
-    how = "A straight flush ended the game" if end == "straight_flush" else "The pyramid is complete"
+def summary_line(end: End | None, challenges: int, balls: int) -> str:
+    how = "A straight flush ended the game" if end == End.STRAIGHT_FLUSH else "The pyramid is complete"
     return f"{how}: {plural(challenges, 'challenge')}, {balls} balls."
 
 
@@ -128,7 +129,7 @@ class EndView(BaseView):
             marks.append(Mark(ch.challenge.cells, "challenge", ch.challenger))
             if ch.response is not None:
                 marks.append(Mark(ch.response.cells, "response", 3 - ch.challenger))
-        elif self.c.state.end == "straight_flush":
+        elif self.c.state.end == End.STRAIGHT_FLUSH:
             marks.extend(m for m in self.c.moment.marks if m.role == "flush")
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
