@@ -19,6 +19,7 @@ shared among processes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,14 +68,11 @@ def _support_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return table(lv[0], lv[1]), table(lv[1], lv[2]), table(lv[2], lv[3])
 
 
-_TABLES: dict[str, np.ndarray] = {}
-
-
+@functools.cache
 def _tables() -> dict[str, np.ndarray]:
-    if not _TABLES:
-        _TABLES["select"] = _select_table()
-        _TABLES["sup2"], _TABLES["sup3"], _TABLES["sup4"] = _support_tables()
-    return _TABLES
+    """The bit tables, built on first use (they take a moment: not at import)."""
+    sup2, sup3, sup4 = _support_tables()
+    return {"select": _select_table(), "sup2": sup2, "sup3": sup3, "sup4": sup4}
 
 
 def _codes(
