@@ -176,18 +176,18 @@ def why_hidden(board: Board, group: Group) -> tuple[str, ...]:
 def judge(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     """Every group through the ball just placed on ``cell`` of ``after`` and
     its verdict under ``rules``, as a normal turn (the apex ruling applies)."""
-    judge = rules.judge
+    referee = rules.judge
     verdicts: list[Verdict] = []
     best_seen = False
     for g in groups_at(after, cell):  # best first: the first that counts is the best
         reasons = why_hidden(after, g)
-        not_a_group = judge.why_not_a_group(pattern_of(g.cells, g.rank))
+        not_a_group = referee.why_not_a_group(pattern_of(g.cells, g.rank))
         why: tuple[str, ...]
         if not_a_group is not None:
             counts, why = False, (not_a_group,)
-        elif not judge.apex_counts(cell, g.rank, responding=False):
+        elif not referee.apex_counts(cell, g.rank, responding=False):
             counts, why = False, (APEX_REASON,)
-        elif reasons and judge.check_visibility:
+        elif reasons and referee.check_visibility:
             counts, why = False, reasons
         else:
             counts, why = True, reasons
@@ -263,14 +263,14 @@ def ball_verdicts(board: Board, cell: object, rules: RuleSet) -> tuple[Verdict, 
     group that would count now under ``rules`` (visibility; the apex ruling is
     about the turn a ball is placed on, so it is not judged here)."""
     out = []
-    judge = rules.judge
+    referee = rules.judge
     for g in groups_containing(board, cell):
         reasons = why_hidden(board, g)
-        not_a_group = judge.why_not_a_group(pattern_of(g.cells, g.rank))
+        not_a_group = referee.why_not_a_group(pattern_of(g.cells, g.rank))
         if not_a_group is not None:
             out.append(Verdict(g, False, (not_a_group, *reasons), placed=False))
             continue
-        counts = not (reasons and judge.check_visibility)
+        counts = not (reasons and referee.check_visibility)
         out.append(Verdict(g, counts, reasons, placed=False))
     return tuple(out)
 

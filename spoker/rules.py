@@ -77,7 +77,9 @@ _BUILT_IN = frozenset(VARIANTS)
 
 
 def _known() -> str:
-    return ", ".join(("visible", *VARIANTS))
+    """``visible, touching or apex-free`` (and any registered variant)."""
+    *names, last = ("visible", *VARIANTS)
+    return f"{', '.join(names)} or {last}"
 
 
 @dataclass(frozen=True)
