@@ -520,6 +520,22 @@ class GameState:
         new.history = self.history[:]
         return new
 
+    _PICKLED = ("_masks", "_occ", "_playable", "_drawn", "scores", "challenge", "winner", "end", "history")
+
+    def __getstate__(self) -> dict[str, object]:
+        # The rules' compiled tables are not pickled: the rules rebuild them.
+        state = {name: getattr(self, name) for name in self._PICKLED}
+        state["rules"] = self._rules
+        return state
+
+    def __setstate__(self, state: object) -> None:
+        if isinstance(state, tuple):  # (None, slots), as pickled before the tables were slots
+            state = state[1]
+        assert isinstance(state, dict)
+        for name in self._PICKLED:
+            object.__setattr__(self, name, state[name])
+        self.rules = state.get("rules", state.get("_rules", DEFAULT_RULES))
+
     def child(self, action: Cell | Colour | int | str) -> GameState:
         """A new state after a draw (a colour, at a chance node) or a placement
         (a cell, once a ball is drawn)."""
