@@ -252,6 +252,8 @@ def _make_best_of(check_visibility: bool) -> Callable[[tuple[Entry, ...], Masks,
             best_pid = -1
             own = masks[colour]
             for m, flush, level, pid in entries:
+                if flush <= best_rank and (flush < best_rank or level <= best_level):
+                    break  # scan order: no later pattern can rank higher, nor tie first
                 if own & m == m:
                     rank = flush
                 elif flush == 2:  # a line of three: three kinds needs every colour
