@@ -179,8 +179,10 @@ THROUGH: tuple[tuple[Pattern, ...], ...] = tuple(
 RESTING_MASK: tuple[int, ...] = tuple(_bit(RESTING_ON[c]) for c in range(30))
 """Per cell: the cells resting on it."""
 
-_COVER_OF: tuple[int, ...] = tuple(p.cover_mask for p in PATTERNS)
-_BRIDGES_OF: tuple[tuple[int, ...], ...] = tuple(p.bridges for p in PATTERNS)
+COVER_OF: tuple[int, ...] = tuple(p.cover_mask for p in PATTERNS)
+"""Per pattern id: its cover mask (for loops that index by id)."""
+BRIDGES_OF: tuple[tuple[int, ...], ...] = tuple(p.bridges for p in PATTERNS)
+"""Per pattern id: the masks of the cell pairs that would cut its contacts."""
 
 
 def _full_house_table(p: Pattern) -> dict[int, int]:
@@ -190,9 +192,11 @@ def _full_house_table(p: Pattern) -> dict[int, int]:
     return {pair | top: other for pair, other in p.pairings}
 
 
-_FULL_HOUSE_OTHER: tuple[dict[int, int], ...] = tuple(
+FULL_HOUSE_OTHER: tuple[dict[int, int], ...] = tuple(
     _full_house_table(p) if p.kind == 5 else {} for p in PATTERNS
 )
+"""Per pattern id (a pyramid): the top's colour within it (a touching pair and
+the top) to the other pair, which must then be one other colour."""
 
 Masks = tuple[int, int, int] | list[int]
 
@@ -207,7 +211,7 @@ def rank_of(p: Pattern, masks: Masks, colour: int) -> int:
         if p.kind == 3:
             return 1 if masks[0] & m and masks[1] & m and masks[2] & m else 0
         if p.kind == 5:
-            other = _FULL_HOUSE_OTHER[p.pid].get(masks[colour] & m)
+            other = FULL_HOUSE_OTHER[p.pid].get(masks[colour] & m)
             if other is None:
                 return 0
             # The other pair holds no ball of the top's colour: one colour for both?
@@ -241,9 +245,9 @@ _NONE = (0, 0, -1)
 def _make_best_of(check_visibility: bool) -> Callable[[tuple[Entry, ...], Masks, int, int], tuple[int, int, int]]:
     """The group-judging loop for one visibility ruling (its tables bound as
     closure cells, read faster than globals in the hot path)."""
-    full_house_other = _FULL_HOUSE_OTHER
-    cover_of = _COVER_OF
-    bridges_of = _BRIDGES_OF
+    full_house_other = FULL_HOUSE_OTHER
+    cover_of = COVER_OF
+    bridges_of = BRIDGES_OF
 
     def best(entries: tuple[Entry, ...], masks: Masks, occ: int, colour: int) -> tuple[int, int, int]:
         try:
@@ -662,7 +666,8 @@ def pattern_of(cells: Iterable[Cell], rank: int) -> Pattern:
 
 
 __all__ = [
-    "APEX_CELL", "APEX_REASON", "CACHE_LIMIT", "CODES", "LEVEL_BITS", "DEFAULT_JUDGE", "DEFAULT_RULINGS", "FLUSH_RANK",
+    "APEX_CELL", "APEX_REASON", "BRIDGES_OF", "CACHE_LIMIT", "CODES", "COVER_OF", "FULL_HOUSE_OTHER",
+    "LEVEL_BITS", "DEFAULT_JUDGE", "DEFAULT_RULINGS", "FLUSH_RANK",
     "Judge", "PATTERNS", "PATTERN_OF", "Pattern", "PatternRow", "RANKS_OF_KIND", "RESTING_MASK",
     "Rulings", "STRAIGHT_FLUSH", "STRAIGHT_FLUSH_CODE", "THROUGH", "best_of", "challenge_code",
     "judge_for", "pattern_of", "rank_of", "split_code", "visible",
