@@ -83,6 +83,7 @@ def _codes(
     ``b`` the other two colours, ``occ`` every ball. The vectorised form of
     :meth:`spoker.judging.Judge.codes3`, on the same rows."""
     best = np.zeros(len(occ), dtype=_I64)
+    check_vis = judge.check_visibility
     for mask, others, kind, flush, mixed, cover, bridges, pairings in judge.through_rows[cell]:
         if kind == 3:
             complete = (occ & mask) == mask
@@ -97,7 +98,7 @@ def _codes(
             for pair, other in pairings:
                 fh |= ((own & pair) == pair) & (((a & other) == other) | ((b & other) == other))
             val = sf * flush + fh * mixed
-        if judge.check_visibility and (cover or bridges):
+        if check_vis and (cover or bridges):
             visible = (occ & cover) == 0 if cover else np.ones(len(occ), dtype=bool)
             for br in bridges:
                 visible &= (occ & br) != br

@@ -434,10 +434,19 @@ class Judge:
     def placed_code(self, masks: Masks, occ: int, cell: int, colour: int, responding: bool) -> int:
         """Challenge code (0: nothing) of the best counting group the ball just
         placed on ``cell`` forms on this turn, the apex ruling applied."""
-        rank, level, _ = self.best_code(masks, occ, cell, colour)
-        if not rank or not self.apex_counts(cell, rank, responding):
+        try:  # best_code, inlined (greedy's hot path)
+            if occ & RESTING_MASK[cell]:
+                entries = tuple(e for e in self.scan[cell] if occ & e[0] == e[0])
+            else:
+                entries = self.complete[cell][occ & self.neighbours[cell]]
+        except (IndexError, KeyError, TypeError):
+            raise SpokerError(f"placed_code: cell {shown(cell)}, occupied {shown(occ)}: not a position") from None
+        if not entries:
             return 0
-        return _challenge_code(rank, level)
+        rank, level, _ = self.best_of(entries, masks, occ, colour)
+        if not rank or (cell == APEX_CELL and not responding and rank < self.apex_floor):
+            return 0  # nothing, or the apex ruling (apex_counts, inlined: greedy's hot path)
+        return CODES[rank][level]
 
     def codes3(self, m0: int, m1: int, m2: int, occ: int, cell: int) -> tuple[int, int, int]:
         """Challenge codes (0: nothing) of a ball of each colour (W, B, R) placed
