@@ -50,10 +50,7 @@ from spoker.events import (
 )
 from spoker.groups import Group, Rank, group_of
 from spoker.judging import (
-    BRIDGES_OF,
     CODES,
-    COVER_OF,
-    FULL_HOUSE_OTHER,
     PATTERNS,
     RANKS_OF_KIND,
     STRAIGHT_FLUSH,
@@ -211,7 +208,7 @@ class GameState:
 
     __slots__ = (
         "_rules", "_masks", "_occ", "_playable", "_drawn", "scores", "challenge",
-        "winner", "end", "history", "_check_vis", "_apex_floor", "_cells",
+        "winner", "end", "history", "_check_vis", "_apex_floor", "_cells", "_best_of",
     )
 
     def __init__(self, rules: RuleSet = DEFAULT_RULES) -> None:
@@ -239,6 +236,7 @@ class GameState:
         self._check_vis = judge.check_visibility
         self._apex_floor = judge.apex_floor
         self._cells = _cell_tables(judge)
+        self._best_of = judge.best_of
 
     # -- reading ------------------------------------------------------------
     @property
@@ -382,7 +380,7 @@ class GameState:
         if not playable & bit:
             raise IllegalActionError(self._why_not_playable(cell))  # type: ignore[arg-type]
         masks = self._masks
-        own = masks[colour] = masks[colour] | bit
+        masks[colour] |= bit
         occ = self._occ | bit
         self._occ = occ
         newly, under, complete, around = self._cells[cell]  # type: ignore[index]
@@ -394,48 +392,17 @@ class GameState:
         index = n * 90 + move
         challenge = self.challenge
 
-        # Judge.best_code: nothing rests on the new ball, so its complete
-        # patterns (under these rules) come from one lookup, usually none.
-        # Then spoker.judging.best_of, mirrored here line for line because
-        # the call alone costs random playouts 7% (bench/playouts.py); it
-        # reads only judging's tables and rulings, and the tests hold the
-        # two together (tests/test_judging.py). The apex ruling is
-        # Judge.apex_counts, read from its floor.
-        rank = level = 0
-        pid = -1
-        for m, flush, lv, p in complete[occ & around]:
-            if flush <= rank and (flush < rank or lv <= level):
-                break  # scan order: no later pattern can rank higher, nor tie first
-            if own & m == m:
-                r = flush
-            elif flush == 2:  # a line of three: three kinds needs every colour
-                if not (masks[0] & m and masks[1] & m and masks[2] & m):
-                    continue
-                r = 1
-            elif flush == 5:  # a pyramid: full house?
-                other = FULL_HOUSE_OTHER[p].get(own & m)
-                if other is None or not (
-                    masks[0] & other == other or masks[1] & other == other or masks[2] & other == other
-                ):
-                    continue
-                r = 3
-            else:
-                continue
-            if r < rank or (r == rank and lv <= level):
-                continue
-            if self._check_vis:
-                if occ & COVER_OF[p]:
-                    continue
-                cut = False
-                for b in BRIDGES_OF[p]:
-                    if occ & b == b:
-                        cut = True
-                        break
-                if cut:
-                    continue
-            rank = r
-            level = lv
-            pid = p
+        # The group-judging loop is spoker.judging's (Judge.best_of). Nothing
+        # rests on the new ball, so its complete patterns (under these rules)
+        # come from one lookup, usually none: the loop is called only when
+        # there is something to judge. The apex ruling is Judge.apex_counts,
+        # read from its floor.
+        entries = complete[occ & around]
+        if entries:
+            rank, level, pid = self._best_of(entries, masks, occ, colour)
+        else:
+            rank = level = 0
+            pid = -1
         if rank and cell == _APEX and challenge is None and rank < self._apex_floor:
             rank = 0  # the apex on a normal turn counts only for a straight flush
 
@@ -547,6 +514,7 @@ class GameState:
         new._check_vis = self._check_vis
         new._apex_floor = self._apex_floor
         new._cells = self._cells
+        new._best_of = self._best_of
         new._masks = self._masks[:]
         new._occ = self._occ
         new._playable = self._playable

@@ -68,7 +68,7 @@ def test_the_apex_ruling() -> None:
 
 @given(state=games(max_moves=29))
 def test_placed_code_is_what_the_engine_forms(state: GameState) -> None:
-    """GameState.apply_place mirrors judging.best_of for speed: they agree."""
+    """What the engine forms is what the judge's placed_code says (same loop, same rulings)."""
     judge = state.rules.judge
     colour = 0 if state.bag()[0] else 1 if state.bag()[1] else 2
     for cell in state.legal_cells():
