@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from spoker import GameState  # noqa: E402
 from spoker.players.evaluation import FEATURES, PHASES, LearnedEvaluation, leaf_features, phase_of  # noqa: E402
-from spoker.players.kernel import challenge_code, score_diff  # noqa: E402
+from spoker.players.kernel import pending_code, score_diff  # noqa: E402
 from spoker.players.lookahead import LookaheadPlayer  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
 from spoker.rules import DEFAULT_RULES  # noqa: E402
@@ -58,7 +58,7 @@ def play(seed: int, index: int) -> list[Position]:
     rows: list[tuple[int, int, int, int, int, int, int, int]] = []
     while not state.is_over:
         m0, m1, m2 = state.masks
-        rows.append((m0, m1, m2, state.occupied, state.playable_mask, challenge_code(state),
+        rows.append((m0, m1, m2, state.occupied, state.playable_mask, pending_code(state),
                      score_diff(state), state.to_move))
         state.draw(rng)
         if explore.random() < EXPLORE:

@@ -9,6 +9,7 @@ from shibumi.cells import (
     CELLS,
     LEVEL_CELLS,
     LEVEL_MASK,
+    LEVEL_SIZES,
     NUM_CELLS,
     POINTS,
     Cell,
@@ -136,9 +137,7 @@ class Board:
     @classmethod
     def from_string(cls, text: str) -> Board:
         """Parse a board string (docs/formats.md); see :func:`shibumi.parse_board`."""
-        from shibumi.notation import parse_board
-
-        return parse_board(text)
+        return read_board_string(text)
 
     @classmethod
     def from_mapping(cls, balls: Mapping[object, Colour | str]) -> Board:
@@ -301,20 +300,67 @@ class Board:
         return hash(self._masks)
 
     def __str__(self) -> str:
-        from shibumi.notation import format_board
-
-        return format_board(self)
+        return _board_text(self._masks)
 
     def __repr__(self) -> str:
         return f"Board({str(self)!r})"
 
     def to_string(self) -> str:
         """The canonical board string (docs/formats.md)."""
-        from shibumi.notation import format_board
-
-        return format_board(self)
+        return _board_text(self._masks)
 
     def levels(self) -> list[list[Colour | None]]:
         """Each level's cells' colours, in board-string order."""
         return [[self[c] for c in LEVEL_CELLS[lv]] for lv in (1, 2, 3, 4)]
 
+
+# -- board strings (docs/formats.md; shibumi.notation is their public face) ------
+_CHARS = {"W": 0, "B": 1, "R": 2}
+
+
+def read_board_string(text: str) -> Board:
+    """Parse a board string; :class:`BoardStringError` says what and where.
+
+    Colour letters are read in either case; surrounding white space is ignored.
+    """
+    if not isinstance(text, str):
+        raise BoardStringError(f"a board string must be text, not {text!r}")
+    parts = text.strip().split("/")
+    if len(parts) != 4:
+        raise BoardStringError(
+            f"board string {text!r} has {len(parts)} level(s): expected 4 separated by '/'"
+        )
+    masks = [0, 0, 0]
+    for level, (part, size) in enumerate(zip(parts, LEVEL_SIZES), start=1):
+        if len(part) != size:
+            raise BoardStringError(
+                f"board string {text!r}: level {level} {part!r} has {len(part)} "
+                f"character(s), expected {size}"
+            )
+        for ch, cell in zip(part, LEVEL_CELLS[level]):
+            if ch == ".":
+                continue
+            k = _CHARS.get(ch.upper())
+            if k is None:
+                raise BoardStringError(
+                    f"board string {text!r}: {ch!r} on {cell} is not W, B, R or '.'"
+                )
+            masks[k] |= 1 << cell
+    board = Board((masks[0], masks[1], masks[2]))
+    try:
+        board.validate()
+    except BoardStringError as err:
+        raise BoardStringError(f"board string {text!r}: {err}") from None
+    return board
+
+
+def _board_text(masks: tuple[int, int, int]) -> str:
+    w, b, r = masks
+    out = []
+    for level in (1, 2, 3, 4):
+        chars = []
+        for cell in LEVEL_CELLS[level]:
+            bit = 1 << cell
+            chars.append("W" if w & bit else "B" if b & bit else "R" if r & bit else ".")
+        out.append("".join(chars))
+    return "/".join(out)

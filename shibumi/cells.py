@@ -156,7 +156,6 @@ LEVEL_CELLS: dict[int, tuple[Cell, ...]] = {
 LEVEL_MASK: dict[int, int] = {lv: sum(1 << c for c in cs) for lv, cs in LEVEL_CELLS.items()}
 CELL_NAMES: tuple[str, ...] = _NAMES
 APEX = _BY_NAME["4D4"]
-ALL_MASK = (1 << NUM_CELLS) - 1
 
 
 def parse_cell(text: str) -> Cell:

@@ -31,12 +31,12 @@ from typing import NamedTuple
 
 from shibumi import CELLS, Cell, Colour
 from spoker.errors import SpokerError
-from spoker.players.kernel import APEX_CELL, cached_codes3, cells_of, challenge_code, score_diff
+from spoker.players.kernel import cells_of, pending_code, score_diff
 from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
 from spoker.record import GameRecord
 from spoker.replay import Replay
 from spoker.rules import RuleSet
-from spoker.state import GameState
+from spoker.state import End, GameState
 
 DEFAULT_EFFORT = 200_000
 """Positions judged per placement, at most, before the search is exact: a
@@ -69,7 +69,6 @@ TURNING = 0.30
 """A challenge is a turning point when, from its opening move's draw to the
 end of its answer, the challenger's expected result moves this much or more."""
 
-_SF_CODE = 40  # a challenge code (rank * 8 + level) this high is a straight flush
 
 
 class AnalysisError(SpokerError):
@@ -280,15 +279,14 @@ class _Root:
 
     def __init__(self, state: GameState, colour: int, played: int | None, prune: bool) -> None:
         m0, m1, m2 = state.masks
-        self.args = (m0, m1, m2, state.occupied, state.playable_mask, challenge_code(state), colour)
+        self.args = (m0, m1, m2, state.occupied, state.playable_mask, pending_code(state), colour)
         self.d = score_diff(state)
         self.prune = prune
         responding = state.challenge is not None
+        judge = state.rules.judge
         codes = []
         for cell in cells_of(state.playable_mask):
-            code = cached_codes3(m0, m1, m2, cell, state.rules.check_visibility)[colour]
-            if cell == APEX_CELL and not responding and not state.rules.apex_free and code < _SF_CODE:
-                code = 0  # the apex on a normal turn forms only a straight flush
+            code = judge.turn_codes3(m0, m1, m2, cell, responding)[colour]
             codes.append((cell, code))
         codes.sort(key=lambda cc: (cc[0] != played, -cc[1], cc[0]))
         self.cells = codes
@@ -353,7 +351,7 @@ def _run_task(task: _Task) -> MoveAnalysis:
     state.apply_draw(move.colour)
     found = placement_values(state, task.effort, played=move.cell)
     state.apply_place(move.cell)
-    if state.end == "straight_flush":
+    if state.end == End.STRAIGHT_FLUSH:
         # A won game: its value, 1, is the best there is, whatever the search's depth.
         found = found._replace(exact=True)
     return judge(task.n, player, move.colour, move.cell, found)

@@ -6,9 +6,10 @@ the same number of balls on the board, so one step draws a ball for each game
 cell; ``greedy``: the best group over every playable cell, ties broken by
 random keys), judges the group it forms and settles challenges, all on arrays
 of bit masks. Groups are judged cell by cell: the games whose ball went to a
-cell are taken together and that cell's patterns (the same tables the scalar
-engine uses, :data:`spoker.players.kernel.THROUGH_ROWS`) are tested on all of
-them at once.
+cell are taken together and that cell's patterns (the rules' own tables,
+:attr:`spoker.judging.Judge.through_rows`, with their challenge codes) are
+tested on all of them at once; the apex ruling is the judge's
+(:attr:`~spoker.judging.Judge.apex_floor_code`).
 
 The rules are the engine's (rules.md); the tests replay blocks move by move
 through :class:`spoker.state.GameState` and compare every result. Blocks have
@@ -18,15 +19,17 @@ shared among processes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
 
 from shibumi import LEVEL_CELLS
 from shibumi.geometry import PLATFORM_MASK
-from spoker.players.kernel import APEX_CELL, THROUGH_ROWS
+from spoker.judging import APEX_CELL, LEVEL_BITS, STRAIGHT_FLUSH_CODE, Judge
 from spoker.rules import DEFAULT_RULES, RuleSet
-from spoker.simulate import GameOutcome, Tally
+from spoker.state import End
+from spoker.tally import GameOutcome, Tally
 
 BATCH_PLAYERS = ("random", "greedy")
 """The players the batch simulator can play."""
@@ -34,7 +37,7 @@ BATCH_PLAYERS = ("random", "greedy")
 BLOCK_SIZE = 32768
 """Games per block: a block's results depend only on the seed and its index."""
 
-_SF = 40  # challenge code of the weakest straight flush: rank 5 * 8
+_SF = STRAIGHT_FLUSH_CODE  # codes at or above it are straight flushes
 _I64 = np.int64
 
 
@@ -65,38 +68,36 @@ def _support_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return table(lv[0], lv[1]), table(lv[1], lv[2]), table(lv[2], lv[3])
 
 
-_TABLES: dict[str, np.ndarray] = {}
-
-
+@functools.cache
 def _tables() -> dict[str, np.ndarray]:
-    if not _TABLES:
-        _TABLES["select"] = _select_table()
-        _TABLES["sup2"], _TABLES["sup3"], _TABLES["sup4"] = _support_tables()
-    return _TABLES
+    """The bit tables, built on first use (they take a moment: not at import)."""
+    sup2, sup3, sup4 = _support_tables()
+    return {"select": _select_table(), "sup2": sup2, "sup3": sup3, "sup4": sup4}
 
 
 def _codes(
-    cell: int, own: np.ndarray, a: np.ndarray, b: np.ndarray, occ: np.ndarray, check_vis: bool
+    judge: Judge, cell: int, own: np.ndarray, a: np.ndarray, b: np.ndarray, occ: np.ndarray
 ) -> np.ndarray:
-    """Challenge codes (``rank * 8 + level``, 0: none) of balls just placed on
-    ``cell`` in many games: ``own`` holds the placed ball's colour (it
-    included), ``a`` and ``b`` the other two colours, ``occ`` every ball."""
+    """Challenge codes (0: none) of balls just placed on ``cell`` in many
+    games: ``own`` holds the placed ball's colour (it included), ``a`` and
+    ``b`` the other two colours, ``occ`` every ball. The vectorised form of
+    :meth:`spoker.judging.Judge.codes3`, on the same rows."""
     best = np.zeros(len(occ), dtype=_I64)
-    for mask, _, kind, level, cover, bridges, pairings in THROUGH_ROWS[cell]:
+    check_vis = judge.check_visibility
+    for mask, others, kind, flush, mixed, cover, bridges, pairings in judge.through_rows[cell]:
         if kind == 3:
             complete = (occ & mask) == mask
             mono = (own & mask) == mask
             kinds = complete & ((a & mask) != 0) & ((b & mask) != 0)
-            val = mono * (16 + level) + kinds * (8 + level)
+            val = mono * flush + kinds * mixed
         elif kind == 4:
-            val = ((own & mask) == mask) * (32 + level)
+            val = ((own & mask) == mask) * flush
         else:
-            others = mask & ~(1 << cell)
             sf = (own & others) == others
             fh = np.zeros(len(occ), dtype=bool)
             for pair, other in pairings:
                 fh |= ((own & pair) == pair) & (((a & other) == other) | ((b & other) == other))
-            val = sf * (40 + level) + fh * (24 + level)
+            val = sf * flush + fh * mixed
         if check_vis and (cover or bridges):
             visible = (occ & cover) == 0 if cover else np.ones(len(occ), dtype=bool)
             for br in bridges:
@@ -107,16 +108,17 @@ def _codes(
 
 
 def _placed_codes(
-    cell: int, sub: np.ndarray, own: np.ndarray, oa: np.ndarray, ob: np.ndarray,
-    occ: np.ndarray, responding: np.ndarray, check_vis: bool, apex_rule: bool,
+    judge: Judge, cell: int, sub: np.ndarray, own: np.ndarray, oa: np.ndarray, ob: np.ndarray,
+    occ: np.ndarray, responding: np.ndarray,
 ) -> np.ndarray:
     """Codes of a ball of each game's drawn colour on ``cell`` in games ``sub``,
     the apex ruling applied."""
     bit = 1 << cell
-    val = _codes(cell, own[sub] | bit, oa[sub], ob[sub], occ[sub] | bit, check_vis)
-    if apex_rule and cell == APEX_CELL:
-        # the apex on a normal turn forms only a straight flush
-        val = np.where(~responding[sub] & (val < _SF), 0, val)
+    val = _codes(judge, cell, own[sub] | bit, oa[sub], ob[sub], occ[sub] | bit)
+    floor = judge.apex_floor_code
+    if floor and cell == APEX_CELL:
+        # the apex on a normal turn counts only from the floor up (a straight flush)
+        val = np.where(~responding[sub] & (val < floor), 0, val)
     return val
 
 
@@ -189,8 +191,7 @@ def play_block(
     rng = np.random.default_rng(np.random.SeedSequence([seed, block]))
     tables = _tables()
     select, sup2, sup3, sup4 = tables["select"], tables["sup2"], tables["sup3"], tables["sup4"]
-    check_vis = rules.check_visibility
-    apex_rule = not rules.apex_free
+    judge = rules.judge
 
     index = first_game + np.arange(count)
     a_seat = (index % 2 == 1) if swap else np.zeros(count, dtype=bool)  # True: A sits second
@@ -246,7 +247,7 @@ def play_block(
                 if lo == hi:
                     continue
                 sub = ridx[order[lo:hi]]
-                code[sub] = _placed_codes(c, sub, own, oa, ob, occ, responding, check_vis, apex_rule)
+                code[sub] = _placed_codes(judge, c, sub, own, oa, ob, occ, responding)
         gidx = np.flatnonzero(greedy)
         if len(gidx):
             best_key = np.full(len(gidx), -1, dtype=_I64)
@@ -257,7 +258,7 @@ def play_block(
                     continue
                 here = np.flatnonzero((p >> c) & 1)
                 sub = gidx[here]
-                val = _placed_codes(c, sub, own, oa, ob, occ, responding, check_vis, apex_rule)
+                val = _placed_codes(judge, c, sub, own, oa, ob, occ, responding)
                 key = (val << 20) | rng.integers(0, 1 << 20, size=len(sub))
                 better = key > best_key[here]
                 best_key[here] = np.where(better, key, best_key[here])
@@ -277,7 +278,7 @@ def play_block(
             rec_colours[g.gid, t] = colour
         # -- groups, challenges, points
         formed = code > 0
-        groups += np.bincount(code[formed] >> 3, minlength=6)
+        groups += np.bincount(code[formed] >> LEVEL_BITS, minlength=6)
         sf = code >= _SF
         answer = responding & ~sf
         mine, theirs = g.score[mover], g.score[1 - mover]
@@ -307,7 +308,7 @@ def play_block(
             GameOutcome(
                 None if winner[i] < 0 else int(winner[i]) + 1,
                 (int(final[0, i]), int(final[1, i])),
-                "straight_flush" if ended_sf[i] else "complete",
+                End.STRAIGHT_FLUSH if ended_sf[i] else End.COMPLETE,
             )
             for i in range(count)
         ]

@@ -7,10 +7,18 @@ story without re-deriving any rule; :mod:`spoker.narrator` tells it.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from shibumi import Cell, Colour
 from spoker.groups import Group
+
+
+class End(StrEnum):
+    """How a game ended (its text is what records and JSON hold)."""
+
+    STRAIGHT_FLUSH = "straight_flush"
+    COMPLETE = "complete"
 
 
 class BallDrawn(NamedTuple):
@@ -78,7 +86,7 @@ class StraightFlush(NamedTuple):
 class GameOver(NamedTuple):
     winner: int | None  # None: a draw
     score: tuple[int, int]
-    end: str  # "straight_flush" or "complete"
+    end: End
 
     def __str__(self) -> str:
         return describe(self)

@@ -15,12 +15,13 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shibumi import APEX, BALLS_PER_COLOUR, Board, Cell, Colour, as_cell, parse_board
+from shibumi import BALLS_PER_COLOUR, Board, Cell, Colour, as_cell, parse_board
 from shibumi.cells import CELLS
 from shibumi.geometry import PLATFORM, RESTING_ON
 from shibumi.visibility import visibility
 from spoker.errors import SpokerError
 from spoker.groups import Group, Rank, groups_at, groups_containing
+from spoker.judging import APEX_REASON, pattern_of
 from spoker.moves import Move
 from spoker.record import expect_path
 from spoker.rules import RuleSet
@@ -34,7 +35,6 @@ RULE_SETS: tuple[RuleSet, ...] = (
 )
 """The four rule sets a query is answered under, in the order shown."""
 
-APEX_REASON = "apex ruling: a normal turn on 4D4 counts only with a straight flush"
 NOT_TOUCHING = "in-level diagonal neighbours do not touch"
 
 
@@ -176,15 +176,18 @@ def why_hidden(board: Board, group: Group) -> tuple[str, ...]:
 def judge(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     """Every group through the ball just placed on ``cell`` of ``after`` and
     its verdict under ``rules``, as a normal turn (the apex ruling applies)."""
-    apex_rule = cell == APEX and not rules.apex_free
+    referee = rules.judge
     verdicts: list[Verdict] = []
     best_seen = False
     for g in groups_at(after, cell):  # best first: the first that counts is the best
         reasons = why_hidden(after, g)
+        not_a_group = referee.why_not_a_group(pattern_of(g.cells, g.rank))
         why: tuple[str, ...]
-        if apex_rule and g.rank != Rank.STRAIGHT_FLUSH:
+        if not_a_group is not None:
+            counts, why = False, (not_a_group,)
+        elif not referee.apex_counts(cell, g.rank, responding=False):
             counts, why = False, (APEX_REASON,)
-        elif reasons and rules.check_visibility:
+        elif reasons and referee.check_visibility:
             counts, why = False, reasons
         else:
             counts, why = True, reasons
@@ -194,15 +197,19 @@ def judge(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     return Answer(rules, tuple(verdicts))
 
 
-def ask(board: Board, cell: object, colour: Colour | str | int) -> Query:
-    """What a ball of ``colour`` on ``cell`` would form, under the four rule
-    sets; :class:`LabError` if it cannot go there now."""
+def ask(
+    board: Board, cell: object, colour: Colour | str | int, rule_sets: tuple[RuleSet, ...] = RULE_SETS
+) -> Query:
+    """What a ball of ``colour`` on ``cell`` would form, under each rule set
+    (by default the four of rules.md); :class:`LabError` if it cannot go there now."""
+    if not isinstance(rule_sets, tuple) or not all(isinstance(r, RuleSet) for r in rule_sets):
+        raise TypeError(f"rule_sets {rule_sets!r}: expected a tuple of RuleSet")
     c, k = as_cell(cell), Colour.of(colour)
     why = why_not_placed(board, c, k)
     if why is not None:
         raise LabError(why)
     after = board.place(c, k)
-    answers = tuple(judge(after, c, rules) for rules in RULE_SETS)
+    answers = tuple(judge(after, c, rules) for rules in rule_sets)
     return Query(board, c, k, answers, near_misses(after, c))
 
 
@@ -256,9 +263,14 @@ def ball_verdicts(board: Board, cell: object, rules: RuleSet) -> tuple[Verdict, 
     group that would count now under ``rules`` (visibility; the apex ruling is
     about the turn a ball is placed on, so it is not judged here)."""
     out = []
+    referee = rules.judge
     for g in groups_containing(board, cell):
         reasons = why_hidden(board, g)
-        counts = not (reasons and rules.check_visibility)
+        not_a_group = referee.why_not_a_group(pattern_of(g.cells, g.rank))
+        if not_a_group is not None:
+            out.append(Verdict(g, False, (not_a_group, *reasons), placed=False))
+            continue
+        counts = not (reasons and referee.check_visibility)
         out.append(Verdict(g, counts, reasons, placed=False))
     return tuple(out)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from shibumi import APEX, Board, Cell, Colour
+from shibumi import Board, Cell, Colour
 from shibumi.errors import expect
 from shibumi.visibility import visibility
 from spoker.events import (
@@ -27,12 +27,14 @@ from spoker.events import (
     BallPlaced,
     ChallengeOpened,
     ChallengeResolved,
+    End,
     Event,
     GameOver,
     GroupFormed,
     StraightFlush,
 )
 from spoker.groups import Group, Rank, explain, group_visibility, groups_at
+from spoker.judging import pattern_of
 from spoker.moves import Move
 from spoker.rules import RuleSet
 from spoker.state import GameState
@@ -276,7 +278,7 @@ def result_text(state: GameState) -> str:
     """The ``Result`` header of a finished game: ``player 1 wins 5-3`` ..."""
     expect(state, GameState, "state")
     s1, s2 = state.score
-    if state.end == "straight_flush":
+    if state.end == End.STRAIGHT_FLUSH:
         return f"player {state.winner} wins by a straight flush ({s1}-{s2})"
     if state.winner is None:
         return f"draw {s1}-{s2}"
@@ -300,7 +302,7 @@ def game_result(state: GameState, names: tuple[str, str]) -> str:
     if not state.is_over:
         return ""
     s1, s2 = state.score
-    if state.end == "straight_flush":
+    if state.end == End.STRAIGHT_FLUSH:
         assert state.winner is not None
         return f"{names[state.winner - 1]} wins with a straight flush ({s1}-{s2})."
     if state.winner is None:
@@ -325,7 +327,7 @@ def record_note(events: Sequence[Event], state: GameState) -> str:
             if ev.cancelled_challenge is not None:
                 text += ", the challenge it answers scores nothing"
             notes.append(text)
-        elif isinstance(ev, GameOver) and ev.end == "complete":
+        elif isinstance(ev, GameOver) and ev.end == End.COMPLETE:
             notes.append("game over: " + result_text(state))
     return "; ".join(notes)
 
@@ -454,7 +456,7 @@ def score_line(names: tuple[str, str], score: tuple[int, int]) -> str:
 def summary_line(end: str | None, challenges: int, balls: int) -> str:
     """How a finished game ended, its challenges and balls (the end screen)."""
     expect(balls, int, "balls")
-    how = "A straight flush ended the game" if end == "straight_flush" else "The pyramid is complete"
+    how = "A straight flush ended the game" if end == End.STRAIGHT_FLUSH else "The pyramid is complete"
     return f"{how}: {plural(challenges, 'challenge')}, {balls} balls."
 
 
@@ -632,11 +634,14 @@ class Story:
             return None
         lines: list[str] = []
         marks: list[Mark] = []
-        apex_rule = placed.cell == APEX and not placed.response and not self.rules.apex_free
+        judge = self.rules.judge
         for g in better[:2]:
-            if apex_rule:
+            not_a_group = judge.why_not_a_group(pattern_of(g.cells, g.rank))
+            if not_a_group is not None:
+                lines.append(f"{g.describe()} does not count under the {self.rules} rules: {not_a_group}.")
+            elif not judge.apex_counts(placed.cell, g.rank, placed.response):
                 lines.append(f"{g.describe()} does not count: {APEX_SHORT}.")
-            elif not g.visible and self.rules.check_visibility:
+            elif not g.visible and judge.check_visibility:
                 reasons = "; ".join(group_visibility(board, g).reasons())
                 lines.append(f"{g.describe()} would count, but {reasons}.")
             else:

@@ -31,7 +31,7 @@ from spoker.events import Event
 from spoker.moves import Move
 from spoker.narrator import colour_name, record_note, result_text
 from spoker.rules import DEFAULT_RULES, RuleSet
-from spoker.state import GameState
+from spoker.state import End, GameState
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)", re.ASCII)
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*", re.ASCII)
@@ -115,7 +115,7 @@ def _name(cell: int) -> str:
 
 
 def _game_over_reason(state: GameState) -> str:
-    if state.end == "straight_flush":
+    if state.end == End.STRAIGHT_FLUSH:
         return (
             f"the game is over: player {state.winner} made a straight flush "
             f"on move {state.move_number}"

@@ -1,12 +1,85 @@
-"""Rule variants (rules.md): visibility and the apex ruling."""
+"""Rule sets and rule variants (rules.md).
+
+A :class:`RuleSet` names the variants a game follows; each :class:`Variant`
+is one change to the :class:`~spoker.judging.Rulings` (what counts as a
+group, which are seen, the apex ruling), and every layer judges through
+``RuleSet.judge``, the rulings compiled once. So a new variant is one
+:func:`register_variant` call: its name then reads in ``Rules`` headers and
+state strings, and the engine, the players, the batch simulator and the
+explanations follow it (docs/kernel.md).
+"""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from shibumi.errors import shown
 from spoker.errors import RulesError
+from spoker.judging import DEFAULT_RULINGS, Judge, Rulings, judge_for
 
 VISIBILITIES = ("visible", "touching")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule variant: its ``name`` in a ``Rules`` header, one line saying
+    what it changes, and the change itself, from rulings to rulings."""
+
+    name: str
+    summary: str
+    change: Callable[[Rulings], Rulings]
+
+    def __post_init__(self) -> None:
+        name = self.name
+        if not isinstance(name, str) or not name or name != name.strip().lower() or any(
+            ch in name for ch in ", \t\n"
+        ):
+            raise RulesError(f"variant name {shown(name)}: expected a lower-case word such as 'apex-free'")
+        if not isinstance(self.summary, str) or not callable(self.change):
+            raise TypeError(f"variant {name!r}: expected a summary (text) and a change (a function)")
+
+
+VARIANTS: dict[str, Variant] = {}
+"""Every known variant by name: the two of rules.md and those registered."""
+
+
+def register_variant(variant: Variant) -> Variant:
+    """Make ``variant`` known by its name (``RuleSet.parse`` reads it)."""
+    if not isinstance(variant, Variant):
+        raise TypeError(f"variant {shown(variant)}: expected a Variant")
+    if variant.name in VARIANTS or variant.name in VISIBILITIES:
+        raise RulesError(f"a rule variant named {variant.name!r} already exists")
+    VARIANTS[variant.name] = variant
+    return variant
+
+
+def unregister_variant(name: str) -> None:
+    """Forget the registered variant ``name`` (the built-in two stay)."""
+    if not isinstance(name, str):
+        raise TypeError(f"variant name {shown(name)}: expected text")
+    if name in _BUILT_IN:
+        raise RulesError(f"{name!r} is a variant of rules.md: it cannot be removed")
+    if VARIANTS.pop(name, None) is None:
+        raise RulesError(f"no rule variant is named {name!r}")
+
+
+VARIANTS["touching"] = Variant(
+    "touching", "every group of touching balls counts, seen or not",
+    lambda r: r.but(check_visibility=False),
+)
+VARIANTS["apex-free"] = Variant(
+    "apex-free", "the apex counts on any turn, not only for a straight flush",
+    lambda r: r.but(apex_free=True),
+)
+_BUILT_IN = frozenset(VARIANTS)
+
+
+def _known() -> str:
+    """``visible, touching or apex-free`` (and any registered variant)."""
+    *names, last = ("visible", *VARIANTS)
+    return f"{', '.join(names)} or {last}"
 
 
 @dataclass(frozen=True)
@@ -17,10 +90,12 @@ class RuleSet:
     a group) or ``"touching"`` (every group of touching balls counts).
     ``apex_free``: False (default: the apex on a normal turn counts only for a
     straight flush) or True (the apex counts on any turn).
+    ``variants``: the names of further registered variants (:func:`register_variant`).
     """
 
     visibility: str = "visible"
     apex_free: bool = False
+    variants: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITIES:
@@ -29,10 +104,41 @@ class RuleSet:
             )
         if not isinstance(self.apex_free, bool):
             raise RulesError(f"apex_free must be True or False, not {self.apex_free!r}")
+        if not isinstance(self.variants, tuple) or not all(isinstance(v, str) for v in self.variants):
+            raise RulesError(f"variants must be a tuple of names, not {shown(self.variants)}")
+        for name in self.variants:
+            if name in _BUILT_IN or name not in VARIANTS:
+                raise RulesError(f"unknown rule variant {name!r}: registered variants are {_known()}")
+        if len(set(self.variants)) != len(self.variants):
+            raise RulesError(f"variants {self.variants!r} name one variant twice")
 
     @property
     def check_visibility(self) -> bool:
-        return self.visibility == "visible"
+        return self.judge.check_visibility
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The variants this rule set follows, in the order they apply."""
+        return (
+            (("touching",) if self.visibility == "touching" else ())
+            + (("apex-free",) if self.apex_free else ())
+            + self.variants
+        )
+
+    @functools.cached_property
+    def rulings(self) -> Rulings:
+        """What these rules decide: the default rulings changed by each variant."""
+        rulings = DEFAULT_RULINGS
+        for name in self.names:
+            rulings = VARIANTS[name].change(rulings)
+            if not isinstance(rulings, Rulings):
+                raise TypeError(f"variant {name!r} changed the rulings into {shown(rulings)}")
+        return rulings
+
+    @functools.cached_property
+    def judge(self) -> Judge:
+        """The rulings compiled: what every layer judges with."""
+        return judge_for(self.rulings)
 
     @classmethod
     def parse(cls, text: str) -> RuleSet:
@@ -41,6 +147,7 @@ class RuleSet:
             raise RulesError(f"rules must be text, not {text!r}")
         visibility = None
         apex_free = False
+        extra: list[str] = []
         names = [part.strip().lower() for part in text.split(",")]
         for name in names:
             if name in VISIBILITIES:
@@ -49,15 +156,25 @@ class RuleSet:
                 visibility = name
             elif name == "apex-free":
                 apex_free = True
+            elif name in VARIANTS:
+                if name not in extra:
+                    extra.append(name)
             else:
                 raise RulesError(
-                    f"unknown rule variant {name!r} in {text!r}: "
-                    "expected visible, touching or apex-free"
+                    f"unknown rule variant {name!r} in {text!r}: expected {_known()}"
                 )
-        return cls(visibility or "visible", apex_free)
+        return cls(visibility or "visible", apex_free, tuple(extra))
+
+    def __getstate__(self) -> dict[str, object]:
+        # The compiled judge stays behind: a process rebuilds its own.
+        return {"visibility": self.visibility, "apex_free": self.apex_free, "variants": self.variants}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
-        return self.visibility + (", apex-free" if self.apex_free else "")
+        return ", ".join((self.visibility, *self.names[1 if self.visibility == "touching" else 0:]))
 
     @property
     def token(self) -> str:

@@ -18,6 +18,7 @@ built once and shared).
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple, Protocol
 
 from shibumi import (
@@ -41,32 +42,33 @@ from spoker.events import (
     BallPlaced,
     ChallengeOpened,
     ChallengeResolved,
+    End,
     Event,
     GameOver,
     GroupFormed,
     StraightFlush,
 )
-from spoker.groups import (
-    _BRIDGES_OF,
-    _COMPLETE,
-    _COVER_OF,
-    _FULL_HOUSE_OTHER,
-    _GROUPS,
-    _NEIGHBOURS,
+from spoker.groups import Group, Rank, group_of
+from spoker.judging import (
+    CODES,
     PATTERNS,
-    Group,
-    Rank,
-    _rank_of,
-    _visible,
-    best_code,
-    group_of,
+    RANKS_OF_KIND,
+    STRAIGHT_FLUSH,
+    Judge,
+    pattern_of,
+    rank_of,
+    visible,
 )
 from spoker.moves import Move
 from spoker.rules import DEFAULT_RULES, RuleSet
 
 _APEX = int(APEX)
 _COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
-_STRAIGHT_FLUSH = int(Rank.STRAIGHT_FLUSH)
+_STRAIGHT_FLUSH = STRAIGHT_FLUSH
+
+
+_ENDED_SF, _COMPLETE = End.STRAIGHT_FLUSH, End.COMPLETE  # plain globals: read faster than End.X
+
 MAX_SCORE = 15
 """No player can score more: a challenge and its answer take two balls, so a
 game of 30 balls resolves at most 15 challenges (one point each per player)."""
@@ -96,9 +98,14 @@ _UNDER_ABOVE: tuple[int, ...] = tuple(t[0] for t in _NEWLY_TABLES)
 _NEWLY: tuple[dict[int, int], ...] = tuple(t[1] for t in _NEWLY_TABLES)
 """``_NEWLY[c][occ & _UNDER_ABOVE[c]]``: the cells a ball on ``c`` makes playable."""
 
-_CELL_TABLES = tuple((_NEWLY[c], _UNDER_ABOVE[c], _COMPLETE[c], _NEIGHBOURS[c]) for c in CELLS)
-"""Per cell, what a placement there looks up: the cells it makes playable and
-the patterns it completes (see ``spoker.groups._COMPLETE``), with their keys' masks."""
+
+
+@functools.cache
+def _cell_tables(judge: Judge) -> tuple[tuple[dict[int, int], int, dict[int, tuple[tuple[int, int, int, int], ...]], int], ...]:
+    """Per cell, what a placement there looks up: the cells it makes playable
+    and the patterns it completes under ``judge``'s rulings
+    (:attr:`spoker.judging.Judge.complete`), with their keys' masks."""
+    return tuple((_NEWLY[c], _UNDER_ABOVE[c], judge.complete[c], judge.neighbours[c]) for c in CELLS)
 
 
 def _subset_table(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
@@ -167,8 +174,10 @@ class Challenge(NamedTuple):
 # the Group, and per player (index: move number & 1) its GroupFormed event.
 def _formed_table(player: int) -> dict[int, GroupFormed]:
     return {
-        (pid * 6 + rank) * 2 + (not visible): GroupFormed(player, group)
-        for (pid, rank, visible), group in _GROUPS.items()
+        (p.pid * 6 + rank) * 2 + (not seen): GroupFormed(player, group_of(p.pid, rank, seen))
+        for p in PATTERNS
+        for rank in RANKS_OF_KIND[p.kind]
+        for seen in (True, False)
     }
 
 
@@ -192,7 +201,7 @@ class GameState:
 
     __slots__ = (
         "_rules", "_masks", "_occ", "_playable", "_drawn", "scores", "challenge",
-        "winner", "end", "history", "_check_vis", "_apex_free",
+        "winner", "end", "history", "_check_vis", "_apex_floor", "_cells", "_best_of",
     )
 
     def __init__(self, rules: RuleSet = DEFAULT_RULES) -> None:
@@ -204,7 +213,7 @@ class GameState:
         self.scores = [0, 0]
         self.challenge: Challenge | None = None
         self.winner: int | None = None
-        self.end: str | None = None  # "straight_flush" or "complete" once over
+        self.end: End | None = None
         self.history: list[Move] = []
 
     @property
@@ -216,8 +225,11 @@ class GameState:
         if rules.__class__ is not RuleSet:
             expect(rules, RuleSet, "rules")  # RuleSet.parse('touching') reads a name
         self._rules = rules
-        self._check_vis = rules.check_visibility
-        self._apex_free = rules.apex_free
+        judge = rules.judge
+        self._check_vis = judge.check_visibility
+        self._apex_floor = judge.apex_floor
+        self._cells = _cell_tables(judge)
+        self._best_of = judge.best_of
 
     # -- reading ------------------------------------------------------------
     @property
@@ -361,10 +373,10 @@ class GameState:
         if not playable & bit:
             raise IllegalActionError(self._why_not_playable(cell))  # type: ignore[arg-type]
         masks = self._masks
-        own = masks[colour] = masks[colour] | bit
+        masks[colour] |= bit
         occ = self._occ | bit
         self._occ = occ
-        newly, under, complete, around = _CELL_TABLES[cell]  # type: ignore[index]
+        newly, under, complete, around = self._cells[cell]  # type: ignore[index]
         self._playable = playable ^ bit | newly[occ & under]
         self._drawn = None
         n = occ.bit_count()
@@ -373,50 +385,23 @@ class GameState:
         index = n * 90 + move
         challenge = self.challenge
 
-        # best_code: nothing rests on the new ball, so its complete patterns
-        # come from one lookup (usually none), then spoker.groups.best_of,
-        # inlined because the call alone costs random playouts 4%. The tests
-        # hold both against the reference model.
-        rank = level = 0
-        pid = -1
-        for m, flush, lv, p in complete[occ & around]:
-            if own & m == m:
-                r = flush
-            elif flush == 2:  # a line of three: three kinds needs every colour
-                if not (masks[0] & m and masks[1] & m and masks[2] & m):
-                    continue
-                r = 1
-            elif flush == 5:  # a pyramid: full house?
-                other = _FULL_HOUSE_OTHER[p].get(own & m)
-                if other is None or not (
-                    masks[0] & other == other or masks[1] & other == other or masks[2] & other == other
-                ):
-                    continue
-                r = 3
-            else:
-                continue
-            if r < rank or (r == rank and lv <= level):
-                continue
-            if self._check_vis:
-                if occ & _COVER_OF[p]:
-                    continue
-                cut = False
-                for b in _BRIDGES_OF[p]:
-                    if occ & b == b:
-                        cut = True
-                        break
-                if cut:
-                    continue
-            rank = r
-            level = lv
-            pid = p
-        if rank and cell == _APEX and challenge is None and rank != _STRAIGHT_FLUSH:
-            if not self._apex_free:
-                rank = 0  # the apex on a normal turn counts only for a straight flush
+        # The group-judging loop is spoker.judging's (Judge.best_of). Nothing
+        # rests on the new ball, so its complete patterns (under these rules)
+        # come from one lookup, usually none: the loop is called only when
+        # there is something to judge. The apex ruling is Judge.apex_counts,
+        # read from its floor.
+        entries = complete[occ & around]
+        if entries:
+            rank, level, pid = self._best_of(entries, masks, occ, colour)
+        else:
+            rank = level = 0
+            pid = -1
+        if rank and cell == _APEX and challenge is None and rank < self._apex_floor:
+            rank = 0  # the apex on a normal turn counts only for a straight flush
 
         if rank:
             key = (pid * 6 + rank) * 2
-            if not self._check_vis and not _visible(PATTERNS[pid], occ):
+            if not self._check_vis and not visible(PATTERNS[pid], occ):
                 key += 1  # counts under the touching rules, though not visible
             made = _FORMED[n & 1][key]
             if rank == _STRAIGHT_FLUSH:
@@ -428,11 +413,11 @@ class GameState:
                 self.challenge = new
                 return (_PLACED[index], made, opened)
             formed: GroupFormed | None = made
-            code = rank * 8 + level
+            code = CODES[rank][level]
         elif challenge is None:
             if occ != FULL_MASK:
                 return _PLACED_ALONE[index]
-            return (_PLACED[index], self._finish("complete"))
+            return (_PLACED[index], self._finish(_COMPLETE))
         else:
             formed = None
             code = 0
@@ -440,7 +425,7 @@ class GameState:
         # The response: the stronger group (rank, then top level) wins 1, a tie 1 each.
         group = challenge.group
         c = challenge.challenger
-        challenge_code = group.rank * 8 + group.top_level
+        challenge_code = CODES[group.rank][group.top_level]
         winner = c if challenge_code > code else 3 - c if challenge_code < code else None
         points = _POINTS[winner]
         scores = self.scores
@@ -454,8 +439,8 @@ class GameState:
         placed = _ANSWERED[index]
         if occ == FULL_MASK:
             if formed:
-                return (placed, formed, resolved, self._finish("complete"))
-            return (placed, resolved, self._finish("complete"))
+                return (placed, formed, resolved, self._finish(_COMPLETE))
+            return (placed, resolved, self._finish(_COMPLETE))
         return (placed, formed, resolved) if formed else (placed, resolved)
 
     def _straight_flush(
@@ -465,11 +450,11 @@ class GameState:
         player = formed.player
         self.challenge = None
         self.winner = player
-        self.end = "straight_flush"
+        self.end = _ENDED_SF
         self._playable = 0
         placed = _PLACED[index] if challenge is None else _ANSWERED[index]
         sf = StraightFlush(player, formed.group, challenge.group if challenge else None)
-        return (placed, formed, sf, GameOver(player, self.score, "straight_flush"))
+        return (placed, formed, sf, GameOver(player, self.score, _ENDED_SF))
 
     def _bag_empty(self, index: int, formed: GroupFormed, opened: ChallengeOpened) -> tuple[Event, ...]:
         """apex-free: a challenge from the 30th ball finds the bag empty, and
@@ -479,9 +464,9 @@ class GameState:
         points = _POINTS[player]
         n = opened.move_number
         resolved = ChallengeResolved(player, opened.group, None, points, player, n, True)
-        return (_PLACED[index], formed, opened, resolved, self._finish("complete"))
+        return (_PLACED[index], formed, opened, resolved, self._finish(_COMPLETE))
 
-    def _finish(self, end: str) -> GameOver:
+    def _finish(self, end: End) -> GameOver:
         s1, s2 = self.scores
         self.winner = 1 if s1 > s2 else 2 if s2 > s1 else None
         self.end = end
@@ -520,7 +505,9 @@ class GameState:
         new = GameState.__new__(GameState)
         new._rules = self._rules
         new._check_vis = self._check_vis
-        new._apex_free = self._apex_free
+        new._apex_floor = self._apex_floor
+        new._cells = self._cells
+        new._best_of = self._best_of
         new._masks = self._masks[:]
         new._occ = self._occ
         new._playable = self._playable
@@ -531,6 +518,25 @@ class GameState:
         new.end = self.end
         new.history = self.history[:]
         return new
+
+    _PICKLED = ("_masks", "_occ", "_playable", "_drawn", "scores", "challenge", "winner", "end", "history")
+
+    def __getstate__(self) -> dict[str, object]:
+        # The rules' compiled tables are not pickled: the rules rebuild them.
+        state = {name: getattr(self, name) for name in self._PICKLED}
+        state["rules"] = self._rules
+        return state
+
+    def __setstate__(self, state: object) -> None:
+        if isinstance(state, tuple):  # (None, slots), as pickled before the tables were slots
+            state = state[1]
+        assert isinstance(state, dict)
+        for name in self._PICKLED:
+            object.__setattr__(self, name, state[name])
+        rules = state.get("rules", state.get("_rules", DEFAULT_RULES))
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"a pickled GameState holds rules {shown(rules)}, not a RuleSet")
+        self.rules = rules
 
     def child(self, action: Cell | Colour | int | str) -> GameState:
         """A new state after a draw (a colour, at a chance node) or a placement
@@ -596,10 +602,10 @@ class GameState:
         if straight_flush_top(board.masks) is not None:
             # Its top was the last ball: placed by player 1 on odd move numbers.
             state.winner = 2 - (len(board) & 1)
-            state.end = "straight_flush"
+            state.end = End.STRAIGHT_FLUSH
             state._playable = 0
         elif board.is_full():
-            state._finish("complete")
+            state._finish(End.COMPLETE)
         return state
 
 
@@ -690,7 +696,7 @@ def _check_score_reachable(bad: str, score: str, board: Board, state: GameState)
     most = most_points(n, state.challenge is not None)
     # apex-free: the 30th ball's challenge finds the bag empty and its
     # challenger (player 2, who places the even balls) scores one more.
-    bonus = (0, 1) if state.rules.apex_free and state.end == "complete" else (0, 0)
+    bonus = (0, 1) if state.rules.judge.apex_floor < _STRAIGHT_FLUSH and state.end == End.COMPLETE else (0, 0)
     for player in (0, 1):
         if state.scores[player] > most + bonus[player]:
             raise StateStringError(
@@ -707,14 +713,11 @@ def _check_last_ball(bad: str, board: Board, state: GameState) -> None:
     if not n:
         return
     masks, occ = board.masks, board.occupied
-    check_vis = state.rules.check_visibility
+    judge = state.rules.judge
     for c in board.removable():  # the balls that can have come last
         colour = board[c]
         assert colour is not None
-        rank, _, _ = best_code(masks, occ, c, colour, check_vis)
-        if c == _APEX and not state.rules.apex_free and rank != _STRAIGHT_FLUSH:
-            rank = 0  # the apex on a normal turn counts only for a straight flush
-        if not rank:
+        if not judge.placed_code(masks, occ, c, colour, responding=False):
             return
     if n >= 4 and sum(state.scores) > 0:
         return  # the last ball can have answered a challenge
@@ -753,7 +756,7 @@ def _parse_result(bad: str, result: str, board: Board, state: GameState) -> None
     if state.challenge is not None:
         raise StateStringError(f"{bad} the game is over but a challenge is pending")
     if top is not None:
-        state.end = "straight_flush"
+        state.end = End.STRAIGHT_FLUSH
         former = 2 - (len(board) & 1)
         if board.occupied & sum(1 << u for u in RESTING_ON[top]):
             raise StateStringError(
@@ -770,7 +773,7 @@ def _parse_result(bad: str, result: str, board: Board, state: GameState) -> None
         raise StateStringError(
             f"{bad} result {result!r}, but the pyramid is not full and holds no straight flush"
         )
-    state.end = "complete"
+    state.end = End.COMPLETE
     s1, s2 = state.scores
     expect = 1 if s1 > s2 else 2 if s2 > s1 else None
     if expect != state.winner:
@@ -789,25 +792,28 @@ def _parse_challenge(bad: str, text: str, board: Board, state: GameState) -> Cha
     if rank == Rank.STRAIGHT_FLUSH:
         raise StateStringError(f"{bad} a straight flush ends the game: it opens no challenge")
     occ, masks = board.occupied, board.masks
-    for p in PATTERNS:
-        if tuple(sorted(p.cells)) != cells or occ & p.mask != p.mask:
-            continue
+    judge = state.rules.judge
+    try:
+        p = pattern_of(cells, rank)
+    except ValueError:
+        p = None
+    if p is not None and occ & p.mask == p.mask:
         # The ball that opened it: nothing rests on it, and a pyramid's is its top.
         for c in p.cells[-1:] if p.kind == 5 else p.cells:
             if occ & sum(1 << u for u in RESTING_ON[c]):
                 continue
             colour = board[c]
             assert colour is not None
-            if _rank_of(p, masks, colour) != rank:
+            if rank_of(p, masks, colour) != rank:
                 continue
-            if state.rules.check_visibility and not _visible(p, occ):
+            if not (judge.counts_shape(p) and judge.counts_seen(p, occ)):
                 continue
-            if c == _APEX and not state.rules.apex_free:
-                continue  # the apex on a normal turn counts only for a straight flush
-            best_rank, best_level, _ = best_code(masks, occ, c, colour, state.rules.check_visibility)
+            if not judge.apex_counts(c, rank, responding=False):
+                continue
+            best_rank, best_level, _ = judge.best_code(masks, occ, c, colour)
             if (best_rank, best_level) != (int(rank), p.top_level):
                 continue
-            group = group_of(p.pid, int(rank), _visible(p, occ))
+            group = group_of(p.pid, int(rank), visible(p, occ))
             return Challenge(3 - state.to_move, group, len(board))
     raise StateStringError(
         f"{bad} challenge {text!r} is not a {rank_text} that the last ball placed can have opened"

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
-from shibumi import APEX, BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
+from shibumi import BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
 from shibumi.cells import CELL_NAMES
 from spoker.errors import SpokerError
-from spoker.groups import PATTERNS, Group, Rank, best_code, group_of, groups_at
+from spoker.groups import Group, Rank, group_of, groups_at
+from spoker.judging import PATTERNS, pattern_of, visible
 from spoker.moves import Move
 from spoker.record import expect_path
 from spoker.rules import DEFAULT_RULES, RuleSet
@@ -260,18 +261,11 @@ def counting_best(after: Board, cell: Cell, rules: RuleSet) -> Group | None:
     apex counts only for a straight flush unless the rules are apex-free."""
     colour = after[cell]
     assert colour is not None
-    rank, _, pid = best_code(after.masks, after.occupied, cell, colour, rules.check_visibility)
-    if not rank:
+    judge = rules.judge
+    rank, _, pid = judge.best_code(after.masks, after.occupied, cell, colour)
+    if not rank or not judge.apex_counts(cell, rank, responding=False):
         return None
-    if cell == APEX and not rules.apex_free and rank != Rank.STRAIGHT_FLUSH:
-        return None
-    return group_of(pid, rank, _geometrically_visible(after, pid))
-
-
-def _geometrically_visible(after: Board, pid: int) -> bool:
-    p = PATTERNS[pid]
-    occ = after.occupied
-    return not occ & p.cover_mask and all(occ & b != b for b in p.bridges)
+    return group_of(pid, rank, visible(PATTERNS[pid], after.occupied))
 
 
 def group_text(group: Group) -> str:
@@ -294,7 +288,8 @@ def expect_of(board: Board | str, move: Move | str, rules: RuleSet | str = DEFAU
 def _equal_best(after: Board, cell: Cell, rules: RuleSet, best: Group) -> Iterator[Group]:
     """Every counting group through ``cell`` as strong as ``best``."""
     for g in groups_at(after, cell):
-        if g.strength == best.strength and (g.visible or not rules.check_visibility):
+        p = pattern_of(g.cells, g.rank)
+        if g.strength == best.strength and rules.judge.counts_shape(p) and (g.visible or not rules.check_visibility):
             yield g
 
 

@@ -29,7 +29,7 @@ MODULES = (
     "shibumi.patterns", "shibumi.visibility", "spoker", "spoker.state", "spoker.groups",
     "spoker.moves", "spoker.rules", "spoker.events", "spoker.record", "spoker.replay",
     "spoker.simulate", "spoker.tournament", "spoker.players", "spoker.textview",
-    "spoker.parallel", "spoker.batch", "spoker.narrator",
+    "spoker.parallel", "spoker.batch", "spoker.narrator", "spoker.judging",
 )
 BOARD = "WB............../........./..../."
 
@@ -47,6 +47,7 @@ def _instances() -> dict[str, object]:
         "Group": best_group(parse_board(BOARD).place("1E1", "R"), "1E1"),
         "Cell": Cell(0), "Colour": Colour.WHITE, "Rank": Rank.FULL_HOUSE,
         "handmade Move": Move(5, 99),  # type: ignore[arg-type]
+        "Judge": RuleSet("touching").judge, "Rulings": RuleSet().rulings,
     }
     for name in ("random", "greedy", "lookahead", "expert"):
         made[name] = make_player(name, 1)

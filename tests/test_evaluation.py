@@ -22,7 +22,7 @@ from spoker.players.evaluation import (
     load_weights,
     shipped,
 )
-from spoker.players.kernel import challenge_code, score_diff
+from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
 from spoker.rules import DEFAULT_RULES
 
@@ -34,7 +34,7 @@ def _features(state: GameState) -> dict[str, float]:
     m0, m1, m2 = state.masks
     search = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True)
     values = leaf_features(
-        search, m0, m1, m2, state.occupied, state.playable_mask, challenge_code(state), score_diff(state)
+        search, m0, m1, m2, state.occupied, state.playable_mask, pending_code(state), score_diff(state)
     )
     assert len(values) == len(FEATURES)
     return dict(zip(FEATURES, values))

@@ -14,7 +14,7 @@ from spoker import GameState
 from spoker.players import ExpertPlayer, PlayerError, make_player
 from spoker.players.evaluation import shipped
 from spoker.players.expert import MAX_FACTOR
-from spoker.players.kernel import challenge_code, score_diff
+from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
 
 
@@ -121,7 +121,7 @@ def test_learned_evaluation_needs_the_result_utility() -> None:
 def test_pruning_with_the_learned_leaf_keeps_the_best_cells(seed: int, placed: int, depth: int) -> None:
     state = _position(seed, placed)
     m = state.masks
-    args = (m, state.occupied, state.playable_mask, challenge_code(state), int(state.drawn), score_diff(state))  # type: ignore[arg-type]
+    args = (m, state.occupied, state.playable_mask, pending_code(state), int(state.drawn), score_diff(state))  # type: ignore[arg-type]
     exact = dict(Expectimax(state.rules, WinUtility(), quiescence=True, evaluation=shipped()).analyse(*args, depth))
     pruned = dict(
         Expectimax(state.rules, WinUtility(), quiescence=True, evaluation=shipped()).analyse(*args, depth, prune=True)

@@ -26,7 +26,6 @@ from spoker.players import (
     hint,
     make_player,
 )
-from spoker.players.kernel import codes3
 from spoker.players.search import SF_POINTS, Expectimax, WinUtility
 from spoker.players.simple import group_strengths
 from tests.strategies import games, rule_sets
@@ -123,7 +122,8 @@ def test_greedy_takes_the_highest_group_the_engine_reports(state: GameState) -> 
 def test_codes3_agrees_with_best_code(state: GameState, visible: bool) -> None:
     m = state.masks
     for cell in state.legal_cells():
-        codes = codes3(m[0], m[1], m[2], state.occupied, cell, visible)
+        judge = RuleSet("visible" if visible else "touching").judge
+        codes = judge.codes3(m[0], m[1], m[2], state.occupied, cell)
         for k in range(3):
             masks = list(m)
             masks[k] |= 1 << cell

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from shibumi import APEX, Cell, Colour
 from spoker.events import BallPlaced, Event
+from spoker.groups import Rank
 from spoker.moves import Move
 from spoker.narrator import (
     APEX_ANSWER,
@@ -252,7 +253,7 @@ class GameController:
             what = "answer the challenge: draw" if s.challenge is not None else "draw a ball"
             return f"{who}, {what} (Space or click the bag)."
         colour = COLOUR_NAMES[s.drawn]
-        if s.legal_cells() == (APEX,) and s.challenge is None and not s.rules.apex_free:
+        if s.legal_cells() == (APEX,) and s.challenge is None and not s.rules.judge.apex_counts(APEX, Rank.FLUSH_FOUR, False):
             return f"{who}, the {colour} ball goes on the apex: {APEX_SHORT}."
         if s.challenge is not None:
             return f"{who}, place the {colour} ball to beat {s.challenge.group.describe()}."
@@ -267,7 +268,7 @@ class GameController:
     def apex_note(self, cell: Cell | None) -> str | None:
         """Why the apex does not count now, when the pointer is on it."""
         s = self.state
-        if cell != APEX or s.rules.apex_free or s.is_over:
+        if cell != APEX or s.rules.judge.apex_counts(APEX, Rank.FLUSH_FOUR, False) or s.is_over:
             return None
         if s.challenge is not None:
             return APEX_ANSWER

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from shibumi import CELLS, Cell
 from spoker.players.base import PlayerError, check_can_move, pick_best
 from spoker.players.evaluation import LearnedEvaluation, shipped
-from spoker.players.kernel import challenge_code, score_diff
+from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
 from spoker.rules import RuleSet
 from spoker.state import GameState
@@ -105,7 +105,7 @@ class ExpertPlayer:
         left = 30 - state.move_number
         start = self.clock()
         args = (
-            state.masks, state.occupied, state.playable_mask, challenge_code(state),
+            state.masks, state.occupied, state.playable_mask, pending_code(state),
             int(colour), score_diff(state),
         )
         table, leaf_table = self._tables(state.rules)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from shibumi import CELLS
 from spoker.players.base import HintEntry, PlayerError, check_can_move
 from spoker.players.expert import ExpertPlayer
-from spoker.players.kernel import challenge_code, score_diff
+from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Expectimax
 from spoker.state import GameState
 
@@ -34,7 +34,7 @@ def hint(state: GameState, top: int = 3, effort: str = "lookahead") -> list[Hint
         colour = state.drawn
         assert colour is not None
         scored = Expectimax(state.rules).analyse(
-            state.masks, state.occupied, state.playable_mask, challenge_code(state),
+            state.masks, state.occupied, state.playable_mask, pending_code(state),
             int(colour), score_diff(state), _DEPTHS[effort],
         )
     scored.sort(key=lambda cv: (-cv[1], cv[0]))

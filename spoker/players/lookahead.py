@@ -6,7 +6,7 @@ import random
 
 from shibumi import CELLS, Cell
 from spoker.players.base import check_can_move, pick_best
-from spoker.players.kernel import challenge_code, score_diff
+from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Expectimax
 from spoker.state import GameState
 
@@ -31,7 +31,7 @@ class LookaheadPlayer:
         colour = state.drawn
         assert colour is not None
         return search.analyse(
-            state.masks, state.occupied, state.playable_mask, challenge_code(state),
+            state.masks, state.occupied, state.playable_mask, pending_code(state),
             int(colour), score_diff(state), self.depth,
         )
 

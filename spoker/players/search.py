@@ -29,24 +29,26 @@ values of the root's placements stay exact.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable
 
+from spoker.judging import STRAIGHT_FLUSH_CODE, challenge_code
 from spoker.players.evaluation import LearnedEvaluation, leaf_features
-from spoker.players.kernel import APEX_CELL, FULL, after_place, cached_codes3, cells_of
+from spoker.players.kernel import FULL, after_place, cells_of
 from spoker.rules import RuleSet
 
 SF_POINTS = 8.0
 """A straight flush, in points, for score-difference values: a game win,
 worth more than any lead a game ever sees."""
 
-_SF_CODE = 40  # rank 5 (straight flush) * 8: codes at or above it end the game
+_SF_CODE = STRAIGHT_FLUSH_CODE  # codes at or above it end the game
 
 
 def _open_values() -> tuple[float, ...]:
     """Expected net points (challenger minus responder) of opening a challenge
-    with each code ``rank * 8 + level``: stronger groups are harder to beat.
+    with each challenge code: stronger groups are harder to beat.
     Measured in games between lookahead players (docs/players.md)."""
     measured = {
         1: (-0.05, -0.15, -0.05, 0.0),
@@ -54,10 +56,10 @@ def _open_values() -> tuple[float, ...]:
         3: (0.4, 0.4, 0.85, 0.9),
         4: (0.93, 0.95, 1.0, 1.0),
     }
-    table = [0.0] * 48
+    table = [0.0] * STRAIGHT_FLUSH_CODE
     for rank, values in measured.items():
         for level, value in enumerate(values, start=1):
-            table[rank * 8 + level] = value
+            table[challenge_code(rank, level)] = value
     return tuple(table)
 
 
@@ -150,8 +152,8 @@ class Expectimax:
         self.evaluation = evaluation
         self.clock = clock
         self.quiescence = quiescence
-        self.check_vis = rules.check_visibility
-        self.apex_free = rules.apex_free
+        # What a ball forms, the apex ruling applied: the rules' judge.
+        self._codes = rules.judge.turn_codes3
         self.utility = utility if utility is not None else Utility()
         self.sf = self.utility.sf
         self.top = self.utility.top
@@ -166,17 +168,9 @@ class Expectimax:
         self.nodes = 0
         self.table: dict[Key, Entry] = {}
         self.leaf_table: dict[Key, float] = {}
-        self.best_cache: dict[tuple[int, int, int, bool], tuple[int, int, int]] = {}
+        # A plain memo of this search's positions (the judge's rulings are fixed).
+        self.best_codes = functools.lru_cache(maxsize=None)(self._best_codes)
         self.open_cache: dict[tuple[int, int, int, int], float] = {}
-
-    def _codes(
-        self, m0: int, m1: int, m2: int, cell: int, responding: bool
-    ) -> tuple[int, int, int]:
-        codes = cached_codes3(m0, m1, m2, cell, self.check_vis)
-        if cell == APEX_CELL and not responding and not self.apex_free:
-            # the apex on a normal turn forms only a straight flush
-            return tuple(c if c >= _SF_CODE else 0 for c in codes)  # type: ignore[return-value]
-        return codes
 
     def _tick(self) -> None:
         if self.nodes > self.limit:
@@ -330,12 +324,9 @@ class Expectimax:
                     return best
         return best
 
-    def best_codes(self, m0: int, m1: int, m2: int, pl: int, responding: bool) -> tuple[int, int, int]:
-        """The best code a ball of each colour can form on this board."""
-        key = (m0, m1, m2, responding)
-        best = self.best_cache.get(key)
-        if best is not None:
-            return best
+    def _best_codes(self, m0: int, m1: int, m2: int, pl: int, responding: bool) -> tuple[int, int, int]:
+        """The best code a ball of each colour can form on this board
+        (``best_codes``, remembered)."""
         b0 = b1 = b2 = 0
         for cell in cells_of(pl):
             c0, c1, c2 = self._codes(m0, m1, m2, cell, responding)
@@ -345,8 +336,7 @@ class Expectimax:
                 b1 = c1
             if c2 > b2:
                 b2 = c2
-        best = self.best_cache[key] = (b0, b1, b2)
-        return best
+        return (b0, b1, b2)
 
     def leaf(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
         """Static value for the player about to draw: one placement deep,

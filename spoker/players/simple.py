@@ -6,7 +6,7 @@ import random
 
 from shibumi import CELLS, Cell
 from spoker.players.base import check_can_move, pick_best
-from spoker.players.kernel import cells_of, challenge_code, strength
+from spoker.players.kernel import cells_of, strength
 from spoker.state import GameState
 
 
@@ -54,4 +54,4 @@ class GreedyPlayer:
         return CELLS[pick_best(group_strengths(state), self.rng)]
 
 
-__all__ = ["GreedyPlayer", "RandomPlayer", "challenge_code", "group_strengths"]
+__all__ = ["GreedyPlayer", "RandomPlayer", "group_strengths"]

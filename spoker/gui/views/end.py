@@ -24,6 +24,7 @@ from spoker.narrator import (
     score_line,
     summary_line,
 )
+from spoker.state import End
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -84,7 +85,7 @@ class EndView(BaseView):
             marks.append(Mark(ch.challenge.cells, MarkRole.CHALLENGE, ch.challenger))
             if ch.response is not None:
                 marks.append(Mark(ch.response.cells, MarkRole.RESPONSE, 3 - ch.challenger))
-        elif self.c.state.end == "straight_flush":
+        elif self.c.state.end == End.STRAIGHT_FLUSH:
             marks.extend(m for m in self.c.moment.marks if m.role == MarkRole.FLUSH)
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
