@@ -31,12 +31,13 @@ from typing import NamedTuple
 
 from shibumi import CELLS, Cell, Colour
 from spoker.errors import SpokerError
+from spoker.events import End
 from spoker.players.kernel import cells_of, pending_code, score_diff
 from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
 from spoker.record import GameRecord
 from spoker.replay import Replay
 from spoker.rules import RuleSet
-from spoker.state import End, GameState
+from spoker.state import GameState
 
 DEFAULT_EFFORT = 200_000
 """Positions judged per placement, at most, before the search is exact: a

@@ -26,9 +26,9 @@ import numpy as np
 
 from shibumi import LEVEL_CELLS
 from shibumi.geometry import PLATFORM_MASK
+from spoker.events import End
 from spoker.judging import APEX_CELL, LEVEL_BITS, STRAIGHT_FLUSH_CODE, Judge
 from spoker.rules import DEFAULT_RULES, RuleSet
-from spoker.state import End
 from spoker.tally import GameOutcome, Tally
 
 BATCH_PLAYERS = ("random", "greedy")

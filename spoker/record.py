@@ -27,11 +27,11 @@ from typing import BinaryIO
 from shibumi import Cell, Colour, ShibumiError
 from shibumi.errors import expect, shown
 from spoker.errors import MoveError, RecordError, SpokerError
-from spoker.events import Event
+from spoker.events import End, Event
 from spoker.moves import Move
 from spoker.narrator import colour_name, record_note, result_text
 from spoker.rules import DEFAULT_RULES, RuleSet
-from spoker.state import End, GameState
+from spoker.state import GameState
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)", re.ASCII)
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*", re.ASCII)

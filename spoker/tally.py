@@ -14,8 +14,8 @@ import numpy as np
 
 from shibumi.errors import expect
 from spoker.errors import SpokerError
+from spoker.events import End
 from spoker.groups import Rank
-from spoker.state import End
 
 
 class SimulationError(SpokerError):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
+from spoker.events import End
 from spoker.groups import Rank
 from spoker.gui.controller import GameController
 from spoker.gui.frame import clear_colour
@@ -24,7 +25,6 @@ from spoker.narrator import (
     score_line,
     summary_line,
 )
-from spoker.state import End
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
