@@ -1,0 +1,160 @@
+"""The layers of docs/architecture.md, checked on the source: shibumi <- spoker
+<- front end, no import cycles, the arcade-free parts free of arcade, and the
+rules' code in one module. Read with ``ast``, so nothing is imported."""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GUI_FREE_OF_ARCADE = (
+    "spoker.gui.animation", "spoker.gui.analysis_model", "spoker.gui.autosave",
+    "spoker.gui.computer_turns", "spoker.gui.controller", "spoker.gui.pacing",
+    "spoker.gui.palette", "spoker.gui.picking", "spoker.gui.projection",
+    "spoker.gui.replay_model", "spoker.gui.settings", "spoker.gui.storage",
+    "spoker.gui.theme",
+)
+"""GUI modules that hold models and helpers, testable without a window."""
+
+WINDOW_LIBRARIES = ("arcade", "pyglet", "PIL")
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    return {_name(p): p for pkg in ("shibumi", "spoker") for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def _imported(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        return [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+    return []
+
+
+@cache
+def all_imports(module: str) -> frozenset[str]:
+    """Everything the module imports anywhere (lazy imports in functions too)."""
+    tree = ast.parse(modules()[module].read_text(encoding="utf-8"))
+    return frozenset(name for node in ast.walk(tree) for name in _imported(node))
+
+
+@cache
+def load_time_imports(module: str) -> frozenset[str]:
+    """The project's modules imported when the module loads (not under
+    TYPE_CHECKING, not inside functions)."""
+    found: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If):
+                if "TYPE_CHECKING" not in ast.unparse(node.test):
+                    visit(node.body)
+                    visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+                visit(node.orelse)
+                for handler in node.handlers:
+                    visit(handler.body)
+            else:
+                found.update(_imported(node))
+
+    visit(ast.parse(modules()[module].read_text(encoding="utf-8")).body)
+    return frozenset(found & modules().keys() - {module})
+
+
+def _root(name: str) -> str:
+    return name.split(".")[0]
+
+
+def test_the_scan_sees_the_packages() -> None:
+    names = modules()
+    assert {"shibumi", "spoker.judging", "spoker.narrator", "spoker.gui.app"} <= names.keys()
+    assert "spoker.events" in load_time_imports("spoker.state")
+
+
+@pytest.mark.parametrize("module", [m for m in modules() if m.startswith("shibumi")])
+def test_shibumi_knows_nothing_of_the_game(module: str) -> None:
+    outside = {n for n in all_imports(module) if _root(n) in ("spoker", *WINDOW_LIBRARIES, "numpy")}
+    assert not outside, f"{module} imports {sorted(outside)}"
+
+
+@pytest.mark.parametrize("module", [m for m in modules() if m.startswith("spoker") and not m.startswith("spoker.gui")])
+def test_the_game_never_reaches_up_into_the_front_end(module: str) -> None:
+    up = {n for n in all_imports(module) if n.startswith("spoker.gui") or _root(n) in ("arcade", "pyglet")}
+    allowed = module.startswith("spoker.cli") or module == "spoker.interop.rendering"
+    # The command line starts the front end (lazily, inside the commands that
+    # open a window); the rendering of the interoperability layer draws frames.
+    assert allowed or not up, f"{module} imports {sorted(up)}"
+
+
+@pytest.mark.parametrize("module", GUI_FREE_OF_ARCADE)
+def test_the_front_ends_models_need_no_window(module: str) -> None:
+    window = {n for n in all_imports(module) if _root(n) in WINDOW_LIBRARIES}
+    assert not window, f"{module} imports {sorted(window)}"
+    needs_window = {
+        n for n in all_imports(module)
+        if n in modules() and n.startswith("spoker.gui") and n not in GUI_FREE_OF_ARCADE and n != "spoker.gui"
+    }
+    assert not needs_window, f"{module} imports {sorted(needs_window)}, which draw"
+
+
+def test_no_import_cycles() -> None:
+    graph = {m: load_time_imports(m) for m in modules()}
+    cycles: list[list[str]] = []
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+
+    def connect(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for v in graph:
+        if v not in index:
+            connect(v)
+    assert not cycles, f"modules importing each other: {cycles}"
+
+
+def test_views_depend_on_the_host_protocol_not_the_app() -> None:
+    views = [m for m in modules() if m.startswith("spoker.gui.views")]
+    assert views
+    for view in views:
+        assert "spoker.gui.app" not in all_imports(view), view
+
+
+CHALLENGE_CODE = re.compile(r"rank\s*\*\s*8|\*\s*8\s*\+\s*\w*level")
+
+
+def test_the_challenge_code_is_built_in_one_place() -> None:
+    builders = [
+        m for m, p in modules().items()
+        if CHALLENGE_CODE.search(p.read_text(encoding="utf-8")) and m != "spoker.judging"
+    ]
+    assert not builders, f"rank * 8 + level built outside spoker.judging: {builders}"
