@@ -107,21 +107,17 @@ def encode(state: GameState, observer: int, out: np.ndarray | None = None) -> np
     return out
 
 
-_MASKS: dict[int, np.ndarray] = {}
-"""Action masks by playable mask: a game meets few of them, and a copy is
-cheaper than unpacking the bits again."""
+@lru_cache(maxsize=1 << 16)
+def _action_mask(playable: int) -> np.ndarray:
+    """The action mask of a playable mask, kept: a game meets few of them, and
+    a copy is cheaper than unpacking the bits again (callers copy it)."""
+    bits = np.unpackbits(np.array([playable], dtype="<u4").view(np.uint8), bitorder="little")
+    return bits[:NUM_CELLS].view(np.int8)
 
 
 def action_mask(state: GameState) -> np.ndarray:
     """An int8 vector of 30: 1 on the playable cells (all 0 once the game is over)."""
-    playable = state.playable_mask
-    mask = _MASKS.get(playable)
-    if mask is None:
-        if len(_MASKS) >= 1 << 16:
-            _MASKS.clear()  # bounded memory, whatever the games
-        bits = np.unpackbits(np.array([playable], dtype="<u4").view(np.uint8), bitorder="little")
-        mask = _MASKS[playable] = bits[:NUM_CELLS].view(np.int8)
-    return mask.copy()
+    return _action_mask(state.playable_mask).copy()
 
 
 __all__ = ["LAYOUT", "NUM_CELLS", "OBS_SIZE", "action_mask", "encode"]

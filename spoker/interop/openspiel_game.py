@@ -28,6 +28,7 @@ engine's ``GameState.copy()``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -126,8 +127,10 @@ class _Engine:
         return _Engine(self.game.copy())
 
 
-_ACTIONS: dict[int, list[int]] = {}
-"""Legal cells as plain ints, by playable mask (filled as met)."""
+@lru_cache(maxsize=1 << 16)
+def _actions(mask: int) -> list[int]:
+    """Legal cells as plain ints, for a playable mask (shared: not to be changed)."""
+    return [c for c in range(NUM_CELLS) if mask >> c & 1]
 
 
 class SpokerState(pyspiel.State):
@@ -150,11 +153,7 @@ class SpokerState(pyspiel.State):
         return g.to_move - 1
 
     def _legal_actions(self, player: int) -> list[int]:
-        mask = self._engine.game.playable_mask
-        actions = _ACTIONS.get(mask)
-        if actions is None:
-            actions = _ACTIONS[mask] = [c for c in range(NUM_CELLS) if mask >> c & 1]
-        return actions
+        return _actions(self._engine.game.playable_mask)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(int(k), p) for k, p in self._engine.game.chance_outcomes()]
