@@ -1,6 +1,8 @@
 """Shapes of the screens: rounded boxes (cached triangles, one draw call
-each) and the shaded ball icons of the panels, the help and title screens
-(a texture painted once, one textured quad each)."""
+each), the shaded ball icons of the panels, the help and title screens,
+discs, rings and the bag (textures painted once, supersampled, one textured
+quad each). The window is single-sampled: every edge drawn here is smooth
+by itself (an alpha fringe, or a texture's own alpha)."""
 
 from __future__ import annotations
 
@@ -214,3 +216,80 @@ def draw_ball(x: float, y: float, r: float, colour: Colour, alpha: int = 255, ma
     """A shaded ball icon (panel, help, title) of radius ``r``: one textured quad."""
     size = r * ICON_SPAN
     arcade.draw_texture_rect(ball_icon(Colour(colour), mark), arcade.XYWH(x, y, size, size), alpha=alpha)
+
+
+_DISC_PX = 64  # texture size of discs and rings (drawn at 3-40 pixel radii)
+
+
+@lru_cache(maxsize=1)
+def disc_texture() -> arcade.Texture:
+    """A white disc filling its texture, smooth edged; tinted when drawn."""
+    from PIL import Image, ImageDraw
+
+    big = Image.new("RGBA", (_DISC_PX * 4, _DISC_PX * 4), (255, 255, 255, 0))
+    ImageDraw.Draw(big).ellipse((0, 0, _DISC_PX * 4 - 1, _DISC_PX * 4 - 1), fill=(255, 255, 255, 255))
+    return arcade.Texture(big.resize((_DISC_PX, _DISC_PX), Image.Resampling.LANCZOS), hash="spoker:disc")
+
+
+@lru_cache(maxsize=16)
+def ring_texture(width_per_mil: int) -> arcade.Texture:
+    """A white ring reaching the texture's edge, ``width_per_mil`` thousandths
+    of its radius wide; tinted when drawn."""
+    from PIL import Image, ImageDraw
+
+    big = _DISC_PX * 4
+    image = Image.new("RGBA", (big, big), (255, 255, 255, 0))
+    width = max(1, round(big / 2 * width_per_mil / 1000))
+    ImageDraw.Draw(image).ellipse((0, 0, big - 1, big - 1), outline=(255, 255, 255, 255), width=width)
+    return arcade.Texture(image.resize((_DISC_PX, _DISC_PX), Image.Resampling.LANCZOS),
+                          hash=f"spoker:ring{width_per_mil}")
+
+
+def draw_disc(x: float, y: float, r: float, colour: Sequence[int]) -> None:
+    """A filled circle of radius ``r`` (one textured quad, smooth edged)."""
+    rgba = arcade.types.Color(colour[0], colour[1], colour[2], colour[3] if len(colour) > 3 else 255)
+    arcade.draw_texture_rect(disc_texture(), arcade.XYWH(x, y, 2 * r, 2 * r), color=rgba)
+
+
+def draw_ring(x: float, y: float, r: float, colour: Sequence[int], width: float = 1.0) -> None:
+    """A circle's outline of ``width`` centred on radius ``r`` (one textured quad)."""
+    outer = r + width / 2
+    share = min(1000, max(10, round(width / outer * 1000 / 10) * 10))  # a few ring textures
+    rgba = arcade.types.Color(colour[0], colour[1], colour[2], colour[3] if len(colour) > 3 else 255)
+    arcade.draw_texture_rect(ring_texture(share), arcade.XYWH(x, y, 2 * outer, 2 * outer), color=rgba)
+
+
+_SACK_UNIT = 4  # texture pixels per unit of the sack's drawing (drawn at 1-2 pixels a unit)
+_SACK_BOX = (-26.0, -26.0, 26.0, 33.0)  # left, bottom, right, top of the drawing, units
+
+
+@lru_cache(maxsize=1)
+def sack_texture() -> arcade.Texture:
+    """The cloth bag, tied at the neck, painted once supersampled."""
+    from PIL import Image, ImageDraw
+
+    k = _SACK_UNIT * 4
+    x0, y0, x1, y1 = _SACK_BOX
+    image = Image.new("RGBA", (round((x1 - x0) * k), round((y1 - y0) * k)), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(image)
+
+    def at(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [((px - x0) * k, (y1 - py) * k) for px, py in points]
+
+    cloth, dark, light = (132, 96, 60, 255), (86, 60, 36, 255), (160, 122, 82, 255)
+    body = [(-24, -14), (-20, -24), (20, -24), (24, -14), (20, 6), (9, 14), (-9, 14), (-20, 6)]
+    pen.polygon(at(body), fill=cloth)
+    pen.polygon(at([(-8, 14), (8, 14), (14, 28), (-14, 28)]), fill=cloth)
+    pen.polygon(at([(-14, 28), (-4, 24), (4, 24), (14, 28), (6, 31), (-6, 31)]), fill=light)
+    pen.rectangle(at([(-10, 18), (10, 13)]), fill=dark)
+    pen.ellipse(at([(-15, 5), (-3, -13)]), fill=light)
+    pen.line(at(body + body[:1]), fill=dark, width=round(1.5 * k), joint="curve")
+    small = image.resize((round((x1 - x0) * _SACK_UNIT), round((y1 - y0) * _SACK_UNIT)), Image.Resampling.LANCZOS)
+    return arcade.Texture(small, hash="spoker:sack")
+
+
+def draw_sack(x: float, y: float, scale: float = 1.0) -> None:
+    """The cloth bag centred at ``x, y`` (its drawing's origin), ``scale`` pixels a unit."""
+    x0, y0, x1, y1 = _SACK_BOX
+    rect = arcade.LRBT(x + x0 * scale, x + x1 * scale, y + y0 * scale, y + y1 * scale)
+    arcade.draw_texture_rect(sack_texture(), rect)
