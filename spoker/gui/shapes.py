@@ -157,12 +157,18 @@ def draw_box(
     """A rounded rectangle, filled, with an optional border (drawn inside it)."""
     if width <= 0 or height <= 0:
         return
+    # On whole pixels: straight edges are then crisp, their ramp ends on pixel centres.
+    right, top = round(left + width), round(bottom + height)
+    left, bottom = round(left), round(bottom)
+    width, height = right - left, top - bottom
+    if width <= 0 or height <= 0:
+        return
     if fill is not None:
         fc = tuple(fill)
         _draw_triangles(_cached(("f", left, bottom, width, height, radius, fc),
                                 lambda: _fan(left, bottom, width, height, radius, fc)))
     if border is not None and width > 2 * border_width and height > 2 * border_width:
-        bw = round(border_width * 2) / 2  # pulsing borders reuse a few ring sizes
+        bw = float(max(1, math.floor(border_width + 0.5)))  # whole pixels: crisp straight borders
         bc = tuple(border)
         _draw_triangles(_cached(("r", left, bottom, width, height, radius, bw, bc),
                                 lambda: _ring(left, bottom, width, height, radius, bw, bc)))
