@@ -143,8 +143,9 @@ class FrameCache:
         pulses = [(_clip((a, b, c, d), size), v) for (a, b, c, d), v in pulses]
         if live is not None:
             live = _clip(live, size)
-            # A pulse under the live part is drawn with it.
-            pulses = [(r, v) for r, v in pulses if not _overlap([r, live])]
+            # A pulse wholly under the live part is drawn with it; one reaching
+            # out of it is blended as on a still frame, the live part drawn over it.
+            pulses = [(r, v) for r, v in pulses if not _inside(r, live)]
         rects = [r for r, _ in pulses if r[0] < r[2] and r[1] < r[3]]
         if (
             not self.enabled or key is None or _overlap(rects) or key != self._key or size != self._size
@@ -289,7 +290,7 @@ def pixel_rect(left: float, bottom: float, right: float, top: float, scale: floa
 
 
 def _around(holes: Sequence[Rect], size: tuple[int, int]) -> list[Rect]:
-    """Rectangles covering the framebuffer of ``size`` but the (disjoint)
+    """Rectangles covering the framebuffer of ``size`` but the (possibly overlapping)
     ``holes``: horizontal bands cut at the holes' edges."""
     width, height = size
     holes = [(max(0, a), max(0, b), min(width, c), min(height, d)) for a, b, c, d in holes]
@@ -310,6 +311,10 @@ def _around(holes: Sequence[Rect], size: tuple[int, int]) -> list[Rect]:
 def _clip(rect: Rect, size: tuple[int, int]) -> Rect:
     a, b, c, d = rect
     return (max(a, 0), max(b, 0), min(c, size[0]), min(d, size[1]))
+
+
+def _inside(rect: Rect, outer: Rect) -> bool:
+    return outer[0] <= rect[0] and outer[1] <= rect[1] and rect[2] <= outer[2] and rect[3] <= outer[3]
 
 
 def _overlap(rects: Sequence[Rect]) -> bool:

@@ -155,6 +155,31 @@ class BoardScene:
         g1y = min(math.ceil(bottom + height), math.ceil(max(s.top for s in halos)))
         return (g0x, g0y, g1x, g1y) if g0x < g1x and g0y < g1y else None
 
+    def drop_rect(self) -> tuple[float, float, float, float] | None:
+        """While only balls drop (no turn, no explosion): window pixels
+        ``(x0, y0, x1, y1)`` around everything the drops change, over their
+        whole fall (the ball, its decorations and contact shadow, from the
+        drop's height down to its place); None otherwise."""
+        self._sync()
+        if not self._drops or self._turn.running or self._explode.running:
+            return None
+        v = self._view
+        explode = self._explode.value
+        half = v.radius * HALO_SPAN + 2  # the decorations' half size, and a pixel of fringe
+        xs: list[float] = []
+        ys: list[float] = []
+        for cell in self._drops:
+            x, y_low, _ = v.ball(cell, explode, 0.0)
+            _, y_high, _ = v.ball(cell, explode, max(pj.DROP_HEIGHT, 1.0))
+            xs += [x - half, x + half]
+            ys += [min(y_low, y_high) - half, max(y_low, y_high) + half]
+            if cell.level == 1:  # the contact shadow on the board grows as the ball rises
+                sx, sy, _ = v.project(cell.x + 0.28, cell.y - 0.28, 0.0)
+                size = 2.3 * v.scale * (1 + 0.15 * max(pj.DROP_HEIGHT, 1.0)) / 2 + 2
+                xs += [sx + 0.15 * v.scale - size, sx + 0.15 * v.scale + size]
+                ys += [sy - size, sy + size]
+        return (min(xs), min(ys), max(xs), max(ys))
+
     @property
     def animating(self) -> bool:
         return self._turn.running or self._explode.running or bool(self._drops)

@@ -378,7 +378,14 @@ class GameView(BaseView):
         x0, y0, _, y1 = pixel_rect(0, TOOLBAR_H * s, self.panel_rect[0], self.size[1], ratio)
         # Short of the panel and its border line (2 pixels wide, centred on its
         # edge): the panel is then not drawn again.
-        return (x0, y0, math.floor((self.panel_rect[0] - 2) * ratio), y1)
+        column = (x0, y0, math.floor((self.panel_rect[0] - 2) * ratio), y1)
+        drop = self.scene.drop_rect() if self.moment_time >= BANNER_SETTLE else None
+        if drop is None:
+            return column
+        # Only balls fall: their path is all that changes (the glow's pulse
+        # around it is blended from the pictures, see FrameCache).
+        a, b, c, d = pixel_rect(*drop, scale=ratio)
+        return (max(a, column[0]), max(b, column[1]), min(c, column[2]), min(d, column[3]))
 
     def _frame_key(self) -> Hashable | None:
         """The picture's revision: the screen's own, the board's (not while
