@@ -354,9 +354,12 @@ class GameView(BaseView):
         self.scene.draw(level)
         self._draw_banner()
         inside = self.app.frame_cache.inside
-        if inside is None or inside[2] > self.panel_rect[0] * self.window.get_pixel_ratio():
+        ratio = self.window.get_pixel_ratio()
+        if inside is None or inside[2] > self.panel_rect[0] * ratio:
             self._draw_panel(level)  # not when only the board's column is drawn again
-        self.ui.draw()
+        # Nor the toolbar's buttons when the part drawn again is above them.
+        self.ui.draw(None if inside is None else (inside[0] / ratio, inside[1] / ratio, inside[2] / ratio,
+                                                  inside[3] / ratio))
         self.layer.draw()
         self._draw_board_tip()
         self.ui.draw_tooltip()
