@@ -9,14 +9,15 @@ challenge, the bag inviting a draw), :class:`FrameCache` keeps two pictures
 of the screen (every pulse at its lowest, and, inside the pulsing rectangles
 only, at its highest) and then each frame is one copy of the first picture
 around those rectangles plus, inside each, a blend of the two by that
-pulse's value (about 5 ms instead of 18-24 ms at 1280x800). A pulse must
+pulse's value (2-5 ms instead of 10-24 ms at 1280x800). A pulse must
 therefore change its pixels linearly (a colour or an alpha moving between two
 ends), which is the case for the scene's glow and the bag's fill.
 
 While only one part of a screen moves (the pyramid turning, a ball falling),
 the screen names that part's rectangle ``live``: the picture is copied
 around it and the screen is drawn again inside it only (scissored: the
-rasteriser touches no other pixel).
+rasteriser touches no other pixel). A pulse reaching out of it is blended
+as on a still frame, the live part drawn over it.
 
 The screen's key is one value that changes whenever its picture would (a
 revision counter, or a small tuple of them).
