@@ -31,6 +31,7 @@ import arcade  # noqa: E402
 
 from spoker.gui.analysis_model import AnalysisCache, ThreadRunner  # noqa: E402
 from spoker.gui.app import SpokerApp  # noqa: E402
+from spoker.gui.frame import open_window  # noqa: E402
 from spoker.gui.settings import SPEEDS, Settings  # noqa: E402
 from spoker.gui.views.replay import ReplayView  # noqa: E402
 from spoker.record import load_record  # noqa: E402
@@ -67,7 +68,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=180, help="frames timed a run (default 180)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each (default 2)")
     args = parser.parse_args()
-    window = arcade.Window(1280, 800, "bench", visible=False)
+    window = open_window(1280, 800, "bench", visible=False)
     plain: list[float] = []
     for _ in range(args.rounds):
         app = SpokerApp(window, Settings(), threaded=True, persist=False)

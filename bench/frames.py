@@ -47,7 +47,7 @@ import arcade  # noqa: E402
 from shibumi import Board, Cell  # noqa: E402
 from spoker.gui.app import SpokerApp  # noqa: E402
 from spoker.gui.controller import PERSON, GameController, GameSetup  # noqa: E402
-from spoker.gui.frame import clear_colour  # noqa: E402
+from spoker.gui.frame import clear_colour, open_window  # noqa: E402
 from spoker.gui.palette import BACKGROUND, GOLD, GREY  # noqa: E402
 from spoker.gui.scene import BoardScene, Highlight  # noqa: E402
 from spoker.gui.settings import Settings  # noqa: E402
@@ -178,7 +178,7 @@ def main() -> int:
     parser.add_argument("--size", default="1280x800")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.lower().split("x"))
-    window = arcade.Window(width, height, "spoker frames", visible=False)
+    window = open_window(width, height, "spoker frames", visible=False)
     print(f"renderer: {window.ctx.info.RENDERER} ({window.ctx.info.VENDOR}), {width}x{height}, "
           f"load average before: {os.getloadavg()[0]:.2f}")
     cases: dict[str, tuple[Case, list[float]]] = {

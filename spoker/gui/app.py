@@ -506,9 +506,9 @@ def seed_of(text: str) -> int | None:
 def make_window(visible: bool = True) -> arcade.Window:
     """The game's window; :class:`WindowError` (one line) if it cannot open."""
     try:
-        window = arcade.Window(
-            DEFAULT_SIZE[0], DEFAULT_SIZE[1], TITLE, resizable=True, visible=visible, vsync=False
-        )
+        from spoker.gui.frame import open_window
+
+        window = open_window(DEFAULT_SIZE[0], DEFAULT_SIZE[1], TITLE, resizable=True, visible=visible, vsync=False)
     except Exception as err:  # pyglet's NoSuchDisplayException, ContextException ...
         raise WindowError(f"the window cannot open ({type(err).__name__}: {err}); {HEADLESS_HINT}") from None
     window.set_minimum_size(*MIN_SIZE)

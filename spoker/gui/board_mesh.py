@@ -1,6 +1,7 @@
 """The wooden board under the pyramid: its top face and the side faces
 turned to the viewer (with a lit bevel along the front edges), one textured
-triangle mesh rebuilt when the camera moves and drawn in one call."""
+triangle mesh rebuilt when the camera moves and drawn in one call; its
+outline fades out over a pixel (the window is single-sampled)."""
 
 from __future__ import annotations
 
@@ -20,12 +21,15 @@ uniform WindowBlock { mat4 projection; mat4 view; } window;
 in vec2 in_vert;
 in vec2 in_uv;
 in float in_shade;
+in float in_alpha;
 out vec2 v_uv;
 out float v_shade;
+out float v_alpha;
 void main() {
     gl_Position = window.projection * window.view * vec4(in_vert, 0.0, 1.0);
     v_uv = in_uv;
     v_shade = in_shade;
+    v_alpha = in_alpha;
 }
 """
 
@@ -34,13 +38,16 @@ _FRAGMENT_SHADER = """
 uniform sampler2D wood;
 in vec2 v_uv;
 in float v_shade;
+in float v_alpha;
 out vec4 f_color;
 void main() {
-    f_color = vec4(texture(wood, v_uv).rgb * v_shade, 1.0);
+    f_color = vec4(texture(wood, v_uv).rgb * v_shade, v_alpha);
 }
 """
 
-_MAX_VERTICES = 48
+_MAX_VERTICES = 48 + 6 * 16  # faces, bevels, and the fringes along their edges
+_STRIDE = 6  # x, y, u, v, shade, alpha
+FRINGE = 1.0  # width of the alpha ramp along the outline, window pixels
 _per_context: dict[int, tuple[Any, Any, Any]] = {}
 
 
@@ -64,9 +71,9 @@ class BoardMesh:
     def __init__(self, ctx: arcade.ArcadeContext) -> None:
         self.ctx = ctx
         self.wood, self.program = _wood_and_program(ctx)
-        self._buffer = ctx.buffer(reserve=_MAX_VERTICES * 5 * 4)
+        self._buffer = ctx.buffer(reserve=_MAX_VERTICES * _STRIDE * 4)
         self._geometry = ctx.geometry(
-            [gl.BufferDescription(self._buffer, "2f 2f 1f", ["in_vert", "in_uv", "in_shade"])],
+            [gl.BufferDescription(self._buffer, "2f 2f 1f 1f", ["in_vert", "in_uv", "in_shade", "in_alpha"])],
             mode=gl.TRIANGLES,
         )
         self.vertices = 0
@@ -82,7 +89,7 @@ class BoardMesh:
 
         def vertex(gx: float, gy: float, z: float, u: float, w: float, shade: float) -> None:
             sx, sy, _ = view.project(gx, gy, z)
-            data.extend((sx, sy, u, w, shade))
+            data.extend((sx, sy, u, w, shade, 1.0))
 
         depth = -pj.BOARD_THICKNESS
         bevels: list[tuple[float, float, float, float, float, float]] = []
@@ -114,11 +121,78 @@ class BoardMesh:
             for k in (0, 1, 2, 0, 2, 3):
                 gx, gy = quad[k]
                 vertex(gx, gy, 0.0, (gx - lo) * uv_scale, (gy - lo) * uv_scale, 1.28 if k in (0, 1) else 1.12)
+        self.points = [(data[i], data[i + 1]) for i in range(0, len(data), _STRIDE)]
+        data.extend(_fringes(data, self.points, front=len(bevels)))
         self._buffer.write(array("f", data).tobytes())
-        self.vertices = len(data) // 5
-        self.points = [(data[i], data[i + 1]) for i in range(0, len(data), 5)]
+        self.vertices = len(data) // _STRIDE
 
     def draw(self) -> None:
         self.wood.use(0)
         self.program["wood"] = 0
         self._geometry.render(self.program, vertices=self.vertices)
+
+
+def _hull(points: list[pj.Point]) -> list[pj.Point]:
+    """Convex hull, counter-clockwise (monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o: pj.Point, a: pj.Point, b: pj.Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[pj.Point] = []
+    upper: list[pj.Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 1e-9:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 1e-9:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _fringes(data: list[float], points: list[pj.Point], front: int) -> list[float]:
+    """The window is single-sampled: a ramp of alpha one pixel wide outside
+    each edge of the board's outline (its own wood and shade at the edge,
+    fading out), and below the lit front edges of the top face (the bevel's
+    colour fading into the darker side), so that no edge shows steps."""
+    out: list[float] = []
+
+    def attributes(index: int) -> list[float]:
+        return data[index * _STRIDE:(index + 1) * _STRIDE]
+
+    def ramp(i: int, j: int, nx: float, ny: float) -> None:
+        a, b = attributes(i), attributes(j)
+        a2 = [a[0] + nx * FRINGE, a[1] + ny * FRINGE, *a[2:5], 0.0]
+        b2 = [b[0] + nx * FRINGE, b[1] + ny * FRINGE, *b[2:5], 0.0]
+        for v in (a, b, b2, a, b2, a2):
+            out.extend(v)
+
+    def normal(p: pj.Point, q: pj.Point) -> tuple[float, float]:
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        length = math.hypot(dx, dy) or 1.0
+        return dy / length, -dx / length  # outward for a counter-clockwise outline
+
+    hull = _hull(points)
+    triangles = len(points) // 3
+    for k, p in enumerate(hull):
+        q = hull[(k + 1) % len(hull)]
+        for t in range(triangles):
+            corners = points[3 * t:3 * t + 3]
+            if p in corners and q in corners:
+                ramp(3 * t + corners.index(p), 3 * t + corners.index(q), *normal(p, q))
+                break
+    # The bevels' lit front edges (their first two corners), after the side faces.
+    centre = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+    for b in range(front):
+        first = len(points) - 6 * (front - b)
+        p, q = points[first], points[first + 1]
+        nx, ny = normal(p, q)
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        if (mid[0] - centre[0]) * nx + (mid[1] - centre[1]) * ny < 0:
+            nx, ny = -nx, -ny
+        ramp(first, first + 1, nx, ny)
+    return out

@@ -9,14 +9,15 @@ challenge, the bag inviting a draw), :class:`FrameCache` keeps two pictures
 of the screen (every pulse at its lowest, and, inside the pulsing rectangles
 only, at its highest) and then each frame is one copy of the first picture
 around those rectangles plus, inside each, a blend of the two by that
-pulse's value (about 5 ms instead of 18-24 ms at 1280x800). A pulse must
+pulse's value (2-5 ms instead of 10-24 ms at 1280x800). A pulse must
 therefore change its pixels linearly (a colour or an alpha moving between two
 ends), which is the case for the scene's glow and the bag's fill.
 
 While only one part of a screen moves (the pyramid turning, a ball falling),
 the screen names that part's rectangle ``live``: the picture is copied
 around it and the screen is drawn again inside it only (scissored: the
-rasteriser touches no other pixel).
+rasteriser touches no other pixel). A pulse reaching out of it is blended
+as on a still frame, the live part drawn over it.
 
 The screen's key is one value that changes whenever its picture would (a
 revision counter, or a small tuple of them).
@@ -56,6 +57,22 @@ void main() {
     f_color = mix(texture(low, v_uv), texture(high, v_uv), pulse);
 }
 """
+
+
+# The window is single-sampled: under llvmpipe a 4x multisampled window
+# costs ~40% more on every frame that draws the pyramid (every sample is
+# cleared, blended and resolved). Edges stay smooth because every sprite's
+# texture antialiases its own edge in its alpha and the flat shapes (the
+# board's outline, rounded boxes) carry a one-pixel alpha fringe.
+WINDOW_SAMPLES = 1
+
+
+def open_window(width: int, height: int, title: str, **options: Any) -> arcade.Window:
+    """An arcade window the way every part of the app opens one (the game,
+    screenshots, renders, benchmarks, tests): single-sampled."""
+    return arcade.Window(
+        width, height, title, antialiasing=WINDOW_SAMPLES > 1, samples=max(WINDOW_SAMPLES, 1), **options
+    )
 
 
 def clear_colour(colour: Sequence[int]) -> None:
@@ -127,8 +144,9 @@ class FrameCache:
         pulses = [(_clip((a, b, c, d), size), v) for (a, b, c, d), v in pulses]
         if live is not None:
             live = _clip(live, size)
-            # A pulse under the live part is drawn with it.
-            pulses = [(r, v) for r, v in pulses if not _overlap([r, live])]
+            # A pulse wholly under the live part is drawn with it; one reaching
+            # out of it is blended as on a still frame, the live part drawn over it.
+            pulses = [(r, v) for r, v in pulses if not _inside(r, live)]
         rects = [r for r, _ in pulses if r[0] < r[2] and r[1] < r[3]]
         if (
             not self.enabled or key is None or _overlap(rects) or key != self._key or size != self._size
@@ -164,11 +182,13 @@ class FrameCache:
         return int(width), int(height)
 
     def _render(self, draw: Callable[[float | None], None], rects: Sequence[Rect]) -> None:
-        """Draw the pictures in the window itself, each read back at once: a
-        multisampled window resolves exactly as it shows its frames (a blit
-        would take one sample per pixel under llvmpipe: other edges). The read
-        costs under 2 ms at 1280x800. The high picture is only ever used in
-        the pulsing rectangles: only they are drawn (scissored) and read."""
+        """Draw the pictures in the window itself, each copied at once into
+        its texture: a framebuffer blit, exact since the window is
+        single-sampled (a multisampled one is read back instead: it resolves
+        exactly as it shows its frames, where a blit under llvmpipe takes one
+        sample per pixel; the read costs ~15 ms at 1280x800, the blit under
+        1 ms). The high picture is only ever used in the pulsing rectangles:
+        only they are drawn (scissored) and copied."""
         ctx = self.ctx
         if len(self._pictures) < 2 or self._pictures[0][1].size != self._size:
             self.release()
@@ -177,7 +197,8 @@ class FrameCache:
                 texture.filter = (gl.NEAREST, gl.NEAREST)
                 self._pictures.append((ctx.framebuffer(color_attachments=[texture]), texture))
         screen = ctx.active_framebuffer
-        high = self._pictures[1][1]
+        blit = getattr(screen, "samples", 0) <= 1 and WINDOW_SAMPLES <= 1
+        (low_fbo, low), (high_fbo, high) = self._pictures
         for x0, y0, x1, y1 in rects:
             box = (x0, y0, x1 - x0, y1 - y0)
             screen.scissor = box
@@ -185,9 +206,15 @@ class FrameCache:
                 draw(1.0)
             finally:
                 screen.scissor = None
-            high.write(screen.read(viewport=box, components=4), viewport=box)
+            if blit:
+                _blit(screen, high_fbo, (x0, y0, x1, y1))
+            else:
+                high.write(screen.read(viewport=box, components=4), viewport=box)
         draw(0.0)
-        self._pictures[0][1].write(screen.read(components=4))
+        if blit:
+            _blit(screen, low_fbo, (0, 0, *self._size))
+        else:
+            low.write(screen.read(components=4))
         if pgl.glGetError() != pgl.GL_NO_ERROR:  # a driver refusing the copy: draw every frame
             self.enabled = False
         self._valid = True
@@ -264,7 +291,7 @@ def pixel_rect(left: float, bottom: float, right: float, top: float, scale: floa
 
 
 def _around(holes: Sequence[Rect], size: tuple[int, int]) -> list[Rect]:
-    """Rectangles covering the framebuffer of ``size`` but the (disjoint)
+    """Rectangles covering the framebuffer of ``size`` but the (possibly overlapping)
     ``holes``: horizontal bands cut at the holes' edges."""
     width, height = size
     holes = [(max(0, a), max(0, b), min(width, c), min(height, d)) for a, b, c, d in holes]
@@ -285,6 +312,10 @@ def _around(holes: Sequence[Rect], size: tuple[int, int]) -> list[Rect]:
 def _clip(rect: Rect, size: tuple[int, int]) -> Rect:
     a, b, c, d = rect
     return (max(a, 0), max(b, 0), min(c, size[0]), min(d, size[1]))
+
+
+def _inside(rect: Rect, outer: Rect) -> bool:
+    return outer[0] <= rect[0] and outer[1] <= rect[1] and rect[2] <= outer[2] and rect[3] <= outer[3]
 
 
 def _overlap(rects: Sequence[Rect]) -> bool:

@@ -38,7 +38,9 @@ def _window() -> object:
     try:
         return arcade.get_window()
     except RuntimeError:
-        return arcade.Window(64, 64, "spoker render", visible=False)
+        from spoker.gui.frame import open_window
+
+        return open_window(64, 64, "spoker render", visible=False)
 
 
 def render_board_image(

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import arcade
 import pyglet
+from pyglet.math import Mat4, Vec3
 
 from shibumi import CELLS, COLUMNS, LEVEL_CELLS, Board, Cell, Colour
 from spoker.gui import projection as pj
@@ -102,6 +103,7 @@ class BoardScene:
         self._under.extend(self._holes)
         self._batch = pyglet.graphics.Batch()
         self._labels = self._make_labels()
+        self._label_scale = 1.0  # while the view moves, the labels' font is scaled, not laid out again
         self._mesh = BoardMesh(self.ctx)
         self._view = pj.fit_view(self._viewport, 0.0, 0.0)
         self._order: list[tuple[Cell, float, float]] = []  # pickable cells, draw order
@@ -152,6 +154,31 @@ class BoardScene:
         g1x = min(math.ceil(left + width), math.ceil(max(s.right for s in halos)))
         g1y = min(math.ceil(bottom + height), math.ceil(max(s.top for s in halos)))
         return (g0x, g0y, g1x, g1y) if g0x < g1x and g0y < g1y else None
+
+    def drop_rect(self) -> tuple[float, float, float, float] | None:
+        """While only balls drop (no turn, no explosion): window pixels
+        ``(x0, y0, x1, y1)`` around everything the drops change, over their
+        whole fall (the ball, its decorations and contact shadow, from the
+        drop's height down to its place); None otherwise."""
+        self._sync()
+        if not self._drops or self._turn.running or self._explode.running:
+            return None
+        v = self._view
+        explode = self._explode.value
+        half = v.radius * HALO_SPAN + 2  # the decorations' half size, and a pixel of fringe
+        xs: list[float] = []
+        ys: list[float] = []
+        for cell in self._drops:
+            x, y_low, _ = v.ball(cell, explode, 0.0)
+            _, y_high, _ = v.ball(cell, explode, max(pj.DROP_HEIGHT, 1.0))
+            xs += [x - half, x + half]
+            ys += [min(y_low, y_high) - half, max(y_low, y_high) + half]
+            if cell.level == 1:  # the contact shadow on the board grows as the ball rises
+                sx, sy, _ = v.project(cell.x + 0.28, cell.y - 0.28, 0.0)
+                size = 2.3 * v.scale * (1 + 0.15 * max(pj.DROP_HEIGHT, 1.0)) / 2 + 2
+                xs += [sx + 0.15 * v.scale - size, sx + 0.15 * v.scale + size]
+                ys += [sy - size, sy + size]
+        return (min(xs), min(ys), max(xs), max(ys))
 
     @property
     def animating(self) -> bool:
@@ -273,7 +300,15 @@ class BoardScene:
         ctx.blend_func = ctx.BLEND_DEFAULT
         self._mesh.draw()
         self._under.draw()
-        self._batch.draw()
+        if self._label_scale == 1.0:
+            self._batch.draw()
+        else:
+            view = ctx.view_matrix
+            ctx.view_matrix = view @ Mat4.from_scale(Vec3(self._label_scale, self._label_scale, 1.0))
+            try:
+                self._batch.draw()
+            finally:
+                ctx.view_matrix = view
         self._items.draw()
 
     def pulse(self) -> float:
@@ -349,14 +384,17 @@ class BoardScene:
     def _place_labels(self) -> None:
         v = self._view
         size = min(max(6.0, 0.42 * v.scale), 28.0)
+        scale = 1.0
         if self.animating:
-            # A new font size lays out and renders every glyph again (~1 ms a
-            # label): while the view moves, whole points only (a few fonts).
-            size = float(round(size))
+            # A new font size lays out and renders every glyph again (~0.1 ms
+            # a label, 28 labels): while the view moves the labels keep their
+            # font and are drawn scaled (the view matrix), placed at x / scale.
+            scale = size / float(self._labels[0][0].font_size)
+        self._label_scale = scale
         for text, gx, gy in self._labels:
             x, y, _ = v.project(gx, gy, 0.0)
-            text.position = (x, y)
-            if text.font_size != size:
+            text.position = (x / scale, y / scale)
+            if scale == 1.0 and text.font_size != size:
                 text.font_size = size
 
     def _highlight_by_cell(self) -> dict[Cell, list[Highlight]]:

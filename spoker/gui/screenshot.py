@@ -24,6 +24,7 @@ from shibumi import Board, Cell, Colour, parse_board
 from spoker.gui import autosave
 from spoker.gui.app import SpokerApp, setup_from_options, setup_from_record
 from spoker.gui.controller import GameController, GameSetup
+from spoker.gui.frame import open_window
 from spoker.gui.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.lab import LabView
@@ -129,7 +130,7 @@ def take_screenshot(options: Any) -> int:
     setup = setup_from_options(options, settings)
     if setup.seed is None:
         setup = GameSetup(setup.names, setup.seats, setup.rules, 1, setup.hints)
-    window = arcade.Window(width, height, "spoker screenshot", visible=False)
+    window = open_window(width, height, "spoker screenshot", visible=False)
     app = SpokerApp(window, settings, threaded=False, persist=False)
     app.read_unfinished = autosave.unfinished_dir() is not None  # shown, never changed
     show = getattr(options, "show", "game") or "game"
@@ -187,7 +188,7 @@ def replay_screenshot(
     (default the last), with the game's analysis (computed first, in this
     thread) when ``analyse``, and the best cell's ghost when ``best``."""
     width, height = size
-    window = arcade.Window(width, height, "spoker screenshot", visible=False)
+    window = open_window(width, height, "spoker screenshot", visible=False)
     app = SpokerApp(window, Settings(), threaded=False, persist=False)
     if effort is not None:
         app.analyses.effort = effort

@@ -433,10 +433,21 @@ class WidgetGroup:
                 label.attach(self.layer)
         return widget
 
-    def draw(self) -> None:
+    def draw(self, within: tuple[float, float, float, float] | None = None) -> None:
+        """Draw the visible widgets; only those reaching into ``within``
+        (left, bottom, right, top, window units) if given: the screen is being
+        drawn again inside that rectangle only (their labels stay shown)."""
         for w in self.widgets:
-            if w.visible:
-                w.draw()
+            if not w.visible:
+                continue
+            if within is not None and (
+                w.left >= within[2] or w.left + w.width <= within[0]
+                or w.bottom >= within[3] or w.bottom + w.height <= within[1]
+            ):
+                if self.layer is not None:
+                    self.layer.used.update(id(label) for label in w.labels())
+                continue
+            w.draw()
 
     def draw_tooltip(self) -> None:
         x, y = self.mouse

@@ -26,11 +26,13 @@ def window() -> Iterator[Any]:
     """The one arcade.Window (1280x800, hidden) of the test session."""
     import arcade
 
+    from spoker.gui.frame import open_window
+
     try:
         existing = arcade.get_window()
     except RuntimeError:
         existing = None
-    win = existing or arcade.Window(*WINDOW_SIZE, "spoker tests", visible=False)
+    win = existing or open_window(*WINDOW_SIZE, "spoker tests", visible=False)
     yield win
     if existing is None:
         win.close()

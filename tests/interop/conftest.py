@@ -22,11 +22,13 @@ def window() -> Iterator[Any]:
     draw offscreen with (the same size as tests/gui's, and shared with it)."""
     import arcade
 
+    from spoker.gui.frame import open_window
+
     try:
         existing = arcade.get_window()
     except RuntimeError:
         existing = None
-    win = existing or arcade.Window(1280, 800, "spoker tests", visible=False)
+    win = existing or open_window(1280, 800, "spoker tests", visible=False)
     yield win
     if existing is None:
         win.close()

@@ -20,6 +20,7 @@ from spoker.gui.analysis_model import (
     best_label,
     move_summary,
 )
+from spoker.gui.shapes import draw_disc, draw_ring
 from spoker.gui.views.common import VERDICT_COLOURS, Layered
 from spoker.gui.widgets import THEME, Label, draw_box, player_colour, ui_scale
 from spoker.narrator import Line
@@ -145,10 +146,10 @@ class EvalGraph(Layered):
         r = POINT_RADII.get(m.verdict, 2.5) * k
         colour = VERDICT_COLOURS.get(m.verdict or "", LINE_COLOUR)
         if m.verdict is not None:
-            arcade.draw_circle_filled(x, y, r + 1.5 * k, (10, 12, 16, 255))
-        arcade.draw_circle_filled(x, y, r, colour)
+            draw_disc(x, y, r + 1.5 * k, (10, 12, 16, 255))
+        draw_disc(x, y, r, colour)
         if current:
-            arcade.draw_circle_outline(x, y, r + 3.5 * k, (255, 255, 255, 255), 2 * k)
+            draw_ring(x, y, r + 3.5 * k, (255, 255, 255, 255), 2 * k)
 
     def contains(self, x: float, y: float) -> bool:
         left, bottom, w, h = self.rect

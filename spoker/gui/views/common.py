@@ -11,6 +11,7 @@ from functools import lru_cache
 import arcade
 
 from shibumi import Cell, Colour
+from spoker.gui.shapes import draw_ring, draw_sack
 from spoker.gui.widgets import (
     THEME,
     Label,
@@ -271,25 +272,9 @@ class BagBox(Layered):
         if drawn is not None:
             draw_ball(dx, mid + 6 * s, r, drawn, mark=marks)
         else:
-            arcade.draw_circle_outline(dx, mid + 6 * s, r, (90, 100, 120, 255), 2)
+            draw_ring(dx, mid + 6 * s, r, (90, 100, 120, 255), 2)
         self._drawn.draw_at(dx, mid - 22 * s, drawn_text)
         return bottom - 8 * s
-
-
-def draw_sack(x: float, y: float, scale: float = 1.0) -> None:
-    """A cloth bag, tied at the neck."""
-    cloth, dark, light = (132, 96, 60, 255), (86, 60, 36, 255), (160, 122, 82, 255)
-
-    def at(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        return [(x + px * scale, y + py * scale) for px, py in points]
-
-    body = at([(-24, -14), (-20, -24), (20, -24), (24, -14), (20, 6), (9, 14), (-9, 14), (-20, 6)])
-    arcade.draw_polygon_filled(body, cloth)
-    arcade.draw_polygon_filled(at([(-8, 14), (8, 14), (14, 28), (-14, 28)]), cloth)
-    arcade.draw_polygon_filled(at([(-14, 28), (-4, 24), (4, 24), (14, 28), (6, 31), (-6, 31)]), light)
-    arcade.draw_lrbt_rectangle_filled(x - 10 * scale, x + 10 * scale, y + 13 * scale, y + 18 * scale, dark)
-    arcade.draw_ellipse_filled(x - 9 * scale, y - 4 * scale, 12 * scale, 18 * scale, light)
-    arcade.draw_polygon_outline(body, dark, 1.5)
 
 
 SPARK_COLOURS = ((255, 210, 60), (255, 255, 255), (255, 80, 200))

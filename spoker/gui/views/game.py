@@ -354,9 +354,12 @@ class GameView(BaseView):
         self.scene.draw(level)
         self._draw_banner()
         inside = self.app.frame_cache.inside
-        if inside is None or inside[2] > self.panel_rect[0] * self.window.get_pixel_ratio():
+        ratio = self.window.get_pixel_ratio()
+        if inside is None or inside[2] > self.panel_rect[0] * ratio:
             self._draw_panel(level)  # not when only the board's column is drawn again
-        self.ui.draw()
+        # Nor the toolbar's buttons when the part drawn again is above them.
+        self.ui.draw(None if inside is None else (inside[0] / ratio, inside[1] / ratio, inside[2] / ratio,
+                                                  inside[3] / ratio))
         self.layer.draw()
         self._draw_board_tip()
         self.ui.draw_tooltip()
@@ -378,7 +381,14 @@ class GameView(BaseView):
         x0, y0, _, y1 = pixel_rect(0, TOOLBAR_H * s, self.panel_rect[0], self.size[1], ratio)
         # Short of the panel and its border line (2 pixels wide, centred on its
         # edge): the panel is then not drawn again.
-        return (x0, y0, math.floor((self.panel_rect[0] - 2) * ratio), y1)
+        column = (x0, y0, math.floor((self.panel_rect[0] - 2) * ratio), y1)
+        drop = self.scene.drop_rect() if self.moment_time >= BANNER_SETTLE else None
+        if drop is None:
+            return column
+        # Only balls fall: their path is all that changes (the glow's pulse
+        # around it is blended from the pictures, see FrameCache).
+        a, b, c, d = pixel_rect(*drop, scale=ratio)
+        return (max(a, column[0]), max(b, column[1]), min(c, column[2]), min(d, column[3]))
 
     def _frame_key(self) -> Hashable | None:
         """The picture's revision: the screen's own, the board's (not while
