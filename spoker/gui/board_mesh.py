@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from array import array
+from functools import cache
 from typing import Any
 
 import arcade
@@ -48,21 +49,18 @@ void main() {
 _MAX_VERTICES = 48 + 6 * 16  # faces, bevels, and the fringes along their edges
 _STRIDE = 6  # x, y, u, v, shade, alpha
 FRINGE = 1.0  # width of the alpha ramp along the outline, window pixels
-_per_context: dict[int, tuple[Any, Any, Any]] = {}
 
 
+@cache  # the context is hashed by identity: one set per OpenGL context
 def _wood_and_program(ctx: arcade.ArcadeContext) -> tuple[Any, Any]:
     """The wood texture and the board's shader, made once per OpenGL context."""
-    made = _per_context.get(id(ctx))
-    if made is None or made[0] is not ctx:
-        wood = textures.wood_image()
-        texture = ctx.texture(wood.size, components=4, data=wood.tobytes())
-        texture.wrap_x = gl.REPEAT
-        texture.wrap_y = gl.REPEAT
-        texture.filter = (gl.LINEAR, gl.LINEAR)
-        program = ctx.program(vertex_shader=_VERTEX_SHADER, fragment_shader=_FRAGMENT_SHADER)
-        made = _per_context[id(ctx)] = (ctx, texture, program)
-    return made[1], made[2]
+    wood = textures.wood_image()
+    texture = ctx.texture(wood.size, components=4, data=wood.tobytes())
+    texture.wrap_x = gl.REPEAT
+    texture.wrap_y = gl.REPEAT
+    texture.filter = (gl.LINEAR, gl.LINEAR)
+    program = ctx.program(vertex_shader=_VERTEX_SHADER, fragment_shader=_FRAGMENT_SHADER)
+    return texture, program
 
 
 class BoardMesh:

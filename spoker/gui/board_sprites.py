@@ -4,6 +4,7 @@ keeping a SpriteList's members and order in step with what a frame shows."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import arcade
@@ -14,21 +15,16 @@ from spoker.gui import textures
 # Sub-order of the sprites drawn for one cell (same depth).
 SHADOW, HALO, BALL, RING0, RING1, HOVER = range(6)
 
-_per_context: dict[int, dict[str, Any]] = {}
-
-
+@cache  # the context is hashed by identity: one set per OpenGL context
 def scene_textures(ctx: arcade.ArcadeContext) -> dict[str, arcade.Texture]:
     """The scene's textures by name (``ballW``, ``ballWm`` with its mark,
     ``shadow``, ``halo``, ``ring``, ``dashed``, ``hover``, ``hole``, ``plate``)."""
-    made = _per_context.get(id(ctx))
-    if made is not None and made["ctx"] is ctx:
-        return made  # type: ignore[return-value]
     bbox = arcade.hitbox.algo_bounding_box
 
     def tex(name: str, image: Any) -> arcade.Texture:
         return arcade.Texture(image, hash=f"spoker:{name}", hit_box_algorithm=bbox)
 
-    made = {"ctx": ctx}
+    made: dict[str, arcade.Texture] = {}
     for colour in Colour:
         made[f"ball{colour.char}"] = tex(f"ball{colour.char}", textures.ball_image(colour))
         made[f"ball{colour.char}m"] = tex(f"ball{colour.char}m", textures.ball_image(colour, True))
@@ -39,8 +35,7 @@ def scene_textures(ctx: arcade.ArcadeContext) -> dict[str, arcade.Texture]:
     made["hover"] = tex("hover", textures.ring_image(width=0.13))
     made["hole"] = tex("hole", textures.hole_image())
     made["plate"] = tex("plate", textures.plate_image())
-    _per_context[id(ctx)] = made
-    return made  # type: ignore[return-value]
+    return made
 
 
 class CellSprites:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 import arcade
 
@@ -96,16 +97,30 @@ class TextLayer:
         self.batch.draw()
 
 
-_FITTED: dict[tuple[str, int, float], str] = {}
-_PROBES: dict[tuple[float, bool], Label] = {}
-
-
+@cache
 def _probe(size: float, bold: bool) -> Label:
     """A label used only to measure text (``size`` already scaled)."""
-    key = (size, bold)
-    if key not in _PROBES:
-        _PROBES[key] = Label("", size, bold=bold, scaled=False)
-    return _PROBES[key]
+    return Label("", size, bold=bold, scaled=False)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, max_width: int, size: float, bold: bool) -> str:
+    """``text`` cut with an ellipsis to fit ``max_width`` pixels at ``size``."""
+    probe = _probe(size, bold)
+    text = screen_text(text)
+    if probe.set(text).content_width <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        if probe.set(text[:mid].rstrip() + "\u2026").content_width <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    out = text[:lo].rstrip() + "\u2026"
+    if not lo and probe.set(out).content_width > max_width:
+        return ""  # not even the ellipsis fits
+    return out
 
 
 class Label:
@@ -201,28 +216,7 @@ class Label:
         """``text``, cut with an ellipsis so that it fits ``max_width`` pixels
         at this label's size (cached per text and width)."""
         self.set(size=self.base_size)  # the current scale's size
-        key = (text, int(max_width), self._text.font_size)
-        hit = _FITTED.get(key)
-        if hit is not None:
-            return hit
-        probe = _probe(self._text.font_size, bool(self._text.bold))
-        text = screen_text(text)
-        out = text
-        if probe.set(text).content_width > max_width:
-            lo, hi = 0, len(text)
-            while lo < hi:  # the longest prefix that fits with its ellipsis
-                mid = (lo + hi + 1) // 2
-                if probe.set(text[:mid].rstrip() + "\u2026").content_width <= max_width:
-                    lo = mid
-                else:
-                    hi = mid - 1
-            out = text[:lo].rstrip() + "\u2026"
-            if not lo and probe.set(out).content_width > max_width:
-                out = ""  # not even the ellipsis fits
-        if len(_FITTED) > 4000:
-            _FITTED.clear()
-        _FITTED[key] = out
-        return out
+        return _fitted(text, int(max_width), self._text.font_size, bool(self._text.bold))
 
     def first_fitting(self, texts: Sequence[str], max_width: float) -> str:
         """The first of ``texts`` (longest first) that fits ``max_width``, else the last one cut."""

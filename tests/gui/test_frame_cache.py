@@ -204,6 +204,55 @@ def test_replay_viewer_frames_match_and_follow_each_step(app: SpokerApp, window:
         assert abs(shown - _image(window)).max() <= TOLERANCE
 
 
+def _replay_view(app: SpokerApp, window: Any) -> ReplayView:
+    controller = GameController(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 4))
+    rng = random.Random(4)
+    while not controller.over:
+        controller.draw()
+        controller.place(rng.choice(controller.state.legal_cells()))
+    app.open_replay(GameRecord.from_state(controller.state))
+    view = window.current_view
+    assert isinstance(view, ReplayView)
+    view.goto(12)
+    _settle(view)
+    return view
+
+
+def _click_a_ball(view: ReplayView) -> None:
+    for y in range(int(view.board_rect[1]), int(view.board_rect[1] + view.board_rect[3]), 6):
+        for x in range(int(view.board_rect[0]), int(view.board_rect[0] + view.board_rect[2]), 6):
+            cell = view.scene.pick(x, y)
+            if cell is not None and cell in view.replay.state.board:
+                view.on_mouse_press(x, y, 1, 0)
+                return
+    raise AssertionError("no ball to click")
+
+
+REPLAY_CHANGES = {
+    "select a ball": _click_a_ball,
+    "play": lambda view: view.on_key_press(keys.SPACE, 0),
+    "faster": lambda view: view.on_key_press(keys.PLUS, 0),
+    "a message": lambda view: view.say("Hello there", "info", 2),
+    "the message goes": lambda view: (view.say("Soon gone", "info", 0.05), view.on_draw(), view.on_update(0.1)),
+    "best without analysis": lambda view: view.on_key_press(keys.B, 0),
+}
+
+
+@pytest.mark.parametrize("change", list(REPLAY_CHANGES))
+def test_replay_viewer_shows_each_change_in_the_next_frame(app: SpokerApp, window: Any, change: str) -> None:
+    """The viewer's picture is keyed by its revision: every change bumps it."""
+    view = _replay_view(app, window)
+    _assert_cached_matches(view, window)
+    REPLAY_CHANGES[change](view)  # none of them moves the board
+    view.on_draw()
+    shown = _image(window)
+    app.frame_cache.enabled = False
+    view.on_draw()
+    app.frame_cache.enabled = True
+    assert abs(shown - _image(window)).max() <= GLOW_OVERLAP, change
+    _assert_cached_matches(view, window)
+
+
 def _centre(view: GameView) -> tuple[int, int]:
     cell = view.c.playable()[0]
     x, y, _ = view.scene.screen_position(cell)

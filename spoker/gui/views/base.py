@@ -57,11 +57,21 @@ class BaseView(arcade.View):
     def layout(self, width: int, height: int) -> None:
         """Place the widgets for a window of this size."""
 
+    # -- what the picture shows -----------------------------------------------
+    revision = 0
+    """Counts the changes of what this screen shows: with the board's and the
+    widgets' revisions it keys the screen's cached picture (``FrameCache``)."""
+
+    def changed(self) -> None:
+        """Something this screen shows changed: its cached picture is stale."""
+        self.revision += 1
+
     # -- messages -----------------------------------------------------------
     def say(self, text: str, kind: str = "info", seconds: float = 5.0) -> None:
         self.message = text
         self.message_kind = kind
         self.message_time = seconds
+        self.changed()
 
     def draw_message(self, y: float | None = None, area: tuple[float, float] | None = None) -> None:
         """The message, centred in the window (or in ``area``: left, width)."""
@@ -85,6 +95,8 @@ class BaseView(arcade.View):
         self.ui.update(delta_time)
         if self.message_time > 0:
             self.message_time -= delta_time
+            if self.message_time <= 0:
+                self.changed()  # the message went away
 
     def on_draw(self) -> None:
         self.frames += 1

@@ -103,16 +103,7 @@ class GameView(BaseView):
                         self.b_marks, self.b_save, self.b_help, self.b_menu]
 
     # -- what the picture shows -------------------------------------------
-    revision = 0  # counts the changes of what this screen shows (see _frame_key)
     _pointed: tuple[Cell | None, Cell | None] = (None, None)  # hover cell, keyboard cursor
-
-    def changed(self) -> None:
-        """Something this screen shows changed: its cached picture is stale."""
-        self.revision += 1
-
-    def say(self, text: str, kind: str = "info", seconds: float = 5.0) -> None:
-        super().say(text, kind, seconds)
-        self.changed()
 
     def layout(self, width: int, height: int) -> None:
         self.changed()
@@ -282,10 +273,7 @@ class GameView(BaseView):
 
     # -- frame loop ------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
-        message_shown = self.message_time > 0
-        super().on_update(delta_time)
-        if message_shown != (self.message_time > 0):
-            self.changed()  # the message went away
+        super().on_update(delta_time)  # a message going away is a change (BaseView)
         if self.app.closed:
             return
         dt = min(delta_time, 0.25)

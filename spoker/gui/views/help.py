@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 import arcade
@@ -64,24 +65,23 @@ KEYS = (
     ("Ctrl+Q", "quit"),
 )
 
-_PICTURES: dict[tuple[int, int, bool], list[arcade.Texture]] = {}
-
-
 def group_pictures(size: tuple[int, int], marks: bool = False) -> list[arcade.Texture]:
     """The five example groups drawn by the renderer (made once per size)."""
-    key = (size[0], size[1], marks)
-    if key not in _PICTURES:
-        from spoker.gui.offscreen import render_board_image
-        from spoker.gui.scene import Highlight
+    return _group_pictures(size[0], size[1], marks)
 
-        textures = []
-        for i, (_, text, cells, _) in enumerate(EXAMPLES):
-            board: Board = parse_board(text)
-            glow = Highlight(tuple(Cell.from_str(c) for c in cells.split()), ROLE_COLOURS["challenge"])
-            image = render_board_image(board, size, rotation=0, highlights=(glow,), colour_marks=marks)
-            textures.append(arcade.Texture(image, hash=f"spoker-help-{i}-{key}"))
-        _PICTURES[key] = textures
-    return _PICTURES[key]
+
+@cache
+def _group_pictures(width: int, height: int, marks: bool) -> list[arcade.Texture]:
+    from spoker.gui.offscreen import render_board_image
+    from spoker.gui.scene import Highlight
+
+    textures = []
+    for i, (_, text, cells, _) in enumerate(EXAMPLES):
+        board: Board = parse_board(text)
+        glow = Highlight(tuple(Cell.from_str(c) for c in cells.split()), ROLE_COLOURS["challenge"])
+        image = render_board_image(board, (width, height), rotation=0, highlights=(glow,), colour_marks=marks)
+        textures.append(arcade.Texture(image, hash=f"spoker-help-{i}-{(width, height, marks)}"))
+    return textures
 
 
 class HelpView(BaseView):

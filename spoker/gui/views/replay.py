@@ -118,6 +118,7 @@ class ReplayView(BaseView):
         return self.story.at(self.replay.position if n is None else n)
 
     def _moved(self, forward: bool = False) -> None:
+        self.changed()
         self.scene.set_board(self.replay.state.board, animate=forward)
         self.selected = None
         self.info = []
@@ -131,6 +132,7 @@ class ReplayView(BaseView):
             self._moved(True)
         else:
             self.playing = False
+            self.changed()
         return moved
 
     def step_back(self) -> bool:
@@ -169,6 +171,7 @@ class ReplayView(BaseView):
             self._moved()
         self.playing = not self.playing
         self.clock = 0.0
+        self.changed()
 
     def change_speed(self, step: int) -> None:
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
@@ -179,6 +182,7 @@ class ReplayView(BaseView):
 
     def close(self) -> None:
         self.playing = False
+        self.changed()
         if self.back is not None:
             self.back()
         else:
@@ -195,12 +199,14 @@ class ReplayView(BaseView):
             self.say(job.progress_text(), "bad", 6)
             return
         job.start(self.app.analyses.runner)
+        self.changed()  # the graph says it is analysing
         self._poll_analysis()
         if job.state == RUNNING:
             self.say("Analysing the game: the graph fills in as the moves are judged.", "info", 4)
 
     def _poll_analysis(self) -> None:
         if self.analysis.poll():
+            self.changed()  # more moves judged: the graph and the marks grow
             self._refresh_ghost()
 
     def toggle_best(self) -> None:
@@ -209,6 +215,7 @@ class ReplayView(BaseView):
             self.say("Analyse the game first (A): then B shows the best placements.", "info", 4)
             return
         self.show_best = not self.show_best
+        self.changed()
         self._refresh_ghost()
         m = self.analysis.at(self.position)
         if self.show_best and m is not None and m.best == m.cell:
@@ -226,6 +233,7 @@ class ReplayView(BaseView):
         self.scene.set_ghost(None if m is None else m.best, None if m is None else m.ball)
 
     def _refresh_highlights(self) -> None:
+        self.changed()  # a selection, its explanation, or a new position
         c = self.controller()
         marks: list[Mark] = []
         if self.selected is not None:
@@ -245,6 +253,7 @@ class ReplayView(BaseView):
         self._refresh_ghost()
 
     def layout(self, width: int, height: int) -> None:
+        self.changed()
         s = ui_scale()
         panel_w = max(280.0, min(400.0 * s, width * 0.31))
         board_w = width - panel_w
@@ -307,15 +316,12 @@ class ReplayView(BaseView):
         self.draw_message((TOOLBAR_H + 8) * ui_scale(), (self.board_rect[0], self.board_rect[2]))
 
     def _frame_key(self) -> Hashable | None:
-        """Everything the picture shows but the glow; None while something moves."""
+        """The picture's revision: the screen's own (``changed()``), the board's
+        and the widgets'; None while something moves."""
         moment = self.controller().moment
         if self.scene.animating or moment.kind == "straight_flush" or self.moment_time < BANNER_SETTLE:
             return None
-        return (
-            id(self), self.size, self.scene.revision, self.position, self.playing, self.speed, moment,
-            tuple(self.info), self.selected, self.message if self.message_time > 0 else None,
-            self.message_kind, self.ui.state(), len(self.analysis.moves), self.analysis.state, self.show_best,
-        )
+        return (id(self), self.revision, self.scene.revision, self.ui.revision)
 
     def _draw_panel(self, c: ReplayPage) -> None:
         left, _, width, height = self.panel_rect
