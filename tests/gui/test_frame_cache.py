@@ -180,7 +180,8 @@ def test_while_the_pyramid_moves_only_its_column_is_drawn_and_frames_match(
     _settle(view)
 
 
-def test_replay_viewer_frames_match_and_follow_each_step(app: SpokerApp, window: Any) -> None:
+def _replay_view(app: SpokerApp, window: Any, at: int = 0) -> ReplayView:
+    """The viewer on a random game between two people, at move ``at``, settled."""
     controller = GameController(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 4))
     rng = random.Random(4)
     while not controller.over:
@@ -189,7 +190,13 @@ def test_replay_viewer_frames_match_and_follow_each_step(app: SpokerApp, window:
     app.open_replay(GameRecord.from_state(controller.state))
     view = window.current_view
     assert isinstance(view, ReplayView)
+    view.goto(at)
     _settle(view)
+    return view
+
+
+def test_replay_viewer_frames_match_and_follow_each_step(app: SpokerApp, window: Any) -> None:
+    view = _replay_view(app, window)
     for step in range(12):
         _assert_cached_matches(view, window)
         view.on_key_press(keys.RIGHT if step < 8 else keys.PAGEDOWN, 0)  # plain moves first
@@ -202,20 +209,6 @@ def test_replay_viewer_frames_match_and_follow_each_step(app: SpokerApp, window:
         view.on_draw()
         app.frame_cache.enabled = True
         assert abs(shown - _image(window)).max() <= TOLERANCE
-
-
-def _replay_view(app: SpokerApp, window: Any) -> ReplayView:
-    controller = GameController(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 4))
-    rng = random.Random(4)
-    while not controller.over:
-        controller.draw()
-        controller.place(rng.choice(controller.state.legal_cells()))
-    app.open_replay(GameRecord.from_state(controller.state))
-    view = window.current_view
-    assert isinstance(view, ReplayView)
-    view.goto(12)
-    _settle(view)
-    return view
 
 
 def _click_a_ball(view: ReplayView) -> None:
@@ -241,7 +234,7 @@ REPLAY_CHANGES = {
 @pytest.mark.parametrize("change", list(REPLAY_CHANGES))
 def test_replay_viewer_shows_each_change_in_the_next_frame(app: SpokerApp, window: Any, change: str) -> None:
     """The viewer's picture is keyed by its revision: every change bumps it."""
-    view = _replay_view(app, window)
+    view = _replay_view(app, window, at=12)
     _assert_cached_matches(view, window)
     REPLAY_CHANGES[change](view)  # none of them moves the board
     view.on_draw()
