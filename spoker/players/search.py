@@ -158,9 +158,9 @@ class Expectimax:
         self.sf = self.utility.sf
         self.top = self.utility.top
         # With windows off every chance node is searched whole (no alpha-beta
-        # bounds): slower, and what an exhaustive analysis relies on. The
-        # bounded search was found to store a few wrong exact entries in rare
-        # positions (tests/test_analysis.py), so exact values never use it.
+        # bounds): slower, and what an exhaustive analysis relies on. (The
+        # bounded search once stored a few wrong exact entries, rounded bounds
+        # taken for values: fixed, tests/test_expert.py checks it.)
         self.windows = True
         self.limit = limit if limit is not None else 1 << 62
         self.deadline = deadline  # clock() past which the search gives up
@@ -259,10 +259,14 @@ class Expectimax:
                 v = self._decide(moves, chal, colour, d, depth, max(low, bottom), min(high, top))
             if v <= low:
                 value = (done + n * v + (rest * top if rest else 0.0)) / left
+                # Rounding may put the bound a hair above alpha, where the
+                # parent would take it for an exact value: it is <= alpha.
+                value = min(value, alpha)
                 self.table[key] = (value, _UPPER)
                 return value
             if v >= high:
                 value = (done + n * v + (rest * bottom if rest else 0.0)) / left
+                value = max(value, beta)  # >= beta, whatever the rounding
                 self.table[key] = (value, _LOWER)
                 return value
             done += n * v
