@@ -172,3 +172,25 @@ def test_bounded_search_agrees_where_it_was_once_found_wrong() -> None:
     state = GameState.from_string("WRRWWBBWBRWRRRBW/.R.WBBRBW/..../. 2 2-2 - B * visible,apex-free")
     windowed, whole = _windowed_and_whole(state, {}, {})
     assert windowed == pytest.approx(whole, abs=1e-9)
+
+
+def test_the_cycle_collector_is_off_while_searching_and_restored_after() -> None:
+    import gc
+
+    seen: list[bool] = []
+
+    def clock() -> float:
+        seen.append(gc.isenabled())
+        return time.thread_time()
+
+    player = ExpertPlayer(seed=1, effort=2_000, clock=clock)
+    assert gc.isenabled()
+    player.choose(_position(5, 12))
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        player.choose(_position(6, 12))
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
