@@ -194,3 +194,22 @@ def test_the_cycle_collector_is_off_while_searching_and_restored_after() -> None
         assert not gc.isenabled()  # left as the caller had it
     finally:
         gc.enable()
+
+
+def test_a_search_is_freed_without_the_cycle_collector() -> None:
+    # The expert searches with the collector off: a search left in a reference
+    # cycle (its memo holding it) would stay alive until a slow collection.
+    import gc
+    import weakref
+
+    state = _position(3, 14)
+    gc.disable()
+    try:
+        search = Expectimax(state.rules, WinUtility(), quiescence=True)
+        search.analyse(state.masks, state.occupied, state.playable_mask, pending_code(state),
+                       int(state.drawn or 0), score_diff(state), 2)
+        alive = weakref.ref(search)
+        del search
+        assert alive() is None
+    finally:
+        gc.enable()
