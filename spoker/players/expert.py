@@ -30,8 +30,8 @@ DEFAULT_TIME_LIMIT = 0.8
 """Seconds of CPU time (of the searching thread) after which a move stops
 searching, whatever the effort: a safety net, so that no move takes more
 than a second on one core (after the deadline the search still unwinds and
-frees its memos, and the cycle collector catches up: 0.03 to 0.1 s measured,
-more on a busy machine, hence the margin). CPU time, not the wall clock, so that a busy
+frees its memos, and the young objects are collected: 0.02 to 0.03 s
+measured, more on a busy machine, hence the margin). CPU time, not the wall clock, so that a busy
 machine neither cuts the search short nor makes play depend on it."""
 
 EVALUATIONS = ("learned", "hand")
