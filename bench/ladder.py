@@ -13,11 +13,13 @@ expert >= 68% against lookahead with the interval's lower end >= 65%
 (issue 11); the expert's worst move <= 1 s of CPU time over whole games.
 Two more rungs measure the expert and lookahead against an outside
 yardstick, a plain random-rollout MCTS of 600 simulations
-(``bench/mcts.py``)::
+(``bench/mcts.py``), and the expert against OpenSpiel's Python ``MCTSBot``
+at 600 random-rollout simulations (``bench/openspiel_mcts.py``)::
 
     python3 bench/ladder.py                       # greedy, lookahead, expert rungs
     python3 bench/ladder.py --rungs expert --games 1000 --seed 1
     python3 bench/ladder.py --rungs mcts-expert,mcts-lookahead --games 200
+    python3 bench/ladder.py --rungs openspiel-expert --games 100
     python3 bench/ladder.py --rungs expert --games 200 --expert effort=40000,evaluation=learned
 """
 
@@ -47,9 +49,10 @@ RUNGS = {
     "expert": ("expert", "lookahead", 0.68, 0.65),
     "mcts-expert": ("expert", "mcts", 0.0, 0.0),
     "mcts-lookahead": ("lookahead", "mcts", 0.0, 0.0),
+    "openspiel-expert": ("expert", "openspiel", 0.0, 0.0),
 }
 """Rung: (upper player, lower player, target score rate, target lower end of the interval)."""
-DEFAULT_GAMES = {"greedy": 2000, "lookahead": 1000, "expert": 1000, "mcts-expert": 200, "mcts-lookahead": 200}
+DEFAULT_GAMES = {"greedy": 2000, "lookahead": 1000, "expert": 1000, "mcts-expert": 200, "mcts-lookahead": 200, "openspiel-expert": 100}
 WORST_LIMIT = 1.0
 """The expert's worst move, in CPU seconds, over whole games."""
 
@@ -59,6 +62,10 @@ Options = dict[str, object]
 def _make(name: str, seed: int, expert: Options) -> Player:
     if name == "mcts":
         return MctsPlayer(seed)
+    if name == "openspiel":
+        from bench.openspiel_mcts import OpenSpielMctsPlayer  # needs OpenSpiel (the rl extra)
+
+        return OpenSpielMctsPlayer(seed)
     return make_player(name, seed, **(expert if name == "expert" else {}))
 
 

@@ -670,7 +670,7 @@ def pattern_of(cells: Iterable[Cell], rank: int) -> Pattern:
     """The pattern a group of ``rank`` on ``cells`` fills."""
     try:
         return PATTERN_OF[(tuple(sorted(cells)), int(rank))]
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # int(inf) overflows
         raise RulesError(f"no winning shape of rank {shown(rank)} has cells {shown(cells)}") from None
 
 

@@ -125,6 +125,24 @@ Entry = tuple[float, int]
 Key = tuple[int, int, int, int, int, int]
 
 
+def _best_codes(
+    codes: Callable[[int, int, int, int, bool], tuple[int, int, int]],
+    m0: int, m1: int, m2: int, pl: int, responding: bool,
+) -> tuple[int, int, int]:
+    """The best code a ball of each colour can form on this board, by the
+    judge's ``codes`` (``Expectimax.best_codes``, remembered)."""
+    b0 = b1 = b2 = 0
+    for cell in cells_of(pl):
+        c0, c1, c2 = codes(m0, m1, m2, cell, responding)
+        if c0 > b0:
+            b0 = c0
+        if c1 > b1:
+            b1 = c1
+        if c2 > b2:
+            b2 = c2
+    return (b0, b1, b2)
+
+
 class Expectimax:
     """Depth-limited expectimax with Star1 pruning (see the module doc).
 
@@ -158,9 +176,9 @@ class Expectimax:
         self.sf = self.utility.sf
         self.top = self.utility.top
         # With windows off every chance node is searched whole (no alpha-beta
-        # bounds): slower, and what an exhaustive analysis relies on. The
-        # bounded search was found to store a few wrong exact entries in rare
-        # positions (tests/test_analysis.py), so exact values never use it.
+        # bounds): slower, and what an exhaustive analysis relies on. (The
+        # bounded search once stored a few wrong exact entries, rounded bounds
+        # taken for values: fixed, tests/test_expert.py checks it.)
         self.windows = True
         self.limit = limit if limit is not None else 1 << 62
         self.deadline = deadline  # clock() past which the search gives up
@@ -168,8 +186,11 @@ class Expectimax:
         self.nodes = 0
         self.table: dict[Key, Entry] = {}
         self.leaf_table: dict[Key, float] = {}
-        # A plain memo of this search's positions (the judge's rulings are fixed).
-        self.best_codes = functools.lru_cache(maxsize=None)(self._best_codes)
+        # A plain memo of this search's positions (the judge's rulings are
+        # fixed). It holds the judge, not the search: a memo holding the
+        # search would make a reference cycle, which only the cycle collector
+        # frees (the expert turns it off while searching).
+        self.best_codes = functools.lru_cache(maxsize=None)(functools.partial(_best_codes, self._codes))
         self.open_cache: dict[tuple[int, int, int, int], float] = {}
 
     def _tick(self) -> None:
@@ -259,10 +280,14 @@ class Expectimax:
                 v = self._decide(moves, chal, colour, d, depth, max(low, bottom), min(high, top))
             if v <= low:
                 value = (done + n * v + (rest * top if rest else 0.0)) / left
+                # Rounding may put the bound a hair above alpha, where the
+                # parent would take it for an exact value: it is <= alpha.
+                value = min(value, alpha)
                 self.table[key] = (value, _UPPER)
                 return value
             if v >= high:
                 value = (done + n * v + (rest * bottom if rest else 0.0)) / left
+                value = max(value, beta)  # >= beta, whatever the rounding
                 self.table[key] = (value, _LOWER)
                 return value
             done += n * v
@@ -323,20 +348,6 @@ class Expectimax:
                 if best >= beta:
                     return best
         return best
-
-    def _best_codes(self, m0: int, m1: int, m2: int, pl: int, responding: bool) -> tuple[int, int, int]:
-        """The best code a ball of each colour can form on this board
-        (``best_codes``, remembered)."""
-        b0 = b1 = b2 = 0
-        for cell in cells_of(pl):
-            c0, c1, c2 = self._codes(m0, m1, m2, cell, responding)
-            if c0 > b0:
-                b0 = c0
-            if c1 > b1:
-                b1 = c1
-            if c2 > b2:
-                b2 = c2
-        return (b0, b1, b2)
 
     def leaf(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
         """Static value for the player about to draw: one placement deep,
