@@ -33,6 +33,7 @@ from spoker.gui.views.common import (
     draw_ball_tip,
     draw_moment,
     highlights,
+    place_toolbar,
 )
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets import THEME, Button, Label, draw_box, ui_scale
@@ -112,19 +113,8 @@ class GameView(BaseView):
         board_w = width - panel_w
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         bar = TOOLBAR_H * s
-        # In a narrow window the least needed buttons go (their keys still work).
-        gap = 6.0 * s
-        shown = list(self.toolbar)
-        optional = [self.b_marks, self.b_left, self.b_hint, self.b_save]
-        while optional and (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown) < 66 * s:
-            shown.remove(optional.pop(0))
-        for b in self.toolbar:
-            b.visible = b in shown
-        bw = min(118.0 * s, (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown))
-        x = 8.0 * s
-        for b in shown:
-            b.place(x, 8 * s, bw, bar - 12 * s)
-            x += bw + gap
+        optional = [self.b_marks, self.b_left, self.b_hint, self.b_save]  # the least needed first
+        place_toolbar(self.toolbar, optional, board_w, bar, gap=6 * s, min_width=66 * s, max_width=118 * s)
         self.b_results.place(board_w - 150 * s, bar + 10 * s, 140 * s, 42 * s)
         self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
         self.scene.set_viewport(10, bar + 4 * s, board_w - 20, height - bar - BANNER_H * s)

@@ -30,6 +30,7 @@ from spoker.gui.views.common import (
     board_cell_at,
     draw_ball_tip,
     highlights,
+    place_toolbar,
 )
 from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box, ui_scale
 from spoker.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
@@ -145,17 +146,8 @@ class LabView(BaseView):
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         bar = TOOLBAR_H * s
         gap = 6.0 * s
-        shown = list(self.toolbar)
-        optional = [self.b_help, self.b_explode]
-        while optional and (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown) < 66 * s:
-            shown.remove(optional.pop(0))
-        for b in self.toolbar:
-            b.visible = b in shown
-        bw = min(118.0 * s, (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown))
-        x = 8.0 * s
-        for b in shown:
-            b.place(x, 8 * s, bw, bar - 12 * s)
-            x += bw + gap
+        place_toolbar(self.toolbar, [self.b_help, self.b_explode], board_w, bar,
+                      gap=gap, min_width=66 * s, max_width=118 * s)
         y = bar + 6 * s
         small = (64.0 if board_w < 700 * s else 90.0) * s
         self.board_field.place(8 * s, y, board_w - 24 * s - 2 * (small + gap), 34 * s)

@@ -27,6 +27,7 @@ from spoker.gui.views.common import (
     TextBlock,
     draw_moment,
     highlights,
+    place_toolbar,
 )
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
 from spoker.narrator import Mark, MomentKind, short
@@ -260,19 +261,8 @@ class ReplayView(BaseView):
         bar = TOOLBAR_H * s
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
-        # In a narrow window the least needed buttons go (their keys still work).
-        gap = 5.0 * s
-        shown = list(self.toolbar)
         optional = [self.b_help, self.b_explode, self.b_turn, self.b_slower, self.b_faster, self.b_start, self.b_end]
-        while len(shown) > 7 and (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown) < 62 * s:
-            shown.remove(optional.pop(0))
-        for b in self.toolbar:
-            b.visible = b in shown
-        bw = min(96.0 * s, (board_w - 12 * s - gap * (len(shown) - 1)) / len(shown))
-        x = 8.0 * s
-        for b in shown:
-            b.place(x, 8 * s, bw, bar - 12 * s)
-            x += bw + gap
+        place_toolbar(self.toolbar, optional, board_w, bar, gap=5 * s, min_width=62 * s, max_width=96 * s, keep=7)
         self.scene.set_viewport(10, bar + 4 * s, board_w - 20, height - bar - BANNER_H * s)
 
     def on_update(self, delta_time: float) -> None:
