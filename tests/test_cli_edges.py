@@ -7,7 +7,6 @@ import io
 import json
 import os
 import pty
-import select
 import signal
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from terminal import read_rest, read_until_progress
 from test_record import EXAMPLE5_GAME
 
 import spoker.cli.simulate_cmd as simulate_cmd
@@ -99,24 +99,14 @@ def test_ctrl_c_stops_the_run_and_its_workers_at_once(argv: list[str], sig: int,
     os.close(slave)
     seen = b""
     try:
-        while b"%" not in seen:  # the bar: the run and its workers have started
-            ready, _, _ = select.select([master], [], [], 120)
-            assert ready, f"no progress shown: {seen!r}"
-            seen += os.read(master, 4096)
+        seen = read_until_progress(master)
         workers = _descendants(proc.pid)
         assert len(workers) >= 2 or cpu_count() == 1
         start = time.monotonic()
         proc.send_signal(sig)
         code = proc.wait(timeout=10)
         took = time.monotonic() - start
-        while select.select([master], [], [], 0.2)[0]:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen = read_rest(master, seen)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -14,7 +14,6 @@ import logging
 import os
 import pty
 import re
-import select
 import signal
 import socket
 import subprocess
@@ -29,6 +28,7 @@ import distributed
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from terminal import read_rest, read_until_progress
 
 import spoker
 from spoker import cluster, parallel
@@ -192,21 +192,11 @@ def test_ctrl_c_closes_the_local_cluster_without_tracebacks(tmp_path: Path) -> N
     os.close(slave)
     seen = b""
     try:
-        while b"%" not in seen:
-            ready, _, _ = select.select([master], [], [], 120)
-            assert ready, f"no progress shown: {seen!r}"
-            seen += os.read(master, 4096)
+        seen = read_until_progress(master)
         assert len(_group(proc.pid)) >= 3  # the command and two workers at least
         os.killpg(proc.pid, signal.SIGINT)
         code = proc.wait(timeout=20)
-        while select.select([master], [], [], 0.2)[0]:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen = read_rest(master, seen)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
