@@ -39,6 +39,21 @@ def window() -> Iterator[Any]:
 
 
 @pytest.fixture
+def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A SpokerApp in the session's window: no threads, nothing saved, its
+    data folder in a temporary home; the frame cache on again afterwards."""
+    from spoker.gui.app import SpokerApp
+    from spoker.gui.settings import Settings
+
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
+    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
+    the_app.resized(window.width, window.height)
+    the_app.on_quit = lambda: None
+    yield the_app
+    the_app.frame_cache.enabled = True
+
+
+@pytest.fixture
 def make_scene(window: Any) -> Callable[..., Any]:
     """A factory of settled BoardScenes filling the window."""
     from spoker.gui.scene import BoardScene

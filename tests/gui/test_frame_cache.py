@@ -5,7 +5,6 @@ and at once after anything changes."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,23 +16,12 @@ from spoker import RuleSet
 from spoker.gui.app import SpokerApp
 from spoker.gui.controller import PERSON, GameController, GameSetup
 from spoker.gui.frame import _around
-from spoker.gui.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.replay import ReplayView
 from spoker.record import GameRecord
 
 TOLERANCE = 3  # colour levels: the pulses' blends round differently
 GLOW_OVERLAP = 16  # colour levels, where two halos overlap (see _assert_cached_matches)
-
-
-@pytest.fixture
-def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
-    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
-    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
-    the_app.resized(window.width, window.height)
-    the_app.on_quit = lambda: None
-    yield the_app
-    the_app.frame_cache.enabled = True
 
 
 def _image(window: Any) -> Any:

@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
 from arcade import key as keys
 
 from spoker.gui.app import SpokerApp
 from spoker.gui.controller import GameController, GameSetup
-from spoker.gui.settings import Settings
-
-
-@pytest.fixture
-def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
-    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
-    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
-    the_app.resized(window.width, window.height)
-    the_app.on_quit = lambda: None
-    yield the_app
 
 
 def test_controller_hint_values_are_expected_results() -> None:

@@ -4,7 +4,6 @@ the table answers under four rule sets, and a saved case passes its suite."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,6 @@ from shibumi import Board, Cell, Colour, parse_board
 from spoker.cli import main
 from spoker.gui.app import SpokerApp
 from spoker.gui.scene import Highlight
-from spoker.gui.settings import Settings
 from spoker.gui.views import lab as lab_module
 from spoker.gui.views.common import ROLE_COLOURS
 from spoker.gui.views.lab import LabView
@@ -27,15 +25,6 @@ from spoker.suite import read_suite, run_case
 LEFT = arcade.MOUSE_BUTTON_LEFT
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
 EXAMPLE2_CUT = "BBBRWWW.BBBRBBBB/.R..R..../..../."
-
-
-@pytest.fixture
-def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
-    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
-    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
-    the_app.resized(window.width, window.height)
-    the_app.on_quit = lambda: None
-    yield the_app
 
 
 def open_lab(app: SpokerApp, board: str | None = None, **kw: Any) -> LabView:

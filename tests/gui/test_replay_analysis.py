@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,6 @@ from spoker.gui.analysis_model import (
 )
 from spoker.gui.app import SpokerApp
 from spoker.gui.controller import GameController, GameSetup
-from spoker.gui.settings import Settings
 from spoker.gui.views.analysis_panel import marked_log
 from spoker.gui.views.common import VERDICT_COLOURS
 from spoker.gui.views.end import EndView
@@ -72,13 +71,10 @@ def analysis(record: GameRecord) -> GameAnalysis:
 
 
 @pytest.fixture
-def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
-    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
-    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
-    the_app.resized(window.width, window.height)
-    the_app.on_quit = lambda: None
-    the_app.analyses.effort = EFFORT
-    yield the_app
+def app(app: SpokerApp) -> SpokerApp:
+    """The shared app (conftest), its analyses at this file's effort."""
+    app.analyses.effort = EFFORT
+    return app
 
 
 def analysed_viewer(app: SpokerApp, window: Any, analysis: GameAnalysis) -> ReplayView:
