@@ -1,0 +1,145 @@
+"""What the expert's choices cost, measured against the exact solution.
+
+Plays games between lookahead players (seeded) up to a given ball, draws
+it, and solves the position exactly: every playable cell's value (expected
+result for the mover, +1 win, -1 loss) by exhaustive expectimax to the end
+of the game. Then each player (or fixed-depth search) chooses a cell in the
+same positions, and its *loss* is the exact value of the best cell minus the
+exact value of its choice. A loss of 0.02 in expected result is a point of
+score rate (the score rate is (1 + result) / 2).
+
+This is the training signal issue 11 asks for (positions where the expert
+and exhaustive search disagree) and a fast, low-noise yardstick for leaf
+evaluations: a few dozen positions separate what a few hundred games cannot.
+Solving costs seconds a position from the 20th ball (minutes from the
+17th), so positions are cached (``--cache``).
+
+    python3 bench/exact_loss.py                        # 40 positions at ball 20
+    python3 bench/exact_loss.py --ball 21 --positions 100 --depths 2,3,4,5,6
+    python3 bench/exact_loss.py --players "expert;expert:parity=1"
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.ladder import parse_options  # noqa: E402
+from spoker import GameState  # noqa: E402
+from spoker.players import make_player  # noqa: E402
+from spoker.players.kernel import pending_code, score_diff  # noqa: E402
+from spoker.players.search import Expectimax, WinUtility  # noqa: E402
+
+Position = tuple[str, dict[int, float]]  # state string, exact value of each playable cell
+
+
+def solve(state: GameState) -> dict[int, float]:
+    """The exact value of every playable cell for the drawn ball."""
+    search = Expectimax(state.rules, WinUtility())
+    values = search.analyse(*_args(state), 30 - state.move_number, prune=False)
+    return dict(values)
+
+
+def _args(state: GameState) -> tuple[tuple[int, int, int], int, int, int, int, int]:
+    assert state.drawn is not None
+    return (
+        state.masks, state.occupied, state.playable_mask, pending_code(state),
+        int(state.drawn), score_diff(state),
+    )
+
+
+def positions(ball: int, count: int, seed: int, cache: Path | None) -> list[Position]:
+    """``count`` solved positions whose ``ball``-th ball is drawn, from
+    lookahead games (games ended before it are skipped); only positions where
+    the choice matters (the cells' exact values differ) are kept."""
+    found: list[Position] = []
+    if cache is not None and cache.exists():
+        with cache.open("rb") as f:
+            found = pickle.load(f)
+    rng = random.Random(f"{seed}/{ball}")
+    made = 0
+    started = time.process_time()
+    while len(found) < count:
+        players = [make_player("lookahead", rng.randrange(1 << 30)) for _ in range(2)]
+        state = GameState()
+        while not state.is_over and state.move_number < ball - 1:
+            state.draw(rng)
+            state.apply_place(players[state.to_move - 1].choose(state))
+        if state.is_over:
+            continue
+        state.draw(rng)
+        made += 1
+        if made <= len(found):
+            continue  # solved in an earlier run (the same seed makes the same positions)
+        values = solve(state)
+        if max(values.values()) - min(values.values()) < 1e-9:
+            found.append((state.to_string(), {}))  # kept in the cache, skipped below
+        else:
+            found.append((state.to_string(), values))
+        if cache is not None:
+            with cache.open("wb") as f:
+                pickle.dump(found, f)
+        print(f"  solved {len(found)}/{count} ({time.process_time() - started:.0f} s CPU)",
+              file=sys.stderr, flush=True)
+    return [p for p in found[:count] if p[1]]
+
+
+def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
+    """The loss of each choice, and the worst CPU seconds a choice took.
+    ``chooser`` is ``depth:N`` (the expert's search at a fixed depth, hand-made
+    leaf), or a player name with options (``expert:parity=1,effort=50000``)."""
+    name, _, text = chooser.partition(":")
+    out = []
+    worst = 0.0
+    for string, exact in solved:
+        state = GameState.from_string(string)
+        started = time.process_time()
+        if name == "depth":
+            search = Expectimax(state.rules, WinUtility(), quiescence=True)
+            values = search.analyse(*_args(state), int(text), prune=False)
+            top = max(v for _, v in values)
+            best = [c for c, v in values if v >= top - 1e-9]
+            chosen = statistics.fmean(exact[c] for c in best)  # ties: their average
+        else:
+            player = make_player(name, 1, **parse_options(text))
+            chosen = exact[int(player.choose(state))]
+        worst = max(worst, time.process_time() - started)
+        out.append(max(exact.values()) - chosen)
+    return out, worst
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ball", type=int, default=20, help="the ball drawn (1..30)")
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--depths", default="2,3,4,5", help="fixed-depth searches to measure")
+    parser.add_argument("--players", default="lookahead;expert", help="players, ';' between them")
+    parser.add_argument("--cache", type=Path, default=None, help="file keeping the solved positions")
+    args = parser.parse_args()
+    if not 1 <= args.ball <= 30:
+        parser.error(f"ball {args.ball} is not between 1 and 30")
+    solved = positions(args.ball, args.positions, args.seed, args.cache)
+    print(f"ball {args.ball}: {len(solved)} positions where the choice matters "
+          f"(of {args.positions}), seed {args.seed}")
+    print(f"{'chooser':32} {'mean loss':>9} {'points':>7} {'best found':>10} {'worst loss':>10} {'worst CPU':>9}")
+    choosers = [f"depth:{d}" for d in filter(None, args.depths.split(","))]
+    choosers += [p for p in args.players.split(";") if p]
+    for chooser in choosers:
+        found, cpu = losses(chooser, solved)
+        mean = statistics.fmean(found)
+        best = sum(x < 1e-9 for x in found)
+        print(f"{chooser:32} {mean:9.4f} {50 * mean:7.2f} {best:>5}/{len(found):<4} {max(found):10.3f} {cpu:8.2f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

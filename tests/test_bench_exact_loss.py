@@ -1,0 +1,22 @@
+"""bench/exact_loss.py: exact values that search to the end agrees with, and losses >= 0."""
+
+from __future__ import annotations
+
+from bench.exact_loss import losses, positions, solve
+from spoker import GameState
+
+
+def test_a_search_to_the_end_loses_nothing_and_players_never_gain() -> None:
+    solved = positions(ball=25, count=6, seed=3, cache=None)  # six balls left: quick to solve
+    assert solved, "some of the positions leave a choice that matters"
+    exact, _ = losses("depth:6", solved)  # six placements deep reaches the end
+    assert exact == [0.0] * len(solved)
+    found, _ = losses("greedy", solved)
+    assert all(x >= -1e-12 for x in found)
+
+
+def test_solve_values_every_playable_cell() -> None:
+    state = GameState.from_string(positions(ball=25, count=6, seed=3, cache=None)[0][0])
+    values = solve(state)
+    assert set(values) == {int(c) for c in state.legal_cells()}
+    assert all(-1.0 <= v <= 1.0 for v in values.values())
