@@ -60,8 +60,23 @@ def _settle(view: Any) -> None:
     view.scene.finish_animations()
 
 
+def _hot_seat(app: SpokerApp, seed: int) -> GameView:
+    """A new two-person game on screen."""
+    view: GameView = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), seed))
+    return view
+
+
+def _play_random(view: GameView, balls: int) -> None:
+    """Draw and place ``balls`` balls on random playable cells (seeded), then let the motion end."""
+    rng = random.Random(5)
+    for _ in range(balls):
+        view.on_key_press(keys.SPACE, 0)
+        view.act_place(rng.choice(view.c.playable()))
+    _settle(view)
+
+
 def test_still_screens_are_copied_and_match_direct_drawing(app: SpokerApp, window: Any) -> None:
-    view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 11))
+    view = _hot_seat(app, 11)
     _settle(view)
     rng = random.Random(3)
     checked = 0
@@ -105,7 +120,7 @@ def test_the_glow_pulses_in_cached_frames_as_drawn(app: SpokerApp, window: Any) 
 
 
 def test_a_change_shows_in_the_very_next_frame(app: SpokerApp, window: Any) -> None:
-    view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 12))
+    view = _hot_seat(app, 12)
     _settle(view)
     for _ in range(3):
         view.on_draw()
@@ -136,12 +151,8 @@ def test_while_the_pyramid_moves_only_its_column_is_drawn_and_frames_match(
 ) -> None:
     """A turn, the levels lifting, a ball falling: the screen is copied
     around the board's column, drawn again inside it, as drawing it all shows."""
-    view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 11))
-    rng = random.Random(5)
-    for _ in range(6):
-        view.on_key_press(keys.SPACE, 0)
-        view.act_place(rng.choice(view.c.playable()))
-    _settle(view)
+    view = _hot_seat(app, 11)
+    _play_random(view, 6)
     view.on_draw()
     view.on_draw()
     if motion == "rotate":
@@ -249,12 +260,8 @@ def test_a_falling_ball_alone_is_drawn_inside_its_path_and_frames_match(app: Spo
     """A ball dropping while the banner stands still: only the rectangle of
     its fall is drawn again (not the board's column), the glow around it is
     blended from the pictures, and every frame shows what drawing it all shows."""
-    view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), 11))
-    rng = random.Random(5)
-    for _ in range(8):
-        view.on_key_press(keys.SPACE, 0)
-        view.act_place(rng.choice(view.c.playable()))
-    _settle(view)
+    view = _hot_seat(app, 11)
+    _play_random(view, 8)
     view.on_draw()
     board = view.scene.board
     top = max(board.cells(), key=lambda c: c.level)
