@@ -12,7 +12,7 @@ from typing import Any
 from shibumi import CELLS, Cell
 from spoker.players.base import PlayerError, check_can_move, pick_best
 from spoker.players.evaluation import LearnedEvaluation, shipped
-from spoker.players.kernel import pending_code, score_diff
+from spoker.players.kernel import root_args
 from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
 from spoker.rules import RuleSet
 from spoker.state import GameState
@@ -128,14 +128,9 @@ class ExpertPlayer:
 
     def _analyse(self, state: GameState, prune: bool) -> list[tuple[int, float]]:
         check_can_move(state)
-        colour = state.drawn
-        assert colour is not None
         left = 30 - state.move_number
         start = self.clock()
-        args = (
-            state.masks, state.occupied, state.playable_mask, pending_code(state),
-            int(colour), score_diff(state),
-        )
+        args = root_args(state)
         table, leaf_table = self._tables(state.rules)
         result: list[tuple[int, float]] = []
         costs: list[int] = []

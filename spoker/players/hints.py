@@ -5,7 +5,7 @@ from __future__ import annotations
 from shibumi import CELLS
 from spoker.players.base import HintEntry, PlayerError, check_can_move
 from spoker.players.expert import ExpertPlayer
-from spoker.players.kernel import pending_code, score_diff
+from spoker.players.kernel import root_args
 from spoker.players.search import Expectimax
 from spoker.state import GameState
 
@@ -31,11 +31,6 @@ def hint(state: GameState, top: int = 3, effort: str = "lookahead") -> list[Hint
     if effort == "expert":
         scored = ExpertPlayer(0, utility="score", evaluation="hand").analyse(state)
     else:
-        colour = state.drawn
-        assert colour is not None
-        scored = Expectimax(state.rules).analyse(
-            state.masks, state.occupied, state.playable_mask, pending_code(state),
-            int(colour), score_diff(state), _DEPTHS[effort],
-        )
+        scored = Expectimax(state.rules).analyse(*root_args(state), _DEPTHS[effort])
     scored.sort(key=lambda cv: (-cv[1], cv[0]))
     return [HintEntry(CELLS[c], round(v, 6)) for c, v in scored[:top]]

@@ -68,7 +68,23 @@ def score_diff(state: GameState) -> int:
     return s1 - s2 if state.to_move == 1 else s2 - s1
 
 
+RootArgs = tuple[tuple[int, int, int], int, int, int, int, int]
+"""A search root: colour masks, occupancy, playable mask, pending challenge
+code, drawn colour and the mover's lead (the arguments of
+:meth:`spoker.players.search.Expectimax.analyse` before the depth)."""
+
+
+def root_args(state: GameState) -> RootArgs:
+    """The search root of ``state``, whose drawn ball waits to be placed."""
+    colour = state.drawn
+    assert colour is not None
+    return (
+        state.masks, state.occupied, state.playable_mask, pending_code(state),
+        int(colour), score_diff(state),
+    )
+
+
 __all__ = [
-    "APEX_CELL", "FULL", "STRAIGHT_FLUSH", "UP", "after_place", "cells_of", "pending_code",
-    "score_diff", "strength",
+    "APEX_CELL", "FULL", "STRAIGHT_FLUSH", "UP", "RootArgs", "after_place", "cells_of",
+    "pending_code", "root_args", "score_diff", "strength",
 ]

@@ -6,7 +6,7 @@ import random
 
 from shibumi import CELLS, Cell
 from spoker.players.base import check_can_move, pick_best
-from spoker.players.kernel import pending_code, score_diff
+from spoker.players.kernel import root_args
 from spoker.players.search import Expectimax
 from spoker.state import GameState
 
@@ -27,13 +27,7 @@ class LookaheadPlayer:
     def analyse(self, state: GameState) -> list[tuple[int, float]]:
         """(cell, expected final score difference) for every playable cell."""
         check_can_move(state)
-        search = Expectimax(state.rules)
-        colour = state.drawn
-        assert colour is not None
-        return search.analyse(
-            state.masks, state.occupied, state.playable_mask, pending_code(state),
-            int(colour), score_diff(state), self.depth,
-        )
+        return Expectimax(state.rules).analyse(*root_args(state), self.depth)
 
     def choose(self, state: GameState) -> Cell:
         return CELLS[pick_best(self.analyse(state), self.rng)]
