@@ -12,7 +12,8 @@ This is the training signal issue 11 asks for (positions where the expert
 and exhaustive search disagree) and a fast, low-noise yardstick for leaf
 evaluations: a few dozen positions separate what a few hundred games cannot.
 Solving costs seconds a position from the 20th ball (minutes from the
-17th), so positions are cached (``--cache``).
+17th), so positions can be kept in a JSON file (``--cache``), which is
+checked on reading (damaged, or made for another ball or seed: exit 2).
 
     python3 bench/exact_loss.py                        # 40 positions at ball 20
     python3 bench/exact_loss.py --ball 21 --positions 100 --depths 2,3,4,5,6
@@ -22,7 +23,7 @@ Solving costs seconds a position from the 20th ball (minutes from the
 from __future__ import annotations
 
 import argparse
-import pickle
+import json
 import random
 import statistics
 import sys
@@ -35,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from bench.ladder import parse_options  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.players import make_player  # noqa: E402
-from spoker.players.kernel import pending_code, score_diff  # noqa: E402
+from spoker.players.kernel import root_args  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
 
 Position = tuple[str, dict[int, float]]  # state string, exact value of each playable cell
@@ -44,26 +45,47 @@ Position = tuple[str, dict[int, float]]  # state string, exact value of each pla
 def solve(state: GameState) -> dict[int, float]:
     """The exact value of every playable cell for the drawn ball."""
     search = Expectimax(state.rules, WinUtility())
-    values = search.analyse(*_args(state), 30 - state.move_number, prune=False)
+    values = search.analyse(*root_args(state), 30 - state.move_number, prune=False)
     return dict(values)
 
 
-def _args(state: GameState) -> tuple[tuple[int, int, int], int, int, int, int, int]:
-    assert state.drawn is not None
-    return (
-        state.masks, state.occupied, state.playable_mask, pending_code(state),
-        int(state.drawn), score_diff(state),
-    )
+class CacheError(ValueError):
+    """A cache file that is damaged, or was made for other positions."""
+
+
+def write_cache(path: Path, ball: int, seed: int, found: list[Position]) -> None:
+    """Keep the solved positions (JSON, written whole then renamed into place)."""
+    data = {"ball": ball, "seed": seed, "positions": [[s, {str(c): v for c, v in e.items()}] for s, e in found]}
+    part = path.with_name(path.name + ".part")
+    part.write_text(json.dumps(data), encoding="utf-8")
+    part.replace(path)
+
+
+def read_cache(path: Path, ball: int, seed: int) -> list[Position]:
+    """The positions kept by :func:`write_cache` for this ball and seed; a
+    damaged file, or one made for other positions, raises :class:`CacheError`."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["ball"] != ball or data["seed"] != seed:
+            raise CacheError(
+                f"cache {str(path)!r} holds ball {data['ball']!r}, seed {data['seed']!r}, not ball {ball}, seed {seed}"
+            )
+        found = []
+        for string, exact in data["positions"]:
+            GameState.from_string(string)  # a damaged state string raises here
+            found.append((str(string), {int(c): float(v) for c, v in exact.items()}))
+    except CacheError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise CacheError(f"cache {str(path)!r} is damaged: {exc}") from None
+    return found
 
 
 def positions(ball: int, count: int, seed: int, cache: Path | None) -> list[Position]:
     """``count`` solved positions whose ``ball``-th ball is drawn, from
     lookahead games (games ended before it are skipped); only positions where
     the choice matters (the cells' exact values differ) are kept."""
-    found: list[Position] = []
-    if cache is not None and cache.exists():
-        with cache.open("rb") as f:
-            found = pickle.load(f)
+    found = read_cache(cache, ball, seed) if cache is not None and cache.exists() else []
     rng = random.Random(f"{seed}/{ball}")
     made = 0
     started = time.process_time()
@@ -85,8 +107,7 @@ def positions(ball: int, count: int, seed: int, cache: Path | None) -> list[Posi
         else:
             found.append((state.to_string(), values))
         if cache is not None:
-            with cache.open("wb") as f:
-                pickle.dump(found, f)
+            write_cache(cache, ball, seed, found)
         print(f"  solved {len(found)}/{count} ({time.process_time() - started:.0f} s CPU)",
               file=sys.stderr, flush=True)
     return [p for p in found[:count] if p[1]]
@@ -104,7 +125,7 @@ def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
         started = time.process_time()
         if name == "depth":
             search = Expectimax(state.rules, WinUtility(), quiescence=True)
-            values = search.analyse(*_args(state), int(text), prune=False)
+            values = search.analyse(*root_args(state), int(text), prune=False)
             top = max(v for _, v in values)
             best = [c for c, v in values if v >= top - 1e-9]
             chosen = statistics.fmean(exact[c] for c in best)  # ties: their average
@@ -127,7 +148,11 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.ball <= 30:
         parser.error(f"ball {args.ball} is not between 1 and 30")
-    solved = positions(args.ball, args.positions, args.seed, args.cache)
+    try:
+        solved = positions(args.ball, args.positions, args.seed, args.cache)
+    except CacheError as exc:
+        print(f"exact_loss: {exc}", file=sys.stderr)
+        return 2
     print(f"ball {args.ball}: {len(solved)} positions where the choice matters "
           f"(of {args.positions}), seed {args.seed}")
     print(f"{'chooser':32} {'mean loss':>9} {'points':>7} {'best found':>10} {'worst loss':>10} {'worst CPU':>9}")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from bench.exact_loss import losses, positions, solve
+from pathlib import Path
+
+import pytest
+
+from bench.exact_loss import CacheError, losses, positions, solve
 from spoker import GameState
 
 
@@ -20,3 +24,15 @@ def test_solve_values_every_playable_cell() -> None:
     values = solve(state)
     assert set(values) == {int(c) for c in state.legal_cells()}
     assert all(-1.0 <= v <= 1.0 for v in values.values())
+
+
+def test_the_cache_round_trips_and_refuses_damaged_or_foreign_files(tmp_path: Path) -> None:
+    cache = tmp_path / "solved.json"
+    first = positions(ball=25, count=6, seed=3, cache=cache)
+    assert positions(ball=25, count=6, seed=3, cache=cache) == first  # read back, not solved again
+    with pytest.raises(CacheError, match="ball 25, seed 3"):
+        positions(ball=24, count=6, seed=3, cache=cache)
+    for damaged in ("{not json", '{"ball": 25, "seed": 3, "positions": [["no state", {}]]}', "[]"):
+        cache.write_text(damaged, encoding="utf-8")
+        with pytest.raises(CacheError, match="damaged"):
+            positions(ball=25, count=6, seed=3, cache=cache)
