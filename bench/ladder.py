@@ -21,6 +21,11 @@ at 600 random-rollout simulations (``bench/openspiel_mcts.py``)::
     python3 bench/ladder.py --rungs mcts-expert,mcts-lookahead --games 200
     python3 bench/ladder.py --rungs openspiel-expert --games 100
     python3 bench/ladder.py --rungs expert --games 200 --expert effort=40000,evaluation=learned
+    python3 bench/ladder.py --rungs expert --games 400 --expert-balls 20-30
+
+``--expert-balls FIRST-LAST`` lets the expert choose only the balls numbered
+FIRST to LAST (1 to 30) and plays ``lookahead`` (seeded like the expert) on
+the others: what each phase of the game is worth.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.mcts import MctsPlayer  # noqa: E402
+from shibumi import Cell  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.players import Player, make_player  # noqa: E402
 from spoker.simulate import game_seeds  # noqa: E402
@@ -59,7 +65,37 @@ WORST_LIMIT = 1.0
 Options = dict[str, object]
 
 
-def _make(name: str, seed: int, expert: Options) -> Player:
+class PhasedPlayer:
+    """The expert on the balls of ``balls`` (numbered 1 to 30), lookahead on
+    the others: measures what the expert's play in one phase is worth."""
+
+    name = "expert"
+
+    def __init__(self, seed: int, expert: Options, balls: range) -> None:
+        self.expert = make_player("expert", seed, **expert)
+        self.lookahead = make_player("lookahead", seed)
+        self.balls = balls
+
+    def choose(self, state: GameState) -> Cell:
+        ball = state.move_number + 1
+        return (self.expert if ball in self.balls else self.lookahead).choose(state)
+
+
+def parse_balls(text: str) -> range:
+    """``FIRST-LAST`` (ball numbers, 1 to 30) as a range; ValueError naming the text."""
+    first, sep, last = text.partition("-")
+    try:
+        balls = range(int(first), int(last) + 1)
+    except ValueError:
+        raise ValueError(f"--expert-balls {text!r}: expected FIRST-LAST, e.g. 20-30") from None
+    if not sep or not 1 <= balls.start <= balls.stop - 1 <= 30:
+        raise ValueError(f"--expert-balls {text!r}: expected FIRST-LAST with 1 <= FIRST <= LAST <= 30")
+    return balls
+
+
+def _make(name: str, seed: int, expert: Options, balls: range | None = None) -> Player:
+    if name == "expert" and balls is not None and balls != range(1, 31):
+        return PhasedPlayer(seed, expert, balls)
     if name == "mcts":
         return MctsPlayer(seed)
     if name == "openspiel":
@@ -89,17 +125,17 @@ def parse_options(text: str) -> Options:
 
 
 def play_games(
-    args: tuple[str, str, int, int, int, Options],
+    args: tuple[str, str, int, int, int, Options, range | None],
 ) -> tuple[float, int, dict[str, list[tuple[float, float]]]]:
     """Games ``first``..``first + count - 1`` of a rung: (upper player's
     score, games, per-player move times as (wall, CPU) seconds)."""
-    upper, lower, seed, first, count, expert = args
+    upper, lower, seed, first, count, expert, balls = args
     score = 0.0
     times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
     for index in range(first, first + count):
         draw_seed, seed_u, seed_l = game_seeds(seed, index)
         pair_seed, _, _ = game_seeds(seed, index // 2)
-        players = {upper: _make(upper, seed_u, expert), lower: _make(lower, seed_l, expert)}
+        players = {upper: _make(upper, seed_u, expert, balls), lower: _make(lower, seed_l, expert, balls)}
         seats = (upper, lower) if index % 2 == 0 else (lower, upper)
         rng = random.Random(pair_seed)
         state = GameState()
@@ -115,9 +151,11 @@ def play_games(
     return score, count, times
 
 
-def run_rung(name: str, games: int, seed: int, workers: int, chunk: int, expert: Options) -> dict[str, object]:
+def run_rung(
+    name: str, games: int, seed: int, workers: int, chunk: int, expert: Options, balls: range | None = None,
+) -> dict[str, object]:
     upper, lower, target, target_low = RUNGS[name]
-    jobs = [(upper, lower, seed, first, min(chunk, games - first), expert) for first in range(0, games, chunk)]
+    jobs = [(upper, lower, seed, first, min(chunk, games - first), expert, balls) for first in range(0, games, chunk)]
     score = 0.0
     played = 0
     times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
@@ -163,7 +201,15 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine may be shared)")
     parser.add_argument("--chunk", type=int, default=10, help="games a job for the workers")
     parser.add_argument("--expert", default="", help="expert options, e.g. effort=30000,evaluation=hand")
+    parser.add_argument("--expert-balls", default=None, metavar="FIRST-LAST",
+                        help="the expert chooses these balls only (1-30), lookahead the others")
     args = parser.parse_args()
+    balls = None
+    if args.expert_balls is not None:
+        try:
+            balls = parse_balls(args.expert_balls)
+        except ValueError as exc:
+            parser.error(str(exc))
     rungs = [r.strip() for r in args.rungs.split(",")]
     for r in rungs:
         if r not in RUNGS:
@@ -179,7 +225,7 @@ def main() -> int:
     ok = True
     worst: list[tuple[float, float]] = []
     for rung, games in zip(rungs, counts):
-        res = run_rung(rung, games, args.seed, args.workers, args.chunk, expert)
+        res = run_rung(rung, games, args.seed, args.workers, args.chunk, expert, balls)
         lo, hi = cast(tuple[float, float], res["ci"])
         rate, target, target_low = (cast(float, res[k]) for k in ("rate", "target", "target_low"))
         met = rate >= target and lo >= target_low
