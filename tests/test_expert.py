@@ -10,12 +10,13 @@ from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shibumi import LEVEL_MASK, parse_cell, playable_mask
 from spoker import GameState
 from spoker.players import ExpertPlayer, PlayerError, make_player
 from spoker.players.evaluation import shipped
 from spoker.players.expert import MAX_FACTOR
 from spoker.players.kernel import pending_code, score_diff
-from spoker.players.search import Expectimax, WinUtility
+from spoker.players.search import Expectimax, WinUtility, must_open
 
 
 def _position(seed: int, placed: int) -> GameState:
@@ -213,3 +214,49 @@ def test_a_search_is_freed_without_the_cycle_collector() -> None:
         assert alive() is None
     finally:
         gc.enable()
+
+
+# -- the forced-opening term (an experiment: the option ``opening``) ----------
+
+def _must_open_slowly(occ: int) -> bool:
+    """The avoidance game by plain recursion on shibumi's playable masks:
+    the mover must open if every playable cell makes a new cell playable, or
+    every quiet one leaves the opponent a way out."""
+    playable = playable_mask(occ)
+    for cell in range(30):
+        bit = 1 << cell
+        if playable & bit and playable_mask(occ | bit) == playable & ~bit and _must_open_slowly(occ | bit):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("empties", range(6))
+def test_when_only_level_two_s_centre_opens_the_mover_opens_when_the_quiet_cells_are_even(empties: int) -> None:
+    """Level 1 full; on level 2 the centre is empty and one platform lacks
+    only the centre. While the centre is empty no level-3 cell can open, so
+    the other empty level-2 cells are quiet, and filling the centre opens a
+    level-3 cell: with k quiet cells left the mover opens when k is even."""
+    cells = [int(parse_cell(name)) for name in ("2B2", "2B4", "2D2", "2B6", "2D6", "2F2", "2F4", "2F6")]
+    filled = cells[:3] + cells[3 + empties:]
+    occ = LEVEL_MASK[1] | sum(1 << c for c in filled)
+    assert must_open(occ, playable_mask(occ)) == (empties % 2 == 0)
+    assert must_open(occ, playable_mask(occ)) == _must_open_slowly(occ)
+
+
+@settings(max_examples=examples(40))
+@given(seed=st.integers(0, 10**6), placed=st.integers(18, 29))
+def test_must_open_agrees_with_a_plain_recursion(seed: int, placed: int) -> None:
+    state = _position(seed, placed)
+    occ = state.occupied
+    assert must_open(occ, state.playable_mask) == _must_open_slowly(occ)
+
+
+def test_the_opening_term_is_off_by_default_and_checked() -> None:
+    state = _position(4, 19)
+    assert ExpertPlayer(1, effort=5_000).analyse(state) == ExpertPlayer(1, effort=5_000, opening=0.0).analyse(state)
+    shifted = dict(make_player("expert", 1, effort=5_000, opening=0.25, opening_from=19).analyse(state))
+    assert set(shifted) == {int(c) for c in state.legal_cells()}
+    for bad in ({"opening": "much"}, {"opening": float("nan")}, {"opening": True}, {"opening_from": 31},
+                {"opening_from": -1}, {"opening_from": 2.5}):
+        with pytest.raises(PlayerError, match="opening"):
+            ExpertPlayer(1, **bad)  # type: ignore[arg-type]

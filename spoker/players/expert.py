@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -90,6 +91,8 @@ class ExpertPlayer:
         quiescence: bool = True,
         evaluation: str = "hand",
         clock: Callable[[], float] = time.thread_time,
+        opening: float = 0.0,
+        opening_from: int = 0,
     ) -> None:
         if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
             raise PlayerError(f"effort {effort!r} must be a positive number of nodes")
@@ -101,6 +104,12 @@ class ExpertPlayer:
             raise PlayerError(f"evaluation {evaluation!r}: expected one of {', '.join(EVALUATIONS)}")
         if evaluation == "learned" and (utility != "win" or not quiescence):
             raise PlayerError("the learned evaluation needs utility 'win' and quiescence")
+        if isinstance(opening, bool) or not isinstance(opening, (int, float)) or not math.isfinite(opening):
+            raise PlayerError(f"opening {opening!r} must be a number of points")
+        if isinstance(opening_from, bool) or not isinstance(opening_from, int) or not 0 <= opening_from <= 30:
+            raise PlayerError(f"opening_from {opening_from!r} must be a number of balls placed, 0 to 30")
+        self.opening = float(opening)
+        self.opening_from = opening_from
         self.rng = random.Random(seed)
         self.effort = effort
         self.time_limit = time_limit
@@ -156,6 +165,7 @@ class ExpertPlayer:
                 state.rules, self.utility, limit=None if first else cap - used,
                 deadline=None if first else deadline,
                 quiescence=self.quiescence, evaluation=self.evaluation, clock=self.clock,
+                opening=self.opening, opening_from=self.opening_from,
             )
             search.table = table
             search.leaf_table = leaf_table

@@ -111,6 +111,23 @@ class WinUtility(Utility):
         return 0.5 * (math.erf((x - 0.5) * s) + math.erf((x + 0.5) * s))
 
 
+@functools.lru_cache(maxsize=1 << 18)
+def must_open(occ: int, pl: int) -> bool:
+    """Whether the player to move is the first who must make a new cell
+    playable, when both players fill only cells that open nothing while they
+    can (the colours ignored). ``pl`` is the playable mask of ``occ``.
+
+    A new cell is a first chance at what forms there (a pyramid's top, a line
+    up a level), and it goes to the opener's opponent. Memoised on the
+    occupancy: 3,438 positions from the empty board, far fewer later."""
+    for cell in cells_of(pl):
+        bit = 1 << cell
+        rest = pl & ~bit
+        if after_place(occ | bit, pl, cell) == rest and must_open(occ | bit, rest):
+            return False  # a quiet cell that leaves the opponent to open
+    return True
+
+
 class OutOfBudget(Exception):
     """The search used up its node budget (caught by the caller)."""
 
@@ -165,8 +182,16 @@ class Expectimax:
         quiescence: bool = False,
         evaluation: LearnedEvaluation | None = None,
         clock: Callable[[], float] = time.thread_time,
+        opening: float = 0.0,
+        opening_from: int = 0,
     ) -> None:
         self.rules = rules
+        # The forced-opening term of the leaf (an experiment, off by default):
+        # the lead of the player about to draw counted ``opening`` points lower
+        # when that player must open first (:func:`must_open`), higher when the
+        # opponent must, at leaves with ``opening_from`` or more balls placed.
+        self.opening = opening
+        self.opening_from = opening_from
         self.evaluation = evaluation
         self.clock = clock
         self.quiescence = quiescence
@@ -386,6 +411,9 @@ class Expectimax:
             else:
                 gains = [OPEN_VALUE[b] if b < _SF_CODE else 0.0 for b in best]
         at = placed + 1 if responding else placed
+        lead = float(d)
+        if self.opening and placed >= self.opening_from and FULL & ~occ & ~pl:
+            lead += -self.opening if must_open(occ, pl) else self.opening
         value = immediate = sf_now = 0.0
         for colour in (0, 1, 2):
             n = counts[colour]
@@ -395,7 +423,7 @@ class Expectimax:
                 value += n * self.sf
                 sf_now += n
             else:
-                value += n * utility.leaf(d + gains[colour], at)
+                value += n * utility.leaf(lead + gains[colour], at)
                 immediate += n * gains[colour]
         return value / left, immediate / left, sf_now / left
 
