@@ -113,10 +113,25 @@ def positions(ball: int, count: int, seed: int, cache: Path | None) -> list[Posi
     return [p for p in found[:count] if p[1]]
 
 
+def check_chooser(chooser: str) -> None:
+    """Raise ValueError, naming ``chooser``, unless :func:`losses` can use it."""
+    name, _, text = chooser.partition(":")
+    try:
+        if name == "depth":
+            depth, _, rest = text.partition(",")
+            if int(depth) < 1:
+                raise ValueError("the depth must be at least 1")
+            Expectimax(GameState().rules, WinUtility(), quiescence=True, **parse_options(rest))  # type: ignore[arg-type]
+        else:
+            make_player(name, 1, **parse_options(text))
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"chooser {chooser!r}: {exc}") from None
+
+
 def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
     """The loss of each choice, and the worst CPU seconds a choice took.
     ``chooser`` is ``depth:N`` (the expert's search at a fixed depth, hand-made
-    leaf), or a player name with options (``expert:parity=1,effort=50000``)."""
+    leaf; ``depth:N,opening=0.25``: with search options), or a player name with options (``expert:parity=1,effort=50000``)."""
     name, _, text = chooser.partition(":")
     out = []
     worst = 0.0
@@ -124,8 +139,9 @@ def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
         state = GameState.from_string(string)
         started = time.process_time()
         if name == "depth":
-            search = Expectimax(state.rules, WinUtility(), quiescence=True)
-            values = search.analyse(*root_args(state), int(text), prune=False)
+            depth, _, rest = text.partition(",")
+            search = Expectimax(state.rules, WinUtility(), quiescence=True, **parse_options(rest))  # type: ignore[arg-type]
+            values = search.analyse(*root_args(state), int(depth), prune=False)
             top = max(v for _, v in values)
             best = [c for c, v in values if v >= top - 1e-9]
             chosen = statistics.fmean(exact[c] for c in best)  # ties: their average
@@ -148,6 +164,13 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.ball <= 30:
         parser.error(f"ball {args.ball} is not between 1 and 30")
+    choosers = [f"depth:{d}" for d in filter(None, args.depths.split(","))]
+    choosers += [p for p in args.players.split(";") if p]
+    for chooser in choosers:
+        try:
+            check_chooser(chooser)  # before the costly solving
+        except ValueError as exc:
+            parser.error(str(exc))
     try:
         solved = positions(args.ball, args.positions, args.seed, args.cache)
     except CacheError as exc:
@@ -156,8 +179,6 @@ def main() -> int:
     print(f"ball {args.ball}: {len(solved)} positions where the choice matters "
           f"(of {args.positions}), seed {args.seed}")
     print(f"{'chooser':32} {'mean loss':>9} {'points':>7} {'best found':>10} {'worst loss':>10} {'worst CPU':>9}")
-    choosers = [f"depth:{d}" for d in filter(None, args.depths.split(","))]
-    choosers += [p for p in args.players.split(";") if p]
     for chooser in choosers:
         found, cpu = losses(chooser, solved)
         mean = statistics.fmean(found)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.exact_loss import CacheError, losses, positions, solve
+from bench.exact_loss import CacheError, check_chooser, losses, positions, solve
 from spoker import GameState
 
 
@@ -36,3 +36,21 @@ def test_the_cache_round_trips_and_refuses_damaged_or_foreign_files(tmp_path: Pa
         cache.write_text(damaged, encoding="utf-8")
         with pytest.raises(CacheError, match="damaged"):
             positions(ball=25, count=6, seed=3, cache=cache)
+
+
+def test_choosers_are_checked_before_any_solving() -> None:
+    for good in ("depth:3", "depth:4,opening=0.25", "lookahead", "expert:effort=3000,opening=0.25"):
+        check_chooser(good)
+    for bad in ("depth:x", "depth:0", "depth:3,bogus=2", "expert:bogus=1", "nobody"):
+        with pytest.raises(ValueError, match="chooser") as info:
+            check_chooser(bad)
+        assert repr(bad) in str(info.value)
+
+
+def test_a_depth_chooser_takes_search_options() -> None:
+    solved = positions(ball=25, count=4, seed=3, cache=None)
+    plain, _ = losses("depth:2", solved)
+    same, _ = losses("depth:2,opening=0", solved)
+    assert plain == same
+    shifted, _ = losses("depth:2,opening=0.5", solved)
+    assert all(x >= -1e-12 for x in shifted)
