@@ -38,6 +38,7 @@ from spoker import GameState  # noqa: E402
 from spoker.players import make_player  # noqa: E402
 from spoker.players.kernel import root_args  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
+from spoker.rules import RuleSet  # noqa: E402
 
 Position = tuple[str, dict[int, float]]  # state string, exact value of each playable cell
 
@@ -113,15 +114,22 @@ def positions(ball: int, count: int, seed: int, cache: Path | None) -> list[Posi
     return [p for p in found[:count] if p[1]]
 
 
+def depth_search(text: str, rules: RuleSet) -> tuple[Expectimax, int]:
+    """The search and depth of a ``depth:N[,OPTIONS]`` chooser (``text`` is
+    what follows ``depth:``): the expert's search, hand-made leaf."""
+    depth, _, rest = text.partition(",")
+    if int(depth) < 1:
+        raise ValueError("the depth must be at least 1")
+    search = Expectimax(rules, WinUtility(), quiescence=True, **parse_options(rest))  # type: ignore[arg-type]
+    return search, int(depth)
+
+
 def check_chooser(chooser: str) -> None:
     """Raise ValueError, naming ``chooser``, unless :func:`losses` can use it."""
     name, _, text = chooser.partition(":")
     try:
         if name == "depth":
-            depth, _, rest = text.partition(",")
-            if int(depth) < 1:
-                raise ValueError("the depth must be at least 1")
-            Expectimax(GameState().rules, WinUtility(), quiescence=True, **parse_options(rest))  # type: ignore[arg-type]
+            depth_search(text, GameState().rules)
         else:
             make_player(name, 1, **parse_options(text))
     except (ValueError, TypeError) as exc:
@@ -139,9 +147,8 @@ def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
         state = GameState.from_string(string)
         started = time.process_time()
         if name == "depth":
-            depth, _, rest = text.partition(",")
-            search = Expectimax(state.rules, WinUtility(), quiescence=True, **parse_options(rest))  # type: ignore[arg-type]
-            values = search.analyse(*root_args(state), int(depth), prune=False)
+            search, depth = depth_search(text, state.rules)
+            values = search.analyse(*root_args(state), depth, prune=False)
             top = max(v for _, v in values)
             best = [c for c, v in values if v >= top - 1e-9]
             chosen = statistics.fmean(exact[c] for c in best)  # ties: their average
