@@ -14,6 +14,7 @@ from shibumi import CELLS, Cell
 from spoker.players.base import PlayerError, check_can_move, pick_best
 from spoker.players.evaluation import LearnedEvaluation, shipped
 from spoker.players.kernel import root_args
+from spoker.players.patterns import PatternEvaluation, shipped_patterns
 from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
 from spoker.rules import RuleSet
 from spoker.state import GameState
@@ -35,9 +36,10 @@ frees its memos, and the young objects are collected: 0.02 to 0.03 s
 measured, more on a busy machine, hence the margin). CPU time, not the wall clock, so that a busy
 machine neither cuts the search short nor makes play depend on it."""
 
-EVALUATIONS = ("learned", "hand")
-"""Leaf evaluations: the learned model (:mod:`spoker.players.evaluation`) or
-the hand-made leaf alone."""
+EVALUATIONS = ("learned", "hand", "patterns")
+"""Leaf evaluations: the learned model (:mod:`spoker.players.evaluation`),
+the hand-made leaf alone, or the pattern model fitted on exact values late in
+the game (:mod:`spoker.players.patterns`; the hand-made leaf earlier)."""
 
 TABLE_LIMIT = 1_000_000
 """Positions the player remembers between moves before it starts afresh."""
@@ -102,8 +104,8 @@ class ExpertPlayer:
             raise PlayerError(f"utility {utility!r}: expected 'win' or 'score'")
         if evaluation not in EVALUATIONS:
             raise PlayerError(f"evaluation {evaluation!r}: expected one of {', '.join(EVALUATIONS)}")
-        if evaluation == "learned" and (utility != "win" or not quiescence):
-            raise PlayerError("the learned evaluation needs utility 'win' and quiescence")
+        if evaluation in ("learned", "patterns") and (utility != "win" or not quiescence):
+            raise PlayerError(f"the {evaluation} evaluation needs utility 'win' and quiescence")
         if isinstance(opening, bool) or not isinstance(opening, (int, float)) or not math.isfinite(opening):
             raise PlayerError(f"opening {opening!r} must be a number of points")
         if isinstance(opening_from, bool) or not isinstance(opening_from, int) or not 0 <= opening_from <= 30:
@@ -116,6 +118,7 @@ class ExpertPlayer:
         self.utility: Utility = WinUtility() if utility == "win" else Utility()
         self.quiescence = quiescence
         self.evaluation: LearnedEvaluation | None = shipped() if evaluation == "learned" else None
+        self.patterns: PatternEvaluation | None = shipped_patterns() if evaluation == "patterns" else None
         self.clock = clock
         self.tables: dict[RuleSet, tuple[dict[Key, Entry], dict[Key, float]]] = {}
         self.last_depth = 0
@@ -165,7 +168,7 @@ class ExpertPlayer:
                 state.rules, self.utility, limit=None if first else cap - used,
                 deadline=None if first else deadline,
                 quiescence=self.quiescence, evaluation=self.evaluation, clock=self.clock,
-                opening=self.opening, opening_from=self.opening_from,
+                opening=self.opening, opening_from=self.opening_from, patterns=self.patterns,
             )
             search.table = table
             search.leaf_table = leaf_table

@@ -33,11 +33,15 @@ import functools
 import math
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from spoker.judging import STRAIGHT_FLUSH_CODE, challenge_code
 from spoker.players.evaluation import LearnedEvaluation, leaf_features
 from spoker.players.kernel import FULL, after_place, cells_of
 from spoker.rules import RuleSet
+
+if TYPE_CHECKING:
+    from spoker.players.patterns import PatternEvaluation
 
 SF_POINTS = 8.0
 """A straight flush, in points, for score-difference values: a game win,
@@ -171,6 +175,8 @@ class Expectimax:
     shared between searches with the same rules, utility and evaluation.
     ``evaluation`` (a :class:`~spoker.players.evaluation.LearnedEvaluation`)
     replaces the hand-made leaf value; it needs a bounded utility.
+    ``patterns`` (a :class:`~spoker.players.patterns.PatternEvaluation`)
+    judges the leaves at or past its lowest gate instead.
     """
 
     def __init__(
@@ -184,8 +190,10 @@ class Expectimax:
         clock: Callable[[], float] = time.thread_time,
         opening: float = 0.0,
         opening_from: int = 0,
+        patterns: PatternEvaluation | None = None,
     ) -> None:
         self.rules = rules
+        self.patterns = patterns
         # The forced-opening term of the leaf (an experiment, off by default):
         # the lead of the player about to draw counted ``opening`` points lower
         # when that player must open first (:func:`must_open`), higher when the
@@ -383,7 +391,11 @@ class Expectimax:
             return hit
         self.nodes += 1
         evaluation = self.evaluation
-        if evaluation is None:
+        patterns = self.patterns
+        if patterns is not None and occ.bit_count() >= patterns.gate:
+            value = patterns.value(self, m0, m1, m2, occ, pl, chal, d)
+            assert value is not None  # at or past the gate
+        elif evaluation is None:
             value = self.leaf_terms(m0, m1, m2, occ, pl, chal, d)[0]
         else:
             value = evaluation.value(leaf_features(self, m0, m1, m2, occ, pl, chal, d), occ.bit_count())

@@ -1,0 +1,259 @@
+"""A pattern leaf: the expected game result fitted on exact end-game values.
+
+The hand-made leaf judges the coming placement; it cannot see the race for the
+upper levels (a level-3 cell opens only when its four supports are filled, and
+its first ball goes to the opener's opponent) or what the shapes already
+begun could become. This model adds, for the player about to draw:
+
+- for every straight line and five-ball pyramid not yet complete, a weight
+  for its *configuration*: each cell empty and playable, empty and closed, or
+  holding a colour, the colours named in order of appearance (a colour-blind
+  key: ``WWB`` and ``RRW`` are the same shape);
+- a weight for the occupancy of levels 2 and 3 together with the parity of
+  the balls placed (who fills the next supporting cell);
+- each of these weights again times the *parity* of the forced opening
+  (:func:`spoker.players.search.must_open`: +1 when the opponent must open
+  a new cell first, -1 when the mover must, 0 when nothing is closed);
+- the hand-made leaf's features (:mod:`spoker.players.evaluation`).
+
+``value = tanh(z / 2)``, ``z`` the sum of the weights that apply. A model has
+*stages*: one set of weights for leaves with at least ``gate`` balls placed,
+tried from the latest stage down; below the lowest gate the hand-made leaf
+judges. ``scripts/train_patterns.py`` fits the stages: the latest on exact
+values (exhaustive expectimax to the end of the game), the earlier ones on
+searches whose leaves reach the later stage. Docs: docs/players.md.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from shibumi import geometry
+from spoker.players.evaluation import EvaluationError, leaf_features
+from spoker.players.kernel import FULL
+from spoker.players.search import Expectimax, must_open
+
+GLOBALS: tuple[str, ...] = (
+    "bias", "second", "base", "lead", "immediate", "sf_now", "responding", "parity",
+)
+"""The global features: those of :data:`spoker.players.evaluation.FEATURES`,
+then the forced-opening parity."""
+
+WEIGHTS_FILE = "pattern_weights.npz"
+
+_EMPTY_OPEN, _EMPTY_CLOSED = 0, 1  # cell states; a colour c is 2 + c
+_UPPER_SHIFT = 16  # levels 2 and 3: cells 16 to 28
+_UPPER_BITS = 0x1FFF
+OCC_BASE = 1 << 20
+"""Keys at or above it are occupancy keys; below, shape keys."""
+CONFIGS = 5**5
+"""Shape keys: class * CONFIGS + canonical configuration."""
+
+
+def _level(cell: int) -> int:
+    return 1 if cell < 16 else 2 if cell < 25 else 3 if cell < 29 else 4
+
+
+def _shapes() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[str, ...], ...]]:
+    """Every line and pyramid, with its class (kind and levels): shapes of one
+    class share weights."""
+    raw = []
+    for kind, group in (("line", geometry.LINES3), ("line", geometry.LINES4), ("pyramid", geometry.PYRAMIDS)):
+        for shape in group:
+            cells = tuple(int(c) for c in shape)
+            raw.append(((kind, *(str(lv) for lv in sorted(_level(c) for c in cells))), cells))
+    classes = tuple(sorted({cls for cls, _ in raw}))
+    return tuple((classes.index(cls), cells) for cls, cells in raw), classes
+
+
+SHAPES, CLASSES = _shapes()
+
+
+def canonical(states: Sequence[int]) -> int:
+    """The colour-blind code of a shape's cell states (colours renamed in
+    order of appearance), or -1 for a complete shape (nothing left to form)."""
+    names: dict[int, int] = {}
+    code = 0
+    empty = False
+    for i, st in enumerate(states):
+        if st < 2:
+            empty = True
+            digit = st
+        else:
+            digit = names.setdefault(st, 2 + len(names))
+        code += digit * 5**i
+    return code if empty else -1
+
+
+def _canon_table(n: int) -> tuple[int, ...]:
+    """canonical() of every raw code (sum of state * 5**i) of n cells."""
+    return tuple(canonical([(raw // 5**i) % 5 for i in range(n)]) for raw in range(5**n))
+
+
+CANON = {n: _canon_table(n) for n in (3, 4, 5)}
+
+
+def parity(occ: int, pl: int) -> int:
+    """+1 if the opponent of the player about to draw must open a closed cell
+    first, -1 if that player must, 0 if no cell is closed."""
+    if not FULL & ~occ & ~pl:
+        return 0
+    return -1 if must_open(occ, pl) else 1
+
+
+def occupancy_key(occ: int) -> int:
+    return OCC_BASE + ((occ >> _UPPER_SHIFT) & _UPPER_BITS) * 2 + (occ.bit_count() & 1)
+
+
+def _raw(cells: tuple[int, ...], m0: int, m1: int, m2: int, occ: int, pl: int) -> int:
+    raw = 0
+    for i, cell in enumerate(cells):
+        bit = 1 << cell
+        if occ & bit:
+            raw += 5**i * (2 if m0 & bit else 3 if m1 & bit else 4)
+        elif not pl & bit:
+            raw += 5**i
+    return raw
+
+
+def keys(m0: int, m1: int, m2: int, occ: int, pl: int) -> list[int]:
+    """The pattern keys that apply to a position: one per incomplete shape, and
+    its occupancy key (for fitting; :class:`Stage` uses tables)."""
+    out = []
+    for cls, cells in SHAPES:
+        code = CANON[len(cells)][_raw(cells, m0, m1, m2, occ, pl)]
+        if code >= 0:
+            out.append(cls * CONFIGS + code)
+    out.append(occupancy_key(occ))
+    return out
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The weights of leaves with at least ``gate`` balls placed: ``globals``
+    by :data:`GLOBALS`; for each key of ``keys`` a plain weight and a weight
+    times the parity."""
+
+    gate: int
+    globals: tuple[float, ...]
+    keys: tuple[int, ...]
+    plain: tuple[float, ...]
+    times_parity: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        n = len(self.keys)
+        values = (*self.globals, *self.plain, *self.times_parity)
+        if (len(self.globals) != len(GLOBALS) or len(self.plain) != n or len(self.times_parity) != n
+                or not 0 <= self.gate <= 30 or not all(math.isfinite(v) for v in values)
+                or any(k < 0 for k in self.keys)):
+            raise EvaluationError(f"pattern stage for {self.gate} balls placed: shapes or values do not fit")
+        weights = dict(zip(self.keys, zip(self.plain, self.times_parity)))
+        tables = []
+        zero = (0.0, 0.0)
+        for cls, cells in SHAPES:
+            canon = CANON[len(cells)]
+            table = tuple(weights.get(cls * CONFIGS + c, zero) if c >= 0 else zero for c in canon)
+            mask = sum(1 << c for c in cells)
+            tables.append((mask, tuple((1 << c, 5**i) for i, c in enumerate(cells)), table))
+        object.__setattr__(self, "_tables", tuple(tables))
+        object.__setattr__(self, "_occ", {k: w for k, w in weights.items() if k >= OCC_BASE})
+
+    def z(self, features: Sequence[float], m0: int, m1: int, m2: int, occ: int, pl: int) -> float:
+        """The log-odds: ``features`` are the leaf's evaluation features."""
+        par = parity(occ, pl)
+        z = par * self.globals[-1]
+        for w, f in zip(self.globals, features):
+            z += w * f
+        plain = times = 0.0
+        for mask, cells, table in self._tables:  # type: ignore[attr-defined]
+            if occ & mask == mask:
+                continue  # complete: nothing left to form there
+            raw = 0
+            for bit, power in cells:
+                if occ & bit:
+                    raw += power * (2 if m0 & bit else 3 if m1 & bit else 4)
+                elif not pl & bit:
+                    raw += power
+            a, b = table[raw]
+            plain += a
+            times += b
+        a, b = self._occ.get(occupancy_key(occ), (0.0, 0.0))  # type: ignore[attr-defined]
+        return z + plain + a + par * (times + b)
+
+
+class PatternEvaluation:
+    """The staged pattern model (see the module doc)."""
+
+    def __init__(self, stages: Sequence[Stage]) -> None:
+        self.stages = tuple(sorted(stages, key=lambda s: -s.gate))
+        self.gate = min((s.gate for s in self.stages), default=31)
+
+    def value(self, search: Expectimax, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float | None:
+        """Expected result for the player about to draw, or None below the
+        lowest gate (the hand-made leaf judges there)."""
+        placed = occ.bit_count()
+        for stage in self.stages:
+            if placed >= stage.gate:
+                features = leaf_features(search, m0, m1, m2, occ, pl, chal, d)
+                return math.tanh(0.5 * stage.z(features, m0, m1, m2, occ, pl))
+        return None
+
+    def save(self, path: Path, **meta: object) -> None:
+        arrays: dict[str, object] = {"globals_names": np.array(GLOBALS), "gates": np.array([s.gate for s in self.stages])}
+        for i, s in enumerate(self.stages):
+            arrays[f"globals{i}"] = np.array(s.globals)
+            arrays[f"keys{i}"] = np.array(s.keys, dtype=np.int64)
+            arrays[f"plain{i}"] = np.array(s.plain)
+            arrays[f"parity{i}"] = np.array(s.times_parity)
+        np.savez_compressed(path, **arrays, **meta)  # type: ignore[arg-type]
+
+
+def _stages(data: object) -> list[Stage]:
+    files = data  # an NpzFile
+    if tuple(str(n) for n in files["globals_names"]) != GLOBALS:  # type: ignore[index]
+        raise ValueError("the weights are for other features")
+    stages = []
+    for i, gate in enumerate(files["gates"]):  # type: ignore[index]
+        stages.append(Stage(
+            int(gate),
+            tuple(float(v) for v in files[f"globals{i}"]),  # type: ignore[index]
+            tuple(int(v) for v in files[f"keys{i}"]),  # type: ignore[index]
+            tuple(float(v) for v in files[f"plain{i}"]),  # type: ignore[index]
+            tuple(float(v) for v in files[f"parity{i}"]),  # type: ignore[index]
+        ))
+    return stages
+
+
+def load_patterns(path: Path | None = None) -> PatternEvaluation:
+    """The shipped pattern weights (or those in ``path``); a bad file raises
+    :class:`~spoker.players.evaluation.EvaluationError` naming it."""
+    name = str(path or WEIGHTS_FILE)
+    try:
+        if path is None:
+            with resources.files("spoker.players").joinpath("data", WEIGHTS_FILE).open("rb") as fh:
+                with np.load(fh, allow_pickle=False) as data:
+                    stages = _stages(data)
+        else:
+            with np.load(path, allow_pickle=False) as data:
+                stages = _stages(data)
+    except EvaluationError as exc:
+        raise EvaluationError(f"pattern weights {name!r}: {exc}") from None
+    except (OSError, KeyError, ValueError, TypeError, EOFError) as exc:
+        raise EvaluationError(f"cannot read pattern weights {name!r}: {exc}") from None
+    return PatternEvaluation(stages)
+
+
+_SHIPPED: list[PatternEvaluation] = []
+
+
+def shipped_patterns() -> PatternEvaluation:
+    """The shipped pattern model, loaded once."""
+    if not _SHIPPED:
+        _SHIPPED.append(load_patterns())
+    return _SHIPPED[0]

@@ -1,0 +1,165 @@
+"""The pattern leaf: its colour-blind keys, its weights file, its place in the search."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spoker import GameState
+from spoker.players import PlayerError, make_player
+from spoker.players.evaluation import EvaluationError
+from spoker.players.kernel import root_args
+from spoker.players.patterns import (
+    CANON,
+    GLOBALS,
+    SHAPES,
+    PatternEvaluation,
+    Stage,
+    canonical,
+    keys,
+    load_patterns,
+    shipped_patterns,
+)
+from spoker.players.search import Expectimax, WinUtility
+from spoker.rules import DEFAULT_RULES
+from tests.strategies import games
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICK_FIXTURE = ROOT / "tests" / "data" / "pattern_weights_quick.npz"
+W, B, R = 2, 3, 4  # cell states of the colours; 0 empty and playable, 1 empty and closed
+
+
+@pytest.mark.parametrize(
+    ("states", "same_as", "reason"),
+    [
+        ((W, W, 0), (R, R, 0), "two of a colour and a playable gap, whichever the colour"),
+        ((W, B, 1), (B, R, 1), "two colours and a closed gap"),
+        ((0, W, W, B, 1), (0, R, R, W, 1), "a pyramid's platform begun"),
+    ],
+)
+def test_keys_are_colour_blind(states: tuple[int, ...], same_as: tuple[int, ...], reason: str) -> None:
+    assert canonical(states) == canonical(same_as), reason
+
+
+@pytest.mark.parametrize(
+    ("states", "other", "reason"),
+    [
+        ((W, W, 0), (W, B, 0), "a pair is not two colours"),
+        ((W, W, 0), (W, W, 1), "a playable gap is not a closed one"),
+        ((W, 0, W), (W, W, 0), "where the gap is matters"),
+    ],
+)
+def test_keys_tell_shapes_apart(states: tuple[int, ...], other: tuple[int, ...], reason: str) -> None:
+    assert canonical(states) != canonical(other), reason
+
+
+def test_a_complete_shape_has_no_key() -> None:
+    # Nothing is left to form there: its group, if any, was judged when it formed.
+    assert canonical((W, B, R)) == -1
+    assert all(CANON[n][raw] == canonical([(raw // 5**i) % 5 for i in range(n)]) for n in (3, 4) for raw in range(5**n))
+
+
+def test_every_line_and_pyramid_is_a_shape() -> None:
+    assert len(SHAPES) == 42 + 12 + 14
+    assert sorted({len(cells) for _, cells in SHAPES}) == [3, 4, 5]
+
+
+def _swap(state: GameState, perm: tuple[int, int, int]) -> tuple[int, int, int]:
+    masks = state.masks
+    out = [0, 0, 0]
+    for colour, mask in enumerate(masks):
+        out[perm[colour]] = mask
+    return out[0], out[1], out[2]
+
+
+@settings(max_examples=40, deadline=None)
+@given(state=games(max_moves=29, rules=DEFAULT_RULES), perm=st.sampled_from(list(itertools.permutations(range(3)))))
+def test_the_leaf_does_not_depend_on_the_names_of_the_colours(state: GameState, perm: tuple[int, int, int]) -> None:
+    # Renaming the colours on the board and in the bag alike changes nothing
+    # a player could use: the keys and the leaf's value stay the same.
+    if state.is_over:
+        return
+    model = load_patterns(QUICK_FIXTURE)
+    model = PatternEvaluation([Stage(0, s.globals, s.keys, s.plain, s.times_parity) for s in model.stages[:1]])
+    m0, m1, m2 = state.masks
+    n0, n1, n2 = _swap(state, perm)
+    occ, pl = state.occupied, state.playable_mask
+    assert sorted(keys(m0, m1, m2, occ, pl)) == sorted(keys(n0, n1, n2, occ, pl))
+    search = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True)
+    a = model.value(search, m0, m1, m2, occ, pl, 0, 0)
+    b = model.value(search, n0, n1, n2, occ, pl, 0, 0)
+    assert a is not None and b is not None
+    assert a == pytest.approx(b, abs=1e-12)
+
+
+def test_below_the_lowest_gate_the_hand_made_leaf_judges() -> None:
+    state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
+    model = load_patterns(QUICK_FIXTURE)  # gates 24 and 22: past this position's leaves
+    assert model.gate == 22
+    plain = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True).analyse(*root_args(state), 2)
+    with_model = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True, patterns=model).analyse(*root_args(state), 2)
+    assert plain == with_model
+
+
+def test_past_the_gate_the_model_judges() -> None:
+    state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
+    model = shipped_patterns()
+    assert [s.gate for s in model.stages] == [20, 15]
+    plain = dict(Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True).analyse(*root_args(state), 2))
+    fitted = dict(Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True, patterns=model).analyse(*root_args(state), 2))
+    assert plain.keys() == fitted.keys()
+    assert plain != fitted
+    assert all(-1.0 <= v <= 1.0 for v in fitted.values())
+
+
+def test_the_expert_plays_with_the_pattern_leaf() -> None:
+    state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
+    player = make_player("expert", seed=1, evaluation="patterns", effort=5000)
+    assert player.choose(state) in state.legal_cells()
+    with pytest.raises(PlayerError, match="patterns evaluation needs"):
+        make_player("expert", seed=1, evaluation="patterns", utility="score")
+
+
+def test_a_bad_weights_file_is_an_error_naming_it(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.npz"
+    broken.write_bytes(b"not a zip file")
+    with pytest.raises(EvaluationError, match="broken.npz"):
+        load_patterns(broken)
+    other = tmp_path / "other.npz"
+    np.savez(other, globals_names=np.array(["x"]), gates=np.array([20]))
+    with pytest.raises(EvaluationError, match="other features"):
+        load_patterns(other)
+    short = tmp_path / "short.npz"
+    np.savez(short, globals_names=np.array(GLOBALS), gates=np.array([20]), globals0=np.zeros(3),
+             keys0=np.zeros(0, dtype=np.int64), plain0=np.zeros(0), parity0=np.zeros(0))
+    with pytest.raises(EvaluationError, match="do not fit"):
+        load_patterns(short)
+    nan = tmp_path / "nan.npz"
+    np.savez(nan, globals_names=np.array(GLOBALS), gates=np.array([20]), globals0=np.full(len(GLOBALS), np.nan),
+             keys0=np.zeros(0, dtype=np.int64), plain0=np.zeros(0), parity0=np.zeros(0))
+    with pytest.raises(EvaluationError, match="do not fit"):
+        load_patterns(nan)
+
+
+def test_quick_training_run_reproduces_the_fixture(tmp_path: Path) -> None:
+    # The training script's --quick run, from its seed, gives the committed
+    # fixture: the games, the exact values, the searches and the fit are
+    # deterministic (a tolerance for the linear algebra's last bits).
+    out = tmp_path / "quick.npz"
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "train_patterns.py"), "--quick", "--out", str(out)],
+        check=True, capture_output=True, cwd=ROOT,
+    )
+    got, want = load_patterns(out), load_patterns(QUICK_FIXTURE)
+    assert [s.gate for s in got.stages] == [s.gate for s in want.stages]
+    for a, b in zip(got.stages, want.stages):
+        assert a.keys == b.keys
+        for x, y in ((a.globals, b.globals), (a.plain, b.plain), (a.times_parity, b.times_parity)):
+            assert np.allclose(x, y, rtol=1e-9, atol=1e-12)
