@@ -37,6 +37,7 @@ from bench.ladder import parse_options  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.players import make_player  # noqa: E402
 from spoker.players.kernel import root_args  # noqa: E402
+from spoker.players.patterns import shipped_patterns  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
 from spoker.rules import RuleSet  # noqa: E402
 
@@ -116,11 +117,17 @@ def positions(ball: int, count: int, seed: int, cache: Path | None) -> list[Posi
 
 def depth_search(text: str, rules: RuleSet) -> tuple[Expectimax, int]:
     """The search and depth of a ``depth:N[,OPTIONS]`` chooser (``text`` is
-    what follows ``depth:``): the expert's search, hand-made leaf."""
+    what follows ``depth:``): the expert's search, hand-made leaf
+    (``evaluation=patterns``: the pattern leaf)."""
     depth, _, rest = text.partition(",")
     if int(depth) < 1:
         raise ValueError("the depth must be at least 1")
-    search = Expectimax(rules, WinUtility(), quiescence=True, **parse_options(rest))  # type: ignore[arg-type]
+    options = parse_options(rest)
+    evaluation = options.pop("evaluation", "hand")
+    if evaluation not in ("hand", "patterns"):
+        raise ValueError(f"evaluation {evaluation!r}: expected hand or patterns")
+    patterns = shipped_patterns() if evaluation == "patterns" else None
+    search = Expectimax(rules, WinUtility(), quiescence=True, patterns=patterns, **options)  # type: ignore[arg-type]
     return search, int(depth)
 
 
@@ -139,7 +146,7 @@ def check_chooser(chooser: str) -> None:
 def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
     """The loss of each choice, and the worst CPU seconds a choice took.
     ``chooser`` is ``depth:N`` (the expert's search at a fixed depth, hand-made
-    leaf; ``depth:N,opening=0.25``: with search options), or a player name with options (``expert:parity=1,effort=50000``)."""
+    leaf; ``depth:N,opening=0.25``: with search options; ``depth:N,evaluation=patterns``: the pattern leaf), or a player name with options (``expert:parity=1,effort=50000``)."""
     name, _, text = chooser.partition(":")
     out = []
     worst = 0.0

@@ -39,9 +39,10 @@ def test_the_cache_round_trips_and_refuses_damaged_or_foreign_files(tmp_path: Pa
 
 
 def test_choosers_are_checked_before_any_solving() -> None:
-    for good in ("depth:3", "depth:4,opening=0.25", "lookahead", "expert:effort=3000,opening=0.25"):
+    for good in ("depth:3", "depth:4,opening=0.25", "depth:3,evaluation=patterns", "lookahead",
+                 "expert:effort=3000,opening=0.25", "expert:evaluation=patterns"):
         check_chooser(good)
-    for bad in ("depth:x", "depth:0", "depth:3,bogus=2", "expert:bogus=1", "nobody"):
+    for bad in ("depth:x", "depth:0", "depth:3,bogus=2", "depth:3,evaluation=learned", "expert:bogus=1", "nobody"):
         with pytest.raises(ValueError, match="chooser") as info:
             check_chooser(bad)
         assert repr(bad) in str(info.value)
@@ -54,3 +55,11 @@ def test_a_depth_chooser_takes_search_options() -> None:
     assert plain == same
     shifted, _ = losses("depth:2,opening=0.5", solved)
     assert all(x >= -1e-12 for x in shifted)
+
+
+def test_a_depth_chooser_can_use_the_pattern_leaf() -> None:
+    solved = positions(ball=25, count=4, seed=3, cache=None)
+    plain, _ = losses("depth:2", solved)
+    fitted, _ = losses("depth:2,evaluation=patterns", solved)
+    assert len(fitted) == len(plain)
+    assert all(x >= -1e-12 for x in fitted)
