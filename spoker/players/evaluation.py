@@ -22,10 +22,13 @@ The weights ship as ``spoker/players/data/eval_weights.npz``.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import math
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -108,17 +111,25 @@ class LearnedEvaluation:
         np.savez(path, weights=self.weights, features=np.array(FEATURES), **meta)  # type: ignore[arg-type]
 
 
+@contextlib.contextmanager
+def open_weights(path: Path | None, filename: str) -> Iterator[Any]:
+    """The arrays of the weights file ``path``, or of the shipped ``filename``
+    (``spoker/players/data``); read them inside the block."""
+    if path is None:
+        with resources.files("spoker.players").joinpath("data", filename).open("rb") as fh:
+            with np.load(fh, allow_pickle=False) as data:
+                yield data
+    else:
+        with np.load(path, allow_pickle=False) as data:
+            yield data
+
+
 def load_weights(path: Path | None = None) -> LearnedEvaluation:
     """The shipped weights (or those in ``path``); a bad file raises
     :class:`EvaluationError` naming it."""
     try:
-        if path is None:
-            with resources.files("spoker.players").joinpath("data", WEIGHTS_FILE).open("rb") as fh:
-                data = np.load(fh, allow_pickle=False)
-                weights, names = data["weights"], data["features"]
-        else:
-            with np.load(path, allow_pickle=False) as data:
-                weights, names = data["weights"], data["features"]
+        with open_weights(path, WEIGHTS_FILE) as data:
+            weights, names = data["weights"], data["features"]
     except (OSError, KeyError, ValueError) as exc:
         raise EvaluationError(f"cannot read evaluation weights {str(path or WEIGHTS_FILE)!r}: {exc}") from None
     if tuple(str(n) for n in names) != FEATURES:
@@ -126,11 +137,7 @@ def load_weights(path: Path | None = None) -> LearnedEvaluation:
     return LearnedEvaluation(weights)
 
 
-_SHIPPED: list[LearnedEvaluation] = []
-
-
+@functools.cache
 def shipped() -> LearnedEvaluation:
     """The shipped evaluation, loaded once."""
-    if not _SHIPPED:
-        _SHIPPED.append(load_weights())
-    return _SHIPPED[0]
+    return load_weights()

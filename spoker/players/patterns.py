@@ -26,16 +26,16 @@ searches whose leaves reach the later stage. Docs: docs/players.md.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
 from shibumi import geometry
-from spoker.players.evaluation import EvaluationError, leaf_features
+from spoker.players.evaluation import EvaluationError, leaf_features, open_weights
 from spoker.players.kernel import FULL
 from spoker.players.search import Expectimax, must_open
 
@@ -235,13 +235,8 @@ def load_patterns(path: Path | None = None) -> PatternEvaluation:
     :class:`~spoker.players.evaluation.EvaluationError` naming it."""
     name = str(path or WEIGHTS_FILE)
     try:
-        if path is None:
-            with resources.files("spoker.players").joinpath("data", WEIGHTS_FILE).open("rb") as fh:
-                with np.load(fh, allow_pickle=False) as data:
-                    stages = _stages(data)
-        else:
-            with np.load(path, allow_pickle=False) as data:
-                stages = _stages(data)
+        with open_weights(path, WEIGHTS_FILE) as data:
+            stages = _stages(data)
     except EvaluationError as exc:
         raise EvaluationError(f"pattern weights {name!r}: {exc}") from None
     except (OSError, KeyError, ValueError, TypeError, EOFError) as exc:
@@ -249,11 +244,7 @@ def load_patterns(path: Path | None = None) -> PatternEvaluation:
     return PatternEvaluation(stages)
 
 
-_SHIPPED: list[PatternEvaluation] = []
-
-
+@functools.cache
 def shipped_patterns() -> PatternEvaluation:
     """The shipped pattern model, loaded once."""
-    if not _SHIPPED:
-        _SHIPPED.append(load_patterns())
-    return _SHIPPED[0]
+    return load_patterns()
