@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -25,9 +23,9 @@ from spoker.players.evaluation import (
 from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
 from spoker.rules import DEFAULT_RULES
+from tests.training import DATA, run_quick
 
-ROOT = Path(__file__).resolve().parent.parent
-QUICK_FIXTURE = ROOT / "tests" / "data" / "eval_weights_quick.npz"
+QUICK_FIXTURE = DATA / "eval_weights_quick.npz"
 
 
 def _features(state: GameState) -> dict[str, float]:
@@ -148,10 +146,7 @@ def test_quick_training_run_reproduces_the_fixture(tmp_path: Path) -> None:
     # fixture bit for bit: the games, the features and the fit are deterministic.
     assert importlib.util.find_spec("numpy") is not None
     out = tmp_path / "quick.npz"
-    subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "train_eval.py"), "--quick", "--out", str(out)],
-        check=True, capture_output=True, cwd=ROOT,
-    )
+    run_quick("train_eval.py", out)
     with np.load(out) as got, np.load(QUICK_FIXTURE) as want:
         assert np.array_equal(got["weights"], want["weights"])
         assert list(got["features"]) == list(want["features"]) == list(FEATURES)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -30,9 +28,9 @@ from spoker.players.patterns import (
 from spoker.players.search import Expectimax, WinUtility
 from spoker.rules import DEFAULT_RULES
 from tests.strategies import games
+from tests.training import DATA, run_quick
 
-ROOT = Path(__file__).resolve().parent.parent
-QUICK_FIXTURE = ROOT / "tests" / "data" / "pattern_weights_quick.npz"
+QUICK_FIXTURE = DATA / "pattern_weights_quick.npz"
 W, B, R = 2, 3, 4  # cell states of the colours; 0 empty and playable, 1 empty and closed
 
 
@@ -127,25 +125,32 @@ def test_the_expert_plays_with_the_pattern_leaf() -> None:
         make_player("expert", seed=1, evaluation="patterns", utility="score")
 
 
-def test_a_bad_weights_file_is_an_error_naming_it(tmp_path: Path) -> None:
-    broken = tmp_path / "broken.npz"
-    broken.write_bytes(b"not a zip file")
-    with pytest.raises(EvaluationError, match="broken.npz"):
-        load_patterns(broken)
-    other = tmp_path / "other.npz"
-    np.savez(other, globals_names=np.array(["x"]), gates=np.array([20]))
-    with pytest.raises(EvaluationError, match="other features"):
-        load_patterns(other)
-    short = tmp_path / "short.npz"
-    np.savez(short, globals_names=np.array(GLOBALS), gates=np.array([20]), globals0=np.zeros(3),
-             keys0=np.zeros(0, dtype=np.int64), plain0=np.zeros(0), parity0=np.zeros(0))
-    with pytest.raises(EvaluationError, match="do not fit"):
-        load_patterns(short)
-    nan = tmp_path / "nan.npz"
-    np.savez(nan, globals_names=np.array(GLOBALS), gates=np.array([20]), globals0=np.full(len(GLOBALS), np.nan),
-             keys0=np.zeros(0, dtype=np.int64), plain0=np.zeros(0), parity0=np.zeros(0))
-    with pytest.raises(EvaluationError, match="do not fit"):
-        load_patterns(nan)
+def _stage_arrays(globals_: np.ndarray) -> dict[str, np.ndarray]:
+    return {"globals_names": np.array(GLOBALS), "gates": np.array([20]), "globals0": globals_,
+            "keys0": np.zeros(0, dtype=np.int64), "plain0": np.zeros(0), "parity0": np.zeros(0)}
+
+
+BAD_FILES = [
+    (b"not a zip file", None, "cannot read", "not a weights file at all"),
+    (None, {"globals_names": np.array(["x"]), "gates": np.array([20])}, "other features", "another model's features"),
+    (None, _stage_arrays(np.zeros(3)), "do not fit", "too few global weights"),
+    (None, _stage_arrays(np.full(len(GLOBALS), np.nan)), "do not fit", "a weight that is not a number"),
+    (None, {"globals_names": np.array(GLOBALS), "gates": np.array([20])}, "cannot read", "a stage's arrays missing"),
+]
+
+
+@pytest.mark.parametrize(("raw", "arrays", "match", "reason"), BAD_FILES, ids=[case[-1] for case in BAD_FILES])
+def test_a_bad_weights_file_is_an_error_naming_it(
+    tmp_path: Path, raw: bytes | None, arrays: dict[str, np.ndarray] | None, match: str, reason: str
+) -> None:
+    path = tmp_path / "weights.npz"
+    if raw is not None:
+        path.write_bytes(raw)
+    else:
+        np.savez(path, **arrays)  # type: ignore[arg-type]
+    with pytest.raises(EvaluationError, match=match) as info:
+        load_patterns(path)
+    assert "weights.npz" in str(info.value), reason
 
 
 def test_quick_training_run_reproduces_the_fixture(tmp_path: Path) -> None:
@@ -153,10 +158,7 @@ def test_quick_training_run_reproduces_the_fixture(tmp_path: Path) -> None:
     # fixture: the games, the exact values, the searches and the fit are
     # deterministic (a tolerance for the linear algebra's last bits).
     out = tmp_path / "quick.npz"
-    subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "train_patterns.py"), "--quick", "--out", str(out)],
-        check=True, capture_output=True, cwd=ROOT,
-    )
+    run_quick("train_patterns.py", out)
     got, want = load_patterns(out), load_patterns(QUICK_FIXTURE)
     assert [s.gate for s in got.stages] == [s.gate for s in want.stages]
     for a, b in zip(got.stages, want.stages):
