@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 
 
 def read_until_progress(master: int, seen: bytes = b"", timeout: float = 120) -> bytes:
@@ -27,3 +28,11 @@ def read_rest(master: int, seen: bytes) -> bytes:
             break
         seen += chunk
     return seen
+
+
+def as_on_a_terminal() -> None:
+    """For ``preexec_fn``: the command gets Ctrl-C as a terminal gives it. A
+    test suite started in the background of a non-interactive shell (``cmd &``)
+    ignores SIGINT and its children inherit that, so Python in them would never
+    raise KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from terminal import read_rest, read_until_progress
+from terminal import as_on_a_terminal, read_rest, read_until_progress
 from test_record import EXAMPLE5_GAME
 
 import spoker.cli.simulate_cmd as simulate_cmd
@@ -94,7 +94,7 @@ def test_ctrl_c_stops_the_run_and_its_workers_at_once(argv: list[str], sig: int,
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
         [sys.executable, "-m", "spoker", *argv, "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=slave, cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=slave, cwd=tmp_path, env=env, preexec_fn=as_on_a_terminal,
     )
     os.close(slave)
     seen = b""

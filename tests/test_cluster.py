@@ -28,7 +28,7 @@ import distributed
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from terminal import read_rest, read_until_progress
+from terminal import as_on_a_terminal, read_rest, read_until_progress
 
 import spoker
 from spoker import cluster, parallel
@@ -187,7 +187,7 @@ def test_ctrl_c_closes_the_local_cluster_without_tracebacks(tmp_path: Path) -> N
             "--workers", "2", "--out", str(tmp_path / "out.json")]
     proc = subprocess.Popen(
         [sys.executable, "-m", "spoker", *argv], stdout=subprocess.PIPE, stderr=slave,
-        cwd=tmp_path, env=env, start_new_session=True,
+        cwd=tmp_path, env=env, start_new_session=True, preexec_fn=as_on_a_terminal,
     )
     os.close(slave)
     seen = b""
