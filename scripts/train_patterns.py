@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import signal
 import sys
 import time
 from multiprocessing import Pool
@@ -89,6 +90,12 @@ def _chunk(job: tuple[int, int, tuple[int, int], int, list[Stage]]) -> list[Samp
     return out
 
 
+def _worker_ignores_ctrl_c() -> None:
+    """Ctrl-C is the parent's to handle: it stops the pool, whose workers
+    would otherwise each print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def fit(samples: list[Sample], gate: int) -> Stage:
     """Least squares on tanh(z / 2) by Gauss-Newton, ridge-regularised."""
     vocab = sorted({k for _, ks, _ in samples for k in ks})
@@ -142,7 +149,7 @@ def train(plan: tuple[tuple[int, tuple[int, int], int], ...], seed: int, workers
         jobs = [(seed + 7919 * number, c, placed, min(CHUNK, count - c * CHUNK), list(stages))
                 for c in range(math.ceil(count / CHUNK))]
         if workers > 1:
-            with Pool(workers) as pool:
+            with Pool(workers, initializer=_worker_ignores_ctrl_c) as pool:
                 parts = pool.map(_chunk, jobs)
         else:
             parts = [_chunk(job) for job in jobs]
