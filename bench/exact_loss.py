@@ -17,7 +17,7 @@ checked on reading (damaged, or made for another ball or seed: exit 2).
 
     python3 bench/exact_loss.py                        # 40 positions at ball 20
     python3 bench/exact_loss.py --ball 21 --positions 100 --depths 2,3,4,5,6
-    python3 bench/exact_loss.py --players "expert;expert:parity=1"
+    python3 bench/exact_loss.py --players "expert;expert:opening=0.25;depth:4,evaluation=patterns"
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def check_chooser(chooser: str) -> None:
 def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
     """The loss of each choice, and the worst CPU seconds a choice took.
     ``chooser`` is ``depth:N`` (the expert's search at a fixed depth, hand-made
-    leaf; ``depth:N,opening=0.25``: with search options; ``depth:N,evaluation=patterns``: the pattern leaf), or a player name with options (``expert:parity=1,effort=50000``)."""
+    leaf; ``depth:N,opening=0.25``: with search options; ``depth:N,evaluation=patterns``: the pattern leaf), or a player name with options (``expert:opening=0.25,effort=50000``)."""
     name, _, text = chooser.partition(":")
     out = []
     worst = 0.0

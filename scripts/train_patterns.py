@@ -37,8 +37,8 @@ from spoker import GameState  # noqa: E402
 from spoker.players.evaluation import leaf_features  # noqa: E402
 from spoker.players.kernel import pending_code, score_diff  # noqa: E402
 from spoker.players.lookahead import LookaheadPlayer  # noqa: E402
-from spoker.players.patterns import GLOBALS, PatternEvaluation, Stage, keys, parity  # noqa: E402
-from spoker.players.search import Expectimax, WinUtility  # noqa: E402
+from spoker.players.patterns import GLOBALS, PatternEvaluation, Stage, keys  # noqa: E402
+from spoker.players.search import Expectimax, WinUtility, opening_parity  # noqa: E402
 from spoker.rules import DEFAULT_RULES  # noqa: E402
 
 # (gate, balls placed in the positions, positions): latest stage first; the
@@ -50,7 +50,8 @@ EXPLORE = (0.0, 0.15, 0.3)
 RIDGE = 1.0
 STEPS = 30
 CHUNK = 50
-Sample = tuple[list[float], list[int], float]  # globals, pattern keys, value
+Sample = tuple[list[float], list[int], float, tuple[int, int, int, int, int]]
+"""Globals, pattern keys, value, and the board (masks, occupancy, playable)."""
 
 
 def _position(rng: random.Random, placed: tuple[int, int]) -> GameState | None:
@@ -71,6 +72,7 @@ def _chunk(job: tuple[int, int, tuple[int, int], int, list[Stage]]) -> list[Samp
     seed, chunk, placed, count, later = job
     rng = random.Random(seed * 1_000_003 + chunk)
     model = PatternEvaluation(later) if later else None
+    probe = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True)  # the leaf's features
     out: list[Sample] = []
     while len(out) < count:
         state = _position(rng, placed)
@@ -84,9 +86,8 @@ def _chunk(job: tuple[int, int, tuple[int, int], int, list[Stage]]) -> list[Samp
         else:
             search = Expectimax(state.rules, WinUtility(), quiescence=True, patterns=model)
             value = search.chance(m0, m1, m2, occ, pl, chal, d, max(1, model.gate - n))
-        probe = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True)
-        g = leaf_features(probe, m0, m1, m2, occ, pl, chal, d) + [float(parity(occ, pl))]
-        out.append((g, keys(m0, m1, m2, occ, pl), value))
+        g = leaf_features(probe, m0, m1, m2, occ, pl, chal, d) + [float(opening_parity(occ, pl))]
+        out.append((g, keys(m0, m1, m2, occ, pl), value, (m0, m1, m2, occ, pl)))
     return out
 
 
@@ -98,13 +99,13 @@ def _worker_ignores_ctrl_c() -> None:
 
 def fit(samples: list[Sample], gate: int) -> Stage:
     """Least squares on tanh(z / 2) by Gauss-Newton, ridge-regularised."""
-    vocab = sorted({k for _, ks, _ in samples for k in ks})
+    vocab = sorted({k for _, ks, _, _ in samples for k in ks})
     index = {k: i for i, k in enumerate(vocab)}
     ng, nk = len(GLOBALS), len(vocab)
     x = np.zeros((len(samples), ng + 2 * nk))
-    y = np.array([v for _, _, v in samples])
+    y = np.array([v for _, _, v, _ in samples])
     par_col = GLOBALS.index("parity")
-    for row, (g, ks, _) in enumerate(samples):
+    for row, (g, ks, _, _) in enumerate(samples):
         x[row, :ng] = g
         for k in ks:
             x[row, ng + index[k]] += 1.0
@@ -127,17 +128,12 @@ def fit(samples: list[Sample], gate: int) -> Stage:
 
 
 def rmse(stage: Stage, samples: list[Sample]) -> tuple[float, float]:
-    """Root mean square error of the stage and of the hand-made leaf."""
-    index = {k: i for i, k in enumerate(stage.keys)}
+    """Root mean square error of the stage (as the search computes it) and of
+    the hand-made leaf."""
     err = hand = 0.0
     base = GLOBALS.index("base")
-    for g, ks, v in samples:
-        z = sum(w * f for w, f in zip(stage.globals, g))
-        for k in ks:
-            i = index.get(k, -1)
-            if i >= 0:
-                z += stage.plain[i] + g[-1] * stage.times_parity[i]
-        err += (math.tanh(0.5 * z) - v) ** 2
+    for g, _, v, board in samples:
+        err += (math.tanh(0.5 * stage.z(g[:-1], *board)) - v) ** 2
         hand += (math.tanh(0.5 * g[base]) - v) ** 2
     return math.sqrt(err / len(samples)), math.sqrt(hand / len(samples))
 

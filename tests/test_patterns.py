@@ -66,7 +66,7 @@ def test_a_complete_shape_has_no_key() -> None:
 
 def test_every_line_and_pyramid_is_a_shape() -> None:
     assert len(SHAPES) == 42 + 12 + 14
-    assert sorted({len(cells) for _, cells in SHAPES}) == [3, 4, 5]
+    assert sorted({len(cells) for _, cells, _, _ in SHAPES}) == [3, 4, 5]
 
 
 def _swap(state: GameState, perm: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -12,7 +12,7 @@ begun could become. This model adds, for the player about to draw:
 - a weight for the occupancy of levels 2 and 3 together with the parity of
   the balls placed (who fills the next supporting cell);
 - each of these weights again times the *parity* of the forced opening
-  (:func:`spoker.players.search.must_open`: +1 when the opponent must open
+  (:func:`spoker.players.search.opening_parity`: +1 when the opponent must open
   a new cell first, -1 when the mover must, 0 when nothing is closed);
 - the hand-made leaf's features (:mod:`spoker.players.evaluation`).
 
@@ -29,15 +29,15 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from shibumi import geometry
 from spoker.players.evaluation import EvaluationError, leaf_features, open_weights
-from spoker.players.kernel import FULL
-from spoker.players.search import Expectimax, must_open
+from spoker.players.search import Expectimax, opening_parity
 
 GLOBALS: tuple[str, ...] = (
     "bias", "second", "base", "lead", "immediate", "sf_now", "responding", "parity",
@@ -47,7 +47,6 @@ then the forced-opening parity."""
 
 WEIGHTS_FILE = "pattern_weights.npz"
 
-_EMPTY_OPEN, _EMPTY_CLOSED = 0, 1  # cell states; a colour c is 2 + c
 _UPPER_SHIFT = 16  # levels 2 and 3: cells 16 to 28
 _UPPER_BITS = 0x1FFF
 OCC_BASE = 1 << 20
@@ -60,7 +59,12 @@ def _level(cell: int) -> int:
     return 1 if cell < 16 else 2 if cell < 25 else 3 if cell < 29 else 4
 
 
-def _shapes() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[str, ...], ...]]:
+Shape = tuple[int, tuple[int, ...], int, tuple[tuple[int, int], ...]]
+"""A shape: its class, its cells, their mask, and (bit, 5**i) per cell (the
+digits of its raw code: 0 empty and playable, 1 empty and closed, 2 + colour)."""
+
+
+def _shapes() -> tuple[tuple[Shape, ...], tuple[tuple[str, ...], ...]]:
     """Every line and pyramid, with its class (kind and levels): shapes of one
     class share weights."""
     raw = []
@@ -69,7 +73,11 @@ def _shapes() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[str,
             cells = tuple(int(c) for c in shape)
             raw.append(((kind, *(str(lv) for lv in sorted(_level(c) for c in cells))), cells))
     classes = tuple(sorted({cls for cls, _ in raw}))
-    return tuple((classes.index(cls), cells) for cls, cells in raw), classes
+    shapes = tuple(
+        (classes.index(cls), cells, sum(1 << c for c in cells), tuple((1 << c, 5**i) for i, c in enumerate(cells)))
+        for cls, cells in raw
+    )
+    return shapes, classes
 
 
 SHAPES, CLASSES = _shapes()
@@ -99,26 +107,18 @@ def _canon_table(n: int) -> tuple[int, ...]:
 CANON = {n: _canon_table(n) for n in (3, 4, 5)}
 
 
-def parity(occ: int, pl: int) -> int:
-    """+1 if the opponent of the player about to draw must open a closed cell
-    first, -1 if that player must, 0 if no cell is closed."""
-    if not FULL & ~occ & ~pl:
-        return 0
-    return -1 if must_open(occ, pl) else 1
-
-
 def occupancy_key(occ: int) -> int:
     return OCC_BASE + ((occ >> _UPPER_SHIFT) & _UPPER_BITS) * 2 + (occ.bit_count() & 1)
 
 
-def _raw(cells: tuple[int, ...], m0: int, m1: int, m2: int, occ: int, pl: int) -> int:
+def _raw(digits: tuple[tuple[int, int], ...], m0: int, m1: int, m2: int, occ: int, pl: int) -> int:
+    """A shape's raw code on this board (``digits``: its (bit, 5**i) pairs)."""
     raw = 0
-    for i, cell in enumerate(cells):
-        bit = 1 << cell
+    for bit, power in digits:
         if occ & bit:
-            raw += 5**i * (2 if m0 & bit else 3 if m1 & bit else 4)
+            raw += power * (2 if m0 & bit else 3 if m1 & bit else 4)
         elif not pl & bit:
-            raw += 5**i
+            raw += power
     return raw
 
 
@@ -126,10 +126,9 @@ def keys(m0: int, m1: int, m2: int, occ: int, pl: int) -> list[int]:
     """The pattern keys that apply to a position: one per incomplete shape, and
     its occupancy key (for fitting; :class:`Stage` uses tables)."""
     out = []
-    for cls, cells in SHAPES:
-        code = CANON[len(cells)][_raw(cells, m0, m1, m2, occ, pl)]
-        if code >= 0:
-            out.append(cls * CONFIGS + code)
+    for cls, cells, mask, digits in SHAPES:
+        if occ & mask != mask:
+            out.append(cls * CONFIGS + CANON[len(cells)][_raw(digits, m0, m1, m2, occ, pl)])
     out.append(occupancy_key(occ))
     return out
 
@@ -146,6 +145,10 @@ class Stage:
     plain: tuple[float, ...]
     times_parity: tuple[float, ...]
 
+    _tables: tuple[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[float, float], ...]], ...] = field(
+        init=False, repr=False, compare=False)
+    _occ: dict[int, tuple[float, float]] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         n = len(self.keys)
         values = (*self.globals, *self.plain, *self.times_parity)
@@ -154,36 +157,28 @@ class Stage:
                 or any(k < 0 for k in self.keys)):
             raise EvaluationError(f"pattern stage for {self.gate} balls placed: shapes or values do not fit")
         weights = dict(zip(self.keys, zip(self.plain, self.times_parity)))
-        tables = []
         zero = (0.0, 0.0)
-        for cls, cells in SHAPES:
-            canon = CANON[len(cells)]
-            table = tuple(weights.get(cls * CONFIGS + c, zero) if c >= 0 else zero for c in canon)
-            mask = sum(1 << c for c in cells)
-            tables.append((mask, tuple((1 << c, 5**i) for i, c in enumerate(cells)), table))
-        object.__setattr__(self, "_tables", tuple(tables))
+        # Per shape, the weights by raw code: no renaming of colours at a leaf.
+        tables = tuple(
+            (mask, digits, tuple(weights.get(cls * CONFIGS + c, zero) if c >= 0 else zero for c in CANON[len(cells)]))
+            for cls, cells, mask, digits in SHAPES
+        )
+        object.__setattr__(self, "_tables", tables)
         object.__setattr__(self, "_occ", {k: w for k, w in weights.items() if k >= OCC_BASE})
 
     def z(self, features: Sequence[float], m0: int, m1: int, m2: int, occ: int, pl: int) -> float:
         """The log-odds: ``features`` are the leaf's evaluation features."""
-        par = parity(occ, pl)
+        par = opening_parity(occ, pl)
         z = par * self.globals[-1]
         for w, f in zip(self.globals, features):
             z += w * f
         plain = times = 0.0
-        for mask, cells, table in self._tables:  # type: ignore[attr-defined]
-            if occ & mask == mask:
-                continue  # complete: nothing left to form there
-            raw = 0
-            for bit, power in cells:
-                if occ & bit:
-                    raw += power * (2 if m0 & bit else 3 if m1 & bit else 4)
-                elif not pl & bit:
-                    raw += power
-            a, b = table[raw]
-            plain += a
-            times += b
-        a, b = self._occ.get(occupancy_key(occ), (0.0, 0.0))  # type: ignore[attr-defined]
+        for mask, digits, table in self._tables:
+            if occ & mask != mask:  # complete shapes have nothing left to form
+                a, b = table[_raw(digits, m0, m1, m2, occ, pl)]
+                plain += a
+                times += b
+        a, b = self._occ.get(occupancy_key(occ), (0.0, 0.0))
         return z + plain + a + par * (times + b)
 
 
@@ -194,15 +189,13 @@ class PatternEvaluation:
         self.stages = tuple(sorted(stages, key=lambda s: -s.gate))
         self.gate = min((s.gate for s in self.stages), default=31)
 
-    def value(self, search: Expectimax, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float | None:
-        """Expected result for the player about to draw, or None below the
-        lowest gate (the hand-made leaf judges there)."""
+    def value(self, search: Expectimax, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
+        """Expected result for the player about to draw, by the latest stage
+        whose gate the leaf has reached (at least :attr:`gate` balls placed)."""
         placed = occ.bit_count()
-        for stage in self.stages:
-            if placed >= stage.gate:
-                features = leaf_features(search, m0, m1, m2, occ, pl, chal, d)
-                return math.tanh(0.5 * stage.z(features, m0, m1, m2, occ, pl))
-        return None
+        stage = next(s for s in self.stages if placed >= s.gate)
+        features = leaf_features(search, m0, m1, m2, occ, pl, chal, d)
+        return math.tanh(0.5 * stage.z(features, m0, m1, m2, occ, pl))
 
     def save(self, path: Path, **meta: object) -> None:
         arrays: dict[str, object] = {"globals_names": np.array(GLOBALS), "gates": np.array([s.gate for s in self.stages])}
@@ -214,20 +207,20 @@ class PatternEvaluation:
         np.savez_compressed(path, **arrays, **meta)  # type: ignore[arg-type]
 
 
-def _stages(data: object) -> list[Stage]:
-    files = data  # an NpzFile
-    if tuple(str(n) for n in files["globals_names"]) != GLOBALS:  # type: ignore[index]
+def _stages(data: Any) -> list[Stage]:
+    """The stages of an open weights file (an NpzFile)."""
+    if tuple(str(n) for n in data["globals_names"]) != GLOBALS:
         raise ValueError("the weights are for other features")
-    stages = []
-    for i, gate in enumerate(files["gates"]):  # type: ignore[index]
-        stages.append(Stage(
+    return [
+        Stage(
             int(gate),
-            tuple(float(v) for v in files[f"globals{i}"]),  # type: ignore[index]
-            tuple(int(v) for v in files[f"keys{i}"]),  # type: ignore[index]
-            tuple(float(v) for v in files[f"plain{i}"]),  # type: ignore[index]
-            tuple(float(v) for v in files[f"parity{i}"]),  # type: ignore[index]
-        ))
-    return stages
+            tuple(float(v) for v in data[f"globals{i}"]),
+            tuple(int(v) for v in data[f"keys{i}"]),
+            tuple(float(v) for v in data[f"plain{i}"]),
+            tuple(float(v) for v in data[f"parity{i}"]),
+        )
+        for i, gate in enumerate(data["gates"])
+    ]
 
 
 def load_patterns(path: Path | None = None) -> PatternEvaluation:

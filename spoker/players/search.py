@@ -132,6 +132,14 @@ def must_open(occ: int, pl: int) -> bool:
     return True
 
 
+def opening_parity(occ: int, pl: int) -> int:
+    """+1 if the opponent of the player about to draw must open a closed cell
+    first (:func:`must_open`), -1 if that player must, 0 if no cell is closed."""
+    if not FULL & ~occ & ~pl:
+        return 0
+    return -1 if must_open(occ, pl) else 1
+
+
 class OutOfBudget(Exception):
     """The search used up its node budget (caught by the caller)."""
 
@@ -394,7 +402,6 @@ class Expectimax:
         patterns = self.patterns
         if patterns is not None and occ.bit_count() >= patterns.gate:
             value = patterns.value(self, m0, m1, m2, occ, pl, chal, d)
-            assert value is not None  # at or past the gate
         elif evaluation is None:
             value = self.leaf_terms(m0, m1, m2, occ, pl, chal, d)[0]
         else:
@@ -424,8 +431,8 @@ class Expectimax:
                 gains = [OPEN_VALUE[b] if b < _SF_CODE else 0.0 for b in best]
         at = placed + 1 if responding else placed
         lead = float(d)
-        if self.opening and placed >= self.opening_from and FULL & ~occ & ~pl:
-            lead += -self.opening if must_open(occ, pl) else self.opening
+        if self.opening and placed >= self.opening_from:
+            lead += self.opening * opening_parity(occ, pl)
         value = immediate = sf_now = 0.0
         for colour in (0, 1, 2):
             n = counts[colour]
