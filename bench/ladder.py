@@ -26,11 +26,22 @@ at 600 random-rollout simulations (``bench/openspiel_mcts.py``)::
 ``--expert-balls FIRST-LAST`` lets the expert choose only the balls numbered
 FIRST to LAST (1 to 30) and plays ``lookahead`` (seeded like the expert) on
 the others: what each phase of the game is worth.
+
+Paired comparisons: ``--results FILE`` keeps each game's result (one rung);
+``--paired FILE`` compares this run, game by game, with such a file of the same
+rung and seed (the same deals and seats), which cancels most of the luck of the
+draw: a variant that changes few games is measured far more precisely than by
+two independent score rates::
+
+    python3 bench/ladder.py --rungs expert --games 200 --seed 2 --results base.json
+    python3 bench/ladder.py --rungs expert --games 200 --seed 2 --expert evaluation=patterns --paired base.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import statistics
 import sys
@@ -63,6 +74,9 @@ WORST_LIMIT = 1.0
 """The expert's worst move, in CPU seconds, over whole games."""
 
 Options = dict[str, object]
+GameResult = tuple[int, int, float]
+"""A game of a rung: its index, the upper player's seat, its result for the
+upper player (1 win, 0.5 draw, 0 loss)."""
 
 
 class PhasedPlayer:
@@ -126,11 +140,11 @@ def parse_options(text: str) -> Options:
 
 def play_games(
     args: tuple[str, str, int, int, int, Options, range | None],
-) -> tuple[float, int, dict[str, list[tuple[float, float]]]]:
-    """Games ``first``..``first + count - 1`` of a rung: (upper player's
-    score, games, per-player move times as (wall, CPU) seconds)."""
+) -> tuple[list[GameResult], dict[str, list[tuple[float, float]]]]:
+    """Games ``first``..``first + count - 1`` of a rung: each game's result,
+    and per-player move times as (wall, CPU) seconds."""
     upper, lower, seed, first, count, expert, balls = args
-    score = 0.0
+    games: list[GameResult] = []
     times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
     for index in range(first, first + count):
         draw_seed, seed_u, seed_l = game_seeds(seed, index)
@@ -147,8 +161,8 @@ def play_games(
             times[name].append((time.perf_counter() - w0, time.process_time() - c0))
             state.apply_place(cell)
         upper_seat = seats.index(upper) + 1
-        score += 1.0 if state.winner == upper_seat else 0.5 if state.winner is None else 0.0
-    return score, count, times
+        games.append((index, upper_seat, 1.0 if state.winner == upper_seat else 0.5 if state.winner is None else 0.0))
+    return games, times
 
 
 def run_rung(
@@ -158,13 +172,15 @@ def run_rung(
     jobs = [(upper, lower, seed, first, min(chunk, games - first), expert, balls) for first in range(0, games, chunk)]
     score = 0.0
     played = 0
+    games_played: list[GameResult] = []
     times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
     started = time.perf_counter()
     pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
     results = pool.map(play_games, jobs) if pool is not None else map(play_games, jobs)
-    for s, n, t in results:
-        score += s
-        played += n
+    for part, t in results:
+        games_played.extend(part)
+        score += sum(r for _, _, r in part)
+        played += len(part)
         for k, v in t.items():
             times[k].extend(v)
         lo, hi = wilson_interval(score, played)
@@ -178,8 +194,47 @@ def run_rung(
     return {
         "rung": f"{upper} v {lower}", "upper": upper, "lower": lower, "games": played,
         "rate": score / played, "ci": (lo, hi), "target": target, "target_low": target_low, "times": times,
-        "seconds": time.perf_counter() - started,
+        "seconds": time.perf_counter() - started, "results": games_played,
     }
+
+
+def save_results(path: Path, rung: str, seed: int, expert: str, balls: str | None, games: list[GameResult]) -> None:
+    """Each game's result, for a later ``--paired`` run."""
+    data = {"rung": rung, "seed": seed, "expert": expert, "expert_balls": balls,
+            "games": [{"game": i, "seat": seat, "result": r} for i, seat, r in games]}
+    path.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def load_results(path: Path, rung: str, seed: int) -> dict[int, float]:
+    """The results of an earlier run of ``rung`` and ``seed`` by game index;
+    ValueError naming the file when it cannot be read or is of another run."""
+    try:
+        data = json.loads(path.read_text())
+        if data["rung"] != rung or data["seed"] != seed:
+            raise ValueError(f"it holds rung {data['rung']!r} with seed {data['seed']!r}, not {rung!r} with seed {seed}")
+        out = {int(g["game"]): float(g["result"]) for g in data["games"]}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"--paired {str(path)!r}: {exc}") from None
+    if not all(r in (0.0, 0.5, 1.0) for r in out.values()):
+        raise ValueError(f"--paired {str(path)!r}: results must be 0, 0.5 or 1")
+    return out
+
+
+def paired(this: list[GameResult], other: dict[int, float]) -> str:
+    """This run against another on the games both played: the difference of
+    score rates with its 95% interval (from the spread of the per-game
+    differences), and how many games changed."""
+    pairs = [(r, other[i]) for i, _, r in this if i in other]
+    if not pairs:
+        return "paired: no game in common"
+    n = len(pairs)
+    diffs = [a - b for a, b in pairs]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    changed = sum(1 for x in diffs if x)
+    return (f"paired on {n} games: this {sum(a for a, _ in pairs) / n:.1%}, that {sum(b for _, b in pairs) / n:.1%}, "
+            f"difference {100 * mean:+.1f} points +-{100 * half:.1f} (95%); {changed} games changed")
 
 
 def _timing(samples: list[tuple[float, float]]) -> str:
@@ -203,6 +258,10 @@ def main() -> int:
     parser.add_argument("--expert", default="", help="expert options, e.g. effort=30000,evaluation=hand")
     parser.add_argument("--expert-balls", default=None, metavar="FIRST-LAST",
                         help="the expert chooses these balls only (1-30), lookahead the others")
+    parser.add_argument("--results", type=Path, default=None, metavar="FILE",
+                        help="keep each game's result here (one rung)")
+    parser.add_argument("--paired", type=Path, default=None, metavar="FILE",
+                        help="compare game by game with the results of an earlier run (one rung)")
     args = parser.parse_args()
     balls = None
     if args.expert_balls is not None:
@@ -221,6 +280,14 @@ def main() -> int:
         if len(counts) != len(rungs):
             parser.error("--games: one number, or one per rung")
     expert = parse_options(args.expert)
+    if (args.results or args.paired) and len(rungs) != 1:
+        parser.error("--results and --paired need exactly one rung")
+    other = None
+    if args.paired is not None:
+        try:
+            other = load_results(args.paired, rungs[0], args.seed)
+        except ValueError as exc:
+            parser.error(str(exc))
 
     ok = True
     worst: list[tuple[float, float]] = []
@@ -240,6 +307,11 @@ def main() -> int:
         )
         for player, samples in res["times"].items():  # type: ignore[attr-defined]
             print(f"    {player:10s} time a move: {_timing(samples)}", flush=True)
+        played = cast(list[GameResult], res["results"])
+        if args.results is not None:
+            save_results(args.results, rung, args.seed, args.expert, args.expert_balls, played)
+        if other is not None:
+            print(f"    {paired(played, other)}", flush=True)
         worst.extend(res["times"].get("expert", []))  # type: ignore[attr-defined]
     if worst:
         wall = max(w for w, _ in worst)

@@ -1,12 +1,15 @@
-"""bench/ladder.py --expert-balls: the expert plays its phase, lookahead the rest."""
+"""bench/ladder.py: --expert-balls (the expert plays its phase, lookahead the
+rest), --results and --paired (game-by-game comparisons)."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from bench.ladder import PhasedPlayer, parse_balls
+from bench.ladder import PhasedPlayer, load_results, paired, parse_balls, play_games, save_results
 from spoker import GameState
 from spoker.players import make_player
 
@@ -33,3 +36,43 @@ def test_phased_player_follows_lookahead_outside_its_balls() -> None:
         cell = phased.choose(state)
         assert cell == reference.choose(state), f"ball {ball}"
         state.apply_place(cell)
+
+
+def test_results_round_trip_and_pair_game_by_game(tmp_path: Path) -> None:
+    """Two short runs of the same deals: a run paired with itself changes nothing;
+    a changed game shows in the difference and the count."""
+    games, _ = play_games(("greedy", "random", 3, 0, 4, {}, None))
+    assert [(i, seat) for i, seat, _ in games] == [(0, 1), (1, 2), (2, 1), (3, 2)]
+    path = tmp_path / "base.json"
+    save_results(path, "greedy", 3, "", None, games)
+    base = load_results(path, "greedy", 3)
+    assert base == {i: r for i, _, r in games}
+    assert paired(games, base).endswith("difference +0.0 points +-0.0 (95%); 0 games changed")
+    flipped = [(i, seat, 1.0 - r if i == 0 else r) for i, seat, r in games]
+    text = paired(flipped, base)
+    sign = "+" if games[0][2] < 0.5 else "-"
+    assert f"difference {sign}" in text and text.endswith("1 games changed")
+    assert paired(games, {99: 1.0}) == "paired: no game in common"
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    ("not json", "Expecting value"),
+    ('{"rung": "expert", "seed": 2, "games": []}', "holds rung 'expert' with seed 2"),
+    ('{"rung": "greedy", "seed": 3}', "games"),
+    ('{"rung": "greedy", "seed": 3, "games": [{"game": 0, "result": 2}]}', "0, 0.5 or 1"),
+    ('{"rung": "greedy", "seed": 3, "games": [{"result": 1}]}', "game"),
+    ("[1, 2]", "list indices"),
+])
+def test_a_bad_results_file_is_refused_by_name(tmp_path: Path, content: str, why: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(ValueError, match=why) as info:
+        load_results(path, "greedy", 3)
+    assert repr(str(path)) in str(info.value)
+
+
+def test_a_missing_results_file_is_refused_by_name(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="No such file") as info:
+        load_results(tmp_path / "none.json", "greedy", 3)
+    assert "none.json" in str(info.value)
+    assert json.dumps(str(tmp_path / "none.json"))[1:-1] in str(info.value)
