@@ -57,6 +57,7 @@ from bench.mcts import MctsPlayer  # noqa: E402
 from shibumi import Cell  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.players import Player, make_player  # noqa: E402
+from spoker.record import write_text_atomic  # noqa: E402
 from spoker.simulate import game_seeds  # noqa: E402
 from spoker.tournament import wilson_interval  # noqa: E402
 
@@ -170,8 +171,6 @@ def run_rung(
 ) -> dict[str, object]:
     upper, lower, target, target_low = RUNGS[name]
     jobs = [(upper, lower, seed, first, min(chunk, games - first), expert, balls) for first in range(0, games, chunk)]
-    score = 0.0
-    played = 0
     games_played: list[GameResult] = []
     times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
     started = time.perf_counter()
@@ -179,8 +178,8 @@ def run_rung(
     results = pool.map(play_games, jobs) if pool is not None else map(play_games, jobs)
     for part, t in results:
         games_played.extend(part)
-        score += sum(r for _, _, r in part)
-        played += len(part)
+        played = len(games_played)
+        score = sum(r for _, _, r in games_played)
         for k, v in t.items():
             times[k].extend(v)
         lo, hi = wilson_interval(score, played)
@@ -202,7 +201,7 @@ def save_results(path: Path, rung: str, seed: int, expert: str, balls: str | Non
     """Each game's result, for a later ``--paired`` run."""
     data = {"rung": rung, "seed": seed, "expert": expert, "expert_balls": balls,
             "games": [{"game": i, "seat": seat, "result": r} for i, seat, r in games]}
-    path.write_text(json.dumps(data, indent=1) + "\n")
+    write_text_atomic(path, json.dumps(data, indent=1) + "\n")  # a stopped run leaves no half file
 
 
 def load_results(path: Path, rung: str, seed: int) -> dict[int, float]:
@@ -213,7 +212,7 @@ def load_results(path: Path, rung: str, seed: int) -> dict[int, float]:
         if data["rung"] != rung or data["seed"] != seed:
             raise ValueError(f"it holds rung {data['rung']!r} with seed {data['seed']!r}, not {rung!r} with seed {seed}")
         out = {int(g["game"]): float(g["result"]) for g in data["games"]}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise ValueError(f"--paired {str(path)!r}: {exc}") from None
     if not all(r in (0.0, 0.5, 1.0) for r in out.values()):
         raise ValueError(f"--paired {str(path)!r}: results must be 0, 0.5 or 1")
@@ -275,13 +274,23 @@ def main() -> int:
             parser.error(f"unknown rung {r!r}: expected {', '.join(RUNGS)}")
     counts = [DEFAULT_GAMES[r] for r in rungs]
     if args.games:
-        given = [int(x) for x in args.games.split(",")]
+        try:
+            given = [int(x) for x in args.games.split(",")]
+        except ValueError:
+            given = []
         counts = given * len(rungs) if len(given) == 1 else given
-        if len(counts) != len(rungs):
-            parser.error("--games: one number, or one per rung")
+        if len(counts) != len(rungs) or min(counts) < 1:
+            parser.error(f"--games {args.games!r}: one number of games (at least 1), or one per rung")
     expert = parse_options(args.expert)
     if (args.results or args.paired) and len(rungs) != 1:
         parser.error("--results and --paired need exactly one rung")
+    if args.results is not None:
+        # Checked before the games: a long run should not end unable to write.
+        if args.paired is not None and args.results.resolve() == args.paired.resolve():
+            parser.error(f"--results and --paired name the same file {str(args.results)!r}: "
+                         "the new results would replace the ones compared with")
+        if not args.results.resolve().parent.is_dir():
+            parser.error(f"--results {str(args.results)!r}: no such folder")
     other = None
     if args.paired is not None:
         try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -62,6 +64,7 @@ def test_results_round_trip_and_pair_game_by_game(tmp_path: Path) -> None:
     ('{"rung": "greedy", "seed": 3, "games": [{"game": 0, "result": 2}]}', "0, 0.5 or 1"),
     ('{"rung": "greedy", "seed": 3, "games": [{"result": 1}]}', "game"),
     ("[1, 2]", "list indices"),
+    ("[" * 100_000 + "]" * 100_000, "recursion"),
 ])
 def test_a_bad_results_file_is_refused_by_name(tmp_path: Path, content: str, why: str) -> None:
     path = tmp_path / "bad.json"
@@ -76,3 +79,30 @@ def test_a_missing_results_file_is_refused_by_name(tmp_path: Path) -> None:
         load_results(tmp_path / "none.json", "greedy", 3)
     assert "none.json" in str(info.value)
     assert json.dumps(str(tmp_path / "none.json"))[1:-1] in str(info.value)
+
+
+LADDER = Path(__file__).resolve().parent.parent / "bench" / "ladder.py"
+
+
+@pytest.mark.parametrize(("extra", "why"), [
+    (["--results", "base.json", "--paired", "./base.json"], "name the same file 'base.json'"),
+    (["--results", "no/such/folder/r.json"], "'no/such/folder/r.json': no such folder"),
+    (["--rungs", "greedy,lookahead", "--results", "r.json"], "exactly one rung"),
+    (["--games", "0"], "--games '0'"),
+    (["--games", "x"], "--games 'x'"),
+])
+def test_the_ladder_refuses_bad_arguments_before_playing(tmp_path: Path, extra: list[str], why: str) -> None:
+    """A baseline is never overwritten by the run compared with it, a run
+    that could not write its results does not start, and a bad number of
+    games is a usage error that quotes it."""
+    base = tmp_path / "base.json"
+    save_results(base, "greedy", 1, "", None, [(0, 1, 1.0)])
+    before = base.read_bytes()
+    argv = [sys.executable, str(LADDER), *([] if "--games" in extra else ["--games", "2"]), *extra]
+    if "--rungs" not in extra:
+        argv += ["--rungs", "greedy"]
+    proc = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert why in proc.stderr
+    assert base.read_bytes() == before
+    assert "games" not in proc.stdout
