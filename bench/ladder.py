@@ -57,7 +57,7 @@ from bench.mcts import MctsPlayer  # noqa: E402
 from shibumi import Cell  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.players import Player, make_player  # noqa: E402
-from spoker.record import write_text_atomic  # noqa: E402
+from spoker.record import read_bounded, write_text_atomic  # noqa: E402
 from spoker.simulate import game_seeds  # noqa: E402
 from spoker.tournament import wilson_interval  # noqa: E402
 
@@ -208,7 +208,8 @@ def load_results(path: Path, rung: str, seed: int) -> dict[int, float]:
     """The results of an earlier run of ``rung`` and ``seed`` by game index;
     ValueError naming the file when it cannot be read or is of another run."""
     try:
-        data = json.loads(path.read_text())
+        with path.open("rb") as f:  # bounded: a huge file or a device is refused, not swallowed
+            data = json.loads(read_bounded(f, what="a results file"))
         if data["rung"] != rung or data["seed"] != seed:
             raise ValueError(f"it holds rung {data['rung']!r} with seed {data['seed']!r}, not {rung!r} with seed {seed}")
         out = {int(g["game"]): float(g["result"]) for g in data["games"]}

@@ -65,10 +65,12 @@ def test_results_round_trip_and_pair_game_by_game(tmp_path: Path) -> None:
     ('{"rung": "greedy", "seed": 3, "games": [{"result": 1}]}', "game"),
     ("[1, 2]", "list indices"),
     ("[" * 100_000 + "]" * 100_000, "recursion"),
+    (" " * (17 * 1024 * 1024), "too large for a results file"),
+    (b'{"rung": "\xff"}', "utf-8"),
 ])
-def test_a_bad_results_file_is_refused_by_name(tmp_path: Path, content: str, why: str) -> None:
+def test_a_bad_results_file_is_refused_by_name(tmp_path: Path, content: str | bytes, why: str) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(content)
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
     with pytest.raises(ValueError, match=why) as info:
         load_results(path, "greedy", 3)
     assert repr(str(path)) in str(info.value)
