@@ -22,6 +22,11 @@ at 600 random-rollout simulations (``bench/openspiel_mcts.py``)::
     python3 bench/ladder.py --rungs openspiel-expert --games 100
     python3 bench/ladder.py --rungs expert --games 200 --expert effort=40000,evaluation=learned
     python3 bench/ladder.py --rungs expert --games 400 --expert-balls 20-30
+    python3 bench/ladder.py --rungs expert --games 400 --expert model=lookahead
+
+``--expert model=lookahead`` gives the expert an exact model of lookahead's
+replies (``bench/best_response.py``): a best response within its depth,
+which measures what knowing this opponent could be worth.
 
 ``--expert-balls FIRST-LAST`` lets the expert choose only the balls numbered
 FIRST to LAST (1 to 30) and plays ``lookahead`` (seeded like the expert) on
@@ -87,7 +92,7 @@ class PhasedPlayer:
     name = "expert"
 
     def __init__(self, seed: int, expert: Options, balls: range) -> None:
-        self.expert = make_player("expert", seed, **expert)
+        self.expert = make_expert(seed, expert)
         self.lookahead = make_player("lookahead", seed)
         self.balls = balls
 
@@ -108,6 +113,24 @@ def parse_balls(text: str) -> range:
     return balls
 
 
+MODELS = ("lookahead",)
+"""Opponents the expert can be told about (``--expert model=lookahead``)."""
+
+
+def make_expert(seed: int, expert: Options) -> Player:
+    """The expert with these options; with ``model=lookahead`` the best
+    response to lookahead (``bench/best_response.py``)."""
+    options = dict(expert)
+    model = options.pop("model", None)
+    if model is None:
+        return make_player("expert", seed, **options)
+    if model not in MODELS:
+        raise ValueError(f"--expert model={model!r}: expected one of {', '.join(MODELS)}")
+    from bench.best_response import BestResponsePlayer
+
+    return BestResponsePlayer(seed, **options)
+
+
 def _make(name: str, seed: int, expert: Options, balls: range | None = None) -> Player:
     if name == "expert" and balls is not None and balls != range(1, 31):
         return PhasedPlayer(seed, expert, balls)
@@ -117,7 +140,7 @@ def _make(name: str, seed: int, expert: Options, balls: range | None = None) -> 
         from bench.openspiel_mcts import OpenSpielMctsPlayer  # needs OpenSpiel (the rl extra)
 
         return OpenSpielMctsPlayer(seed)
-    return make_player(name, seed, **(expert if name == "expert" else {}))
+    return make_expert(seed, expert) if name == "expert" else make_player(name, seed)
 
 
 def parse_options(text: str) -> Options:
@@ -283,6 +306,10 @@ def main() -> int:
         if len(counts) != len(rungs) or min(counts) < 1:
             parser.error(f"--games {args.games!r}: one number of games (at least 1), or one per rung")
     expert = parse_options(args.expert)
+    try:
+        make_expert(0, expert)  # a bad option fails now, not in the workers
+    except ValueError as exc:
+        parser.error(str(exc))
     if (args.results or args.paired) and len(rungs) != 1:
         parser.error("--results and --paired need exactly one rung")
     if args.results is not None:

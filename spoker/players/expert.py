@@ -164,12 +164,7 @@ class ExpertPlayer:
                 if used + costs[-1] * growth > budget:
                     break
             first = not costs  # one placement deep always completes: a move is needed
-            search = Expectimax(
-                state.rules, self.utility, limit=None if first else cap - used,
-                deadline=None if first else deadline,
-                quiescence=self.quiescence, evaluation=self.evaluation, clock=self.clock,
-                opening=self.opening, opening_from=self.opening_from, patterns=self.patterns,
-            )
+            search = self._new_search(state, None if first else cap - used, None if first else deadline)
             search.table = table
             search.leaf_table = leaf_table
             # The memos of group codes and challenge values depend on the
@@ -190,6 +185,15 @@ class ExpertPlayer:
         self.last_depth = depth
         self.last_nodes = used
         return result
+
+    def _new_search(self, state: GameState, limit: int | None, deadline: float | None) -> Expectimax:
+        """A search of ``state`` with this player's options (one a depth);
+        a subclass may search another tree (``bench/best_response.py``)."""
+        return Expectimax(
+            state.rules, self.utility, limit=limit, deadline=deadline,
+            quiescence=self.quiescence, evaluation=self.evaluation, clock=self.clock,
+            opening=self.opening, opening_from=self.opening_from, patterns=self.patterns,
+        )
 
     def choose(self, state: GameState) -> Cell:
         return CELLS[pick_best(self.analyse(state, prune=True), self.rng)]

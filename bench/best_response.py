@@ -1,0 +1,125 @@
+"""A best response to ``lookahead``: the expert's search told what it will play.
+
+A measuring stick, not a player to ship: it asks how much an expert could
+gain against ``lookahead`` by knowing it. The search is the expert's (the
+same leaf, pruning at its own placements, iterative deepening, the time
+limit), except at the opponent's placements: instead of the opponent's best
+reply (best by the expert's own judgement) it takes the cell ``lookahead``
+would choose there, found by running lookahead's own search on that
+position; when lookahead has tied cells (it picks one at random) the value
+is their average. So the search is a best response to ``lookahead`` within
+its depth, and exact, a best response to the end of the game, once the
+depth reaches the last ball.
+
+Used by ``bench/ladder.py --expert model=lookahead`` (docs/players.md)::
+
+    python3 bench/ladder.py --rungs expert --games 400 --seed 2 --expert model=lookahead
+
+A lookahead search (a few milliseconds) is not cut by the time limit once
+started, so moves can run a few tenths of a second past it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from spoker.players.expert import ExpertPlayer
+from spoker.players.search import _EXACT, Expectimax
+from spoker.rules import RuleSet
+from spoker.state import GameState
+
+MODEL_CACHE_LIMIT = 500_000
+"""Lookahead choices remembered before the memo starts afresh."""
+
+TIE = 1e-9
+"""Lookahead's tolerance for ties (``spoker.players.base.pick_best``)."""
+
+
+class LookaheadModel:
+    """The cells ``lookahead`` would choose (its ties) for a drawn colour on a
+    position, remembered: lookahead's search depends on the position alone."""
+
+    def __init__(self, rules: RuleSet, depth: int = 2) -> None:
+        self.rules = rules
+        self.depth = depth
+        self.memo: dict[tuple[int, int, int, int, int, int], tuple[int, ...]] = {}
+        self.searches = 0
+
+    def choice(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, colour: int, d: int) -> tuple[int, ...]:
+        """The cells lookahead's search rates best for ``colour`` (lead ``d``
+        of the player placing it), in cell order."""
+        key = (m0, m1, m2, chal, colour, d)
+        hit = self.memo.get(key)
+        if hit is None:
+            self.searches += 1
+            scored = Expectimax(self.rules).analyse((m0, m1, m2), occ, pl, chal, colour, d, self.depth)
+            top = max(v for _, v in scored)
+            hit = tuple(cell for cell, v in scored if v >= top - TIE)
+            if len(self.memo) >= MODEL_CACHE_LIMIT:
+                self.memo.clear()
+            self.memo[key] = hit
+        return hit
+
+
+class ModelSearch(Expectimax):
+    """The expert's search, with ``model``'s cells at the placements of the
+    player of the other parity than ``me`` (0: the first player, who places
+    the odd-numbered balls; 1: the second)."""
+
+    def __init__(self, rules: RuleSet, model: LookaheadModel, me: int, **options: Any) -> None:
+        super().__init__(rules, **options)
+        self.model = model
+        self.me = me
+
+    def chance(
+        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int, depth: int,
+        alpha: float = -math.inf, beta: float = math.inf,
+    ) -> float:
+        placed = occ.bit_count()
+        if placed & 1 == self.me:
+            return super().chance(m0, m1, m2, occ, pl, chal, d, depth, alpha, beta)
+        # The opponent draws: its placements are the model's, so the value is
+        # exact whatever the window (no bound is ever stored for it).
+        left = 30 - placed
+        depth = min(depth, left)
+        key = (m0, m1, m2, chal, d, depth)
+        hit = self.table.get(key)
+        if hit is not None and hit[1] == _EXACT:
+            return hit[0]
+        self.nodes += 1
+        self._tick()
+        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
+        responding = chal != 0
+        total = 0.0
+        for colour, n in enumerate(counts):
+            if not n:
+                continue
+            cells = self.model.choice(m0, m1, m2, occ, pl, chal, colour, d)
+            value = 0.0
+            for cell in cells:
+                code = self._codes(m0, m1, m2, cell, responding)[colour]
+                value += self.place(m0, m1, m2, occ, pl, chal, colour, cell, code, d, depth)
+            total += n * value / len(cells)
+        value = total / left
+        self.table[key] = (value, _EXACT)
+        return value
+
+
+class BestResponsePlayer(ExpertPlayer):
+    """The expert searching against :class:`LookaheadModel` (see the module doc).
+    Takes the expert's options."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.models: dict[RuleSet, LookaheadModel] = {}
+
+    def _new_search(self, state: GameState, limit: int | None, deadline: float | None) -> Expectimax:
+        model = self.models.setdefault(state.rules, LookaheadModel(state.rules))
+        return ModelSearch(
+            state.rules, model, state.move_number & 1, utility=self.utility, limit=limit, deadline=deadline,
+            quiescence=self.quiescence, evaluation=self.evaluation, clock=self.clock,
+            opening=self.opening, opening_from=self.opening_from, patterns=self.patterns,
+        )
