@@ -96,6 +96,9 @@ class ModelSearch(Expectimax):
             if not n:
                 continue
             cells = self.model.choice(m0, m1, m2, occ, pl, chal, colour, d)
+            # A lookahead choice counts as five nodes, so that the budget and
+            # the clock (read every 1,024 nodes) see some of its cost.
+            self.nodes += 5
             value = 0.0
             for cell in cells:
                 code = self._codes(m0, m1, m2, cell, responding)[colour]
