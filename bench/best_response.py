@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from spoker.players.base import best_cells
 from spoker.players.expert import ExpertPlayer
 from spoker.players.search import _EXACT, Expectimax
 from spoker.rules import RuleSet
@@ -31,10 +32,6 @@ from spoker.state import GameState
 
 MODEL_CACHE_LIMIT = 500_000
 """Lookahead choices remembered before the memo starts afresh."""
-
-TIE = 1e-9
-"""Lookahead's tolerance for ties (``spoker.players.base.pick_best``)."""
-
 
 class LookaheadModel:
     """The cells ``lookahead`` would choose (its ties) for a drawn colour on a
@@ -54,8 +51,7 @@ class LookaheadModel:
         if hit is None:
             self.searches += 1
             scored = Expectimax(self.rules).analyse((m0, m1, m2), occ, pl, chal, colour, d, self.depth)
-            top = max(v for _, v in scored)
-            hit = tuple(cell for cell, v in scored if v >= top - TIE)
+            hit = tuple(best_cells(scored))  # lookahead's ties, as its pick_best sees them
             if len(self.memo) >= MODEL_CACHE_LIMIT:
                 self.memo.clear()
             self.memo[key] = hit
@@ -112,8 +108,6 @@ class ModelSearch(Expectimax):
 class BestResponsePlayer(ExpertPlayer):
     """The expert searching against :class:`LookaheadModel` (see the module doc).
     Takes the expert's options."""
-
-    name = "expert"
 
     def __init__(self, seed: int | None = None, **options: Any) -> None:
         super().__init__(seed, **options)

@@ -47,10 +47,15 @@ def check_can_move(state: GameState) -> None:
         raise IllegalActionError("no ball is drawn: draw before choosing a cell")
 
 
+def best_cells(scored: list[tuple[int, float]], tolerance: float = 1e-9) -> list[int]:
+    """The cells with the highest score, ties within ``tolerance``, in the given order."""
+    top = max(v for _, v in scored)
+    return [c for c, v in scored if v >= top - tolerance]
+
+
 def pick_best(
     scored: list[tuple[int, float]], rng: random.Random, tolerance: float = 1e-9
 ) -> int:
     """The cell with the highest score, ties (within ``tolerance``) at random."""
-    top = max(v for _, v in scored)
-    best = [c for c, v in scored if v >= top - tolerance]
+    best = best_cells(scored, tolerance)
     return best[0] if len(best) == 1 else rng.choice(best)
