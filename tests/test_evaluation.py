@@ -141,13 +141,24 @@ def test_bad_weight_files_are_refused(tmp_path: Path) -> None:
         LearnedEvaluation(np.full((PHASES, len(FEATURES)), math.nan))
 
 
+REPRODUCED = 1e-9
+"""How close a rerun's weights must come to the fixture's. The games and the
+features are deterministic; the fit's sums are BLAS's, whose last bits depend
+on the kernel OpenBLAS picks for the processor: under Prescott, Haswell and
+SkylakeX the weights (of order 1) differ by at most 9e-16. A changed seed moves
+them by 1.4, one position more or less or one result changed by 0.066 or more,
+one feature scaled by 1 + 1e-6 by 1.9e-7: all far outside this tolerance."""
+
+
 def test_quick_training_run_reproduces_the_fixture(tmp_path: Path) -> None:
     # The training script's --quick run, from its seed, gives the committed
-    # fixture bit for bit: the games, the features and the fit are deterministic.
+    # fixture: the games, the features and the fit are deterministic, up to
+    # the last bits of the linear algebra (REPRODUCED).
     assert importlib.util.find_spec("numpy") is not None
     out = tmp_path / "quick.npz"
     run_quick("train_eval.py", out)
     with np.load(out) as got, np.load(QUICK_FIXTURE) as want:
-        assert np.array_equal(got["weights"], want["weights"])
+        assert got["weights"].shape == want["weights"].shape
+        assert np.allclose(got["weights"], want["weights"], rtol=0, atol=REPRODUCED)
         assert list(got["features"]) == list(want["features"]) == list(FEATURES)
         assert int(got["games"]) == int(want["games"])
