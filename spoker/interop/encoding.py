@@ -37,6 +37,8 @@ from functools import lru_cache
 import numpy as np
 
 from shibumi import BALLS_PER_COLOUR, Cell
+from shibumi.errors import shown
+from spoker.errors import IllegalActionError
 from spoker.state import MAX_SCORE, GameState
 
 NUM_CELLS = 30
@@ -120,4 +122,26 @@ def action_mask(state: GameState) -> np.ndarray:
     return _action_mask(state.playable_mask).copy()
 
 
-__all__ = ["LAYOUT", "NUM_CELLS", "OBS_SIZE", "action_mask", "encode"]
+def as_action(action: object) -> int:
+    """``action`` as a plain ``int``: a Python int or a numpy integer (a scalar
+    or a 0-d array), the values ``Discrete.contains`` takes; anything else (a
+    bool, a float, a string, bytes, None, a longer array) raises
+    :class:`IllegalActionError` naming it, rather than being read through
+    ``int()`` (``1.5`` as cell 1, ``"3"`` as cell 3). The range is not checked."""
+    if action.__class__ is int:
+        return action  # type: ignore[return-value]
+    if isinstance(action, np.integer):  # np.bool_ is not one
+        return int(action)
+    if isinstance(action, int) and not isinstance(action, bool):
+        return int(action)  # a Cell, an IntEnum
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    kind = (
+        f"a {action.dtype} array of shape {action.shape}"
+        if isinstance(action, np.ndarray)
+        else type(action).__name__
+    )
+    raise IllegalActionError(f"action {shown(action)}: expected an int (or a numpy integer), not {kind}")
+
+
+__all__ = ["LAYOUT", "NUM_CELLS", "OBS_SIZE", "action_mask", "as_action", "encode"]

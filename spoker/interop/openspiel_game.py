@@ -11,6 +11,14 @@ whose outcomes are the colours still in the bag (action 0 white, 1 black,
 cell order). Rewards are terminal: +1 to the winner, -1 to the loser, 0 each
 for a draw.
 
+An action is an int or a numpy integer. Any other action is refused with
+:class:`IllegalSpielActionError`, which is both spoker's
+:class:`IllegalActionError` and ``pyspiel.SpielError`` (what OpenSpiel's own
+games raise for an illegal action): one out of range (a negative number is not
+read as an index from the end), one the rules do not allow now, any after the
+end, a bool, a float, a string. ``apply_action``, ``child``,
+``apply_action_with_legality_check`` and ``action_to_string`` check alike.
+
 The one parameter, ``rules``, names the rule set as the ``Rules`` header
 does, with ``+`` between variants instead of a comma (OpenSpiel game strings
 cannot hold commas): ``visible`` (the default), ``touching``,
@@ -36,12 +44,15 @@ import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from shibumi import CELLS, Colour
-from spoker.interop.encoding import LAYOUT, NUM_CELLS, OBS_SIZE, encode
+from spoker.errors import IllegalActionError
+from spoker.interop.encoding import LAYOUT, NUM_CELLS, OBS_SIZE, as_action, encode
 from spoker.rules import RuleSet
 from spoker.state import GameState
 
 GAME_NAME = "python_spoker"
 _COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
+_NOT_A_DRAW = "action {}: a draw is 0 (white), 1 (black) or 2 (red)"
+_NOT_A_CELL = "action {}: a placement is a cell 0-29"
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -68,6 +79,19 @@ _GAME_INFO = pyspiel.GameInfo(
     utility_sum=0.0,
     max_game_length=NUM_CELLS,
 )
+
+
+class IllegalSpielActionError(IllegalActionError, pyspiel.SpielError):
+    """An action ``python_spoker`` refuses: spoker's :class:`IllegalActionError`
+    (a ``ValueError``) and ``pyspiel.SpielError``, as OpenSpiel's own games raise."""
+
+
+def _as_action(action: object) -> int:
+    """``action`` as an int (see :func:`spoker.interop.encoding.as_action`)."""
+    try:
+        return as_action(action)
+    except IllegalActionError as err:
+        raise IllegalSpielActionError(str(err)) from None
 
 
 def rules_from_param(value: str) -> RuleSet:
@@ -158,16 +182,58 @@ class SpokerState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(int(k), p) for k, p in self._engine.game.chance_outcomes()]
 
-    def _apply_action(self, action: int) -> None:
+    # The checks are made in Python before pyspiel sees the action: pybind
+    # reads True as 1, and the C++ side refuses -1 with a message of its own.
+    def apply_action(self, action: Any) -> None:
+        super().apply_action(self._checked(action))
+
+    def apply_action_with_legality_check(self, action: Any) -> None:
+        super().apply_action_with_legality_check(self._checked(action))
+
+    def child(self, action: Any) -> SpokerState:
+        return super().child(self._checked(action))  # type: ignore[no-any-return]
+
+    def action_to_string(self, *args: Any) -> str:
+        """``action_to_string(action)`` or ``action_to_string(player, action)``."""
+        if len(args) == 1:
+            return self._action_to_string(self.current_player(), _as_action(args[0]))
+        if len(args) != 2:
+            raise TypeError(f"action_to_string takes (action) or (player, action), not {args!r}")
+        return self._action_to_string(args[0], _as_action(args[1]))
+
+    def _checked(self, action: Any) -> int:
+        """``action`` as an int in the range of this node's actions (the rules
+        may still refuse it); else :class:`IllegalSpielActionError`."""
+        action = _as_action(action)
         g = self._engine.game
+        if g.end is not None:
+            raise IllegalSpielActionError(f"action {action}: the game is over")
         if g.drawn is None:
-            g.apply_draw(_COLOURS[action])
-        else:
-            g.apply_place(CELLS[action])
+            if not 0 <= action < len(_COLOURS):
+                raise IllegalSpielActionError(_NOT_A_DRAW.format(action))
+        elif not 0 <= action < NUM_CELLS:
+            raise IllegalSpielActionError(_NOT_A_CELL.format(action))
+        return action
+
+    def _apply_action(self, action: int) -> None:
+        # Checked here too: C++ (child, the C++ algorithms) calls this directly.
+        action = self._checked(action)
+        g = self._engine.game
+        try:
+            if g.drawn is None:
+                g.apply_draw(_COLOURS[action])
+            else:
+                g.apply_place(CELLS[action])
+        except IllegalActionError as err:
+            raise IllegalSpielActionError(f"action {action}: {err}") from None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < len(_COLOURS):
+                raise IllegalSpielActionError(_NOT_A_DRAW.format(action))
             return f"draw {_COLOURS[action].char}"
+        if not 0 <= action < NUM_CELLS:
+            raise IllegalSpielActionError(_NOT_A_CELL.format(action))
         return str(CELLS[action])
 
     def is_terminal(self) -> bool:
@@ -201,4 +267,4 @@ class SpokerObserver:
 
 pyspiel.register_game(_GAME_TYPE, SpokerGame)
 
-__all__ = ["GAME_NAME", "SpokerGame", "SpokerObserver", "SpokerState", "rules_from_param", "rules_param"]
+__all__ = ["GAME_NAME", "IllegalSpielActionError", "SpokerGame", "SpokerObserver", "SpokerState", "rules_from_param", "rules_param"]

@@ -8,8 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shibumi import CELLS
-from spoker import GameState, RuleSet
-from spoker.interop.encoding import LAYOUT, NUM_CELLS, OBS_SIZE, action_mask, encode
+from shibumi.errors import shown
+from spoker import GameState, IllegalActionError, RuleSet
+from spoker.interop.encoding import LAYOUT, NUM_CELLS, OBS_SIZE, action_mask, as_action, encode
 
 
 @st.composite
@@ -89,3 +90,26 @@ def test_encode_fills_the_given_vector_and_refuses_a_bad_observer() -> None:
     assert out.max() == 1
     with pytest.raises(ValueError, match="observer 0"):
         encode(GameState(), 0)
+
+
+@pytest.mark.parametrize(
+    ("value", "expect"),
+    [(3, 3), (-1, -1), (2**70, 2**70), (np.int64(3), 3), (np.uint64(3), 3), (np.array(3), 3),
+     (np.array(3, np.uint8), 3), (CELLS[3], 3)],
+    ids=repr,
+)
+def test_as_action_takes_ints_and_numpy_integers(value: object, expect: int) -> None:
+    action = as_action(value)
+    assert action == expect and type(action) is int
+
+
+@pytest.mark.parametrize(
+    "value",
+    [True, np.bool_(False), np.array(True), 3.0, np.float32(3), np.array(3.0), np.array([3]),
+     np.zeros((1, 1), int), "3", b"3", None, [3], 3 + 0j],
+    ids=repr,
+)
+def test_as_action_refuses_anything_else_naming_it(value: object) -> None:
+    with pytest.raises(IllegalActionError, match="expected an int") as err:
+        as_action(value)
+    assert str(err.value).startswith(f"action {shown(value)}: ")

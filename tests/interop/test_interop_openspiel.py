@@ -17,8 +17,9 @@ from open_spiel.integration_tests import api_test
 from open_spiel.python.algorithms import mcts
 
 import spoker.interop.openspiel_game as og
-from shibumi import CELLS, Colour
-from spoker import GameState, RulesError, RuleSet
+from shibumi import CELLS, Cell, Colour
+from shibumi.errors import shown
+from spoker import GameState, IllegalActionError, RulesError, RuleSet
 from spoker.interop.encoding import LAYOUT, encode
 
 RULE_PARAMS = ["visible", "touching", "visible+apex-free", "touching+apex-free"]
@@ -181,3 +182,96 @@ def test_any_rules_parameter_parses_or_is_refused_quoting_it(text: str) -> None:
     else:
         assert og.rules_from_param(og.rules_param(rules)) == rules
         assert "," not in og.rules_param(rules)
+
+
+def _playing_state() -> pyspiel.State:
+    """A state where player 1 places a black ball, after one placement each way."""
+    state = pyspiel.load_game("python_spoker").new_initial_state()
+    for action in (1, 0, 0, 1):  # black on 1A1, white on 1C1
+        state.apply_action(action)
+    state.apply_action(1)  # black drawn: player 1 to place
+    return state
+
+
+@pytest.mark.parametrize("action", [-1, -2, -30, -(2**63), -(2**63) - 1, 30, 31, 99, 2**63])
+@pytest.mark.parametrize("node", ["chance", "player"])
+def test_an_action_out_of_range_is_refused_by_every_entry_point(action: int, node: str) -> None:
+    state = _playing_state()
+    if node == "chance":
+        state.apply_action(2)  # on 1E1; the next is a draw
+        assert state.is_chance_node()
+    before = (str(state), state.history())
+    for apply in (state.apply_action, state.apply_action_with_legality_check, state.child):
+        with pytest.raises(og.IllegalSpielActionError, match=f"action {action}\\b"):
+            apply(action)
+        # The project's error and pyspiel's, as OpenSpiel's own games raise for an illegal action.
+        with pytest.raises(IllegalActionError):
+            apply(action)
+        with pytest.raises(pyspiel.SpielError):
+            apply(action)
+    with pytest.raises(IllegalActionError, match=f"action {action}\\b"):
+        state.action_to_string(action)
+    with pytest.raises(IllegalActionError, match=f"action {action}\\b"):
+        state.action_to_string(state.current_player(), action)
+    assert (str(state), state.history()) == before
+
+
+def test_chance_action_3_and_cell_30_are_refused_but_2_and_29_named() -> None:
+    state = pyspiel.load_game("python_spoker").new_initial_state()
+    with pytest.raises(IllegalActionError, match="action 3: a draw is 0 .white., 1 .black. or 2"):
+        state.apply_action(3)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "draw R"
+    with pytest.raises(IllegalActionError, match="action 3"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 3)
+    assert state.action_to_string(0, 29) == "4D4"
+    with pytest.raises(IllegalActionError, match="action 30: a placement is a cell 0-29"):
+        state.action_to_string(0, 30)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [True, False, 1.0, 1.5, float("nan"), "1", b"1", None, np.float64(1.0), np.bool_(True),
+     np.array([1]), np.array(1.0)],
+    ids=repr,
+)
+def test_an_ill_typed_action_is_refused_naming_it(action: object) -> None:
+    state = _playing_state()
+    before = str(state)
+    for apply in (state.apply_action, state.apply_action_with_legality_check, state.child):
+        with pytest.raises(IllegalActionError, match="action ") as err:
+            apply(action)
+        assert shown(action) in str(err.value)
+    with pytest.raises(IllegalActionError, match="action "):
+        state.action_to_string(action)
+    assert str(state) == before and state.history() == [1, 0, 0, 1, 1]
+
+
+@pytest.mark.parametrize("action", [np.int64(5), np.int32(5), np.uint8(5), np.array(5), Cell(5)],
+                         ids=repr)
+def test_numpy_integers_are_actions(action: object) -> None:
+    state = _playing_state()
+    assert state.child(action).history()[-1] == 5
+    assert state.action_to_string(action) == str(CELLS[5])
+    state.apply_action(action)
+    assert state.history()[-1] == 5 and type(state.history()[-1]) is int
+
+
+def test_an_illegal_cell_and_any_action_after_the_end_raise_the_same_error() -> None:
+    state = _playing_state()
+    with pytest.raises(og.IllegalSpielActionError, match="1A1"):
+        state.apply_action(0)  # taken
+    with pytest.raises(og.IllegalSpielActionError, match="2B2"):
+        state.apply_action(16)  # no platform yet
+    with pytest.raises(og.IllegalSpielActionError, match="1C1"):
+        pyspiel.load_game("python_spoker").new_initial_state().child(0).child(1).child(0).child(1)
+    rng = np.random.default_rng(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    for action in (0, 1, 2, 5, 29, 30, -1):
+        with pytest.raises(og.IllegalSpielActionError, match="the game is over"):
+            state.apply_action(action)
+    assert state.action_to_string(0, 29) == "4D4"
