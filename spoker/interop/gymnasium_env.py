@@ -17,9 +17,12 @@ Actions: ``Discrete(30)``, a cell in cell order. Observations: the vector of
 :func:`spoker.interop.encoding.encode` seen by the learner (the ball it must
 place is in it). :meth:`SpokerEnv.action_masks` (also ``info["action_mask"]``)
 gives the playable cells, for masked-action learners such as MaskablePPO.
-Rewards: +1 win, -1 loss, 0 draw, at the end; an illegal action ends the
-episode at once with -1. ``reset(seed=...)`` seeds the draws and a named
-opponent, so a seeded episode replays exactly.
+Rewards: +1 win, -1 loss, 0 draw, at the end; an illegal action (a cell out
+of range or not playable) ends the episode at once with -1. An action that is
+not an int or a numpy integer (a bool, a float, a string) is refused with
+:class:`spoker.IllegalActionError`, as is a step before ``reset()`` or after
+the end. ``reset(seed=...)`` seeds the draws and a named opponent, so a
+seeded episode replays exactly.
 """
 
 from __future__ import annotations
@@ -31,9 +34,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from shibumi.errors import shown
 from spoker.errors import IllegalActionError
 from spoker.interop import rendering
-from spoker.interop.encoding import NUM_CELLS, OBS_SIZE, action_mask, encode
+from spoker.interop.encoding import NUM_CELLS, OBS_SIZE, action_mask, as_action, encode
 from spoker.interop.pettingzoo_env import as_rules
 from spoker.players import Player, make_player
 from spoker.rules import RuleSet
@@ -55,17 +59,17 @@ class SpokerEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
         render_size: tuple[int, int] = rendering.DEFAULT_RENDER_SIZE,
     ) -> None:
-        if seat not in (1, 2) or isinstance(seat, bool):
-            raise ValueError(f"seat {seat!r}: expected 1 (moves first) or 2")
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or seat not in (1, 2):
+            raise ValueError(f"seat {shown(seat)}: expected 1 (moves first) or 2")
         if isinstance(opponent, str):
             make_player(opponent)  # an unknown name fails here, not at reset
         elif not isinstance(opponent, Player):
             raise ValueError(f"opponent {opponent!r}: expected a player name or a Player")
         self.opponent_spec = opponent
-        self.seat = seat
+        self.seat = int(seat)
         self.rules = as_rules(rules)
         self.render_mode = rendering.check_render_mode(render_mode)
-        self.render_size = render_size
+        self.render_size = rendering.check_render_size(render_size)
         self.observation_space = spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32)
         self.action_space = spaces.Discrete(NUM_CELLS)
         self.game = GameState(self.rules)
@@ -92,14 +96,17 @@ class SpokerEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self._done:
+            if self._draws is None:
+                raise IllegalActionError("no episode yet: call reset() before step()")
             raise IllegalActionError("the episode is over: call reset() first")
         game = self.game
-        if not (0 <= int(action) < NUM_CELLS and game.playable_mask >> int(action) & 1):
+        action = as_action(action)
+        if not (0 <= action < NUM_CELLS and game.playable_mask >> action & 1):
             self._done = True
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), -1.0, True, False, info
-        game.apply_place(int(action))
+        game.apply_place(action)
         if not game.is_over:
             game.draw(self._draws)  # type: ignore[arg-type]
             self._opponent_turns()

@@ -17,6 +17,11 @@ the end: +1 for the winner, -1 for the loser, 0 each for a draw.
 :func:`env` wraps :class:`raw_env` as the classic environments are: an
 illegal action ends the game with -1 for the offender (0 for the other), an
 action out of range is refused, and the AEC call order is enforced.
+
+An action is an int or a numpy integer (:func:`spoker.interop.encoding.as_action`):
+a bool, a float, a string or bytes is refused, never read through ``int()``.
+A copy (``copy.deepcopy``, a pickle round trip) continues the same game: the
+same position, agent to move, rewards and generator, so the same draws follow.
 """
 
 from __future__ import annotations
@@ -26,13 +31,13 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.agent_selector import AgentSelector
 
+from spoker.errors import IllegalActionError
 from spoker.interop import rendering
-from spoker.interop.encoding import NUM_CELLS, OBS_SIZE, action_mask, encode
+from spoker.interop.encoding import NUM_CELLS, OBS_SIZE, action_mask, as_action, encode
 from spoker.rules import RuleSet
 from spoker.state import GameState
 
@@ -44,8 +49,20 @@ def env(**kwargs: Any) -> AECEnv:
     """The environment wrapped as PettingZoo's classic games are (see the module doc)."""
     wrapped: AECEnv = raw_env(**kwargs)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = _AssertActionWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class _AssertActionWrapper(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's check that an action is in the action space, after
+    :func:`as_action`'s: ``Discrete.contains`` takes ``True`` for 1, and the
+    mask lookup of ``TerminateIllegalWrapper`` then fails on it with numpy's
+    "truth value of an array is ambiguous"; other ill-typed actions are named."""
+
+    def step(self, action: Any) -> None:
+        if action is not None:  # None is for a finished agent: PettingZoo's to judge
+            as_action(action)
+        super().step(action)
 
 
 def as_rules(rules: RuleSet | str) -> RuleSet:
@@ -53,9 +70,13 @@ def as_rules(rules: RuleSet | str) -> RuleSet:
     return rules if isinstance(rules, RuleSet) else RuleSet.parse(rules)
 
 
-class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
-    """Spoker for two agents, unwrapped: an illegal action raises
-    :class:`spoker.IllegalActionError`."""
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
+    """Spoker for two agents, unwrapped: an illegal or ill-typed action, and a
+    step or an observation before ``reset()``, raise :class:`spoker.IllegalActionError`.
+
+    Not an ``EzPickle`` as the classic games are: that pickles the constructor's
+    arguments only, so a copy would be a new, never-reset environment. Every
+    attribute here pickles, the engine and the generator included."""
 
     metadata = {
         "render_modes": list(rendering.RENDER_MODES),
@@ -70,11 +91,10 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         render_mode: str | None = None,
         render_size: tuple[int, int] = rendering.DEFAULT_RENDER_SIZE,
     ) -> None:
-        EzPickle.__init__(self, rules, render_mode, render_size)
         super().__init__()
         self.rules = as_rules(rules)
         self.render_mode = rendering.check_render_mode(render_mode)
-        self.render_size = render_size
+        self.render_size = rendering.check_render_size(render_size)
         self.agents = list(AGENTS)
         self.possible_agents = list(AGENTS)
         self.action_spaces = {a: spaces.Discrete(NUM_CELLS) for a in AGENTS}
@@ -111,7 +131,15 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         self._agent_selector = AgentSelector(self.agents)
         self.agent_selection = self._agent_selector.reset()
 
+    @staticmethod
+    def _before_reset(method: str) -> IllegalActionError:
+        # What PettingZoo's OrderEnforcingWrapper says (as an AssertionError);
+        # reset() is the one to make the generator.
+        return IllegalActionError(f"no game yet: call reset() before {method}()")
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if self._rng is None:
+            raise self._before_reset("observe")
         player = AGENTS.index(agent) + 1
         mine = agent == self.agent_selection and not self.game.is_over
         return {
@@ -120,13 +148,15 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         }
 
     def step(self, action: int | None) -> None:
+        if self._rng is None:
+            raise self._before_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         game = self.game
+        game.apply_place(as_action(action))  # the engine refuses a cell out of range or taken
         self._cumulative_rewards[agent] = 0
-        game.apply_place(int(action))  # type: ignore[arg-type]
         if game.is_over:
             winner = game.winner
             self.rewards = {

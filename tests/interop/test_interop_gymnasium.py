@@ -4,6 +4,7 @@ equals the same game through the engine."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import gymnasium
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import spoker.interop.gymnasium_env  # noqa: F401 (registers spoker/Spoker-v0)
+from shibumi.errors import shown
 from spoker import GameState, IllegalActionError, Move, RuleSet
 from spoker.interop.encoding import encode
 from spoker.players import PlayerError, RandomPlayer
@@ -125,3 +127,80 @@ def test_an_episode_equals_the_same_game_through_the_engine(
     assert engine.is_over and engine.to_string() == env.game.to_string()
     assert total == (0.0 if engine.winner is None else 1.0 if engine.winner == seat else -1.0)
     np.testing.assert_array_equal(obs, encode(engine, seat))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [True, False, 1.5, 3.0, float("nan"), "3", b"3", None, np.float64(3.0), np.bool_(True),
+     np.array([3]), np.array(3.0)],
+    ids=repr,
+)
+def test_an_ill_typed_action_is_refused_naming_it(action: object) -> None:
+    env = gymnasium.make("spoker/Spoker-v0", opponent="random", seat=1).unwrapped
+    env.reset(seed=1)
+    before = env.game.to_string()
+    with pytest.raises(IllegalActionError, match="expected an int") as err:
+        env.step(action)
+    assert shown(action) in str(err.value)
+    assert env.game.to_string() == before
+    env.step(3)  # the episode goes on
+
+
+@pytest.mark.parametrize("action", [np.int64(3), np.uint8(3), np.array(3), 3], ids=repr)
+def test_numpy_integers_are_actions(action: object) -> None:
+    env = gymnasium.make("spoker/Spoker-v0", opponent="random", seat=1).unwrapped
+    env.reset(seed=1)
+    env.step(action)
+    assert env.game.history[0].cell == 3
+
+
+@pytest.mark.parametrize("action", [-1, 30, 2**70])
+def test_an_int_out_of_range_is_an_illegal_action(action: int) -> None:
+    env = gymnasium.make("spoker/Spoker-v0", opponent="random", seat=1).unwrapped
+    env.reset(seed=1)
+    _, reward, terminated, _, info = env.step(action)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+def test_a_step_before_reset_says_to_call_reset() -> None:
+    env = gymnasium.make("spoker/Spoker-v0", opponent="random").unwrapped
+    with pytest.raises(IllegalActionError, match=r"no episode yet: call reset\(\) before step\(\)"):
+        env.step(0)
+
+
+@pytest.mark.parametrize("seat", [1.0, 2.0, True, "1", None, 0, 3, np.float64(1.0)], ids=repr)
+def test_a_seat_other_than_1_or_2_is_refused_at_construction(seat: object) -> None:
+    with pytest.raises(ValueError, match=f"seat {re.escape(shown(seat))}: expected 1"):
+        gymnasium.make("spoker/Spoker-v0", opponent="random", seat=seat)
+
+
+def test_a_numpy_seat_is_a_seat() -> None:
+    env = gymnasium.make("spoker/Spoker-v0", opponent="random", seat=np.int64(2)).unwrapped
+    assert env.seat == 2 and type(env.seat) is int
+    env.reset(seed=3)
+    assert env.game.to_move == 2
+
+
+BAD_SIZES = [(20000, 20000), (4097, 10), (10, 4097), (0, 10), (10, -1), (10.0, 10), (True, 10),
+             (640,), (640, 480, 3), "640x480", None, 640]
+
+
+@pytest.mark.parametrize("size", BAD_SIZES, ids=repr)
+def test_a_bad_render_size_is_refused_at_construction(size: object) -> None:
+    from spoker.interop import pettingzoo_env
+
+    for make in (
+        lambda: gymnasium.make("spoker/Spoker-v0", render_mode="rgb_array", render_size=size),
+        lambda: pettingzoo_env.env(render_mode="rgb_array", render_size=size),
+    ):
+        with pytest.raises(ValueError, match=f"render_size {re.escape(shown(size))}"):
+            make()
+
+
+def test_the_largest_render_size_is_accepted(window: Any) -> None:
+    env = gymnasium.make(
+        "spoker/Spoker-v0", opponent="random", render_mode="rgb_array", render_size=[4096, 2]
+    ).unwrapped
+    assert env.render_size == (4096, 2)
+    env.reset(seed=1)
+    assert env.render().shape == (2, 4096, 3)

@@ -3,6 +3,8 @@ classic-environment conventions, and a game through it equals the engine's."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 import numpy as np
@@ -13,6 +15,7 @@ from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from shibumi import CELLS, Colour
+from shibumi.errors import shown
 from spoker import GameState, IllegalActionError, RulesError, RuleSet
 from spoker.interop import pettingzoo_env
 from spoker.interop.encoding import LAYOUT, encode
@@ -156,3 +159,84 @@ def test_a_game_through_the_environment_equals_the_engines(
         engine.apply_place(CELLS[cell])
         env.step(cell)
     assert engine.is_over and env.agents == []
+
+
+ILL_TYPED = [True, False, 1.5, 3.0, float("nan"), "3", b"3", None, np.float64(3.0), np.bool_(True),
+             np.array([3]), np.array(3.0), [3]]
+
+
+@pytest.mark.parametrize("action", ILL_TYPED, ids=repr)
+def test_the_raw_env_refuses_an_ill_typed_action_naming_it(action: object) -> None:
+    env = pettingzoo_env.raw_env()
+    env.reset(seed=2)
+    before = env.game.to_string()
+    with pytest.raises(IllegalActionError, match="expected an int") as err:
+        env.step(action)
+    assert shown(action) in str(err.value)
+    assert env.game.to_string() == before and env.agent_selection == "player_0"
+
+
+@pytest.mark.parametrize("action", ILL_TYPED, ids=repr)
+def test_the_wrapped_env_refuses_an_ill_typed_action(action: object) -> None:
+    env = pettingzoo_env.env()
+    env.reset(seed=2)
+    before = env.unwrapped.game.to_string()
+    if action is None:  # PettingZoo's check: None is for a finished agent
+        with pytest.raises(AssertionError, match="action is not in action space"):
+            env.step(action)
+    else:
+        with pytest.raises(IllegalActionError, match="expected an int") as err:
+            env.step(action)
+        assert shown(action) in str(err.value)
+    assert env.unwrapped.game.to_string() == before and not any(env.terminations.values())
+    env.step(3)  # the game goes on
+    assert env.agent_selection == "player_1"
+
+
+@pytest.mark.parametrize("action", [np.int64(3), np.int8(3), np.uint32(3), np.array(3), CELLS[3]],
+                         ids=repr)
+def test_numpy_integers_are_actions(action: object) -> None:
+    for env in (pettingzoo_env.raw_env(), pettingzoo_env.env()):
+        env.reset(seed=2)
+        env.step(action)
+        assert env.unwrapped.game.history[-1].cell == 3
+
+
+def test_step_or_observe_before_reset_says_to_call_reset() -> None:
+    env = pettingzoo_env.raw_env()
+    with pytest.raises(IllegalActionError, match=r"call reset\(\) before step\(\)"):
+        env.step(0)
+    with pytest.raises(IllegalActionError, match=r"call reset\(\) before observe\(\)"):
+        env.observe("player_0")
+    env.reset(seed=1)
+    env.step(0)
+
+
+def _turns(env: Any, n: int) -> list[tuple[str, bytes, float]]:
+    """Up to ``n`` turns of first-legal-cell play: who moved, what they saw, their reward."""
+    seen = []
+    for _ in range(n):
+        if not env.agents:
+            break
+        obs, reward, done, truncated, _ = env.last()
+        seen.append((env.agent_selection, obs["observation"].tobytes(), reward))
+        env.step(None if done or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    return seen
+
+
+@pytest.mark.parametrize("make", [pettingzoo_env.raw_env, pettingzoo_env.env], ids=["raw", "wrapped"])
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copy_mid_game_continues_the_same_game(make: Any, how: str) -> None:
+    env = make(rules="touching")
+    env.reset(seed=7)
+    _turns(env, 9)
+    copied = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+    game, game2 = env.unwrapped.game, copied.unwrapped.game
+    assert game2 is not game and game2.to_string() == game.to_string()
+    assert copied.agent_selection == env.agent_selection
+    assert copied.unwrapped.rules == env.unwrapped.rules
+    # The same draws from here on (the generator's state was copied), and the
+    # two games are independent.
+    assert _turns(copied, 40) == _turns(env, 40)
+    assert copied.agents == env.agents == [] and game2.to_string() == game.to_string()
+    assert copied.unwrapped.game is not env.unwrapped.game
