@@ -97,6 +97,8 @@ class SpokerApp:
         self._autosaves: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
         self._records: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
         self._autosave_failing = False
+        # Games whose autosave another process writes (its lock is taken): never written here.
+        self._played_elsewhere: weakref.WeakSet[GameController] = weakref.WeakSet()
         self._replace_asked: Path | None = None
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
@@ -178,6 +180,8 @@ class SpokerApp:
     def screen_text(self, line: str) -> str:
         """A notice for the screen: short (stderr has the whole line), paths
         inside the data folder relative to it."""
+        if " is open in another Spoker window" in line:
+            line = line.split(": that window", 1)[0] + ": moves made here are not autosaved"
         moved = re.fullmatch(r".* was damaged \(.*\): moved to '(.*)'", line)
         if moved:
             line = f"A damaged file was kept as '{moved.group(1)}'"
@@ -337,7 +341,9 @@ class SpokerApp:
             return
         try:
             if self.autosave_on:
-                autosave.save(controller, self.autosave_file(controller))
+                path = self.autosave_file(controller)
+                if path is not None and self._may_autosave(controller, path):
+                    autosave.save(controller, path)
             record = self.record_file(controller)
             if record is not None:
                 self._write_record(controller, record)
@@ -351,6 +357,21 @@ class SpokerApp:
             self._autosave_failing = True
         else:
             self._autosave_failing = False
+
+    def _may_autosave(self, controller: GameController, path: Path) -> bool:
+        """Whether this window writes the game's autosave: not when another
+        process (a second ``spoker play --resume``) holds the game's lock;
+        that is told once, on stderr and the screen (:attr:`notices`)."""
+        if controller in self._played_elsewhere:
+            return False
+        try:
+            if autosave.lock_game(path):
+                return True
+        except OSError:
+            return True  # no lock file can be made (a read-only folder): the save itself tells
+        self._played_elsewhere.add(controller)
+        self.notices.append(autosave.played_elsewhere(path))
+        return False
 
     def autosave_file(self, controller: GameController) -> Path | None:
         """The game's own autosave file (a new one for a new game)."""

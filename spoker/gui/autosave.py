@@ -38,9 +38,9 @@ FOLDER = "unfinished"
 MT_WORDS = 625  # random.getstate(): 624 words of the Mersenne Twister and its position
 
 __all__ = [
-    "FILENAME", "FOLDER", "FORMAT", "AutosaveError", "Entry", "Summary", "autosave_path", "clear",
-    "data_dir", "load", "new_autosave_path", "peek", "save", "to_json", "unfinished", "unfinished_dir",
-    "write_atomic",
+    "FILENAME", "FOLDER", "FORMAT", "LOCKS", "AutosaveError", "Entry", "Summary", "autosave_path", "clear",
+    "data_dir", "load", "lock_game", "lock_path", "new_autosave_path", "peek", "played_elsewhere",
+    "release_game", "save", "to_json", "unfinished", "unfinished_dir", "write_atomic",
 ]
 
 
@@ -98,7 +98,8 @@ def save(controller: GameController, path: Path | None = None) -> Path:
 
 
 def clear(path: Path | None = None) -> None:
-    """Remove a game's autosave (its game ended, or the person discarded it)."""
+    """Remove a game's autosave (its game ended, or the person discarded it),
+    and this process's lock on it."""
     target = path or autosave_path()
     if target is None:
         return
@@ -106,6 +107,82 @@ def clear(path: Path | None = None) -> None:
         target.unlink()
     except FileNotFoundError:
         pass
+    release_game(target)
+
+
+# -- one window a game ------------------------------------------------------------
+LOCKS = "locks"
+"""The folder of the data folder holding a lock file for each game being
+played (outside ``unfinished/``, which holds the games only)."""
+
+_HELD: dict[Path, int] = {}
+"""The games this process plays: lock file -> its open descriptor (held
+until the game ends or the process exits, when the system releases it)."""
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of an autosave: ``locks/NAME.lock`` in the data folder."""
+    base = path.parent.parent if path.parent.name == FOLDER else path.parent
+    return base / LOCKS / f"{path.name}.lock"
+
+
+def lock_game(path: Path) -> bool:
+    """Take the advisory lock (``fcntl.flock``) of a game's autosave: True if
+    this process now holds it (or already did), False if another process
+    does (the game is open in another window). OSError if the lock file
+    cannot be made; True where the system has no ``flock``.
+
+    A lock file is removed only by its holder, when the game ends; a process
+    that opened it just before takes the lock of a removed file, so the lock
+    is taken again until the file locked is the one at the path."""
+    target = lock_path(path)
+    if target in _HELD:
+        return True
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock, as before
+        return True
+    target.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        fd = os.open(target, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        except OSError:
+            os.close(fd)
+            raise
+        try:
+            same = os.stat(target).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            _HELD[target] = fd
+            return True
+        os.close(fd)  # its holder removed it meanwhile: lock the file now at the path
+
+
+def release_game(path: Path) -> None:
+    """Give up this process's lock on a game (its game ended): the lock file
+    is removed while still locked, then closed."""
+    target = lock_path(path)
+    fd = _HELD.pop(target, None)
+    if fd is None:
+        return
+    try:
+        target.unlink()
+    except OSError:
+        pass
+    os.close(fd)
+
+
+def played_elsewhere(path: Path) -> str:
+    """The line telling that a game is open in another window, which keeps it."""
+    return (
+        f"the game in {str(path)!r} is open in another Spoker window: that window keeps its "
+        "autosave, this one does not write it (moves made here are not kept)"
+    )
 
 
 @dataclass(frozen=True)

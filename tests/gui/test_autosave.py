@@ -218,3 +218,63 @@ def test_settings_round_trip_and_survive_damage(tmp_path: Path) -> None:
     assert loaded.name1 == "Player 1" and loaded.computer_speed == 1.0 and loaded.hints is False
     path.write_bytes(b"\xff\xfe")
     assert load_settings(path) == Settings()
+
+
+# -- one window a game ------------------------------------------------------------------
+HOLDER = """
+import sys
+from pathlib import Path
+from spoker.gui import autosave
+print(autosave.lock_game(Path(sys.argv[1])), flush=True)
+sys.stdin.read()  # holds the lock until the test closes stdin (or the process dies)
+"""
+
+
+def test_a_game_open_in_another_process_is_not_autosaved_here(
+    window: Any, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    app = new_app(window)
+    view = app.new_game(GameSetup(("Ann", "Bob"), seed=7))
+    play_moves(view, 4, random.Random(2))
+    (path,) = (home / "unfinished").iterdir()
+    assert autosave.lock_game(path)  # this process plays it
+    autosave.release_game(path)  # as if this window had been closed (its process gone)
+    assert not autosave.lock_path(path).exists()
+    saved = path.read_bytes()
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "True\n"
+        assert not autosave.lock_game(path)  # the second attempt: held by the other process
+        capsys.readouterr()
+        # A second `spoker play --resume` on the same game: read, shown, never written.
+        second = new_app(window)
+        resumed = second.resume(path)
+        assert resumed is not None and resumed.c.state.move_number == 4
+        err = capsys.readouterr().err
+        assert err == f"spoker: {autosave.played_elsewhere(path)}\n"
+        assert resumed.message == (
+            f"The game in '{Path('unfinished') / path.name}' is open in another Spoker window: "
+            "moves made here are not autosaved"
+        )
+        play_moves(resumed, 2, random.Random(5))
+        assert path.read_bytes() == saved
+        assert capsys.readouterr().err == ""  # told once
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=30)
+    # The other process is gone: its lock with it; a new window writes the game again.
+    third = new_app(window)
+    again = third.resume(path)
+    assert again is not None
+    play_moves(again, 1, random.Random(6))
+    assert path.read_bytes() != saved and autosave.lock_path(path).exists()
+    while not again.c.over:
+        play_moves(again, 1, random.Random(7))
+    assert not path.exists() and not autosave.lock_path(path).exists()  # released at the end
