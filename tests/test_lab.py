@@ -3,6 +3,7 @@ query under the four rule sets with its reasons, and suite files."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -433,3 +434,78 @@ def test_lab_arguments_fuzzed_open_a_window_or_fail_in_one_line(board: str, rule
         assert opened and opened[0][0] == parse_board(board)
     else:
         assert code == 2 and not opened and err.getvalue().count("\n") == 1
+
+
+# -- a full disk never tears a suite file ---------------------------------------------
+class _TornFile:
+    """An open file whose writes put ``room`` bytes on the disk, then fail as
+    a full disk does (for an implementation that writes through a file object)."""
+
+    def __init__(self, f: object, room: list[int]) -> None:
+        self._f, self._room = f, room
+
+    def write(self, data: bytes) -> int:
+        n = min(len(data), self._room[0])
+        self._room[0] -= n
+        if n:
+            self._f.write(data[:n])  # type: ignore[attr-defined]
+            self._f.flush()  # type: ignore[attr-defined]
+        if n < len(data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return n
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._f, name)
+
+    def __enter__(self) -> _TornFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._f.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("failure", ["raises", "short write", "sync fails"])
+def test_save_as_test_case_on_a_full_disk_leaves_the_suite_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str
+) -> None:
+    import builtins
+
+    import spoker.lab
+
+    path = tmp_path / "cases.txt"
+    q = ask(parse_board(EXAMPLE2_CUT), "1G3", "W")
+    for _ in range(3):
+        append_case(path, q, VISIBLE)
+    path.write_bytes(path.read_bytes() + b"# no newline at the end")
+    before = path.read_bytes()
+    room = [30]  # 30 bytes of the new line fit, then the disk is full
+    real_write, real_open = os.write, builtins.open
+
+    def full_write(fd: int, data: bytes) -> int:
+        n = real_write(fd, bytes(data[: room[0]]))
+        room[0] -= n
+        if failure == "raises" and n < len(data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return n
+
+    def full_fsync(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def torn_open(file: object, mode: str = "r", *args: object, **kwargs: object) -> object:
+        f = real_open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
+        return _TornFile(f, room) if "a" in mode or "w" in mode or "+" in mode else f
+
+    if failure == "sync fails":
+        room[0] = 10**6
+        monkeypatch.setattr(os, "fsync", full_fsync)
+    monkeypatch.setattr(os, "write", full_write)
+    monkeypatch.setattr(spoker.lab, "open", torn_open, raising=False)
+    with pytest.raises(OSError) as info:
+        append_case(path, q, TOUCHING)
+    assert info.value.errno == errno.ENOSPC
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert len(read_suite(path)) == 3
+    # With room again, the case is appended whole.
+    append_case(path, q, TOUCHING)
+    assert path.read_bytes().startswith(before) and len(read_suite(path)) == 4

@@ -286,7 +286,10 @@ class LabView(BaseView):
             return
         try:
             line, target = append_case(path, query, self.lab.rules)
-        except (OSError, ValueError) as err:
+        except OSError as err:  # a full disk, a read-only folder: the file is as it was
+            self.say(f"Not saved: {err.strerror or err}; {path} is unchanged", "bad", 8)
+            return
+        except ValueError as err:
             self.say(f"Not saved: {err}", "bad", 8)
             return
         self.say(f"Saved to {target}: {line}", "good", 6)
