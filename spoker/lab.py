@@ -22,9 +22,9 @@ from shibumi.geometry import PLATFORM, RESTING_ON
 from shibumi.visibility import visibility
 from spoker.errors import SpokerError
 from spoker.groups import Group, Rank, groups_at, groups_containing
+from spoker.inputs import expect_path
 from spoker.judging import APEX_REASON, pattern_of
 from spoker.moves import Move
-from spoker.record import expect_path
 from spoker.rules import RuleSet
 from spoker.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
 

@@ -26,8 +26,9 @@ from typing import BinaryIO
 
 from shibumi import Cell, Colour, ShibumiError
 from shibumi.errors import expect, shown
-from spoker.errors import MoveError, RecordError, SpokerError
+from spoker.errors import MoveError, RecordError
 from spoker.events import End, Event
+from spoker.inputs import MAX_INPUT_BYTES, expect_path
 from spoker.moves import Move
 from spoker.narrator import colour_name, record_note, result_text
 from spoker.rules import DEFAULT_RULES, RuleSet
@@ -240,13 +241,7 @@ def annotate(events: tuple[Event, ...], state: GameState) -> str:
     return record_note(events, state)
 
 
-# -- files ------------------------------------------------------------------
-MAX_INPUT_BYTES = 16 * 1024 * 1024
-"""The largest input read whole (a record file, stdin) or line by line (a
-batch line): a full game's record takes about 2 KB, so anything longer is
-refused before it fills the memory."""
-
-
+# -- files (MAX_INPUT_BYTES and expect_path: spoker.inputs) -------------------
 def read_bounded(f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a record") -> bytes:
     """All of ``f``, or :class:`RecordError` if it holds more than ``limit`` bytes."""
     if not callable(getattr(f, "read", None)):
@@ -440,16 +435,6 @@ def _sync_folder(folder: str) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def expect_path(path: object) -> None:
-    """A file name: text or a path object (an int would be an open file
-    descriptor, closed afterwards; None would become a file named 'None'),
-    and not empty (it would stand for the current folder)."""
-    if not isinstance(path, str | os.PathLike):
-        raise TypeError(f"path {shown(path)}: expected a file name (str or os.PathLike)")
-    if not os.fspath(path):
-        raise SpokerError("path '': the file name is empty")
 
 
 __all__ = [

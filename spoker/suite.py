@@ -19,17 +19,19 @@ import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from shibumi import BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
 from shibumi.cells import CELL_NAMES
 from spoker.errors import SpokerError
 from spoker.groups import Group, Rank, group_of, groups_at
+from spoker.inputs import expect_path
 from spoker.judging import PATTERNS, pattern_of, visible
 from spoker.moves import Move
-from spoker.record import expect_path
 from spoker.rules import DEFAULT_RULES, RuleSet
+
+if TYPE_CHECKING:
+    from pathlib import Path  # in annotations only: pathlib takes as long to import as this module
 
 ARROW = "=>"
 NONE = "none"

@@ -8,26 +8,22 @@ as in docs/formats.md), each cell at its real point.
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 from shibumi import APEX, LEVEL_CELLS, Board
 from shibumi.cells import COLUMNS
 from shibumi.errors import expect
-from spoker.groups import Group, explain
-from spoker.moves import Move
-from spoker.narrator import (
-    APEX_NOTE,
-    COLOUR_NAMES,
-    challenge_line,
-    colour_name,
-    group_text,
-    move_lines,
-    named_result,
-    open_challenge_line,
-    result_text,
-)
-from spoker.replay import Replay
-from spoker.rules import RuleSet
-from spoker.state import GameState
+
+if TYPE_CHECKING:
+    from spoker.groups import Group
+    from spoker.moves import Move
+    from spoker.replay import Replay
+    from spoker.rules import RuleSet
+    from spoker.state import GameState
+
+# The engine, the narrator and the replays are imported by the views that
+# show them, not here: printable() and board_diagram() are wanted by
+# commands that start at once (``spoker groups``, every error line).
 
 LEGEND = "W white, B black, R red, + empty and playable, . empty (not yet supported)"
 _GAP = "   "
@@ -84,6 +80,9 @@ def board_diagram(board: Board) -> str:
 
 def bag_text(board: Board | GameState) -> str:
     """What is left in the bag: a state's bag leaves out its drawn ball."""
+    from spoker.narrator import COLOUR_NAMES
+    from spoker.state import GameState
+
     expect(board, (Board, GameState), "board")
     left = board.bag() if isinstance(board, GameState) else tuple(10 - n for n in board.counts())
     return "bag: " + ", ".join(f"{n} {name}" for n, name in zip(left, COLOUR_NAMES, strict=True))
@@ -102,6 +101,9 @@ def player_names(headers: dict[str, str]) -> tuple[str, str]:
 
 def state_text(state: GameState) -> str:
     """A state: board string, diagram and what the game is waiting for."""
+    from spoker.narrator import colour_name, open_challenge_line, result_text
+    from spoker.state import GameState
+
     expect(state, GameState, "state")
     board = state.board
     lines = [f"Board: {board}", "", board_diagram(board), "", LEGEND, ""]
@@ -123,6 +125,9 @@ def state_text(state: GameState) -> str:
 
 def record_text(replay: Replay) -> str:
     """A record's headers, final position, score and challenges."""
+    from spoker.narrator import challenge_line, named_result
+    from spoker.replay import Replay
+
     expect(replay, Replay, "replay")
     final = replay.final_state
     lines = _headers(replay)
@@ -153,6 +158,9 @@ def _headers(replay: Replay) -> list[str]:
 
 def narrate(replay: Replay) -> str:
     """The game move by move, as sentences, then the final position."""
+    from spoker.narrator import move_lines, named_result
+    from spoker.replay import Replay
+
     expect(replay, Replay, "replay")
     lines = _headers(replay)
     lines.append("")
@@ -171,6 +179,11 @@ def groups_text(
     before: Board, move: Move, groups: list[Group], best: Group | None, rules: RuleSet
 ) -> str:
     """Why the groups a ball forms count or not (``spoker groups`` without --json)."""
+    from spoker.groups import explain
+    from spoker.moves import Move
+    from spoker.narrator import APEX_NOTE, group_text
+    from spoker.rules import RuleSet
+
     expect(before, Board, "board")
     expect(move, Move, "move")
     expect(rules, RuleSet, "rules")
@@ -197,6 +210,6 @@ def groups_text(
 
 
 __all__ = [
-    "LEGEND", "bag_text", "player_names", "board_diagram", "challenge_line", "colour_name", "group_text",
-    "groups_text", "narrate", "printable", "record_text", "state_text",
+    "LEGEND", "bag_text", "board_diagram", "groups_text", "narrate", "one_line", "player_names",
+    "printable", "record_text", "state_text",
 ]

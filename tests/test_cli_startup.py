@@ -2,7 +2,10 @@
 
 ``spoker --help`` lists every command from a static table, a command imports
 only its own module, and the light commands never import numpy, arcade or
-the computer players (their timings: ``bench/startup.py``).
+the computer players, nor the parts of the engine they do not use: a query
+of ``groups`` and a ``suite`` need no game state, narrator or records, and
+``show STATE`` no records or replays (their timings, in a fresh virtual
+environment as a user installs Spoker: ``bench/startup.py``).
 """
 
 from __future__ import annotations
@@ -61,6 +64,41 @@ def test_light_commands_import_no_numpy_arcade_or_players(argv: tuple[str, ...])
     assert seen["code"] == 0
     assert seen["out"]
     assert [m for m in HEAVY if m in seen["modules"]] == []
+
+
+GAME = ("spoker.state", "spoker.narrator", "spoker.record", "spoker.replay")
+"""The game: states and their tables, sentences, records."""
+
+
+@pytest.mark.parametrize(
+    ("argv", "unused"),
+    [
+        (("groups", BOARD, "R@1E1", "--json"), (*GAME, "spoker.suite")),
+        (("suite", str(ROOT / "assets" / "suites" / "worked-examples.txt")), GAME),
+        (("show", STATE), ("spoker.record", "spoker.replay")),
+        (("show", BOARD), ("spoker.record", "spoker.replay")),
+    ],
+    ids=["groups --json", "suite", "show STATE", "show BOARD"],
+)
+def test_light_commands_import_no_part_of_the_engine_they_do_not_use(
+    argv: tuple[str, ...], unused: tuple[str, ...]
+) -> None:
+    seen = probe(*argv)
+    assert seen["code"] == 0
+    assert seen["out"]
+    assert [m for m in unused if m in seen["modules"]] == []
+
+
+def test_the_readers_of_input_import_no_engine() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "import json, sys, spoker.cli.streams, spoker.inputs;"
+         " print(json.dumps(sorted(sys.modules)))"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    modules = json.loads(done.stdout)
+    engine = ("spoker.judging", "spoker.groups", "spoker.rules", "spoker.events", *GAME)
+    assert [m for m in engine if m in modules] == []
 
 
 def test_groups_json_answers_from_a_fresh_interpreter() -> None:

@@ -13,7 +13,6 @@ from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
 from spoker.groups import Group, best_group, groups_at
 from spoker.moves import Move
 from spoker.rules import RuleSet
-from spoker.suite import case_for, format_case
 from spoker.textview import groups_text
 
 EXAMPLE = """\
@@ -73,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
     if args.board is None or args.move is None:
         raise CliError("give a BOARD and a MOVE (or --batch FILE); see 'spoker groups --help'")
     if args.as_case:
+        from spoker.suite import case_for, format_case  # only here: a plain query starts sooner
+
         print(format_case(case_for(args.board, args.move, rules)))
         return 0
     board, move = read_query(args.board, args.move)
@@ -140,6 +141,8 @@ def answer(line: str, rules: RuleSet) -> dict[str, object]:
 
 def case_line(line: str, number: int, rules: RuleSet) -> str:
     """A batch line as a suite case (a comment if it is no query)."""
+    from spoker.suite import case_for, format_case
+
     fields = line.split()
     try:
         if len(fields) != 2:

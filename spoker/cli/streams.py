@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import IO
 
 from spoker.cli import CliError
-from spoker.record import MAX_INPUT_BYTES
+from spoker.inputs import MAX_INPUT_BYTES
 from spoker.textview import printable
 
 _MB = MAX_INPUT_BYTES // (1024 * 1024)
