@@ -108,19 +108,21 @@ def _cell_tables(judge: Judge) -> tuple[tuple[dict[int, int], int, dict[int, tup
     return tuple((_NEWLY[c], _UNDER_ABOVE[c], judge.complete[c], judge.neighbours[c]) for c in CELLS)
 
 
-def _subset_table(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
-    """For every mask over ``cells``: the tuple of cells whose bits are set."""
-    table: list[tuple[Cell, ...]] = [()]
-    for i, cell in enumerate(cells):
-        table += [t + (cell,) for t in table[: 1 << i]]
-    return tuple(table)
+def _subset(table: list[tuple[Cell, ...] | None], cells: tuple[Cell, ...], mask: int) -> tuple[Cell, ...]:
+    """The tuple of ``cells`` whose bits are set in ``mask``, kept in ``table``."""
+    found = table[mask] = tuple(cell for i, cell in enumerate(cells) if mask >> i & 1)
+    return found
 
 
 # Playable cells from a 30-bit mask in at most two lookups: level 1 (16 bits)
 # and the levels above (14 bits). Early on only level 1 is playable and late
-# only the levels above, so one lookup usually does.
-_LEVEL1 = _subset_table(CELLS[:16])
-_UPPER = _subset_table(CELLS[16:])
+# only the levels above, so one lookup usually does. Each entry is made the
+# first time it is met: all 81,920 at import took longer than the rest of a
+# command line's start (bench/startup.py), and a game meets a few dozen.
+_LEVEL1_CELLS = CELLS[:16]
+_UPPER_CELLS = CELLS[16:]
+_LEVEL1: list[tuple[Cell, ...] | None] = [None] * (1 << len(_LEVEL1_CELLS))
+_UPPER: list[tuple[Cell, ...] | None] = [None] * (1 << len(_UPPER_CELLS))
 
 # Events that depend only on (move number, cell, colour): built once.
 _DRAWN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
@@ -304,11 +306,16 @@ class GameState:
         game is over. Before the draw they are the cells the ball may go to."""
         p = self._playable  # 0 once the game is over
         low = p & 0xFFFF
-        if not low:
-            return _UPPER[p >> 16]
-        if p < 0x10000:
-            return _LEVEL1[low]
-        return _LEVEL1[low] + _UPPER[p >> 16]
+        if low:
+            cells = _LEVEL1[low] or _subset(_LEVEL1, _LEVEL1_CELLS, low)
+            if p < 0x10000:
+                return cells
+        else:
+            cells = ()
+        upper = _UPPER[p >> 16]
+        if upper is None:
+            upper = _subset(_UPPER, _UPPER_CELLS, p >> 16)
+        return cells + upper if cells else upper
 
     @property
     def playable_mask(self) -> int:

@@ -1,0 +1,74 @@
+"""The tables the engine builds at import hold what their definitions say.
+
+They are built for speed (the judge's completion tables a cell of the
+pyramid at a time, the playable cells as they are met: ``bench/startup.py``),
+so each is held here against the plain definition it replaces.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shibumi import CELLS
+from spoker.judging import FLUSH_RANK, PATTERNS, THROUGH, _cells_above, _submasks, _tables
+from spoker.rules import RuleSet
+from spoker.state import GameState
+
+
+def _definition(c: int, last: tuple[tuple[int, int, int, int], ...]) -> tuple[int, dict[int, tuple]]:
+    """Every filling of the other cells of ``last``'s patterns, and the patterns then complete."""
+    others = 0
+    for mask, _, _, _ in last:
+        others |= mask
+    others &= ~(1 << c)
+    table = {}
+    for sub in _submasks(others):
+        occ = sub | 1 << c
+        table[sub] = tuple(e for e in last if occ & e[0] == e[0])
+    return others, table
+
+
+def _last(excluded: frozenset[int], c: int) -> tuple[tuple[int, int, int, int], ...]:
+    above = _cells_above(c)
+    return tuple(
+        (p.mask, FLUSH_RANK[p.kind], p.top_level, p.pid)
+        for p in THROUGH[c]
+        if p.pid not in excluded and not any(p.mask >> u & 1 for u in above)
+    )
+
+
+@pytest.mark.parametrize(
+    "excluded",
+    [frozenset(), frozenset(range(0, len(PATTERNS), 3)), frozenset(range(40, len(PATTERNS)))],
+    ids=["every shape", "a third left out", "the pyramids and more left out"],
+)
+def test_the_completion_tables_are_their_definition(excluded: frozenset[int]) -> None:
+    tables = _tables(excluded)
+    for c in range(30):
+        others, table = _definition(c, _last(excluded, c))
+        assert tables.neighbours[c] == others
+        assert list(tables.complete[c].items()) == list(table.items())  # the same order too
+        # One tuple for each set of complete patterns, shared by its fillings.
+        assert len({id(v) for v in tables.complete[c].values()}) == len(set(table.values()))
+
+
+def test_a_variant_judges_with_the_tables_of_its_shapes() -> None:
+    assert RuleSet("touching").judge.complete is _tables(frozenset()).complete
+
+
+def _playable_definition(mask: int) -> tuple:
+    return tuple(cell for cell in CELLS if mask >> cell & 1)
+
+
+def test_legal_cells_are_the_playable_cells_in_cell_order() -> None:
+    state = GameState()
+    rng = random.Random(7)
+    masks = [*range(1 << 16), *(u << 16 for u in range(1 << 14))]
+    masks += [rng.randrange(1 << 30) for _ in range(20_000)]
+    for mask in masks:
+        state._playable = mask
+        assert state.legal_cells() == _playable_definition(mask), mask
+        if mask < 1 << 16 or not mask & 0xFFFF:  # one level's lookup: made once, then shared
+            assert state.legal_cells() is state.legal_cells()
