@@ -1,8 +1,9 @@
 """The tables the engine builds at import hold what their definitions say.
 
-They are built for speed (the judge's completion tables a cell of the
-pyramid at a time, the playable cells as they are met: ``bench/startup.py``),
-so each is held here against the plain definition it replaces.
+They are built for speed (the judge's completion tables and the state's
+newly playable cells a cell of the pyramid at a time, the playable cells as
+they are met: ``bench/startup.py``), so each is held here against the plain
+definition it replaces.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ import random
 
 import pytest
 
-from shibumi import CELLS
+from shibumi import CELLS, Colour
+from shibumi.geometry import PLATFORM_MASK, RESTING_ON
+from spoker import state as state_module
+from spoker.events import BallPlaced
 from spoker.judging import FLUSH_RANK, PATTERNS, THROUGH, _cells_above, _submasks, _tables
 from spoker.rules import RuleSet
 from spoker.state import GameState
@@ -56,6 +60,30 @@ def test_the_completion_tables_are_their_definition(excluded: frozenset[int]) ->
 
 def test_a_variant_judges_with_the_tables_of_its_shapes() -> None:
     assert RuleSet("touching").judge.complete is _tables(frozenset()).complete
+
+
+def test_the_newly_playable_tables_are_their_definition() -> None:
+    for c in CELLS:
+        ups = RESTING_ON[c]
+        under = 0
+        for u in ups:
+            under |= PLATFORM_MASK[u]
+        under &= ~(1 << c)
+        table = {}
+        for sub in _submasks(under):
+            occ = sub | 1 << c
+            table[sub] = sum(1 << u for u in ups if occ & PLATFORM_MASK[u] == PLATFORM_MASK[u])
+        assert state_module._UNDER_ABOVE[c] == under
+        assert list(state_module._NEWLY[c].items()) == list(table.items())
+
+
+def test_the_shared_placement_events_are_the_events() -> None:
+    colours = (Colour.WHITE, Colour.BLACK, Colour.RED)
+    for answered, table in ((False, state_module._PLACED), (True, state_module._ANSWERED)):
+        made = [BallPlaced(2 - (n & 1), k, c, n, answered) for n in range(31) for c in CELLS for k in colours]
+        assert list(table) == made
+        assert {type(e) for e in table} == {BallPlaced}
+        assert repr(table[-1]) == repr(made[-1])
 
 
 def _playable_definition(mask: int) -> tuple:
