@@ -26,4 +26,20 @@ def expect_path(path: object) -> None:
         raise SpokerError("path '': the file name is empty")
 
 
-__all__ = ["MAX_INPUT_BYTES", "expect_path"]
+READ_CHUNK = 1 << 16
+"""Inputs are read this much at a time, so binary data (``/dev/zero``) is
+refused after its first chunk, not after 16 MB."""
+
+
+def check_text(data: bytes, offset: int = 0, what: str = "a record") -> None:
+    """:class:`RecordError` if ``data`` (read from byte ``offset`` of an input
+    on) holds a NUL byte: no text input of Spoker does, so it is binary data
+    (an image, ``/dev/zero``), refused at once, naming where it starts."""
+    at = data.find(0)
+    if at >= 0:
+        from spoker.errors import RecordError
+
+        raise RecordError(f"a NUL byte at byte {offset + at}: binary data, not {what}")
+
+
+__all__ = ["MAX_INPUT_BYTES", "READ_CHUNK", "check_text", "expect_path"]

@@ -242,23 +242,42 @@ def annotate(events: tuple[Event, ...], state: GameState) -> str:
 
 
 # -- files (MAX_INPUT_BYTES and expect_path: spoker.inputs) -------------------
-def read_bounded(f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a record") -> bytes:
-    """All of ``f``, or :class:`RecordError` if it holds more than ``limit`` bytes."""
+def read_bounded(
+    f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a record", text: bool = False,
+) -> bytes:
+    """All of ``f``, or :class:`RecordError` if it holds more than ``limit``
+    bytes; with ``text``, also if it holds a NUL byte (:func:`check_text`,
+    told at the first chunk that holds one)."""
+    from spoker.inputs import READ_CHUNK, check_text
+
     if not callable(getattr(f, "read", None)):
         raise TypeError(f"f {shown(f)}: expected a binary file open for reading")
-    data = f.read(limit + 1)
-    if not isinstance(data, bytes):
-        raise TypeError(f"file {shown(f)}: expected a binary file, it gave {type(data).__name__}")
-    if len(data) > limit:
+    parts: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = f.read(min(READ_CHUNK, limit + 1 - size))
+        if not isinstance(chunk, bytes):
+            raise TypeError(f"file {shown(f)}: expected a binary file, it gave {type(chunk).__name__}")
+        if not chunk:
+            break
+        if text:
+            check_text(chunk, size, what)
+        parts.append(chunk)
+        size += len(chunk)
+    if size > limit:
         raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
-    return data
+    return b"".join(parts)
 
 
 def decode_record(data: bytes) -> GameRecord:
-    """A record from its bytes (UTF-8, at most :data:`MAX_INPUT_BYTES`)."""
+    """A record from its bytes (UTF-8 text without NUL bytes, at most
+    :data:`MAX_INPUT_BYTES`)."""
     expect(data, bytes, "data")
     if len(data) > MAX_INPUT_BYTES:
         raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+    from spoker.inputs import check_text
+
+    check_text(data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -271,7 +290,10 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     OSError if unreadable, RecordError if bad or too large."""
     expect_path(path)
     with open(path, "rb") as f:
-        data = read_bounded(f)
+        st = os.fstat(f.fileno())
+        if stat.S_ISREG(st.st_mode) and st.st_size > MAX_INPUT_BYTES:  # told without reading it
+            raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+        data = read_bounded(f, text=True)
     return decode_record(data)
 
 

@@ -25,7 +25,7 @@ from shibumi import BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
 from shibumi.cells import CELL_NAMES
 from spoker.errors import SpokerError
 from spoker.groups import Group, Rank, group_of, groups_at
-from spoker.inputs import expect_path
+from spoker.inputs import check_text, expect_path
 from spoker.judging import PATTERNS, pattern_of, visible
 from spoker.moves import Move
 from spoker.rules import DEFAULT_RULES, RuleSet
@@ -334,11 +334,17 @@ def iter_suite(path: str | Path, regular: bool = False) -> Iterator[Case]:
     name = str(path)
     with _open_suite(path, regular) as f:
         number = 0
+        offset = 0  # bytes of the lines before this one
         while True:
             raw = f.readline(MAX_LINE_BYTES + 1)
             if not raw:
                 return
             number += 1
+            try:  # binary data (/dev/zero, an image) is no suite: told at its first NUL byte
+                check_text(raw, offset, "a suite")
+            except SpokerError as err:
+                raise SuiteError(f"{name}: line {number}: {err}") from None
+            offset += len(raw)
             if len(raw) > MAX_LINE_BYTES:
                 raise SuiteError(f"{name}: line {number} is longer than {MAX_LINE_BYTES} bytes")
             if number == 1 and raw.startswith(b"\xef\xbb\xbf"):

@@ -117,9 +117,13 @@ def test_groups_batch_lines(queries: list[tuple[str, str]], junk: bytes) -> None
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "queries.txt"
         path.write_bytes(data)
-        code, out, _ = check(["groups", "--batch", str(path), "--json"])
-    assert code == 0
+        code, out, err = check(["groups", "--batch", str(path), "--json"])
     answers = [json.loads(line) for line in out.splitlines()]
+    if b"\0" in data:  # binary data: refused at its first NUL byte, the lines before it answered
+        assert code == 2 and f"a NUL byte at byte {data.index(0)}: binary data" in err
+        assert len(answers) == data[: data.index(0)].count(b"\n")
+        return
+    assert code == 0
     assert len(answers) == len(data.split(b"\n")) - (data.endswith(b"\n"))
     for a in answers:
         assert set(a) in ({"error"}, {"move", "groups", "best"})

@@ -52,7 +52,9 @@ def test_bad_load_files_are_refused_before_a_window(tmp_path: Path, windows: lis
     bad = tmp_path / "bad.txt"
     bad.write_text("W@1A1 R@2B2\n")
     binary = tmp_path / "binary.txt"
-    binary.write_bytes(b"\xff\xfe\x00")
+    binary.write_bytes(b"\xff\xfe\x80")
+    nul = tmp_path / "nul.txt"
+    nul.write_bytes(b"\xff\xfe\x00")  # UTF-16, or an image: no record holds a NUL byte
     huge = tmp_path / "huge.txt"
     with open(huge, "wb") as f:
         f.truncate(16 * 1024 * 1024 + 1)
@@ -61,6 +63,7 @@ def test_bad_load_files_are_refused_before_a_window(tmp_path: Path, windows: lis
         (tmp_path, "not a regular file"),
         (bad, "2B2 is not playable"),
         (binary, "not UTF-8"),
+        (nul, "a NUL byte at byte 2: binary data, not a record"),
         (huge, "too large"),
         (finished, "finished game"),
     ]
@@ -195,3 +198,4 @@ def test_new_game_options_with_load_are_refused(tmp_path: Path, windows: list[An
     path.write_text(UNFINISHED)
     one_line(*play(capsys, "--load", str(path), "--rules", "touching")[::2], "not with --load")
     assert windows == []
+

@@ -10,6 +10,7 @@ from typing import IO
 from shibumi import BALLS_PER_COLOUR, Board, ShibumiError, parse_board
 from spoker.cli import CliError
 from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
+from spoker.errors import RecordError
 from spoker.groups import Group, best_group, groups_at
 from spoker.moves import Move
 from spoker.rules import RuleSet
@@ -32,7 +33,9 @@ is the best group that counts under --rules (null if none). The apex ruling is
 about turns, so it is not applied here. --batch reads one 'BOARD MOVE' query a
 line (FILE, or - for stdin) and always answers with one JSON object a line; a
 bad line gets {"error": "..."} and the run goes on (exit status 0); a line
-longer than 16 MB is refused that way too. Board strings: docs/formats.md.
+longer than 16 MB is refused that way too. Binary input (a NUL byte, such as
+/dev/zero) is no batch: refused at once in one line, exit status 2. Board
+strings: docs/formats.md.
 --as-case prints the query and its answer as a 'spoker suite' case instead
 (the apex ruling applied, as a suite does; a refused query gives '=> error');
 with --batch, one case a line (a line that is no query becomes a comment).
@@ -153,18 +156,22 @@ def case_line(line: str, number: int, rules: RuleSet) -> str:
 
 
 def _run_batch(source: str, rules: RuleSet, as_case: bool = False) -> int:
-    if source == "-":
-        return _answer_all(stdin_bytes(), rules, as_case)
     try:
-        f = open(source, "rb")
-    except OSError as err:  # named as the other readers name a file they cannot read
-        raise CliError(f"cannot read {source!r}: {err.strerror or err}") from None
-    with f:
-        return _answer_all(f, rules, as_case)
+        if source == "-":
+            return _answer_all(stdin_bytes(), rules, as_case)
+        try:
+            f = open(source, "rb")
+        except OSError as err:  # named as the other readers name a file they cannot read
+            raise CliError(f"cannot read {source!r}: {err.strerror or err}") from None
+        with f:
+            return _answer_all(f, rules, as_case)
+    except RecordError as err:  # binary data (a NUL byte): not a batch, refused whole
+        name = "standard input" if source == "-" else source
+        raise CliError(f"{name}: {err}") from None
 
 
 def _answer_all(stream: IO[bytes], rules: RuleSet, as_case: bool = False) -> int:
-    for number, raw in enumerate(lines_limited(stream), start=1):
+    for number, raw in enumerate(lines_limited(stream, "a batch of queries"), start=1):
         out: dict[str, object]
         if raw is None:
             out = {"error": f"line {number}: {LINE_TOO_LONG}"}

@@ -45,35 +45,66 @@ def read_limited(stream: IO[str], what: str) -> str:
 
 
 def read_stdin() -> bytes:
-    """All of standard input, refused beyond :data:`MAX_INPUT_BYTES`."""
+    """All of standard input (a record), refused beyond :data:`MAX_INPUT_BYTES`
+    or at the first chunk holding a NUL byte (binary data: ``< /dev/zero``)."""
+    from spoker.inputs import READ_CHUNK, check_text
+
     stream = stdin_bytes()
-    try:
-        data = stream.read(MAX_INPUT_BYTES + 1)
-    except ValueError:  # "I/O operation on closed file"
-        raise CliError("standard input is closed") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise CliError(f"standard input is larger than {_MB} MB: not a Spoker input")
-    return data
-
-
-def lines_limited(stream: IO[bytes]) -> Iterator[bytes | None]:
-    """The lines of a stream (with their line ends), one at a time; a line
-    longer than :data:`MAX_INPUT_BYTES` is skipped and given as None."""
-    while True:
+    parts: list[bytes] = []
+    size = 0
+    while size <= MAX_INPUT_BYTES:
         try:
-            line = stream.readline(MAX_INPUT_BYTES + 1)
-        except ValueError:
+            chunk = stream.read(min(READ_CHUNK, MAX_INPUT_BYTES + 1 - size))
+        except ValueError:  # "I/O operation on closed file"
             raise CliError("standard input is closed") from None
-        if not line:
+        if not chunk:
+            break
+        try:
+            check_text(chunk, size)
+        except ValueError as err:
+            raise CliError(f"standard input: {err}") from None
+        parts.append(chunk)
+        size += len(chunk)
+    if size > MAX_INPUT_BYTES:
+        raise CliError(f"standard input is larger than {_MB} MB: not a Spoker input")
+    return b"".join(parts)
+
+
+def lines_limited(stream: IO[bytes], what: str = "a batch of queries") -> Iterator[bytes | None]:
+    """The lines of a stream (with their line ends), one at a time, read a
+    chunk at a time; a line longer than :data:`MAX_INPUT_BYTES` is skipped and
+    given as None. A NUL byte is binary data, not ``what``: RecordError naming
+    its offset, as soon as the chunk holding it is read (so ``/dev/zero``, or
+    a stream turning binary in a long line, is refused at once, not skipped)."""
+    from spoker.inputs import check_text
+
+    offset = 0  # bytes of the lines before this one
+    while True:
+        parts: list[bytes] = []
+        size = 0
+        too_long = False
+        while True:
+            try:
+                piece = stream.readline(_CHUNK)
+            except ValueError:
+                raise CliError("standard input is closed") from None
+            if not piece:
+                break
+            check_text(piece, offset + size, what)
+            size += len(piece)
+            ended = piece.endswith(b"\n")
+            if not too_long:
+                parts.append(piece)
+                if size - ended > MAX_INPUT_BYTES:
+                    too_long, parts = True, []
+                    yield None  # answered at once, even if the line never ends
+            if ended:
+                break
+        if not size:
             return
-        if len(line) > MAX_INPUT_BYTES and not line.endswith(b"\n"):
-            yield None  # answered at once, even if the line never ends
-            while True:  # then skip the rest of the long line, a chunk at a time
-                rest = stream.readline(_CHUNK)
-                if not rest or rest.endswith(b"\n"):
-                    break
-            continue
-        yield line
+        offset += size
+        if not too_long:
+            yield b"".join(parts)
 
 
 def stdin_once(paths: list[str]) -> None:

@@ -25,7 +25,8 @@ none, error, RANK@LEVEL or RANK@LEVEL CELL CELL ...; '#' starts a comment:
 The ball is placed as a normal turn (the apex ruling applies). Without --json
 each failing case gets a line (file:line: case, expected, got), then a summary.
 Exit status 0: all pass; 1: some fail; 2: a file cannot be read, a line is
-not a case, or no file holds a case (nothing is run then). Format: docs/suites.md.
+not a case or holds a NUL byte (binary data), or no file holds a case
+(nothing is run then). Format: docs/suites.md.
 """
 
 

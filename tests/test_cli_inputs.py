@@ -1,0 +1,148 @@
+"""Inputs that are not what they claim to be (issue 22): binary input is
+refused at its first NUL byte without reading on."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spoker.cli import main
+from spoker.suite import SuiteError, read_suite
+
+BOARD = "WB............../........./..../."
+GOOD_QUERY = f"{BOARD} R@1E1\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 2
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- B. binary input ------------------------------------------------------------------
+
+
+READ_AT_MOST = 1 << 20
+"""What a reader may take of an endless binary stream before refusing it."""
+
+
+class Zeros(io.RawIOBase):
+    """An endless stream of NUL bytes that counts what was read of it
+    (/dev/zero); reading far beyond the first chunk fails the test at once
+    rather than running for ever."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+        if self.given > 4 * READ_AT_MOST:
+            raise AssertionError(f"{self.given} bytes of an endless binary stream read")
+        n = len(buffer)
+        buffer[:] = bytes(n)
+        self.given += n
+        return n
+
+
+@pytest.mark.parametrize("argv", [
+    ["groups", "--batch", "-"], ["groups", "--batch", "-", "--as-case"], ["replay", "-", "--json"],
+    ["replay", "-", "--text"], ["analyse", "-"], ["analyse", "-", "--json"],
+])
+def test_endless_binary_stdin_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    zeros = Zeros()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(zeros)))  # type: ignore[type-var]
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    message = err + out
+    assert "standard input" in message and "NUL byte at byte 0" in message, message
+    assert "Traceback" not in err
+    assert zeros.given <= READ_AT_MOST  # the first chunk, not 16 MB
+
+
+@pytest.mark.parametrize("command", ["groups", "suite", "replay", "analyse"])
+def test_dev_zero_is_refused_at_once(command: str) -> None:
+    argv = {"groups": ["--batch", "/dev/zero"], "suite": ["/dev/zero"], "replay": ["/dev/zero", "--text"],
+            "analyse": ["/dev/zero"]}[command]
+    proc = subprocess.run(
+        [sys.executable, "-m", "spoker", command, *argv], capture_output=True, text=True, timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 2, proc
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"spoker {command}: error: "), proc.stderr
+    assert "/dev/zero" in lines[0] and "NUL byte at byte 0" in lines[0]
+
+
+def test_a_nul_byte_in_a_batch_is_refused_with_its_offset(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "queries.txt"
+    path.write_bytes(GOOD_QUERY.encode() + b"WB..\x00\n" + GOOD_QUERY.encode())
+    code, out, err = run(capsys, "groups", "--batch", str(path), "--json")
+    assert code == 2
+    assert len(out.splitlines()) <= 1  # the line before it may have been answered
+    assert err == (
+        f"spoker groups: error: {path}: a NUL byte at byte {len(GOOD_QUERY) + 4}: "
+        "binary data, not a batch of queries\n"
+    )
+
+
+def test_a_batch_that_turns_binary_after_a_long_line_ends(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A good line, then /dev/zero: refused, not skipped as a long line for ever."""
+    class Then(io.RawIOBase):
+        def __init__(self) -> None:
+            self.head = GOOD_QUERY.encode()
+            self.zeros = Zeros()
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+            if self.head:
+                n = min(len(buffer), len(self.head))
+                buffer[:n], self.head = self.head[:n], self.head[n:]
+                return n
+            return self.zeros.readinto(buffer)
+
+    source = Then()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(source)))  # type: ignore[type-var]
+    code, out, err = run(capsys, "groups", "--batch", "-")
+    assert code == 2 and f"NUL byte at byte {len(GOOD_QUERY)}" in err
+    assert source.zeros.given <= READ_AT_MOST
+
+
+def test_a_nul_byte_in_a_suite_names_file_line_and_offset(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.txt"
+    good = f"{BOARD} R@1E1 => three_kinds@1\n"
+    path.write_bytes(good.encode() + f"{BOARD} R@1E1 => none\x00\n".encode())
+    with pytest.raises(SuiteError, match=f"line 2: a NUL byte at byte {len(good) + len(BOARD) + 14}"):
+        read_suite(path)
+    code, out, err = run(capsys, "suite", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith(f"spoker suite: error: {path}: line 2: a NUL byte at byte ") and "binary" in err
+
+
+@pytest.mark.parametrize("command", ["replay", "analyse", "show"])
+def test_a_nul_byte_in_a_record_is_refused_with_its_offset(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    path = tmp_path / "game.txt"
+    path.write_bytes(b"Player1: Ann\n\nW@1A1\x00 B@1C1\n")
+    argv = [command, str(path)] + (["--text"] if command == "replay" else [])
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err == f"spoker {command}: error: {path}: a NUL byte at byte 19: binary data, not a record\n"
