@@ -204,6 +204,38 @@ def _move_of(state: GameState, token: str) -> Move:
     return Move(colour, state.board.resolve(cell_text))
 
 
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers from 0 to 2^64-1 (the window's, the command line's)."""
+
+
+def read_seed(text: str) -> int | None:
+    """A ``Seed`` header's value as a seed; None for anything but a whole
+    number from 0 to 2^64-1 in ASCII digits (not ``²``, not 5000 digits)."""
+    text = text.strip()
+    if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
+        return None
+    seed = int(text)
+    return seed if seed < SEED_LIMIT else None
+
+
+def seed_warning(headers: dict[str, str], continued: bool) -> str | None:
+    """The one line telling that a record's ``Seed`` header cannot be read
+    and what is done instead (None: no such header, or a good one). Every
+    command that reads records says it in these words: ``continued`` when
+    the game goes on from the record (``spoker play --load``), else the
+    moves are only replayed."""
+    value = headers.get("Seed")
+    if value is None or read_seed(value) is not None:
+        return None
+    quoted = repr(value if len(value) <= 24 else f"{value[:20]}...")
+    more = f" ({len(value):,} characters)" if len(value) > 24 else ""
+    if continued:
+        instead = "the game goes on with fresh random draws"
+    else:
+        instead = "the moves replay as recorded, but a game continued from it would draw afresh"
+    return f"header 'Seed' {quoted}{more} is not a whole number from 0 to 2^64-1: ignored, {instead}"
+
+
 # -- writing ----------------------------------------------------------------
 def _check_headers(headers: dict[str, str]) -> None:
     for key, value in headers.items():
@@ -461,6 +493,7 @@ def _sync_folder(folder: str) -> None:
 
 __all__ = [
     "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
-    "expect_path", "parse_record", "play_moves", "read_bounded", "result_text", "save_record", "write_bytes_atomic",
+    "SEED_LIMIT", "expect_path", "parse_record", "play_moves", "read_bounded", "read_seed",
+    "result_text", "save_record", "seed_warning", "write_bytes_atomic",
     "write_png_atomic", "write_text_atomic",
 ]

@@ -1,16 +1,20 @@
-"""Inputs that are not what they claim to be (issue 22): binary input is
-refused at its first NUL byte without reading on."""
+"""Inputs that are not what they claim to be (issue 22): a record's unreadable
+``Seed`` header is told, and binary input is refused at its first NUL byte
+without reading on."""
 
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from test_record import EXAMPLE5_GAME
 
 from spoker.cli import main
+from spoker.record import parse_record, seed_warning
 from spoker.suite import SuiteError, read_suite
 
 BOARD = "WB............../........./..../."
@@ -24,6 +28,60 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         code = exc.code if isinstance(exc.code, int) else 2
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def record_with_seed(seed: str) -> str:
+    return f"Player1: Ann\nPlayer2: Bob\nSeed: {seed}\n\n{EXAMPLE5_GAME}\n"
+
+
+# -- A. a Seed header that cannot be read ------------------------------------------
+
+BAD_SEEDS = ["\u00b2", "-5", "9" * 5000, str(2**64), "1e3", ""]
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=["superscript", "negative", "5000 digits", "2^64", "1e3", "empty"])
+def test_an_unreadable_seed_is_told(seed: str) -> None:
+    headers = parse_record(record_with_seed(seed)).headers
+    continued = seed_warning(headers, continued=True)
+    replayed = seed_warning(headers, continued=False)
+    assert continued is not None and replayed is not None
+    for line in (continued, replayed):
+        assert line.startswith("header 'Seed' ") and "\n" not in line and len(line) < 300
+    assert "fresh random" in continued
+    assert "replay" in replayed
+
+
+@pytest.mark.parametrize("seed", ["0", "42", " 7", str(2**64 - 1)])
+def test_a_readable_or_missing_seed_is_not_told(seed: str) -> None:
+    assert seed_warning(parse_record(record_with_seed(seed)).headers, continued=True) is None
+    assert seed_warning({"Rules": "visible"}, continued=True) is None
+
+
+@pytest.mark.parametrize("argv", [
+    ["replay", "{}", "--json"], ["replay", "{}", "--text"], ["show", "{}"], ["show", "{}", "--state"],
+    ["analyse", "{}", "--effort", "50", "--json"], ["analyse", "{}", "--effort", "50"],
+])
+def test_commands_warn_of_an_unreadable_seed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text(record_with_seed("\u00b2"), encoding="utf-8")
+    code, out, err = run(capsys, *(a.format(path) for a in argv))
+    assert code == 0 and out
+    lines = err.splitlines()
+    warning = [line for line in lines if "warning" in line]
+    assert len(warning) == 1, err
+    assert warning == [f"spoker {argv[0]}: warning: {path}: {seed_warning({'Seed': '²'}, continued=False)}"]
+
+
+def test_replay_from_stdin_warns_of_an_unreadable_seed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = record_with_seed("-1").encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, err = run(capsys, "replay", "-", "--json")
+    assert code == 0 and json.loads(out)["moves"]
+    assert err.startswith("spoker replay: warning: standard input: header 'Seed' '-1'"), err
 
 
 # -- B. binary input ------------------------------------------------------------------

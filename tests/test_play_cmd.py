@@ -199,3 +199,22 @@ def test_new_game_options_with_load_are_refused(tmp_path: Path, windows: list[An
     one_line(*play(capsys, "--load", str(path), "--rules", "touching")[::2], "not with --load")
     assert windows == []
 
+
+def test_screenshot_with_load_and_record_of_one_file_extends_it(tmp_path: Path) -> None:
+    """docs/cli.md: --record refuses an existing FILE except the --load FILE,
+    which the game then extends; with --screenshot too. A Seed header that
+    cannot be read is told in one line (the draws start afresh)."""
+    env = base_env(tmp_path)
+    env.update(ARCADE_HEADLESS="1", SPOKER_HOME=str(tmp_path / "home"))
+    record = tmp_path / "part.txt"
+    record.write_text(UNFINISHED.replace("Seed: 4", "Seed: \u00b2"), encoding="utf-8")
+    done = spoker("play", "--screenshot", str(tmp_path / "a.png"), "--size", "640x480", "--load", str(record),
+                  "--autoplay", "2", "--record", str(record), env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        "spoker: header 'Seed' '\u00b2' is not a whole number from 0 to 2^64-1: ignored, "
+        "the game goes on with fresh random draws"
+    ]
+    written = load_record(record)
+    assert written.moves[:3] == parse_record(UNFINISHED).moves and len(written.moves) == 5
+    assert f"{record}: the record of the game pictured" in done.stdout

@@ -74,10 +74,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def read(path: str) -> GameRecord:
-    """A record from a file (``-``: stdin), refusing files too large to be one."""
-    if path == "-":
-        return decode_record(read_stdin())
-    return load_record(path)
+    """A record from a file (``-``: stdin), refusing files too large to be
+    one or binary; an unreadable ``Seed`` header is told on stderr."""
+    from spoker.cli.replay_cmd import warn_seed
+
+    record = decode_record(read_stdin()) if path == "-" else load_record(path)
+    warn_seed("analyse", path, record)
+    return record
 
 
 def _failure(path: str, err: Exception) -> str:

@@ -10,7 +10,7 @@ from spoker.cli import CliError
 from spoker.cli.play_cmd import check_display
 from spoker.cli.streams import check_output, read_stdin, stdin_once
 from spoker.errors import RecordError
-from spoker.record import GameRecord, load_record, parse_record
+from spoker.record import GameRecord, load_record, parse_record, seed_warning
 from spoker.replay import Replay
 from spoker.rules import RuleSet
 from spoker.textview import narrate, one_line, printable
@@ -88,15 +88,28 @@ def run(args: argparse.Namespace) -> int:
     return _run_viewer(args, rules)
 
 
-def read(path: str) -> GameRecord:
-    """A record from a file, or from stdin for ``-``."""
+def read(path: str, command: str = "replay") -> GameRecord:
+    """A record from a file, or from stdin for ``-``; a ``Seed`` header that
+    cannot be read is told on stderr (:func:`warn_seed`)."""
     if path == "-":
         data = read_stdin()
         try:
-            return parse_record(data.decode("utf-8"))
+            record = parse_record(data.decode("utf-8"))
         except UnicodeDecodeError as err:
             raise RecordError(f"not UTF-8 text (byte {err.start})") from None
-    return load_record(path)
+    else:
+        record = load_record(path)
+    warn_seed(command, path, record)
+    return record
+
+
+def warn_seed(command: str, path: str, record: GameRecord) -> None:
+    """One line on stderr when the record's ``Seed`` header cannot be read
+    (the words are :func:`spoker.record.seed_warning`'s, as in the window)."""
+    warning = seed_warning(record.headers, continued=False)
+    if warning is not None:
+        name = "standard input" if path == "-" else path
+        print(f"spoker {command}: warning: {one_line(f'{name}: {warning}')}", file=sys.stderr)
 
 
 def _failure(path: str, err: Exception) -> str:

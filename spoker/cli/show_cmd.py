@@ -73,7 +73,7 @@ def _replay(path: str, rules: RuleSet | None) -> Replay:
     from spoker.replay import Replay
 
     try:
-        return Replay(read(path), rules)
+        return Replay(read(path, "show"), rules)
     except OSError as err:
         raise CliError(f"cannot read {path!r}: {err.strerror or err}") from None
     except ValueError as err:

@@ -29,7 +29,6 @@ from spoker.errors import SpokerError
 from spoker.gui import autosave, storage
 from spoker.gui.controller import (
     PERSON,
-    SEED_LIMIT,
     GameController,
     GameSetup,
     clean_name,
@@ -185,6 +184,8 @@ class SpokerApp:
         moved = re.fullmatch(r".* was damaged \(.*\): moved to '(.*)'", line)
         if moved:
             line = f"A damaged file was kept as '{moved.group(1)}'"
+        if line.startswith("header 'Seed' ") and ": ignored, " in line:
+            line = f"The record's Seed header cannot be read: ignored, {line.split(': ignored, ', 1)[1]}"
         if self.data_folder is not None:
             line = line.replace(str(self.data_folder) + os.sep, "")
         return line[:1].upper() + line[1:]
@@ -434,6 +435,14 @@ class SpokerApp:
         self.settings.last_record = str(target)
         return target
 
+    def write_record_file(self, controller: GameController) -> Path | None:
+        """Write the game's --record file now (:meth:`record_file`; None: no
+        --record): what the autosave does after every move, for a screenshot."""
+        target = self.record_file(controller)
+        if target is not None:
+            self._write_record(controller, target)
+        return target
+
     def _write_record(self, controller: GameController, target: Path) -> None:
         from spoker.record import save_record
 
@@ -474,6 +483,7 @@ class SpokerApp:
             return None
         if state.is_over:
             return f"{path!r} is a finished game: open it in the replay viewer."
+        self.notices.extend(continued_record_notices(record))
         self.play(GameController(setup_from_record(record.headers, record.rules), state))
         return None
 
@@ -502,6 +512,15 @@ def _same_file(a: Path, b: Path) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
+def continued_record_notices(record: GameRecord) -> list[str]:
+    """What to tell about a record a game continues from: its ``Seed``
+    header, if it cannot be read (the draws then start afresh)."""
+    from spoker.record import seed_warning
+
+    warning = seed_warning(record.headers, continued=True)
+    return [] if warning is None else [warning]
+
+
 def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
     """Names, seats and seed of a recorded game, to continue it."""
     from spoker.players import PLAYER_NAMES
@@ -516,12 +535,11 @@ def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
 
 def seed_of(text: str) -> int | None:
     """A record's ``Seed`` header as a seed; None (a fresh seed) for anything
-    but a whole number from 0 to 2^64-1 in ASCII digits (not ``²``, not 5000 digits)."""
-    text = text.strip()
-    if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
-        return None
-    seed = int(text)
-    return seed if seed < SEED_LIMIT else None
+    but a whole number from 0 to 2^64-1 in ASCII digits (not ``²``, not 5000
+    digits): :func:`spoker.record.read_seed`, which the warning also uses."""
+    from spoker.record import read_seed
+
+    return read_seed(text)
 
 
 def make_window(visible: bool = True) -> arcade.Window:

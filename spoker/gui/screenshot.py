@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -22,7 +23,12 @@ from PIL import Image
 
 from shibumi import Board, Cell, Colour, parse_board
 from spoker.gui import autosave
-from spoker.gui.app import SpokerApp, setup_from_options, setup_from_record
+from spoker.gui.app import (
+    SpokerApp,
+    continued_record_notices,
+    setup_from_options,
+    setup_from_record,
+)
 from spoker.gui.controller import GameController, GameSetup
 from spoker.gui.frame import open_window
 from spoker.gui.settings import Settings
@@ -131,7 +137,9 @@ def take_screenshot(options: Any) -> int:
     if setup.seed is None:
         setup = GameSetup(setup.names, setup.seats, setup.rules, 1, setup.hints)
     window = open_window(width, height, "spoker screenshot", visible=False)
-    app = SpokerApp(window, settings, threaded=False, persist=False)
+    # --record FILE is the game's record file, as in the window: play_cmd has
+    # refused an existing FILE unless it is the --load record, which is extended.
+    app = SpokerApp(window, settings, threaded=False, persist=False, record_path=options_record(options))
     app.read_unfinished = autosave.unfinished_dir() is not None  # shown, never changed
     show = getattr(options, "show", "game") or "game"
     controller = starting_game(app, options, setup)
@@ -173,11 +181,15 @@ def take_screenshot(options: Any) -> int:
     write_bytes_atomic(path, picture.getvalue())  # never half a picture
     window.close()
     print(f"{path}: {show} screen after {controller.state.move_number} moves, {width}x{height}")
-    record = getattr(options, "record", None)
-    if record:
-        target = app.save_record(controller, record)
+    target = app.write_record_file(controller)
+    if target is not None:
         print(f"{target}: the record of the game pictured")
     return 0
+
+
+def options_record(options: Any) -> str | None:
+    """The --record FILE of the options, if any."""
+    return getattr(options, "record", None) or None
 
 
 def replay_screenshot(
@@ -224,6 +236,8 @@ def starting_game(app: SpokerApp, options: Any, setup: GameSetup) -> GameControl
     (--resume), or a new one."""
     record = getattr(options, "load_record", None)
     if record is not None:
+        for line in continued_record_notices(record):
+            print(f"spoker: {line}", file=sys.stderr)
         return GameController(setup_from_record(record.headers, record.rules), record.play())
     if getattr(options, "resume", False):
         entries = app.unfinished_games()

@@ -400,3 +400,26 @@ def test_play_load_continues_the_record_the_command_line_read(window: Any, home:
     view = window.current_view
     assert isinstance(view, GameView)
     assert view.c.setup.names == ("Ann", "Bob") and view.c.moves() == record.moves
+
+
+def test_a_record_with_an_unreadable_seed_is_told_on_screen(
+    window: Any, home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "part.txt"
+    path.write_text("Player1: Ann\nPlayer2: Bob\nSeed: -12\n\nW@1A1 B@1A3 R@1A5\n", encoding="utf-8")
+    app = new_app(window)
+    assert app.open_record_file(str(path), "play") is None
+    view = window.current_view
+    assert isinstance(view, GameView) and view.c.state.move_number == 3
+    assert view.message == (
+        "The record's Seed header cannot be read: ignored, the game goes on with fresh random draws"
+    )
+    assert view.message_kind == "bad"
+    assert capsys.readouterr().err == (
+        "spoker: header 'Seed' '-12' is not a whole number from 0 to 2^64-1: ignored, "
+        "the game goes on with fresh random draws\n"
+    )
+    # A good seed: nothing to tell.
+    path.write_text("Seed: 12\n\nW@1A1\n", encoding="utf-8")
+    assert app.open_record_file(str(path), "play") is None
+    assert capsys.readouterr().err == "" and "Seed" not in window.current_view.message
