@@ -1,6 +1,7 @@
 """Inputs that are not what they claim to be (issue 22): a record's unreadable
-``Seed`` header is told, and binary input is refused at its first NUL byte
-without reading on."""
+``Seed`` header is told, binary input is refused at its first NUL byte
+without reading on, and text from outside is escaped before it reaches the
+terminal."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ from spoker.suite import SuiteError, read_suite
 
 BOARD = "WB............../........./..../."
 GOOD_QUERY = f"{BOARD} R@1E1\n"
+HOSTILE = "a\x1b[31mred\r\u202eevil\ufeff"
+"""A file name or input holding an escape sequence, a carriage return, a
+right-to-left override and a byte order mark."""
+RAW = ("\x1b", "\r", "\u202e", "\ufeff")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -28,6 +33,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         code = exc.code if isinstance(exc.code, int) else 2
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def assert_escaped(text: str) -> None:
+    for ch in RAW:
+        assert ch not in text, (ch, text)
 
 
 def record_with_seed(seed: str) -> str:
@@ -204,3 +214,47 @@ def test_a_nul_byte_in_a_record_is_refused_with_its_offset(
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err == f"spoker {command}: error: {path}: a NUL byte at byte 19: binary data, not a record\n"
+
+
+# -- D. control characters reach no terminal -------------------------------------------
+
+
+def test_suite_escapes_file_names_and_failing_cases(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / f"s{HOSTILE}.txt"
+    path.write_text(
+        f"{BOARD} R@1E1 => none\n"  # fails: a readable case
+        f"{BOARD}\u202e R@1E1\ufeff => none\n",  # fails too: the board cannot be read
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "suite", str(path))
+    assert code == 1 and err == ""
+    assert_escaped(out)
+    assert out.count("\\x1b[31m") == 2 and "\\u202e" in out and "\\ufeff" in out
+    # A file that cannot be read: its name escaped on the error line.
+    code, out, err = run(capsys, "suite", str(tmp_path / f"missing{HOSTILE}"))
+    assert code == 2 and "\\x1b" in err
+    assert_escaped(err)
+
+
+def test_analyse_escapes_the_file_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / f"g{HOSTILE}.txt"
+    path.write_text("W@1A1 B@1C1\n", encoding="utf-8")
+    code, out, err = run(capsys, "analyse", str(path), "--effort", "50")
+    assert code == 0 and "\\x1b[31m" in out.splitlines()[0]
+    assert_escaped(out)
+    bad = tmp_path / f"b{HOSTILE}.txt"
+    bad.write_text("W@1A1 B@1A1\n", encoding="utf-8")
+    code, out, err = run(capsys, "analyse", str(bad), str(tmp_path / f"missing{HOSTILE}"))
+    assert code == 2 and out == "" and len(err.splitlines()) == 2 and err.count("\\x1b[31m") == 2
+    assert_escaped(err)
+
+
+def test_groups_as_case_escapes_board_and_move(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "groups", f"{BOARD}\u202e\x1b[31m", "R@1E1\ufeff", "--as-case")
+    assert code == 0 and out.endswith("=> error\n")
+    assert_escaped(out)
+    path = tmp_path / "queries.txt"
+    path.write_text(f"{BOARD}\x1b[31m\u202e R@1E1\ufeff\n{HOSTILE}\n", encoding="utf-8")
+    code, out, err = run(capsys, "groups", "--batch", str(path), "--as-case")
+    assert code == 0 and len(out.splitlines()) == 2
+    assert_escaped(out)

@@ -24,6 +24,7 @@ from spoker.groups import Rank
 from spoker.record import GameRecord, decode_record, load_record
 from spoker.rules import RuleSet
 from spoker.simulate import ProgressBar
+from spoker.textview import one_line, printable  # the file names reach the terminal
 from spoker.value_words import loss_words
 
 EXAMPLE = f"""\
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdout.write(json.dumps({"file": path, "error": message}) + "\n")
                 sys.stdout.flush()
             else:
-                print(f"spoker analyse: error: {_failure(path, err)}", file=sys.stderr)
+                print(f"spoker analyse: error: {one_line(_failure(path, err))}", file=sys.stderr)
             continue
         finally:
             bar.close()
@@ -132,7 +133,8 @@ _MARKS = {None: "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 def report(analysis: GameAnalysis, path: str) -> str:
     """The readable analysis of one record."""
-    lines = [f"== {path}: {len(analysis.moves)} placements, rules {analysis.rules}, effort {analysis.effort}"]
+    lines = [f"== {printable(path)}: {len(analysis.moves)} placements, rules {analysis.rules}, "
+             f"effort {analysis.effort}"]
     if analysis.moves:
         lines.append("")
         lines.append(f"{'move':>4s} {'player':>6s}  {'placed':<8s}{'value':>6s}   {'best':<5s}"

@@ -14,7 +14,7 @@ from spoker.errors import RecordError
 from spoker.groups import Group, best_group, groups_at
 from spoker.moves import Move
 from spoker.rules import RuleSet
-from spoker.textview import groups_text
+from spoker.textview import groups_text, one_line, printable
 
 EXAMPLE = """\
 examples:
@@ -77,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
     if args.as_case:
         from spoker.suite import case_for, format_case  # only here: a plain query starts sooner
 
-        print(format_case(case_for(args.board, args.move, rules)))
+        # Escaped: an unreadable board or move is kept as typed in the case.
+        print(printable(format_case(case_for(args.board, args.move, rules))))
         return 0
     board, move = read_query(args.board, args.move)
     groups, best = analyse(board, move, rules)
@@ -150,9 +151,9 @@ def case_line(line: str, number: int, rules: RuleSet) -> str:
     try:
         if len(fields) != 2:
             raise CliError(f"expected 'BOARD MOVE', got {line.strip()!r}")
-        return format_case(case_for(fields[0], fields[1], rules))
+        return printable(format_case(case_for(fields[0], fields[1], rules)))
     except (ValueError, CliError) as err:
-        return f"# line {number}: {err}"
+        return f"# line {number}: {one_line(str(err))}"
 
 
 def _run_batch(source: str, rules: RuleSet, as_case: bool = False) -> int:

@@ -8,6 +8,7 @@ import sys
 
 from spoker.cli import CliError
 from spoker.suite import Case, SuiteError, format_case, read_suite, run_case
+from spoker.textview import printable
 
 EXAMPLE = """\
 examples:
@@ -73,10 +74,12 @@ def run(args: argparse.Namespace) -> int:
                 "expected": result.expected, "got": result.got,
             }) + "\n")
         elif not result.passed:
-            out.write(
+            # Escaped: a file name, or a board or move that cannot be read
+            # (kept as written), may hold escape sequences or a U+202E.
+            out.write(printable(
                 f"{case.file}:{case.line}: {format_case(case)}: "
-                f"expected {result.expected}, got {result.got}\n"
-            )
+                f"expected {result.expected}, got {result.got}"
+            ) + "\n")
     passed = len(cases) - failed
     if args.json:
         out.write(json.dumps({"summary": {"cases": len(cases), "passed": passed, "failed": failed}}) + "\n")
