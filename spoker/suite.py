@@ -370,11 +370,16 @@ def _open_suite(path: str | Path, regular: bool) -> BinaryIO:
     if not regular:
         return open(path, "rb")
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO opens at once
-    f = os.fdopen(fd, "rb")
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        f.close()
-        raise SuiteError(f"{path}: not a regular file")
-    return f
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):  # told before fdopen, which would name the descriptor ("Is a directory: 3")
+            raise SuiteError(f"{path}: is a folder, not a suite file")
+        if not stat.S_ISREG(mode):
+            raise SuiteError(f"{path}: not a regular file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
 
 
 __all__ = [

@@ -258,3 +258,25 @@ def test_groups_as_case_escapes_board_and_move(capsys: pytest.CaptureFixture[str
     code, out, err = run(capsys, "groups", "--batch", str(path), "--as-case")
     assert code == 0 and len(out.splitlines()) == 2
     assert_escaped(out)
+
+
+# -- F. smaller ---------------------------------------------------------------------------
+
+
+def test_lab_suite_folder_is_one_clear_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    code, out, err = run(capsys, "lab", "--suite", str(folder))
+    assert (code, out) == (2, "")
+    assert err == f"spoker lab: error: {folder}: is a folder, not a suite file\n"
+
+
+def test_the_documented_record_limit_is_the_code_s() -> None:
+    from spoker.inputs import MAX_INPUT_BYTES
+
+    root = Path(__file__).resolve().parent.parent
+    assert MAX_INPUT_BYTES == 16 * 1024 * 1024
+    for doc in ("docs/analysis.md", "docs/decisions.md"):
+        text = " ".join((root / doc).read_text(encoding="utf-8").split())
+        assert "1,000,000 bytes" not in text, doc
+    assert "larger than 16 MB is refused" in " ".join((root / "docs/analysis.md").read_text().split())
