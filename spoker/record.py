@@ -211,6 +211,7 @@ SEED_LIMIT = 2**64
 def read_seed(text: str) -> int | None:
     """A ``Seed`` header's value as a seed; None for anything but a whole
     number from 0 to 2^64-1 in ASCII digits (not ``²``, not 5000 digits)."""
+    expect(text, str, "seed")
     text = text.strip()
     if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
         return None
@@ -224,7 +225,10 @@ def seed_warning(headers: dict[str, str], continued: bool) -> str | None:
     command that reads records says it in these words: ``continued`` when
     the game goes on from the record (``spoker play --load``), else the
     moves are only replayed."""
+    expect(headers, dict, "headers")
     value = headers.get("Seed")
+    if not isinstance(value, str | None):
+        raise TypeError(f"header 'Seed' {shown(value)}: expected text, not {type(value).__name__}")
     if value is None or read_seed(value) is not None:
         return None
     quoted = repr(value if len(value) <= 24 else f"{value[:20]}...")
