@@ -7,7 +7,7 @@ colours they hold; a game (``spoker``) decides what those shapes are worth.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from shibumi.board import Board, Colour
 from shibumi.cells import Cell, as_cell
@@ -21,8 +21,7 @@ class Shape(enum.Enum):
     PYRAMID = "pyramid"
 
 
-@dataclass(frozen=True)
-class Pattern:
+class Pattern(NamedTuple):
     """A complete shape on a board: its cells (in geometric order) and colours.
 
     For a pyramid the cells are the platform (front-left, front-right,

@@ -10,7 +10,7 @@ and, for a line, none of its in-level contacts is cut. Pyramids are never cut.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from shibumi.board import Board
 from shibumi.cells import Cell, as_cell, cells_of
@@ -52,8 +52,7 @@ def cut_contacts(board: Board) -> list[tuple[Cell, Cell]]:
     return [(a, b) for (a, b) in BRIDGES if is_cut(board, a, b)]
 
 
-@dataclass(frozen=True)
-class Visibility:
+class Visibility(NamedTuple):
     """Why a set of cells is or is not visible."""
 
     covered: tuple[tuple[Cell, Cell], ...]

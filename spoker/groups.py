@@ -9,7 +9,7 @@ line and the front end.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from shibumi import Board, Cell, Colour, as_cell
 from shibumi.errors import expect, shown
@@ -73,8 +73,7 @@ _TITLES = {
 }
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """A winning group on the board: its rank, cells (in cell order) and
     the highest level it reaches; ``visible`` is geometric visibility."""
 

@@ -22,10 +22,8 @@ A *challenge code* is ``rank * 8 + top level`` (:func:`challenge_code`,
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from shibumi import APEX, Cell
@@ -317,34 +315,49 @@ APEX_REASON = "apex ruling: a normal turn on 4D4 counts only with a straight flu
 """Why a group formed by the apex on a normal turn does not count (the default rules)."""
 
 
-@dataclass(frozen=True)
-class Rulings:
+class _RulingFields(NamedTuple):
+    check_visibility: bool = True
+    apex_free: bool = False
+    excluded: tuple[tuple[int, str], ...] = ()
+
+
+class Rulings(_RulingFields):
     """What a rule set decides about judging; variants change it.
 
     ``check_visibility``: covered balls and cut contacts spoil a group (the
     ``visible`` rules) or not (``touching``). ``apex_free``: the apex counts
     on any turn, or (False) on a normal turn only for a straight flush.
     ``excluded``: (pattern id, why) of the shapes that form no group at all.
+
+    A checked named tuple rather than a dataclass: importing ``dataclasses``
+    costs a command-line start about 8 ms (``bench/startup.py``).
     """
 
-    check_visibility: bool = True
-    apex_free: bool = False
-    excluded: tuple[tuple[int, str], ...] = ()
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        for what in ("check_visibility", "apex_free"):
-            if not isinstance(getattr(self, what), bool):
-                raise TypeError(f"{what} {shown(getattr(self, what))}: expected True or False")
-        if not isinstance(self.excluded, tuple) or not all(
+    def __new__(
+        cls,
+        check_visibility: bool = True,
+        apex_free: bool = False,
+        excluded: tuple[tuple[int, str], ...] = (),
+    ) -> Rulings:
+        for what, value in (("check_visibility", check_visibility), ("apex_free", apex_free)):
+            if not isinstance(value, bool):
+                raise TypeError(f"{what} {shown(value)}: expected True or False")
+        if not isinstance(excluded, tuple) or not all(
             isinstance(e, tuple) and len(e) == 2 and isinstance(e[0], int)
             and 0 <= e[0] < len(PATTERNS) and isinstance(e[1], str)
-            for e in self.excluded
+            for e in excluded
         ):
-            raise TypeError(f"excluded {shown(self.excluded)}: expected (pattern id, reason) pairs")
+            raise TypeError(f"excluded {shown(excluded)}: expected (pattern id, reason) pairs")
+        return super().__new__(cls, check_visibility, apex_free, excluded)
 
     def but(self, **changes: object) -> Rulings:
         """A copy with some rulings changed: ``rulings.but(apex_free=True)``."""
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        unknown = set(changes) - set(self._fields)
+        if unknown:
+            raise TypeError(f"but({', '.join(sorted(unknown))}=...): Rulings has no such field")
+        return Rulings(**{**self._asdict(), **changes})  # type: ignore[arg-type]
 
     def without(self, shapes: Callable[[Pattern], bool], why: str) -> Rulings:
         """A copy in which the patterns ``shapes`` accepts form no group; ``why``
@@ -353,7 +366,7 @@ class Rulings:
             raise TypeError(f"without({shown(shapes)}, {shown(why)}): expected a test of a Pattern and a sentence")
         gone = {pid for pid, _ in self.excluded}
         more = tuple((p.pid, why) for p in PATTERNS if p.pid not in gone and shapes(p))
-        return dataclasses.replace(self, excluded=tuple(sorted(self.excluded + more)))
+        return self.but(excluded=tuple(sorted(self.excluded + more)))
 
 
 DEFAULT_RULINGS = Rulings()

@@ -15,7 +15,6 @@ docs/narrator.md says how to add a sentence.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -125,8 +124,9 @@ class MarkRole(StrEnum):
     SELECTED = "selected"
 
 
-@dataclass(frozen=True)
-class Line:
+# Named tuples rather than dataclasses: importing ``dataclasses`` costs a
+# command-line start about 8 ms (bench/startup.py).
+class Line(NamedTuple):
     """One line of narration; ``kind`` (a :class:`LineKind`, or an analysis
     verdict in the replay viewer's log) picks its colour on screen."""
 
@@ -134,29 +134,41 @@ class Line:
     kind: str = LineKind.INFO
 
 
-@dataclass(frozen=True)
-class Mark:
-    """Cells to highlight, what they are, and whose."""
-
+class _MarkFields(NamedTuple):
     cells: tuple[Cell, ...]
     role: MarkRole
     player: int = 0
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "role", MarkRole(self.role))
+
+class Mark(_MarkFields):
+    """Cells to highlight, what they are, and whose."""
+
+    __slots__ = ()
+
+    def __new__(cls, cells: tuple[Cell, ...], role: MarkRole | str, player: int = 0) -> Mark:
+        return super().__new__(cls, cells, MarkRole(role), player)
 
 
-@dataclass(frozen=True)
-class Moment:
-    """What the screen is about right now: a banner and its highlights."""
-
+class _MomentFields(NamedTuple):
     kind: MomentKind
     title: str = ""
     lines: tuple[str, ...] = ()
     marks: tuple[Mark, ...] = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", MomentKind(self.kind))
+
+class Moment(_MomentFields):
+    """What the screen is about right now: a banner and its highlights."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        kind: MomentKind | str,
+        title: str = "",
+        lines: tuple[str, ...] = (),
+        marks: tuple[Mark, ...] = (),
+    ) -> Moment:
+        return super().__new__(cls, MomentKind(kind), title, lines, marks)
 
 
 NO_MOMENT = Moment(MomentKind.NONE)
@@ -183,8 +195,7 @@ class ChallengeSummary(NamedTuple):
     cancelled: bool = False
 
 
-@dataclass(frozen=True)
-class Counted:
+class Counted(NamedTuple):
     """A counting group formed during the game, with the board it was formed on;
     ``role`` is challenge, response or flush."""
 

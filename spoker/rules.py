@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from shibumi.errors import shown
 from spoker.errors import RulesError
@@ -22,23 +22,28 @@ from spoker.judging import DEFAULT_RULINGS, Judge, Rulings, judge_for
 VISIBILITIES = ("visible", "touching")
 
 
-@dataclass(frozen=True)
-class Variant:
-    """A rule variant: its ``name`` in a ``Rules`` header, one line saying
-    what it changes, and the change itself, from rulings to rulings."""
-
+# Checked named tuples rather than dataclasses: importing ``dataclasses``
+# costs a command-line start about 8 ms (bench/startup.py).
+class _VariantFields(NamedTuple):
     name: str
     summary: str
     change: Callable[[Rulings], Rulings]
 
-    def __post_init__(self) -> None:
-        name = self.name
+
+class Variant(_VariantFields):
+    """A rule variant: its ``name`` in a ``Rules`` header, one line saying
+    what it changes, and the change itself, from rulings to rulings."""
+
+    __slots__ = ()
+
+    def __new__(cls, name: str, summary: str, change: Callable[[Rulings], Rulings]) -> Variant:
         if not isinstance(name, str) or not name or name != name.strip().lower() or any(
             ch in name for ch in ", \t\n"
         ):
             raise RulesError(f"variant name {shown(name)}: expected a lower-case word such as 'apex-free'")
-        if not isinstance(self.summary, str) or not callable(self.change):
+        if not isinstance(summary, str) or not callable(change):
             raise TypeError(f"variant {name!r}: expected a summary (text) and a change (a function)")
+        return super().__new__(cls, name, summary, change)
 
 
 VARIANTS: dict[str, Variant] = {}
@@ -82,8 +87,13 @@ def _known() -> str:
     return f"{', '.join(names)} or {last}"
 
 
-@dataclass(frozen=True)
-class RuleSet:
+class _RuleSetFields(NamedTuple):
+    visibility: str = "visible"
+    apex_free: bool = False
+    variants: tuple[str, ...] = ()
+
+
+class RuleSet(_RuleSetFields):
     """Which variant of the rules a game follows.
 
     ``visibility``: ``"visible"`` (default: covered balls and cut contacts spoil
@@ -93,24 +103,23 @@ class RuleSet:
     ``variants``: the names of further registered variants (:func:`register_variant`).
     """
 
-    visibility: str = "visible"
-    apex_free: bool = False
-    variants: tuple[str, ...] = ()
+    # No __slots__: the compiled rulings and judge are cached on the instance.
 
-    def __post_init__(self) -> None:
-        if self.visibility not in VISIBILITIES:
-            raise RulesError(
-                f"unknown visibility {self.visibility!r}: expected 'visible' or 'touching'"
-            )
-        if not isinstance(self.apex_free, bool):
-            raise RulesError(f"apex_free must be True or False, not {self.apex_free!r}")
-        if not isinstance(self.variants, tuple) or not all(isinstance(v, str) for v in self.variants):
-            raise RulesError(f"variants must be a tuple of names, not {shown(self.variants)}")
-        for name in self.variants:
+    def __new__(
+        cls, visibility: str = "visible", apex_free: bool = False, variants: tuple[str, ...] = ()
+    ) -> RuleSet:
+        if not isinstance(visibility, str) or visibility not in VISIBILITIES:
+            raise RulesError(f"unknown visibility {visibility!r}: expected 'visible' or 'touching'")
+        if not isinstance(apex_free, bool):
+            raise RulesError(f"apex_free must be True or False, not {apex_free!r}")
+        if not isinstance(variants, tuple) or not all(isinstance(v, str) for v in variants):
+            raise RulesError(f"variants must be a tuple of names, not {shown(variants)}")
+        for name in variants:
             if name in _BUILT_IN or name not in VARIANTS:
                 raise RulesError(f"unknown rule variant {name!r}: registered variants are {_known()}")
-        if len(set(self.variants)) != len(self.variants):
-            raise RulesError(f"variants {self.variants!r} name one variant twice")
+        if len(set(variants)) != len(variants):
+            raise RulesError(f"variants {variants!r} name one variant twice")
+        return super().__new__(cls, visibility, apex_free, variants)
 
     @property
     def check_visibility(self) -> bool:
@@ -165,13 +174,10 @@ class RuleSet:
                 )
         return cls(visibility or "visible", apex_free, tuple(extra))
 
-    def __getstate__(self) -> dict[str, object]:
-        # The compiled judge stays behind: a process rebuilds its own.
-        return {"visibility": self.visibility, "apex_free": self.apex_free, "variants": self.variants}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
+    def __getstate__(self) -> None:
+        # The compiled judge stays behind: a process rebuilds its own (the
+        # fields travel as the tuple itself).
+        return None
 
     def __str__(self) -> str:
         return ", ".join((self.visibility, *self.names[1 if self.visibility == "touching" else 0:]))

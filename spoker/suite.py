@@ -18,7 +18,6 @@ import os
 import re
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from shibumi import BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
@@ -64,8 +63,9 @@ def _plain(text: str) -> bool:
     return text.isascii() and text.isprintable()
 
 
-@dataclass(frozen=True)
-class Expectation:
+# Named tuples rather than dataclasses: importing ``dataclasses`` costs a
+# command-line start about 8 ms (bench/startup.py).
+class Expectation(NamedTuple):
     """A parsed EXPECT: ``kind`` is ``none``, ``error`` or ``group``; a group
     expectation has a rank, a top level and optionally exact cells."""
 
@@ -120,19 +120,40 @@ def parse_expect(text: str) -> Expectation:
     return Expectation("group", rank, level, frozenset(cells))
 
 
-@dataclass(frozen=True)
-class Case:
+class _CaseFields(NamedTuple):
+    board: str
+    move: str
+    rules: RuleSet = DEFAULT_RULES
+    expect: str = NONE
+    file: str | None = None
+    line: int | None = None
+
+
+class Case(_CaseFields):
     """One case of a suite. ``board`` and ``move`` are canonical when they can
     be read (a short cell resolved on the board), else kept as written;
     ``expect`` is the canonical EXPECT text. ``file`` and ``line`` say where
     the case was read, and take no part in comparisons."""
 
-    board: str
-    move: str
-    rules: RuleSet = DEFAULT_RULES
-    expect: str = NONE
-    file: str | None = field(default=None, compare=False)
-    line: int | None = field(default=None, compare=False)
+    # No __slots__: the parsed expectation is cached on the instance.
+
+    def _compared(self) -> tuple[str, str, RuleSet, str]:
+        return (self.board, self.move, self.rules, self.expect)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Case):
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __getstate__(self) -> None:
+        return None  # the fields travel as the tuple; the cache is rebuilt
 
     @functools.cached_property
     def expectation(self) -> Expectation:
