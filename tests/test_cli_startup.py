@@ -66,6 +66,34 @@ def test_light_commands_import_no_numpy_arcade_or_players(argv: tuple[str, ...])
     assert [m for m in HEAVY if m in seen["modules"]] == []
 
 
+COSTLY_STDLIB = ("dataclasses", "inspect", "shutil")
+"""Standard modules a light command can do without, costing it 2.5 to 8 ms
+of a 40 ms start each (bench/startup.py): named tuples stand for dataclasses,
+the parser asks os for the terminal width."""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--help",),
+        ("groups", BOARD, "R@1E1", "--json"),
+        ("show", STATE),
+        ("suite", str(ROOT / "assets" / "suites" / "worked-examples.txt")),
+    ],
+)
+def test_light_commands_import_no_costly_standard_module(argv: tuple[str, ...]) -> None:
+    # Measured against a bare interpreter's modules: a site hook of the
+    # environment may import one of them before spoker starts.
+    bare = subprocess.run(
+        [sys.executable, "-c", "import json, sys; print(json.dumps(sorted(sys.modules)))"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT, check=True,
+    )
+    already = set(json.loads(bare.stdout))
+    seen = probe(*argv)
+    assert seen["code"] == 0
+    assert [m for m in COSTLY_STDLIB if m in seen["modules"] and m not in already] == []
+
+
 GAME = ("spoker.state", "spoker.narrator", "spoker.record", "spoker.replay")
 """The game: states and their tables, sentences, records."""
 
