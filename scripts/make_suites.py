@@ -20,9 +20,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
 import reference_rules as ref  # noqa: E402
 import reference_suite as rs  # noqa: E402
+
+from spoker.record import write_text_atomic  # noqa: E402  (the answers come from the reference models only)
 
 OUT = ROOT / "assets" / "suites"
 
@@ -78,7 +81,7 @@ class Suite:
 
     def write(self) -> None:
         OUT.mkdir(parents=True, exist_ok=True)
-        (OUT / self.name).write_text("\n".join(self.lines) + "\n", encoding="utf-8")
+        write_text_atomic(OUT / self.name, "\n".join(self.lines) + "\n")
         print(f"{self.name}: {self.count} cases")
 
 

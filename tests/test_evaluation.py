@@ -162,3 +162,32 @@ def test_quick_training_run_reproduces_the_fixture(tmp_path: Path) -> None:
         assert np.allclose(got["weights"], want["weights"], rtol=0, atol=REPRODUCED)
         assert list(got["features"]) == list(want["features"]) == list(FEATURES)
         assert int(got["games"]) == int(want["games"])
+
+
+@pytest.mark.parametrize("kind", ["learned", "patterns"])
+def test_a_failed_save_leaves_the_old_weights_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    # A full disk or a kill while saving: the file holds the old weights,
+    # never a torn archive (the save is written beside it, then renamed).
+    import errno
+    import os
+
+    from spoker.players.patterns import load_patterns
+
+    model = LearnedEvaluation.identity() if kind == "learned" else load_patterns(DATA / "pattern_weights_quick.npz")
+    path = tmp_path / "weights.npz"
+    path.write_bytes(b"the old weights")
+
+    def full_disk(*args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        model.save(path)
+    assert path.read_bytes() == b"the old weights"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["weights.npz"]
+    monkeypatch.undo()
+    model.save(path)  # and a save that succeeds writes the whole archive
+    with np.load(path) as data:
+        assert len(data.files) >= 2

@@ -108,7 +108,20 @@ class LearnedEvaluation:
         return math.tanh(0.5 * z)
 
     def save(self, path: Path, **meta: object) -> None:
-        np.savez(path, weights=self.weights, features=np.array(FEATURES), **meta)  # type: ignore[arg-type]
+        save_arrays(path, {"weights": self.weights, "features": np.array(FEATURES), **meta})
+
+
+def save_arrays(path: Path, arrays: dict[str, object], compressed: bool = False) -> None:
+    """``np.savez`` (``.npz`` added to the name as numpy does), written whole
+    or not at all: a full disk or a kill leaves no torn weights file."""
+    import io
+
+    from spoker.record import write_bytes_atomic
+
+    buffer = io.BytesIO()
+    (np.savez_compressed if compressed else np.savez)(buffer, **arrays)  # type: ignore[arg-type]
+    name = str(path)
+    write_bytes_atomic(name if name.endswith(".npz") else name + ".npz", buffer.getvalue())
 
 
 @contextlib.contextmanager

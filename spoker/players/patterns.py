@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from shibumi import geometry
-from spoker.players.evaluation import EvaluationError, leaf_features, open_weights
+from spoker.players.evaluation import EvaluationError, leaf_features, open_weights, save_arrays
 from spoker.players.search import Expectimax, opening_parity
 
 GLOBALS: tuple[str, ...] = (
@@ -204,7 +204,7 @@ class PatternEvaluation:
             arrays[f"keys{i}"] = np.array(s.keys, dtype=np.int64)
             arrays[f"plain{i}"] = np.array(s.plain)
             arrays[f"parity{i}"] = np.array(s.times_parity)
-        np.savez_compressed(path, **arrays, **meta)  # type: ignore[arg-type]
+        save_arrays(path, {**arrays, **meta}, compressed=True)
 
 
 def _stages(data: Any) -> list[Stage]:
