@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from shibumi import CELLS, Cell, Colour
 from spoker.errors import SpokerError
 from spoker.events import End
+from spoker.parallel import running, stream
 from spoker.players.kernel import cells_of, pending_code, score_diff
 from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
 from spoker.record import GameRecord
@@ -359,18 +359,20 @@ def _run_task(task: _Task) -> MoveAnalysis:
 
 
 def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
-    """The tasks' analyses in the tasks' order."""
+    """The tasks' analyses, in any order. More than one worker: processes of
+    :func:`spoker.parallel.running` (at most one a CPU; Ctrl-C and SIGTERM
+    stop them at once, a worker that dies is
+    :class:`~spoker.parallel.WorkerLost`)."""
     if workers == 1 or len(tasks) < 2:
         for task in tasks:
             yield _run_task(task)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-        # The costly placements are the late ones (exhaustive searches):
-        # hand those out first so the workers finish together.
-        order = sorted(range(len(tasks)), key=lambda i: -tasks[i].n)
-        futures = {i: pool.submit(_run_task, tasks[i]) for i in order}
-        for i in range(len(tasks)):
-            yield futures[i].result()
+    # The costly placements are the late ones (exhaustive searches): hand
+    # those out first, all at once, so that the workers finish together.
+    order = sorted(tasks, key=lambda task: -task.n)
+    with running(min(workers, len(tasks))) as executor:
+        for _, result in stream(_run_task, order, executor, in_flight=len(order)):
+            yield result
 
 
 def analyse_move(
@@ -408,6 +410,7 @@ def analyse_record(
         moves.append(result)
         if progress is not None:
             progress(len(moves), len(tasks))
+    moves.sort(key=lambda m: m.n)
     return GameAnalysis(record, replay.rules, effort, moves, challenge_swings(replay, moves))
 
 

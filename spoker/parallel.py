@@ -14,7 +14,11 @@ finish. This module is the one place that turns such a stream into results:
 - Ctrl-C (``KeyboardInterrupt``) cancels the pending units and stops the
   worker processes at once: workers ignore SIGINT themselves (a terminal
   sends it to the whole process group, and each would print a traceback),
-  and the parent terminates them.
+  and the parent terminates them; SIGTERM does the same;
+- a worker process that dies (killed, as by the system when memory runs
+  out) ends the run with :class:`WorkerLost`, one line to show, the other
+  workers stopped. The units are not played again: what killed a worker
+  would most likely kill the next one too.
 """
 
 from __future__ import annotations
@@ -26,13 +30,27 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
+
+from spoker.errors import SpokerError
 
 U = TypeVar("U")
 R = TypeVar("R")
 
 TICK = 0.25
 """Seconds between calls of a stream's ``tick`` while it waits for a unit."""
+
+
+class WorkerLost(SpokerError):
+    """A worker process died during a run (killed from outside, often for
+    want of memory): the run has no result."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a worker process died during the run (killed, perhaps for want of memory); "
+            "nothing was written: run again, with fewer workers if memory is short"
+        )
 
 
 def cpu_count() -> int:
@@ -132,9 +150,12 @@ def stream(
 
     At most ``in_flight`` units are submitted and not yet yielded, so
     ``units`` may be a generator of any length. ``tick()`` is called about
-    every :data:`TICK` seconds while waiting (a progress display)."""
+    every :data:`TICK` seconds while waiting (a progress display), and so is
+    the executor's ``check()`` if it has one: it raises once the executor can
+    no longer finish its units (:meth:`spoker.cluster.DaskExecutor.check`)."""
     if not isinstance(executor, Executor):
         raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
+    check = getattr(executor, "check", None)
     pending: deque[tuple[U, Future[R]]] = deque()
     source = iter(units)
     exhausted = False
@@ -151,6 +172,8 @@ def stream(
             unit, future = pending.popleft()
             while not future.done():
                 wait([future], timeout=TICK)
+                if check is not None and not future.done():
+                    check()
                 if tick is not None:
                     tick()
             yield unit, future.result()
@@ -167,11 +190,15 @@ _END = object()
 @contextlib.contextmanager
 def running(workers: int) -> Iterator[Executor]:
     """An executor for ``workers`` workers, shut down on leaving; on Ctrl-C,
-    SIGTERM or an error its workers are stopped at once."""
+    SIGTERM or an error its workers are stopped at once, and a worker that
+    died is :class:`WorkerLost`."""
     executor = make_executor(workers)
     with _term_as_interrupt(not isinstance(executor, InlineExecutor)):
         try:
             yield executor
+        except BrokenProcessPool:
+            stop_now(executor)
+            raise WorkerLost() from None
         except BaseException:
             stop_now(executor)
             raise

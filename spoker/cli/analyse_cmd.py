@@ -18,9 +18,10 @@ from spoker.analysis import (
     PlayerSummary,
     analyse_record,
 )
-from spoker.cli import CliError, positive_int
+from spoker.cli import CliError, cap_workers_told, positive_int
 from spoker.cli.streams import read_stdin, stdin_once
 from spoker.groups import Rank
+from spoker.parallel import WorkerLost
 from spoker.record import GameRecord, decode_record, load_record
 from spoker.rules import RuleSet
 from spoker.simulate import ProgressBar
@@ -99,12 +100,15 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--effort {args.effort}: at most {MAX_EFFORT:,} positions a placement")
     stdin_once(args.files)
     rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    workers = cap_workers_told("analyse", args.workers)
     status = 0
     first = True
     for path in args.files:
         bar = ProgressBar(sys.stderr, label="placements")
         try:
-            analysis = analyse_record(read(path), args.effort, bar, rules, args.workers)
+            analysis = analyse_record(read(path), args.effort, bar, rules, workers)
+        except WorkerLost:
+            raise  # the machine's fault, not the file's: the command stops (one line)
         except (ValueError, OSError) as err:
             status = 2
             if args.json:
