@@ -13,11 +13,13 @@ import json
 import logging
 import os
 import pty
+import random
 import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import types
 from collections.abc import Callable, Iterator
@@ -366,3 +368,227 @@ def test_any_address_parses_or_is_refused_quoting_it(text: str) -> None:
         assert repr(text) in str(err)
     else:
         assert address.local or (address.host and 0 < address.port < 65536)
+
+
+# -- servers that are no scheduler, schedulers that die ---------------------------
+
+
+@contextlib.contextmanager
+def _server(mode: str) -> Iterator[str]:
+    """A loopback server that accepts every connection, then stays silent
+    (``silent``), sends back what it gets (``echo``) or sends bytes that are
+    no Dask message (``garbage``); its tcp:// address."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.05)
+    stop = threading.Event()
+    conns: list[socket.socket] = []
+    threads: list[threading.Thread] = []
+
+    def serve(conn: socket.socket) -> None:
+        conn.settimeout(0.05)
+        if mode == "garbage":  # seeded: the frame length it claims is absurd, always
+            with contextlib.suppress(OSError):
+                conn.sendall(random.Random(0).randbytes(4096))
+        while not stop.is_set():
+            try:
+                data = conn.recv(65536)
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            if not data:
+                return
+            if mode == "echo":
+                with contextlib.suppress(OSError):
+                    conn.sendall(data)
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            conns.append(conn)
+            threads.append(threading.Thread(target=serve, args=(conn,), daemon=True))
+            threads[-1].start()
+
+    acceptor = threading.Thread(target=accept, daemon=True)
+    acceptor.start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        acceptor.join(5)
+        for thread in threads:
+            thread.join(5)
+        for conn in conns:
+            conn.close()
+        listener.close()
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Fail, rather than hang, if the block takes more than ``seconds``
+    (the block runs in this, the main, thread: a signal interrupts its waits)."""
+
+    def expired(signum: int, frame: object) -> None:
+        raise AssertionError(f"still waiting after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+CLUSTER_RUNS = {
+    "simulate": ["simulate", "--games", "5", "--players", "random,greedy"],
+    "study": ["study", "--players", "greedy,greedy", "--games", "5", "--rules", "visible"],
+    "tournament": ["tournament", "random", "greedy", "--games", "5"],
+}
+
+
+@pytest.mark.parametrize("command", ["simulate", "study"])
+def test_a_silent_server_is_one_line_within_the_timeout(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It accepts the connection and never answers: Dask bounds its connect,
+    # not the handshake. (The timeout is cut to 1 s here; the command's own
+    # is CONNECT_TIMEOUT, checked below.)
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    with _server("silent") as address, _deadline(8):
+        start = time.monotonic()
+        assert main([*CLUSTER_RUNS[command], "--cluster", address]) == 2
+        took = time.monotonic() - start
+    assert 1.0 <= took < 4, took
+    assert capsys.readouterr().err == (
+        f"spoker {command}: error: no Dask scheduler answers at {address} "
+        f"(connected, but no answer in 1 s)\n"
+    )
+
+
+def test_the_connect_timeout_is_the_documented_one() -> None:
+    assert CONNECT_TIMEOUT == 10
+    assert "a silent host is given 10 s" in CLUSTER_PART.replace("\n", " ")
+
+
+@pytest.mark.parametrize("mode", ["echo", "garbage"])
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_server_that_is_no_scheduler_is_one_line(
+    mode: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with _server(mode) as address, _deadline(CONNECT_TIMEOUT + 5):
+        assert main([*CLUSTER_RUNS[command], "--cluster", address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(
+        f"spoker {command}: error: the server at {address} does not answer as a Dask scheduler"
+    ), err
+
+
+@contextlib.contextmanager
+def _dask_scheduler(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A Dask scheduler and one worker started by Dask's own commands, as on
+    a cluster of one's own: the scheduler's address and process."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    file = folder / "scheduler.json"
+    common = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env,
+              "cwd": folder, "start_new_session": True}
+    scheduler = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+         "--no-dashboard", "--scheduler-file", str(file)], **common,  # type: ignore[call-overload]
+    )
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_worker", "--scheduler-file", str(file),
+         "--nthreads", "1", "--no-nanny", "--no-dashboard"], **common,  # type: ignore[call-overload]
+    )
+    try:
+        address = ""
+        deadline = time.monotonic() + 30
+        while not address and time.monotonic() < deadline:
+            with contextlib.suppress(OSError, ValueError, KeyError):
+                address = json.loads(file.read_text())["address"]
+            time.sleep(0.05)
+        assert address, "the scheduler did not start"
+        with distributed.Client(address, timeout=10) as client:
+            client.wait_for_workers(1, timeout=30)
+        yield address, scheduler
+    finally:
+        for proc in (scheduler, worker):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["sigkill", "sigterm"])
+def test_a_scheduler_killed_mid_run_is_one_line(sig: int, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    run.mkdir()
+    with _dask_scheduler(tmp_path) as (address, scheduler):
+        master, slave = pty.openpty()  # stderr on a terminal: the progress bar says the run started
+        argv = ["simulate", "--players", "lookahead,lookahead", "--games", "100000",
+                "--cluster", address, "--out", str(run / "out.json")]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "spoker", *argv], stdout=subprocess.PIPE, stderr=slave,
+            cwd=run, env=dict(os.environ, PYTHONPATH=str(ROOT)), preexec_fn=as_on_a_terminal,
+        )
+        os.close(slave)
+        seen = b""
+        try:
+            seen = read_until_progress(master)
+            os.kill(scheduler.pid, sig)
+            start = time.monotonic()
+            code = proc.wait(timeout=20)
+            took = time.monotonic() - start
+            seen = read_rest(master, seen)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(master)
+    text = seen.decode("utf-8", "replace")
+    lines = [line for line in re.split(r"[\r\n]", text) if line.strip() and not line.startswith("[")]
+    assert code == 2 and took < 15 and "Traceback" not in text, (code, took, text)
+    assert len(lines) == 1, text
+    assert lines[0].startswith(f"spoker simulate: error: lost the Dask scheduler at {address} during the run")
+    assert lines[0].endswith("run again")
+    assert proc.stdout is not None and proc.stdout.read() == b""
+    assert list(run.iterdir()) == []
+
+
+class _Client:
+    """The few parts of a Dask client an executor uses, in a given state."""
+
+    def __init__(self, status: str) -> None:
+        self.status = status
+
+    def get_executor(self, pure: bool) -> object:
+        class Closed:
+            def shutdown(self, wait: bool) -> None:
+                raise distributed.client.ClosedClientError("Client is closed.")
+
+        return Closed()
+
+
+def test_a_client_that_lost_its_scheduler_is_one_error() -> None:
+    address = "tcp://127.0.0.1:8786"
+    ex = DaskExecutor(_Client("closed"), address)
+    with pytest.raises(ClusterError, match=f"lost the Dask scheduler at {address} during the run"):
+        ex.check()
+    ex.shutdown(wait=False, cancel_futures=True)  # nothing left to cancel: no ClosedClientError
+    assert "lost the local Dask cluster" in str(DaskExecutor(_Client("connecting")).lost())
+
+
+def test_workers_dying_on_a_unit_are_one_error_and_a_units_own_error_is_its_own(
+    executor: DaskExecutor,
+) -> None:
+    err = distributed.KilledWorker("unit", executor.address, 3)  # type: ignore[arg-type]
+    lost = cluster._lost(distributed, executor, err)
+    assert isinstance(lost, ClusterError)
+    assert str(lost).startswith(f"workers of the Dask scheduler at {executor.address} died")
+    assert cluster._lost(distributed, executor, ZeroDivisionError("a unit's own")) is None
+    executor.check()  # a running client: nothing to tell

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from typing import TypeVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spoker.parallel import InlineExecutor, cap_workers, cpu_count, make_executor, running, stream
+
+R = TypeVar("R")
 
 
 def square(x: int) -> int:
@@ -53,3 +56,25 @@ def test_workers_are_capped_at_the_cpus() -> None:
     assert isinstance(make_executor(1), InlineExecutor)
     with pytest.raises(TypeError):
         make_executor("2")  # type: ignore[arg-type]
+
+
+def test_an_executor_that_cannot_finish_is_told_while_waiting() -> None:
+    # A Dask client that lost its scheduler may leave a unit's future pending
+    # for ever: the executor's check() is asked while the stream waits.
+    class Stalled(Executor):
+        checks = 0
+
+        def submit(self, fn: Callable[..., R], /, *args: object, **kwargs: object) -> Future[R]:
+            return Future()  # never done
+
+        def check(self) -> None:
+            self.checks += 1
+            raise RuntimeError("lost")
+
+    def tick() -> None:  # called after check(): without one, the stream waits for ever
+        raise AssertionError("waited without asking the executor")
+
+    stalled = Stalled()
+    with pytest.raises(RuntimeError, match="lost"):
+        list(stream(square, [1, 2], stalled, tick=tick))
+    assert stalled.checks == 1

@@ -64,7 +64,6 @@ def _finish(proc: subprocess.Popen[bytes], timeout: float) -> tuple[int, bytes, 
     return proc.returncode, out, err
 
 
-@pytest.mark.slow
 @needs_workers
 @pytest.mark.parametrize("command", list(LONG_RUNS))
 def test_a_killed_worker_is_one_line_and_exit_2(command: str, tmp_path: Path) -> None:
@@ -80,7 +79,6 @@ def test_a_killed_worker_is_one_line_and_exit_2(command: str, tmp_path: Path) ->
     assert wait_until(lambda: not any(alive(w) for w in workers), 3)  # the other worker too
 
 
-@pytest.mark.slow
 @needs_workers
 @pytest.mark.parametrize(
     ("command", "sig"),
