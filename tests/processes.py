@@ -30,6 +30,17 @@ def children(pid: int) -> set[int]:
     return out
 
 
+def descendants(pid: int) -> set[int]:
+    """The live processes started by ``pid``, and by them: the workers, and a
+    fork server if the start method uses one."""
+    out: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = set().union(*(children(p) for p in frontier)) - out
+        out |= frontier
+    return out
+
+
 def alive(pid: int) -> bool:
     """``pid`` runs (a zombie is not running)."""
     fields = _stat(pid)

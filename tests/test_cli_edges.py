@@ -15,13 +15,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from commands import run
+from processes import descendants
 from terminal import as_on_a_terminal, read_rest, read_until_progress
 from test_record import EXAMPLE5_GAME
 
 import spoker.cli.simulate_cmd as simulate_cmd
 import spoker.cli.study_cmd as study_cmd
 import spoker.cli.tournament_cmd as tournament_cmd
-from spoker.cli import SUBCOMMANDS, main
+from spoker.cli import SUBCOMMANDS
 from spoker.parallel import cpu_count
 from spoker.record import MAX_INPUT_BYTES
 from spoker.simulate import MAX_GAMES, SimulationError, plan, simulate
@@ -29,15 +31,6 @@ from spoker.tournament import run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = "WB............../........./..../."
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_error_line(err: str, command: str) -> str:
@@ -48,25 +41,6 @@ def one_error_line(err: str, command: str) -> str:
 
 
 # -- Ctrl-C -----------------------------------------------------------------------
-
-
-def _descendants(pid: int) -> set[int]:
-    """The processes started by ``pid``, and by them (Linux /proc): the
-    workers, and a fork server if the start method uses one."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry)] = int(stat.rpartition(")")[2].split()[1])
-    out: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - out
-        out |= frontier
-    return out
 
 
 def _alive(pid: int) -> bool:
@@ -100,7 +74,7 @@ def test_ctrl_c_stops_the_run_and_its_workers_at_once(argv: list[str], sig: int,
     seen = b""
     try:
         seen = read_until_progress(master)
-        workers = _descendants(proc.pid)
+        workers = descendants(proc.pid)
         assert len(workers) >= 2 or cpu_count() == 1
         start = time.monotonic()
         proc.send_signal(sig)

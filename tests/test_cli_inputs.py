@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from commands import run
 from test_record import EXAMPLE5_GAME
 
-from spoker.cli import main
 from spoker.record import parse_record, seed_warning
 from spoker.suite import SuiteError, read_suite
 
@@ -24,15 +24,6 @@ HOSTILE = "a\x1b[31mred\r\u202eevil\ufeff"
 """A file name or input holding an escape sequence, a carriage return, a
 right-to-left override and a byte order mark."""
 RAW = ("\x1b", "\r", "\u202e", "\ufeff")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_escaped(text: str) -> None:
