@@ -185,7 +185,8 @@ class SpokerApp:
         if moved:
             line = f"A damaged file was kept as '{moved.group(1)}'"
         if line.startswith("header 'Seed' ") and ": ignored, " in line:
-            line = f"The record's Seed header cannot be read: ignored, {line.split(': ignored, ', 1)[1]}"
+            # The whole line is on stderr; the screen's fits at 800x600.
+            line = "Seed header unreadable: the draws start afresh"
         if self.data_folder is not None:
             line = line.replace(str(self.data_folder) + os.sep, "")
         return line[:1].upper() + line[1:]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 import os
-import sys
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -236,8 +235,8 @@ def starting_game(app: SpokerApp, options: Any, setup: GameSetup) -> GameControl
     (--resume), or a new one."""
     record = getattr(options, "load_record", None)
     if record is not None:
-        for line in continued_record_notices(record):
-            print(f"spoker: {line}", file=sys.stderr)
+        # Told as the window tells them: on stderr and on the game screen.
+        app.notices.extend(continued_record_notices(record))
         return GameController(setup_from_record(record.headers, record.rules), record.play())
     if getattr(options, "resume", False):
         entries = app.unfinished_games()
