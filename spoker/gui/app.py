@@ -180,7 +180,8 @@ class SpokerApp:
         """A notice for the screen: short (stderr has the whole line), paths
         inside the data folder relative to it."""
         if " is open in another Spoker window" in line:
-            line = line.split(": that window", 1)[0] + ": moves made here are not autosaved"
+            # The file's name is on stderr; the screen's words fit at 800x600.
+            line = "Open in another window: not autosaved here"
         moved = re.fullmatch(r".* was damaged \(.*\): moved to '(.*)'", line)
         if moved:
             line = f"A damaged file was kept as '{moved.group(1)}'"
