@@ -21,7 +21,7 @@ import numpy as np
 from shibumi.errors import expect
 from spoker.events import ChallengeOpened, GroupFormed
 from spoker.parallel import cap_workers, running, slots, stream
-from spoker.players import PLAYER_NAMES, Player, make_player
+from spoker.players import Player, PlayerError, make_player, player_entry
 from spoker.rules import DEFAULT_RULES, RuleSet
 from spoker.state import GameState
 from spoker.tally import ENDS as ENDS
@@ -108,9 +108,6 @@ def run_unit(unit: Unit) -> Tally:
     return tally
 
 
-_CHUNKS = {"random": 500, "greedy": 200, "lookahead": 4, "expert": 1}
-
-
 def plan(
     players: tuple[str, str], games: int, seed: int, rules: RuleSet, swap: bool, engine: str,
     tag: int = 0,
@@ -126,7 +123,8 @@ def plan(
     check_settings(rules, engine)
     from spoker.batch import BATCH_PLAYERS, BLOCK_SIZE
 
-    batchable = all(p in BATCH_PLAYERS for p in players)
+    entries = [player_entry(p) for p in players]
+    batchable = all(e.batch for e in entries)
     if engine == "batch" and not batchable:
         raise SimulationError(
             f"the batch engine plays only {' and '.join(BATCH_PLAYERS)}, not {', '.join(players)}"
@@ -136,7 +134,7 @@ def plan(
             Unit(players, seed, first, min(BLOCK_SIZE, games - first), first // BLOCK_SIZE, rules, swap, tag)
             for first in range(0, games, BLOCK_SIZE)
         )
-    chunk = min(_CHUNKS[p] for p in players)
+    chunk = min(e.simulate_chunk for e in entries)
     return (
         Unit(players, seed, first, min(chunk, games - first), -1, rules, swap, tag)
         for first in range(0, games, chunk)
@@ -182,12 +180,10 @@ def check_players(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     for name in names:
         if not isinstance(name, str):
             raise TypeError(f"player {name!r}: expected a player's name")
-        key = name.strip().lower()
-        if key not in PLAYER_NAMES:
-            raise SimulationError(
-                f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}"
-            )
-        out.append(key)
+        try:
+            out.append(player_entry(name).name)
+        except PlayerError as err:
+            raise SimulationError(str(err)) from None
     return tuple(out)
 
 

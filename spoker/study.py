@@ -11,7 +11,9 @@ often it challenges and how often such a challenge is won.
 
 Random and greedy players are played by the batch simulator and their games
 replayed through :class:`~spoker.state.GameState` to read every challenge;
-the others are played one game at a time.
+the others are played one game at a time, in units of the players' registry
+entries' ``study_chunk`` games, with their ``study_options``
+(:mod:`spoker.players.registry`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from spoker.events import (
 )
 from spoker.groups import Rank
 from spoker.parallel import running, slots, stream
-from spoker.players import make_player
+from spoker.players import make_player, player_entry
 from spoker.record import write_png_atomic
 from spoker.rules import RuleSet
 from spoker.simulate import SimulationError, check_players, game_seeds
@@ -49,14 +51,6 @@ ALL_RULES: tuple[RuleSet, ...] = (
     RuleSet("visible", True), RuleSet("touching", True),
 )
 """Every rule set the engine offers: the default for ``--rules``."""
-
-_CHUNKS = {"random": 2000, "greedy": 1000, "lookahead": 8, "expert": 1}
-"""Games a unit of work, by the slowest player's name."""
-_BATCH = ("random", "greedy")
-_OPTIONS: dict[str, dict[str, object]] = {"expert": {"time_limit": None}}
-"""Players' options in a study: the expert searches its full effort every move,
-without its time limit, so the figures never depend on the machine's speed."""
-
 
 class StudyError(SimulationError):
     """Bad study settings (players, games, rule sets, workers)."""
@@ -306,10 +300,11 @@ def run_study_unit(unit: StudyUnit) -> RuleTally:
             a_second = (unit.first + g) % 2 == 1
             tally.add_game(replay_events(moves.moves(g), unit.rules), a_second)
         return tally
+    options = [dict(player_entry(name).study_options) for name in unit.players]
     for index in range(unit.first, unit.first + unit.size):
         draw_seed, seed_a, seed_b = game_seeds(unit.seed, index)
-        a = make_player(unit.players[0], seed_a, **_OPTIONS.get(unit.players[0], {}))
-        b = make_player(unit.players[1], seed_b, **_OPTIONS.get(unit.players[1], {}))
+        a = make_player(unit.players[0], seed_a, **options[0])
+        b = make_player(unit.players[1], seed_b, **options[1])
         a_second = index % 2 == 1
         first, second = (b, a) if a_second else (a, b)
         tally.add_game(play_events(first, second, random.Random(draw_seed), unit.rules), a_second)
@@ -320,11 +315,12 @@ def plan_study(
     players: tuple[str, str], games: int, seed: int, rule_sets: Sequence[RuleSet]
 ) -> list[StudyUnit]:
     """Units of work: batch blocks (aligned as the simulator's) for random and
-    greedy, else small chunks of games."""
+    greedy, else chunks of the slowest player's ``study_chunk`` games."""
     from spoker.batch import BLOCK_SIZE
 
-    batch = all(p in _BATCH for p in players)
-    chunk = min(BLOCK_SIZE, min(_CHUNKS[p] for p in players))
+    entries = [player_entry(p) for p in players]
+    batch = all(e.batch for e in entries)
+    chunk = min(BLOCK_SIZE, min(e.study_chunk for e in entries))
     units = []
     for index, rules in enumerate(rule_sets):
         first = 0

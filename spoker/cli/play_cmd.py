@@ -191,7 +191,7 @@ def warn_level_typos(args: argparse.Namespace) -> None:
     if args.player1 is None and args.player2 is None:
         return  # the players' module takes a while to import: only when needed
     from spoker.gui.controller import level_typo
-    from spoker.players import PLAYER_NAMES
+    from spoker.players import player_names
 
     for i in (1, 2):
         value = getattr(args, f"player{i}")
@@ -199,7 +199,7 @@ def warn_level_typos(args: argparse.Namespace) -> None:
         if level:
             print(
                 f"spoker play: warning: --player{i} {value!r} is not a computer level "
-                f"({', '.join(PLAYER_NAMES)}): it seats a person named {value!r}; "
+                f"({', '.join(player_names())}): it seats a person named {value!r}; "
                 f"did you mean {level!r}?",
                 file=sys.stderr,
             )

@@ -10,14 +10,14 @@ import sys
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.streams import check_output
 from spoker.groups import Rank
-from spoker.players import PLAYER_DESCRIPTIONS, PLAYER_NAMES
+from spoker.players import player_entries, player_names
 from spoker.record import write_text_atomic
 from spoker.rules import RuleSet
 from spoker.simulate import ENGINES, MAX_GAMES, ProgressBar, Tally, check_players, simulate
 
 EXAMPLE = """\
 players:
-{players}
+{player_lines}
 
 examples:
   spoker simulate --games 1000 --players random,greedy --seed 1 --json
@@ -43,19 +43,34 @@ terminal only (stderr).
 """
 
 
+class PlayersHelp(argparse.RawDescriptionHelpFormatter):
+    """Help in which ``{players}`` (the names) and ``{player_lines}`` (a line
+    a player) are filled in when it is shown: listing the players loads the
+    installed plug-ins, which only ``--help`` needs (a run loads the ones it plays)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if text is not None and "{players}" in text:
+            text = text.replace("{players}", ", ".join(player_names()))
+        return text
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "{player_lines}" in text:
+            lines = "\n".join(f"  {e.name:10s} {e.description}" for e in player_entries())
+            text = text.replace("{player_lines}", lines)
+        return super()._fill_text(text, width, indent)
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    players = "\n".join(f"  {n:10s} {PLAYER_DESCRIPTIONS[n]}" for n in PLAYER_NAMES)
     p = subparsers.add_parser(
         "simulate",
         help="play many games between two computer players",
         description="Play N games between two computer players and print statistics.",
-        epilog=EXAMPLE.format(players=players, cluster=cluster_arg.CLUSTER_HELP),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EXAMPLE.format(player_lines="{player_lines}", cluster=cluster_arg.CLUSTER_HELP),
+        formatter_class=PlayersHelp,
     )
     p.add_argument("--games", type=positive_int, required=True, metavar="N", help="games to play")
-    p.add_argument(
-        "--players", required=True, metavar="A,B", help=f"two of: {', '.join(PLAYER_NAMES)}"
-    )
+    p.add_argument("--players", required=True, metavar="A,B", help="two of: {players}")
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     p.add_argument(
         "--rules", default="visible", metavar="RULES",

@@ -8,8 +8,8 @@ import random
 import sys
 
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
+from spoker.cli.simulate_cmd import PlayersHelp
 from spoker.cli.streams import check_output
-from spoker.players import PLAYER_NAMES
 from spoker.rules import RuleSet
 from spoker.simulate import ProgressBar
 from spoker.study import ALL_RULES, Study, draw_study_chart, run_study
@@ -45,11 +45,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="compare rule variants: seat advantage, challenges, ranks",
         description="Play N games per rule set between two players and compare the variants.",
         epilog=EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=PlayersHelp,
     )
     p.add_argument(
         "--players", action="append", required=True, metavar="A,B",
-        help=f"two players, comma-separated ({', '.join(PLAYER_NAMES)}); may be repeated",
+        help="two players, comma-separated ({players}); may be repeated",
     )
     p.add_argument("--games", type=positive_int, required=True, metavar="N", help="games a rule set")
     p.add_argument(

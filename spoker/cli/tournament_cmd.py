@@ -9,9 +9,8 @@ import random
 import sys
 
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
-from spoker.cli.simulate_cmd import write_result
+from spoker.cli.simulate_cmd import PlayersHelp, write_result
 from spoker.cli.streams import check_output
-from spoker.players import PLAYER_NAMES
 from spoker.rules import RuleSet
 from spoker.simulate import MAX_GAMES, ProgressBar, check_players
 from spoker.textview import printable
@@ -44,9 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="a round robin between computer players",
         description="Play a round robin (seats swapped) and report score rates with 95% intervals.",
         epilog=EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=PlayersHelp,
     )
-    p.add_argument("players", nargs="+", metavar="PLAYER", help=f"two or more of: {', '.join(PLAYER_NAMES)}")
+    p.add_argument("players", nargs="+", metavar="PLAYER", help="two or more of: {players}")
     p.add_argument("--games", type=positive_int, required=True, metavar="N", help="games a pairing")
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     p.add_argument(

@@ -388,12 +388,17 @@ def level_typo(name: str) -> str | None:
     ``expert``), or None: a level itself, or a name no level resembles."""
     import difflib
 
-    from spoker.players import PLAYER_NAMES
+    from spoker.players import PlayerError, player_entry, player_names
 
     word = name.strip().lower()
-    if word in PLAYER_NAMES or not word:
+    if not word:
         return None
-    close = difflib.get_close_matches(word, PLAYER_NAMES, n=1, cutoff=0.75)
+    try:
+        player_entry(word)  # a level itself (the installed plug-ins are not all loaded for it)
+        return None
+    except PlayerError:
+        pass
+    close = difflib.get_close_matches(word, player_names(), n=1, cutoff=0.75)
     return close[0] if close else None
 
 

@@ -3,51 +3,75 @@
 Every player follows :class:`Player`: ``choose(state)`` returns a playable
 cell for the ball drawn in ``state`` (which it never changes). Players own
 their random generator, seeded by :func:`make_player`, so a seeded player is
-deterministic.
+deterministic. Each is known by one :class:`PlayerEntry`
+(:mod:`spoker.players.registry`): Spoker's own four are registered here,
+others with :func:`register_player` or as installed plug-ins.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from spoker.players.base import HintEntry, Player, PlayerError
 from spoker.players.expert import ExpertPlayer
 from spoker.players.hints import HINT_EFFORTS, hint
 from spoker.players.lookahead import LookaheadPlayer
+from spoker.players.registry import (
+    PlayerEntry,
+    make_player,
+    player_entries,
+    player_entry,
+    player_names,
+    register_player,
+    unregister_player,
+)
 from spoker.players.simple import GreedyPlayer, RandomPlayer
 
-PLAYER_NAMES: tuple[str, ...] = ("random", "greedy", "lookahead", "expert")
+# Spoker's own players, weakest first. The chunks are games a unit of work
+# (simulate, study): many of the quick ones, one expert game at a time.
+for _entry in (
+    PlayerEntry(
+        "random", "Places the ball on any playable cell, at random.", RandomPlayer,
+        simulate_chunk=500, study_chunk=2000, batch=True, origin="spoker",
+    ),
+    PlayerEntry(
+        "greedy", "Makes the best group it can with the ball in hand.", GreedyPlayer,
+        simulate_chunk=200, study_chunk=1000, batch=True, origin="spoker",
+    ),
+    PlayerEntry(
+        "lookahead", "Also weighs the opponent's chances on the next draw.", LookaheadPlayer,
+        simulate_chunk=4, study_chunk=8, origin="spoker",
+    ),
+    PlayerEntry(
+        "expert", "Searches several draws ahead and plays for the win; exact at the end.",
+        ExpertPlayer, simulate_chunk=1, study_chunk=1,
+        # A study's expert searches its full effort every move, without its
+        # time limit, so that the figures never depend on the machine's speed.
+        study_options={"time_limit": None}, origin="spoker",
+    ),
+):
+    register_player(_entry)
+del _entry
 
-PLAYER_DESCRIPTIONS: dict[str, str] = {
-    "random": "Places the ball on any playable cell, at random.",
-    "greedy": "Makes the best group it can with the ball in hand.",
-    "lookahead": "Also weighs the opponent's chances on the next draw.",
-    "expert": "Searches several draws ahead and plays for the win; exact at the end.",
-}
-
-_CLASSES: dict[str, type] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "lookahead": LookaheadPlayer,
-    "expert": ExpertPlayer,
-}
+if TYPE_CHECKING:
+    PLAYER_NAMES: tuple[str, ...]
+    PLAYER_DESCRIPTIONS: Mapping[str, str]
 
 
-def make_player(name: str, seed: int | None = None, **options: object) -> Player:
-    """A new player by name (see :data:`PLAYER_NAMES`), seeded for repeatable play.
-
-    ``options`` are the player's own (``expert``: ``effort`` nodes a move,
-    ``time_limit`` seconds); an unknown name or option raises :class:`PlayerError`.
-    """
-    cls = _CLASSES.get(name.strip().lower()) if isinstance(name, str) else None
-    if cls is None:
-        raise PlayerError(f"unknown player {name!r}: expected one of {', '.join(PLAYER_NAMES)}")
-    try:
-        player: Player = cls(seed, **options)
-    except TypeError:
-        raise PlayerError(f"player {name!r} does not take the options {options!r}") from None
-    return player
+def __getattr__(name: str) -> Any:
+    """``PLAYER_NAMES`` and ``PLAYER_DESCRIPTIONS``, read from the registry
+    when asked (installed plug-ins included)."""
+    if name == "PLAYER_NAMES":
+        return player_names()
+    if name == "PLAYER_DESCRIPTIONS":
+        return {e.name: e.description for e in player_entries()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
     "HINT_EFFORTS", "PLAYER_DESCRIPTIONS", "PLAYER_NAMES", "ExpertPlayer", "GreedyPlayer",
-    "HintEntry", "LookaheadPlayer", "Player", "PlayerError", "RandomPlayer", "hint", "make_player",
+    "HintEntry", "LookaheadPlayer", "Player", "PlayerEntry", "PlayerError", "RandomPlayer", "hint",
+    "make_player", "player_entries", "player_entry", "player_names", "register_player",
+    "unregister_player",
 ]

@@ -53,17 +53,21 @@ VISIBILITY_TIPS = {
 
 
 def seat_options() -> list[tuple[str, str]]:
-    from spoker.players import PLAYER_NAMES
+    """A person, then every computer player (installed plug-ins too)."""
+    from spoker.players import player_names
 
-    return [(PERSON, "Person")] + [(name, f"Computer: {name}") for name in PLAYER_NAMES]
+    return [(PERSON, "Person")] + [(name, f"Computer: {name}") for name in player_names()]
 
 
 def seat_tip(value: str) -> str:
     if value == PERSON:
         return "A person plays this seat (click to choose a computer level)"
-    from spoker.players import PLAYER_DESCRIPTIONS
+    from spoker.players import PlayerError, player_entry
 
-    return PLAYER_DESCRIPTIONS.get(value, value)
+    try:
+        return player_entry(value).description
+    except PlayerError:
+        return value
 
 
 def entry_details(entry: autosave.Entry, index: int, count: int) -> str:

@@ -1,0 +1,190 @@
+"""The computer players by name: one entry a player, holding all any command needs.
+
+A :class:`PlayerEntry` says how to make the player and how the commands run
+it: ``simulate`` and ``study`` share a run into units of a few games by the
+slowest player's ``simulate_chunk`` and ``study_chunk``, the batch simulator
+plays it when ``batch`` is set (``random`` and ``greedy`` only, which
+:mod:`spoker.batch` implements), and a study passes it ``study_options``.
+The title screen, ``--help`` and the errors list the names and descriptions.
+Spoker's own players are registered in :mod:`spoker.players`; others with
+:func:`register_player`, or by an installed distribution as entry points of
+the group ``spoker.players`` (:mod:`spoker.plugins`, docs/plugins.md), which
+are loaded when a name is not known yet or the full list is asked for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from shibumi.errors import shown
+from spoker import plugins
+from spoker.players.base import Player, PlayerError
+
+DEFAULT_CHUNK = 2
+"""Games a unit of work for a player of unknown cost: few, so that a slow one
+still shares a run among workers and moves the progress bar."""
+
+_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+"""A player's name: one word, the same in ``--players A,B``, a record's
+``Player1Type`` header and a state of the title screen."""
+
+RESERVED = frozenset({"person"})
+"""Names no computer player may take: the title screen's seat of a person."""
+
+
+@dataclass(frozen=True, eq=False)
+class PlayerEntry:
+    """A computer player as the commands know it.
+
+    ``factory(seed=..., **options)`` makes one (a class or a function);
+    ``description`` is its line on the title screen and in ``--help``;
+    ``origin`` says where it comes from: ``spoker`` for Spoker's own (which
+    stay registered), a plug-in's distribution, or nothing."""
+
+    name: str
+    description: str
+    factory: Callable[..., Player]
+    simulate_chunk: int = DEFAULT_CHUNK
+    study_chunk: int = DEFAULT_CHUNK
+    batch: bool = False
+    """Played in bulk by :mod:`spoker.batch`, which implements ``random`` and
+    ``greedy`` alone (its ``BATCH_PLAYERS``; a test holds the two equal)."""
+    study_options: Mapping[str, object] = field(default_factory=dict)
+    origin: str = ""
+
+    def __post_init__(self) -> None:
+        name = self.name
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise PlayerError(
+                f"player name {shown(name)}: expected a lower-case word (a-z, 0-9, '-', '_', '.') such as 'greedy'"
+            )
+        if name in RESERVED:
+            raise PlayerError(f"player name {name!r} is reserved (the title screen's seat of a person)")
+        if not isinstance(self.description, str) or not callable(self.factory):
+            raise TypeError(f"player {name!r}: expected a description (text) and a factory (a class)")
+        for what in ("simulate_chunk", "study_chunk"):
+            value = getattr(self, what)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise TypeError(f"player {name!r}: {what} {shown(value)} must be a whole number >= 1")
+        if not isinstance(self.batch, bool) or not isinstance(self.origin, str):
+            raise TypeError(f"player {name!r}: batch must be True or False and origin text")
+        if not isinstance(self.study_options, Mapping) or not all(isinstance(k, str) for k in self.study_options):
+            raise TypeError(f"player {name!r}: study_options must map option names to values")
+        # Frozen, and its options too: an entry is shared by every command.
+        object.__setattr__(self, "study_options", MappingProxyType(dict(self.study_options)))
+
+
+_ENTRIES: dict[str, PlayerEntry] = {}
+"""Every known player by name, in the order registered (the order listed)."""
+
+def register_player(entry: PlayerEntry) -> PlayerEntry:
+    """Make ``entry`` known by its name: every command can then play it."""
+    if not isinstance(entry, PlayerEntry):
+        raise TypeError(f"player {shown(entry)}: expected a PlayerEntry")
+    if entry.name in _ENTRIES:
+        raise PlayerError(f"a computer player named {entry.name!r} already exists")
+    _ENTRIES[entry.name] = entry
+    return entry
+
+
+def unregister_player(name: str) -> None:
+    """Forget the player ``name`` (Spoker's own, of origin ``spoker``, stay)."""
+    if not isinstance(name, str):
+        raise TypeError(f"player name {shown(name)}: expected text")
+    entry = _ENTRIES.get(name)
+    if entry is None:
+        raise PlayerError(f"no computer player is named {name!r}")
+    if entry.origin == "spoker":
+        raise PlayerError(f"{name!r} is one of Spoker's own players: it cannot be removed")
+    del _ENTRIES[name]
+
+
+def _accept(name: str, value: object, origin: str) -> None:
+    """Register the player class an entry point named ``name`` offers."""
+    if not isinstance(value, type) or not callable(getattr(value, "choose", None)):
+        raise TypeError(f"is {shown(value)}, not a player class (with choose(state))")
+    own = getattr(value, "name", None)
+    if own != name:
+        raise PlayerError(f"is a class whose name is {shown(own)}: its entry point must be named so too")
+    described = getattr(value, "description", None)
+    if not isinstance(described, str):
+        doc = (value.__doc__ or "").strip()
+        described = doc.splitlines()[0] if doc else f"A computer player of {origin}."
+    register_player(PlayerEntry(name, described, value, origin=origin))
+
+
+_PLUGINS = plugins.Plugins(plugins.PLAYERS, _accept)
+
+
+def player_entries() -> tuple[PlayerEntry, ...]:
+    """Every computer player, Spoker's own first (installed plug-ins are loaded)."""
+    _PLUGINS.load_all()
+    return tuple(_ENTRIES.values())
+
+
+def player_names() -> tuple[str, ...]:
+    """The names of every computer player (``random``, ``greedy``, ...)."""
+    return tuple(e.name for e in player_entries())
+
+
+def player_entry(name: str) -> PlayerEntry:
+    """The entry of the player ``name`` (any case, spaces around it ignored);
+    :class:`PlayerError` if no player, registered or installed, has it."""
+    if not isinstance(name, str):
+        raise TypeError(f"player {shown(name)}: expected a player's name")
+    key = name.strip().lower()
+    if key not in _ENTRIES and key:
+        _PLUGINS.load(key)
+    entry = _ENTRIES.get(key)
+    if entry is None:
+        raise PlayerError(f"unknown player {name!r}: expected one of {', '.join(player_names())}")
+    return entry
+
+
+_SIGNATURES: dict[Callable[..., Player], Any] = {}
+"""Each factory's ``inspect.Signature`` (None where it has none to read)."""
+
+
+def _check_options(entry: PlayerEntry, options: dict[str, object]) -> None:
+    """:class:`PlayerError` unless the factory takes ``seed`` and ``options``
+    (read from its signature, so that a TypeError raised inside a constructor
+    stays the bug it is)."""
+    factory = entry.factory
+    if factory not in _SIGNATURES:
+        import inspect
+
+        try:
+            _SIGNATURES[factory] = inspect.signature(factory)
+        except (TypeError, ValueError):  # a builtin, say: the call itself will tell
+            _SIGNATURES[factory] = None
+    signature = _SIGNATURES[factory]
+    if signature is None:
+        return
+    try:
+        signature.bind(seed=None, **options)
+    except TypeError:
+        takes = [
+            p.name for p in signature.parameters.values()
+            if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        ]
+        unknown = [k for k in options if k not in takes]
+        what = ", ".join(repr(k) for k in unknown) if unknown else f"seed and {options!r}"
+        raise PlayerError(
+            f"player {entry.name!r} does not take {what}: its options are {', '.join(takes) or 'none'}"
+        ) from None
+
+
+def make_player(name: str, seed: int | None = None, **options: object) -> Player:
+    """A new player by name (see :func:`player_names`), seeded for repeatable play.
+
+    ``options`` are the player's own (``expert``: ``effort`` nodes a move,
+    ``time_limit`` seconds); an unknown name or option raises :class:`PlayerError`
+    (an error inside the player's constructor is its own)."""
+    entry = player_entry(name)
+    _check_options(entry, options)
+    player: Player = entry.factory(seed=seed, **options)
+    return player
