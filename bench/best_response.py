@@ -17,6 +17,10 @@ Used by ``bench/ladder.py --expert model=lookahead`` (docs/players.md)::
 
 A lookahead search (a few milliseconds) is not cut by the time limit once
 started, so moves can run a few tenths of a second past it.
+
+It plugs into the expert through its ``search`` factory
+(:data:`spoker.players.expert.SearchFactory`); the research leaves of
+``bench/leaves.py`` apply too (``--expert model=lookahead,evaluation=patterns``).
 """
 
 from __future__ import annotations
@@ -24,11 +28,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from bench.leaves import ResearchSearch
 from spoker.players.base import best_cells
 from spoker.players.expert import ExpertPlayer
-from spoker.players.search import _EXACT, Expectimax
+from spoker.players.search import _EXACT, Expectimax, Utility
 from spoker.rules import RuleSet
-from spoker.state import GameState
 
 MODEL_CACHE_LIMIT = 500_000
 """Lookahead choices remembered before the memo starts afresh."""
@@ -58,15 +62,22 @@ class LookaheadModel:
         return hit
 
 
-class ModelSearch(Expectimax):
+class ModelSearch(ResearchSearch):
     """The expert's search, with ``model``'s cells at the placements of the
-    player of the other parity than ``me`` (0: the first player, who places
-    the odd-numbered balls; 1: the second)."""
+    opponent of the player at the root (``me``, set by :meth:`analyse`: 0 the
+    first player, who places the odd-numbered balls; 1 the second)."""
 
-    def __init__(self, rules: RuleSet, model: LookaheadModel, me: int, **options: Any) -> None:
-        super().__init__(rules, **options)
+    def __init__(self, rules: RuleSet, model: LookaheadModel, utility: Utility | None = None, **options: Any) -> None:
+        super().__init__(rules, utility, **options)
         self.model = model
-        self.me = me
+        self.me = 0
+
+    def analyse(
+        self, masks: tuple[int, int, int], occ: int, pl: int, chal: int, colour: int,
+        d: int, depth: int, prune: bool = False,
+    ) -> list[tuple[int, float]]:
+        self.me = occ.bit_count() & 1  # the root's mover places the next ball
+        return super().analyse(masks, occ, pl, chal, colour, d, depth, prune)
 
     def chance(
         self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int, depth: int,
@@ -105,18 +116,23 @@ class ModelSearch(Expectimax):
         return value
 
 
+class ModelSearches:
+    """The best response's search factory: a :class:`ModelSearch` with the
+    rules' :class:`LookaheadModel` (kept from move to move) and the research
+    keywords ``research`` (:func:`bench.leaves.take_options`)."""
+
+    def __init__(self, research: dict[str, Any] | None = None) -> None:
+        self.models: dict[RuleSet, LookaheadModel] = {}
+        self.research = research or {}
+
+    def __call__(self, rules: RuleSet, utility: Utility | None = None, **options: Any) -> ModelSearch:
+        model = self.models.setdefault(rules, LookaheadModel(rules))
+        return ModelSearch(rules, model, utility, **self.research, **options)
+
+
 class BestResponsePlayer(ExpertPlayer):
     """The expert searching against :class:`LookaheadModel` (see the module doc).
-    Takes the expert's options."""
+    Takes the expert's options, and research leaves' keywords as ``research``."""
 
-    def __init__(self, seed: int | None = None, **options: Any) -> None:
-        super().__init__(seed, **options)
-        self.models: dict[RuleSet, LookaheadModel] = {}
-
-    def _new_search(self, state: GameState, limit: int | None, deadline: float | None) -> Expectimax:
-        model = self.models.setdefault(state.rules, LookaheadModel(state.rules))
-        return ModelSearch(
-            state.rules, model, state.move_number & 1, utility=self.utility, limit=limit, deadline=deadline,
-            quiescence=self.quiescence, evaluation=self.evaluation, clock=self.clock,
-            opening=self.opening, opening_from=self.opening_from, patterns=self.patterns,
-        )
+    def __init__(self, seed: int | None = None, research: dict[str, Any] | None = None, **options: Any) -> None:
+        super().__init__(seed, search=ModelSearches(research), **options)

@@ -33,11 +33,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.ladder import parse_options  # noqa: E402
+from bench.ladder import make_expert, parse_options  # noqa: E402
+from bench.leaves import ResearchSearch, take_options  # noqa: E402
 from spoker import GameState  # noqa: E402
-from spoker.players import make_player  # noqa: E402
+from spoker.players import Player, make_player  # noqa: E402
 from spoker.players.kernel import root_args  # noqa: E402
-from spoker.players.patterns import shipped_patterns  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
 from spoker.rules import RuleSet  # noqa: E402
 
@@ -118,17 +118,27 @@ def positions(ball: int, count: int, seed: int, cache: Path | None) -> list[Posi
 def depth_search(text: str, rules: RuleSet) -> tuple[Expectimax, int]:
     """The search and depth of a ``depth:N[,OPTIONS]`` chooser (``text`` is
     what follows ``depth:``): the expert's search, hand-made leaf
-    (``evaluation=patterns``: the pattern leaf)."""
+    (``evaluation=patterns``: the pattern leaf; ``opening=K,opening_from=N``:
+    the forced-opening term, ``bench/leaves.py``)."""
     depth, _, rest = text.partition(",")
     if int(depth) < 1:
         raise ValueError("the depth must be at least 1")
     options = parse_options(rest)
-    evaluation = options.pop("evaluation", "hand")
-    if evaluation not in ("hand", "patterns"):
-        raise ValueError(f"evaluation {evaluation!r}: expected hand or patterns")
-    patterns = shipped_patterns() if evaluation == "patterns" else None
-    search = Expectimax(rules, WinUtility(), quiescence=True, patterns=patterns, **options)  # type: ignore[arg-type]
+    if options.get("evaluation", "hand") not in ("hand", "patterns"):
+        raise ValueError(f"evaluation {options['evaluation']!r}: expected hand or patterns")
+    research = take_options(options)
+    if research is None:
+        search = Expectimax(rules, WinUtility(), quiescence=True, **options)  # type: ignore[arg-type]
+    else:
+        search = ResearchSearch(rules, WinUtility(), quiescence=True, **research, **options)  # type: ignore[arg-type]
     return search, int(depth)
+
+
+def make_chooser(name: str, text: str) -> Player:
+    """A player chooser by name and ``key=value`` options; the expert takes
+    the research options too (:func:`bench.ladder.make_expert`)."""
+    options = parse_options(text)
+    return make_expert(1, options) if name == "expert" else make_player(name, 1, **options)
 
 
 def check_chooser(chooser: str) -> None:
@@ -138,7 +148,7 @@ def check_chooser(chooser: str) -> None:
         if name == "depth":
             depth_search(text, GameState().rules)
         else:
-            make_player(name, 1, **parse_options(text))
+            make_chooser(name, text)
     except (ValueError, TypeError) as exc:
         raise ValueError(f"chooser {chooser!r}: {exc}") from None
 
@@ -160,7 +170,7 @@ def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
             best = [c for c, v in values if v >= top - 1e-9]
             chosen = statistics.fmean(exact[c] for c in best)  # ties: their average
         else:
-            player = make_player(name, 1, **parse_options(text))
+            player = make_chooser(name, text)
             chosen = exact[int(player.choose(state))]
         worst = max(worst, time.process_time() - started)
         out.append(max(exact.values()) - chosen)

@@ -27,6 +27,9 @@ at 600 random-rollout simulations (``bench/openspiel_mcts.py``)::
 ``--expert model=lookahead`` gives the expert an exact model of lookahead's
 replies (``bench/best_response.py``): a best response within its depth,
 which measures what knowing this opponent could be worth.
+``--expert evaluation=learned`` (or ``patterns``) and ``opening=K,opening_from=N``
+give it the research leaves of ``bench/leaves.py``; the other options are
+the product expert's own (``effort``, ``time_limit``, ``utility``, ``quiescence``).
 
 ``--expert-balls FIRST-LAST`` lets the expert choose only the balls numbered
 FIRST to LAST (1 to 30) and plays ``lookahead`` (seeded like the expert) on
@@ -58,6 +61,7 @@ from typing import cast
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.leaves import research_search, take_options  # noqa: E402
 from bench.mcts import MctsPlayer  # noqa: E402
 from shibumi import Cell  # noqa: E402
 from spoker import GameState  # noqa: E402
@@ -118,17 +122,22 @@ MODELS = ("lookahead",)
 
 
 def make_expert(seed: int, expert: Options) -> Player:
-    """The expert with these options; with ``model=lookahead`` the best
-    response to lookahead (``bench/best_response.py``)."""
+    """The expert with these options: the product's expert, or with a research
+    leaf (``bench/leaves.py``: ``evaluation``, ``opening``, ``opening_from``);
+    with ``model=lookahead`` the best response to lookahead
+    (``bench/best_response.py``). A bad option raises ValueError naming it."""
     options = dict(expert)
     model = options.pop("model", None)
+    research = take_options(options)
     if model is None:
-        return make_player("expert", seed, **options)
+        if research is None:
+            return make_player("expert", seed, **options)
+        return make_player("expert", seed, search=research_search(research), **options)
     if model not in MODELS:
         raise ValueError(f"--expert model={model!r}: expected one of {', '.join(MODELS)}")
     from bench.best_response import BestResponsePlayer
 
-    return BestResponsePlayer(seed, **options)
+    return BestResponsePlayer(seed, research=research, **options)
 
 
 def _make(name: str, seed: int, expert: Options, balls: range | None = None) -> Player:

@@ -1,14 +1,14 @@
-"""Fit the expert's learned leaf evaluation on self-play positions.
+"""Fit the learned leaf (research: bench/learned_leaf.py) on self-play positions.
 
 Plays games between lookahead players (a small share of random moves for
 variety), records every position where a player is about to draw with the
 game's final result from that player's point of view, computes the leaf
-features of :mod:`spoker.players.evaluation` and fits one logistic model per
+features of :mod:`bench.learned_leaf` and fits one logistic model per
 phase of the game (Newton's method, a ridge pulling towards the hand-made
 leaf). Deterministic for a seed: the positions come from seeded games, the fit
 has a fixed number of steps::
 
-    python3 scripts/train_eval.py                       # the shipped weights
+    python3 scripts/train_eval.py                       # bench/data/eval_weights.npz
     python3 scripts/train_eval.py --quick --out quick.npz   # the test fixture's run
     python3 scripts/train_eval.py --games 400 --positions positions.npz  # keep positions
 """
@@ -26,8 +26,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.learned_leaf import DATA, FEATURES, PHASES, LearnedEvaluation, leaf_features, phase_of  # noqa: E402
 from spoker import GameState  # noqa: E402
-from spoker.players.evaluation import FEATURES, PHASES, LearnedEvaluation, leaf_features, phase_of  # noqa: E402
 from spoker.players.kernel import pending_code, score_diff  # noqa: E402
 from spoker.players.lookahead import LookaheadPlayer  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
@@ -131,7 +131,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=None, help=f"self-play games (default {DEFAULT_GAMES})")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help=f"a short run of {QUICK_GAMES} games (the test fixture)")
-    parser.add_argument("--out", type=Path, default=ROOT / "spoker" / "players" / "data" / "eval_weights.npz")
+    parser.add_argument("--out", type=Path, default=DATA / "eval_weights.npz")
     parser.add_argument("--positions", type=Path, default=None,
                         help="an .npz of positions: read it if it exists, else write it")
     args = parser.parse_args()

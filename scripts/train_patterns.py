@@ -1,4 +1,4 @@
-"""Fit the expert's pattern leaf (:mod:`spoker.players.patterns`).
+"""Fit the pattern leaf (research: :mod:`bench.pattern_leaf`).
 
 Stage by stage, latest first:
 
@@ -13,7 +13,7 @@ Each stage is fitted by Gauss-Newton on the squared error of tanh(z / 2), a
 ridge pulling the pattern weights to 0 and the globals to the hand-made leaf,
 a fixed number of steps: the same seed gives the same weights::
 
-    python3 scripts/train_patterns.py --workers 2          # the shipped weights
+    python3 scripts/train_patterns.py --workers 2          # bench/data/pattern_weights.npz
     python3 scripts/train_patterns.py --quick --out q.npz  # the test fixture's run
 """
 
@@ -33,12 +33,14 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.learned_leaf import DATA, leaf_features  # noqa: E402
+from bench.leaves import ResearchSearch  # noqa: E402
+from bench.openings import opening_parity  # noqa: E402
+from bench.pattern_leaf import GLOBALS, PatternEvaluation, Stage, keys  # noqa: E402
 from spoker import GameState  # noqa: E402
-from spoker.players.evaluation import leaf_features  # noqa: E402
 from spoker.players.kernel import pending_code, score_diff  # noqa: E402
 from spoker.players.lookahead import LookaheadPlayer  # noqa: E402
-from spoker.players.patterns import GLOBALS, PatternEvaluation, Stage, keys  # noqa: E402
-from spoker.players.search import Expectimax, WinUtility, opening_parity  # noqa: E402
+from spoker.players.search import Expectimax, WinUtility  # noqa: E402
 from spoker.rules import DEFAULT_RULES  # noqa: E402
 
 # (gate, balls placed in the positions, positions): latest stage first; the
@@ -84,7 +86,7 @@ def _chunk(job: tuple[int, int, tuple[int, int], int, list[Stage]]) -> list[Samp
         if model is None:
             value = Expectimax(state.rules, WinUtility()).chance(m0, m1, m2, occ, pl, chal, d, 30 - n)
         else:
-            search = Expectimax(state.rules, WinUtility(), quiescence=True, patterns=model)
+            search = ResearchSearch(state.rules, WinUtility(), quiescence=True, leaf=model)
             value = search.chance(m0, m1, m2, occ, pl, chal, d, max(1, model.gate - n))
         g = leaf_features(probe, m0, m1, m2, occ, pl, chal, d) + [float(opening_parity(occ, pl))]
         out.append((g, keys(m0, m1, m2, occ, pl), value, (m0, m1, m2, occ, pl)))
@@ -167,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="the short run the tests reproduce")
-    parser.add_argument("--out", type=Path, default=ROOT / "spoker" / "players" / "data" / "pattern_weights.npz")
+    parser.add_argument("--out", type=Path, default=DATA / "pattern_weights.npz")
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error(f"--workers {args.workers}: expected at least 1")

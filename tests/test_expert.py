@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shibumi import LEVEL_MASK, parse_cell, playable_mask
 from spoker import GameState
 from spoker.players import ExpertPlayer, PlayerError, make_player
-from spoker.players.evaluation import shipped
 from spoker.players.expert import MAX_FACTOR
 from spoker.players.kernel import pending_code, score_diff
-from spoker.players.search import Expectimax, WinUtility, must_open
+from spoker.players.search import Expectimax, WinUtility
+from spoker.rules import RuleSet
 
 
 def _position(seed: int, placed: int) -> GameState:
@@ -47,12 +47,10 @@ class _FakeClock:
 
 
 def test_expert_is_deterministic_without_a_deadline() -> None:
+    # (The same with a research leaf on one side: tests/test_bench_leaves.py.)
     def play(seed: int) -> list[str]:
         rng = random.Random(4)
-        players = [
-            make_player("expert", seed, effort=4000, time_limit=None, evaluation=evaluation)
-            for evaluation in ("learned", "hand")
-        ]
+        players = [make_player("expert", seed, effort=effort, time_limit=None) for effort in (4000, 3000)]
         state = GameState()
         while not state.is_over:
             state.draw(rng)
@@ -66,13 +64,18 @@ def test_expert_is_deterministic_without_a_deadline() -> None:
 
 @pytest.mark.parametrize("placed", [8, 18, 20, 22])
 def test_node_budget_is_respected_where_the_search_is_costliest(placed: int) -> None:
-    # Around the 20th ball the search turns into an exact solver of the rest
-    # of the game: the costliest moves. The nodes spent stay within the cap
-    # (plus one chance node's cells: the budget is checked per chance node).
+    budget_is_respected(lambda seed, effort: ExpertPlayer(seed, effort=effort, time_limit=None), placed)
+
+
+def budget_is_respected(make: Callable[[int, int], ExpertPlayer], placed: int) -> None:
+    """Around the 20th ball the search turns into an exact solver of the rest
+    of the game: the costliest moves. The nodes spent by ``make(seed,
+    effort)`` stay within the cap (plus one chance node's cells: the budget
+    is checked per chance node). Also used for the research leaves."""
     effort = 20_000
     for seed in (1, 2):
         state = _position(seed, placed)
-        player = ExpertPlayer(seed, effort=effort, time_limit=None, evaluation="learned")
+        player = make(seed, effort)
         cell = player.choose(state)
         assert cell in state.legal_cells()
         assert player.last_depth >= 1
@@ -109,27 +112,35 @@ def test_a_deadline_far_away_changes_nothing() -> None:
     assert slow.last_nodes == free.last_nodes
 
 
-def test_learned_evaluation_needs_the_result_utility() -> None:
-    with pytest.raises(PlayerError, match="learned"):
-        ExpertPlayer(1, utility="score", evaluation="learned")
-    with pytest.raises(PlayerError, match="evaluation"):
-        ExpertPlayer(1, evaluation="oracle")
-    ExpertPlayer(1, utility="score", evaluation="hand")
+def test_the_utility_is_checked_and_the_research_options_are_not_the_products() -> None:
+    with pytest.raises(PlayerError, match="utility"):
+        ExpertPlayer(1, utility="margin")
+    ExpertPlayer(1, utility="score")
+    # The research leaves and the forced-opening term live in bench/leaves.py
+    # (bench/ladder.py --expert evaluation=patterns): the product's expert
+    # has the hand-made leaf only.
+    for research in ({"evaluation": "learned"}, {"evaluation": "hand"}, {"opening": 0.25}, {"opening_from": 19}):
+        with pytest.raises(PlayerError, match=next(iter(research))):
+            make_player("expert", 1, **research)
+
+
+def pruned_and_exact(search: Callable[[RuleSet], Expectimax], seed: int, placed: int, depth: int) -> None:
+    """The root pruned by ``search(rules)`` keeps the best cells of the
+    unpruned search (and their value); also used for the research leaves."""
+    state = _position(seed, placed)
+    m = state.masks
+    args = (m, state.occupied, state.playable_mask, pending_code(state), int(state.drawn), score_diff(state))  # type: ignore[arg-type]
+    exact = dict(search(state.rules).analyse(*args, depth))
+    pruned = dict(search(state.rules).analyse(*args, depth, prune=True))
+    best = max(exact.values())
+    assert max(pruned.values()) == pytest.approx(best)
+    assert {c for c, v in pruned.items() if v >= best - 1e-9} == {c for c, v in exact.items() if v >= best - 1e-9}
 
 
 @settings(max_examples=examples(20))  # each example runs two expert searches up to depth 3
 @given(seed=st.integers(0, 10**6), placed=st.integers(0, 27), depth=st.integers(1, 3))
-def test_pruning_with_the_learned_leaf_keeps_the_best_cells(seed: int, placed: int, depth: int) -> None:
-    state = _position(seed, placed)
-    m = state.masks
-    args = (m, state.occupied, state.playable_mask, pending_code(state), int(state.drawn), score_diff(state))  # type: ignore[arg-type]
-    exact = dict(Expectimax(state.rules, WinUtility(), quiescence=True, evaluation=shipped()).analyse(*args, depth))
-    pruned = dict(
-        Expectimax(state.rules, WinUtility(), quiescence=True, evaluation=shipped()).analyse(*args, depth, prune=True)
-    )
-    best = max(exact.values())
-    assert max(pruned.values()) == pytest.approx(best)
-    assert {c for c, v in pruned.items() if v >= best - 1e-9} == {c for c, v in exact.items() if v >= best - 1e-9}
+def test_pruning_keeps_the_best_cells(seed: int, placed: int, depth: int) -> None:
+    pruned_and_exact(lambda rules: Expectimax(rules, WinUtility(), quiescence=True), seed, placed, depth)
 
 
 def _windowed_and_whole(state: GameState, table: dict, leaf_table: dict) -> tuple[dict[int, float], dict[int, float]]:
@@ -214,49 +225,3 @@ def test_a_search_is_freed_without_the_cycle_collector() -> None:
         assert alive() is None
     finally:
         gc.enable()
-
-
-# -- the forced-opening term (an experiment: the option ``opening``) ----------
-
-def _must_open_slowly(occ: int) -> bool:
-    """The avoidance game by plain recursion on shibumi's playable masks:
-    the mover must open if every playable cell makes a new cell playable, or
-    every quiet one leaves the opponent a way out."""
-    playable = playable_mask(occ)
-    for cell in range(30):
-        bit = 1 << cell
-        if playable & bit and playable_mask(occ | bit) == playable & ~bit and _must_open_slowly(occ | bit):
-            return False
-    return True
-
-
-@pytest.mark.parametrize("empties", range(6))
-def test_when_only_level_two_s_centre_opens_the_mover_opens_when_the_quiet_cells_are_even(empties: int) -> None:
-    """Level 1 full; on level 2 the centre is empty and one platform lacks
-    only the centre. While the centre is empty no level-3 cell can open, so
-    the other empty level-2 cells are quiet, and filling the centre opens a
-    level-3 cell: with k quiet cells left the mover opens when k is even."""
-    cells = [int(parse_cell(name)) for name in ("2B2", "2B4", "2D2", "2B6", "2D6", "2F2", "2F4", "2F6")]
-    filled = cells[:3] + cells[3 + empties:]
-    occ = LEVEL_MASK[1] | sum(1 << c for c in filled)
-    assert must_open(occ, playable_mask(occ)) == (empties % 2 == 0)
-    assert must_open(occ, playable_mask(occ)) == _must_open_slowly(occ)
-
-
-@settings(max_examples=examples(40))
-@given(seed=st.integers(0, 10**6), placed=st.integers(18, 29))
-def test_must_open_agrees_with_a_plain_recursion(seed: int, placed: int) -> None:
-    state = _position(seed, placed)
-    occ = state.occupied
-    assert must_open(occ, state.playable_mask) == _must_open_slowly(occ)
-
-
-def test_the_opening_term_is_off_by_default_and_checked() -> None:
-    state = _position(4, 19)
-    assert ExpertPlayer(1, effort=5_000).analyse(state) == ExpertPlayer(1, effort=5_000, opening=0.0).analyse(state)
-    shifted = dict(make_player("expert", 1, effort=5_000, opening=0.25, opening_from=19).analyse(state))
-    assert set(shifted) == {int(c) for c in state.legal_cells()}
-    for bad in ({"opening": "much"}, {"opening": float("nan")}, {"opening": True}, {"opening_from": 31},
-                {"opening_from": -1}, {"opening_from": 2.5}):
-        with pytest.raises(PlayerError, match="opening"):
-            ExpertPlayer(1, **bad)  # type: ignore[arg-type]

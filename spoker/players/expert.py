@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -12,9 +11,7 @@ from typing import Any
 
 from shibumi import CELLS, Cell
 from spoker.players.base import PlayerError, check_can_move, pick_best
-from spoker.players.evaluation import LearnedEvaluation, shipped
 from spoker.players.kernel import root_args
-from spoker.players.patterns import PatternEvaluation, shipped_patterns
 from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
 from spoker.rules import RuleSet
 from spoker.state import GameState
@@ -36,10 +33,11 @@ frees its memos, and the young objects are collected: 0.02 to 0.03 s
 measured, more on a busy machine, hence the margin). CPU time, not the wall clock, so that a busy
 machine neither cuts the search short nor makes play depend on it."""
 
-EVALUATIONS = ("learned", "hand", "patterns")
-"""Leaf evaluations: the learned model (:mod:`spoker.players.evaluation`),
-the hand-made leaf alone, or the pattern model fitted on exact values late in
-the game (:mod:`spoker.players.patterns`; the hand-made leaf earlier)."""
+SearchFactory = Callable[..., Expectimax]
+"""What makes the expert's search of one depth: called as :class:`Expectimax`
+is, ``(rules, utility, limit=, deadline=, quiescence=, clock=)``. The default
+is :class:`Expectimax` itself; a subclass searches another tree or judges
+leaves otherwise (the research searches of ``bench/``: docs/players.md)."""
 
 TABLE_LIMIT = 1_000_000
 """Positions the player remembers between moves before it starts afresh."""
@@ -68,9 +66,10 @@ class ExpertPlayer:
     """Iterative deepening expectimax that plays for the game's result.
 
     Values are the expected result (+1 win, 0 draw, -1 loss: the score rate is
-    what counts, not the margin), estimated at the search's leaves by the
-    learned evaluation (:mod:`spoker.players.evaluation`; ``evaluation="hand"``:
-    from the lead alone, :class:`~spoker.players.search.WinUtility`). The search deepens
+    what counts, not the margin; ``utility="score"``: the expected score
+    difference), estimated at the search's leaves by the hand-made leaf
+    (:meth:`~spoker.players.search.Expectimax.leaf_value`; ``search``: a
+    :data:`SearchFactory` may make another search). The search deepens
     while the next depth is predicted to fit in ``effort`` nodes; once the
     depth reaches the last ball it is an exact solver of the rest of the game
     (allowed :data:`MAX_FACTOR` times the effort). The transposition table is
@@ -91,10 +90,8 @@ class ExpertPlayer:
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         utility: str = "win",
         quiescence: bool = True,
-        evaluation: str = "hand",
         clock: Callable[[], float] = time.thread_time,
-        opening: float = 0.0,
-        opening_from: int = 0,
+        search: SearchFactory = Expectimax,
     ) -> None:
         if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
             raise PlayerError(f"effort {effort!r} must be a positive number of nodes")
@@ -102,24 +99,13 @@ class ExpertPlayer:
             raise PlayerError(f"time limit {time_limit!r} must be a positive number of seconds")
         if utility not in ("win", "score"):
             raise PlayerError(f"utility {utility!r}: expected 'win' or 'score'")
-        if evaluation not in EVALUATIONS:
-            raise PlayerError(f"evaluation {evaluation!r}: expected one of {', '.join(EVALUATIONS)}")
-        if evaluation in ("learned", "patterns") and (utility != "win" or not quiescence):
-            raise PlayerError(f"the {evaluation} evaluation needs utility 'win' and quiescence")
-        if isinstance(opening, bool) or not isinstance(opening, (int, float)) or not math.isfinite(opening):
-            raise PlayerError(f"opening {opening!r} must be a number of points")
-        if isinstance(opening_from, bool) or not isinstance(opening_from, int) or not 0 <= opening_from <= 30:
-            raise PlayerError(f"opening_from {opening_from!r} must be a number of balls placed, 0 to 30")
-        self.opening = float(opening)
-        self.opening_from = opening_from
         self.rng = random.Random(seed)
         self.effort = effort
         self.time_limit = time_limit
         self.utility: Utility = WinUtility() if utility == "win" else Utility()
         self.quiescence = quiescence
-        self.evaluation: LearnedEvaluation | None = shipped() if evaluation == "learned" else None
-        self.patterns: PatternEvaluation | None = shipped_patterns() if evaluation == "patterns" else None
         self.clock = clock
+        self.search = search
         self.tables: dict[RuleSet, tuple[dict[Key, Entry], dict[Key, float]]] = {}
         self.last_depth = 0
         self.last_nodes = 0
@@ -164,7 +150,10 @@ class ExpertPlayer:
                 if used + costs[-1] * growth > budget:
                     break
             first = not costs  # one placement deep always completes: a move is needed
-            search = self._new_search(state, None if first else cap - used, None if first else deadline)
+            search = self.search(
+                state.rules, self.utility, limit=None if first else cap - used,
+                deadline=None if first else deadline, quiescence=self.quiescence, clock=self.clock,
+            )
             search.table = table
             search.leaf_table = leaf_table
             # The memos of group codes and challenge values depend on the
@@ -185,15 +174,6 @@ class ExpertPlayer:
         self.last_depth = depth
         self.last_nodes = used
         return result
-
-    def _new_search(self, state: GameState, limit: int | None, deadline: float | None) -> Expectimax:
-        """A search of ``state`` with this player's options (one a depth);
-        a subclass may search another tree (``bench/best_response.py``)."""
-        return Expectimax(
-            state.rules, self.utility, limit=limit, deadline=deadline,
-            quiescence=self.quiescence, evaluation=self.evaluation, clock=self.clock,
-            opening=self.opening, opening_from=self.opening_from, patterns=self.patterns,
-        )
 
     def choose(self, state: GameState) -> Cell:
         return CELLS[pick_best(self.analyse(state, prune=True), self.rng)]

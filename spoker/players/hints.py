@@ -29,7 +29,7 @@ def hint(state: GameState, top: int = 3, effort: str = "lookahead") -> list[Hint
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise PlayerError(f"top {top!r} must be a positive whole number")
     if effort == "expert":
-        scored = ExpertPlayer(0, utility="score", evaluation="hand").analyse(state)
+        scored = ExpertPlayer(0, utility="score").analyse(state)
     else:
         scored = Expectimax(state.rules).analyse(*root_args(state), _DEPTHS[effort])
     scored.sort(key=lambda cv: (-cv[1], cv[0]))

@@ -11,9 +11,9 @@ that a :class:`Utility` can turn final leads into values.
 Below the search depth a *leaf* is judged by one more placement, looking no
 further: a pending challenge is answered by the best immediate response;
 otherwise the player to move is credited with the value of the best challenge
-the drawn ball could open (:data:`OPEN_VALUE`, measured from play). The
-expert corrects that value with a learned model
-(:mod:`spoker.players.evaluation`).
+the drawn ball could open (:data:`OPEN_VALUE`, measured from play). A
+subclass may judge leaves otherwise by overriding :meth:`Expectimax.leaf_value`
+(the research leaves of ``bench/leaves.py`` do).
 
 When the depth reaches the end of the game the search is exact. A
 transposition table keyed by the position, the lead and the depth left shares
@@ -33,15 +33,10 @@ import functools
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from spoker.judging import STRAIGHT_FLUSH_CODE, challenge_code
-from spoker.players.evaluation import LearnedEvaluation, leaf_features
 from spoker.players.kernel import FULL, after_place, cells_of
 from spoker.rules import RuleSet
-
-if TYPE_CHECKING:
-    from spoker.players.patterns import PatternEvaluation
 
 SF_POINTS = 8.0
 """A straight flush, in points, for score-difference values: a game win,
@@ -115,31 +110,6 @@ class WinUtility(Utility):
         return 0.5 * (math.erf((x - 0.5) * s) + math.erf((x + 0.5) * s))
 
 
-@functools.lru_cache(maxsize=1 << 18)
-def must_open(occ: int, pl: int) -> bool:
-    """Whether the player to move is the first who must make a new cell
-    playable, when both players fill only cells that open nothing while they
-    can (the colours ignored). ``pl`` is the playable mask of ``occ``.
-
-    A new cell is a first chance at what forms there (a pyramid's top, a line
-    up a level), and it goes to the opener's opponent. Memoised on the
-    occupancy: 3,438 positions from the empty board, far fewer later."""
-    for cell in cells_of(pl):
-        bit = 1 << cell
-        rest = pl & ~bit
-        if after_place(occ | bit, pl, cell) == rest and must_open(occ | bit, rest):
-            return False  # a quiet cell that leaves the opponent to open
-    return True
-
-
-def opening_parity(occ: int, pl: int) -> int:
-    """+1 if the opponent of the player about to draw must open a closed cell
-    first (:func:`must_open`), -1 if that player must, 0 if no cell is closed."""
-    if not FULL & ~occ & ~pl:
-        return 0
-    return -1 if must_open(occ, pl) else 1
-
-
 class OutOfBudget(Exception):
     """The search used up its node budget (caught by the caller)."""
 
@@ -180,11 +150,7 @@ class Expectimax:
     ``deadline`` (read every 1,024 nodes; by default the CPU time of the
     calling thread, which a busy machine does not inflate), the search raises
     :class:`OutOfBudget`. ``table`` (chance nodes) and ``leaf_table`` may be
-    shared between searches with the same rules, utility and evaluation.
-    ``evaluation`` (a :class:`~spoker.players.evaluation.LearnedEvaluation`)
-    replaces the hand-made leaf value; it needs a bounded utility.
-    ``patterns`` (a :class:`~spoker.players.patterns.PatternEvaluation`)
-    judges the leaves at or past its lowest gate instead.
+    shared between searches with the same rules, utility and leaf.
     """
 
     def __init__(
@@ -194,21 +160,9 @@ class Expectimax:
         limit: int | None = None,
         deadline: float | None = None,
         quiescence: bool = False,
-        evaluation: LearnedEvaluation | None = None,
         clock: Callable[[], float] = time.thread_time,
-        opening: float = 0.0,
-        opening_from: int = 0,
-        patterns: PatternEvaluation | None = None,
     ) -> None:
         self.rules = rules
-        self.patterns = patterns
-        # The forced-opening term of the leaf (an experiment, off by default):
-        # the lead of the player about to draw counted ``opening`` points lower
-        # when that player must open first (:func:`must_open`), higher when the
-        # opponent must, at leaves with ``opening_from`` or more balls placed.
-        self.opening = opening
-        self.opening_from = opening_from
-        self.evaluation = evaluation
         self.clock = clock
         self.quiescence = quiescence
         # What a ball forms, the apex ruling applied: the rules' judge.
@@ -391,30 +345,28 @@ class Expectimax:
         return best
 
     def leaf(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
-        """Static value for the player about to draw: one placement deep,
-        corrected by the learned evaluation when the search has one."""
+        """Static value for the player about to draw (:meth:`leaf_value`),
+        remembered in ``leaf_table``."""
         key = (m0, m1, m2, chal, d, -1)
         hit = self.leaf_table.get(key)
         if hit is not None:
             return hit
         self.nodes += 1
-        evaluation = self.evaluation
-        patterns = self.patterns
-        if patterns is not None and occ.bit_count() >= patterns.gate:
-            value = patterns.value(self, m0, m1, m2, occ, pl, chal, d)
-        elif evaluation is None:
-            value = self.leaf_terms(m0, m1, m2, occ, pl, chal, d)[0]
-        else:
-            value = evaluation.value(leaf_features(self, m0, m1, m2, occ, pl, chal, d), occ.bit_count())
-        self.leaf_table[key] = value
+        value = self.leaf_table[key] = self.leaf_value(m0, m1, m2, occ, pl, chal, d)
         return value
 
+    def leaf_value(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
+        """The leaf's value: the hand-made one (:meth:`leaf_terms`). The seam
+        for other leaves: a subclass overrides this (``bench/leaves.py``)."""
+        return self.leaf_terms(m0, m1, m2, occ, pl, chal, d)[0]
+
     def leaf_terms(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int
+        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: float
     ) -> tuple[float, float, float]:
-        """The hand-made leaf for the player about to draw: (its value, the
-        expected net points of the coming placement, the chance that it
-        makes a straight flush)."""
+        """The hand-made leaf for the player about to draw, whose lead is
+        ``d`` (an estimate may be fractional): (its value, the expected net
+        points of the coming placement, the chance that it makes a straight
+        flush)."""
         counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
         responding = chal != 0
         placed = occ.bit_count()
@@ -431,8 +383,6 @@ class Expectimax:
                 gains = [OPEN_VALUE[b] if b < _SF_CODE else 0.0 for b in best]
         at = placed + 1 if responding else placed
         lead = float(d)
-        if self.opening and placed >= self.opening_from:
-            lead += self.opening * opening_parity(occ, pl)
         value = immediate = sf_now = 0.0
         for colour in (0, 1, 2):
             n = counts[colour]

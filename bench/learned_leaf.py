@@ -1,7 +1,12 @@
-"""A learned evaluation of a search leaf: the expected game result.
+"""The learned leaf: a search leaf's expected game result, fitted on self-play.
+
+Research code, not the product: it did not play measurably stronger than the
+hand-made leaf (docs/players.md, "How they work", 6.). It plugs into the
+expert through :class:`bench.leaves.ResearchSearch` (``bench/ladder.py
+--expert evaluation=learned``).
 
 The expert's search stops at a *leaf*, a position whose player is about to
-draw. The hand-made leaf value (:meth:`spoker.players.search.Expectimax.leaf`
+draw. The hand-made leaf value (:meth:`spoker.players.search.Expectimax.leaf_terms`
 with quiescence: the lead plus the best challenge each colour could open,
 judged on the board, turned into a result through a normal spread) ignores
 who moves when, and what the board offers next. This module corrects it with
@@ -17,25 +22,23 @@ answers a challenge. (Counts of open lines and pyramids, by colour share and
 balls held, were tried and predicted nothing more: docs/players.md.) With the weight of ``base`` 1 and the others 0 the model
 is the hand-made leaf, which is where the fit starts.
 
-The weights ship as ``spoker/players/data/eval_weights.npz``.
+The fitted weights are ``bench/data/eval_weights.npz``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import math
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from spoker.errors import SpokerError
-
-if TYPE_CHECKING:
-    from spoker.players.search import Expectimax
+from spoker.players.search import Expectimax
+from spoker.record import write_bytes_atomic
 
 FEATURES: tuple[str, ...] = (
     "bias",        # 1
@@ -52,9 +55,11 @@ PHASES = 6
 BASE_CLIP = 0.995
 
 WEIGHTS_FILE = "eval_weights.npz"
+DATA = Path(__file__).resolve().parent / "data"
+"""Where the fitted weights files are kept."""
 
 
-class EvaluationError(SpokerError):
+class EvaluationError(ValueError):
     """A weights file that is missing, damaged or of the wrong shape."""
 
 
@@ -82,7 +87,11 @@ def leaf_features(
 
 
 class LearnedEvaluation:
-    """The fitted model: ``weights[phase]`` dotted with a leaf's features."""
+    """The fitted model: ``weights[phase]`` dotted with a leaf's features.
+    A leaf of :class:`bench.leaves.ResearchSearch` (:attr:`gate`, :meth:`leaf_value`)."""
+
+    gate = 0
+    """It judges every leaf."""
 
     def __init__(self, weights: np.ndarray) -> None:
         weights = np.asarray(weights, dtype=np.float64)
@@ -107,6 +116,12 @@ class LearnedEvaluation:
             z += w * f
         return math.tanh(0.5 * z)
 
+    def leaf_value(
+        self, search: Expectimax, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int
+    ) -> float:
+        """Expected result for the player about to draw at a leaf of ``search``."""
+        return self.value(leaf_features(search, m0, m1, m2, occ, pl, chal, d), occ.bit_count())
+
     def save(self, path: Path, **meta: object) -> None:
         save_arrays(path, {"weights": self.weights, "features": np.array(FEATURES), **meta})
 
@@ -114,10 +129,6 @@ class LearnedEvaluation:
 def save_arrays(path: Path, arrays: dict[str, object], compressed: bool = False) -> None:
     """``np.savez`` (``.npz`` added to the name as numpy does), written whole
     or not at all: a full disk or a kill leaves no torn weights file."""
-    import io
-
-    from spoker.record import write_bytes_atomic
-
     buffer = io.BytesIO()
     (np.savez_compressed if compressed else np.savez)(buffer, **arrays)  # type: ignore[arg-type]
     name = str(path)
@@ -126,19 +137,14 @@ def save_arrays(path: Path, arrays: dict[str, object], compressed: bool = False)
 
 @contextlib.contextmanager
 def open_weights(path: Path | None, filename: str) -> Iterator[Any]:
-    """The arrays of the weights file ``path``, or of the shipped ``filename``
-    (``spoker/players/data``); read them inside the block."""
-    if path is None:
-        with resources.files("spoker.players").joinpath("data", filename).open("rb") as fh:
-            with np.load(fh, allow_pickle=False) as data:
-                yield data
-    else:
-        with np.load(path, allow_pickle=False) as data:
-            yield data
+    """The arrays of the weights file ``path``, or of the fitted ``filename``
+    (:data:`DATA`); read them inside the block."""
+    with np.load(DATA / filename if path is None else path, allow_pickle=False) as data:
+        yield data
 
 
 def load_weights(path: Path | None = None) -> LearnedEvaluation:
-    """The shipped weights (or those in ``path``); a bad file raises
+    """The fitted weights (or those in ``path``); a bad file raises
     :class:`EvaluationError` naming it."""
     try:
         with open_weights(path, WEIGHTS_FILE) as data:
@@ -151,6 +157,6 @@ def load_weights(path: Path | None = None) -> LearnedEvaluation:
 
 
 @functools.cache
-def shipped() -> LearnedEvaluation:
-    """The shipped evaluation, loaded once."""
+def fitted() -> LearnedEvaluation:
+    """The fitted weights of :data:`DATA`, loaded once."""
     return load_weights()

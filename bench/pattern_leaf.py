@@ -1,4 +1,9 @@
-"""A pattern leaf: the expected game result fitted on exact end-game values.
+"""The pattern leaf: the expected game result fitted on exact end-game values.
+
+Research code, not the product: it chose better against the exact solution
+and did not play better (docs/players.md, "The pattern leaf"). It plugs into
+the expert through :class:`bench.leaves.ResearchSearch` (``bench/ladder.py
+--expert evaluation=patterns``, ``bench/exact_loss.py``).
 
 The hand-made leaf judges the coming placement; it cannot see the race for the
 upper levels (a level-3 cell opens only when its four supports are filled, and
@@ -12,16 +17,17 @@ begun could become. This model adds, for the player about to draw:
 - a weight for the occupancy of levels 2 and 3 together with the parity of
   the balls placed (who fills the next supporting cell);
 - each of these weights again times the *parity* of the forced opening
-  (:func:`spoker.players.search.opening_parity`: +1 when the opponent must open
+  (:func:`bench.openings.opening_parity`: +1 when the opponent must open
   a new cell first, -1 when the mover must, 0 when nothing is closed);
-- the hand-made leaf's features (:mod:`spoker.players.evaluation`).
+- the hand-made leaf's features (:mod:`bench.learned_leaf`).
 
 ``value = tanh(z / 2)``, ``z`` the sum of the weights that apply. A model has
 *stages*: one set of weights for leaves with at least ``gate`` balls placed,
 tried from the latest stage down; below the lowest gate the hand-made leaf
 judges. ``scripts/train_patterns.py`` fits the stages: the latest on exact
 values (exhaustive expectimax to the end of the game), the earlier ones on
-searches whose leaves reach the later stage. Docs: docs/players.md.
+searches whose leaves reach the later stage. The fitted weights are
+``bench/data/pattern_weights.npz``.
 """
 
 from __future__ import annotations
@@ -35,14 +41,15 @@ from typing import Any
 
 import numpy as np
 
+from bench.learned_leaf import EvaluationError, leaf_features, open_weights, save_arrays
+from bench.openings import opening_parity
 from shibumi import geometry
-from spoker.players.evaluation import EvaluationError, leaf_features, open_weights, save_arrays
-from spoker.players.search import Expectimax, opening_parity
+from spoker.players.search import Expectimax
 
 GLOBALS: tuple[str, ...] = (
     "bias", "second", "base", "lead", "immediate", "sf_now", "responding", "parity",
 )
-"""The global features: those of :data:`spoker.players.evaluation.FEATURES`,
+"""The global features: those of :data:`bench.learned_leaf.FEATURES`,
 then the forced-opening parity."""
 
 WEIGHTS_FILE = "pattern_weights.npz"
@@ -183,13 +190,16 @@ class Stage:
 
 
 class PatternEvaluation:
-    """The staged pattern model (see the module doc)."""
+    """The staged pattern model (see the module doc). A leaf of
+    :class:`bench.leaves.ResearchSearch` (:attr:`gate`, :meth:`leaf_value`)."""
 
     def __init__(self, stages: Sequence[Stage]) -> None:
         self.stages = tuple(sorted(stages, key=lambda s: -s.gate))
         self.gate = min((s.gate for s in self.stages), default=31)
 
-    def value(self, search: Expectimax, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
+    def leaf_value(
+        self, search: Expectimax, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int
+    ) -> float:
         """Expected result for the player about to draw, by the latest stage
         whose gate the leaf has reached (at least :attr:`gate` balls placed)."""
         placed = occ.bit_count()
@@ -224,8 +234,8 @@ def _stages(data: Any) -> list[Stage]:
 
 
 def load_patterns(path: Path | None = None) -> PatternEvaluation:
-    """The shipped pattern weights (or those in ``path``); a bad file raises
-    :class:`~spoker.players.evaluation.EvaluationError` naming it."""
+    """The fitted pattern weights (or those in ``path``); a bad file raises
+    :class:`~bench.learned_leaf.EvaluationError` naming it."""
     name = str(path or WEIGHTS_FILE)
     try:
         with open_weights(path, WEIGHTS_FILE) as data:
@@ -238,6 +248,6 @@ def load_patterns(path: Path | None = None) -> PatternEvaluation:
 
 
 @functools.cache
-def shipped_patterns() -> PatternEvaluation:
-    """The shipped pattern model, loaded once."""
+def fitted_patterns() -> PatternEvaluation:
+    """The fitted pattern model of ``bench/data``, loaded once."""
     return load_patterns()

@@ -1,4 +1,4 @@
-"""The pattern leaf: its colour-blind keys, its weights file, its place in the search."""
+"""bench/pattern_leaf.py, the pattern leaf (research): its colour-blind keys, its weights file, its place in the search."""
 
 from __future__ import annotations
 
@@ -10,21 +10,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spoker import GameState
-from spoker.players import PlayerError, make_player
-from spoker.players.evaluation import EvaluationError
-from spoker.players.kernel import root_args
-from spoker.players.patterns import (
+from bench.ladder import make_expert
+from bench.learned_leaf import EvaluationError
+from bench.leaves import ResearchSearch
+from bench.pattern_leaf import (
     CANON,
     GLOBALS,
     SHAPES,
     PatternEvaluation,
     Stage,
     canonical,
+    fitted_patterns,
     keys,
     load_patterns,
-    shipped_patterns,
 )
+from spoker import GameState
+from spoker.players.kernel import root_args
 from spoker.players.search import Expectimax, WinUtility
 from spoker.rules import DEFAULT_RULES
 from tests.strategies import games
@@ -91,8 +92,8 @@ def test_the_leaf_does_not_depend_on_the_names_of_the_colours(state: GameState, 
     occ, pl = state.occupied, state.playable_mask
     assert sorted(keys(m0, m1, m2, occ, pl)) == sorted(keys(n0, n1, n2, occ, pl))
     search = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True)
-    a = model.value(search, m0, m1, m2, occ, pl, 0, 0)
-    b = model.value(search, n0, n1, n2, occ, pl, 0, 0)
+    a = model.leaf_value(search, m0, m1, m2, occ, pl, 0, 0)
+    b = model.leaf_value(search, n0, n1, n2, occ, pl, 0, 0)
     assert a is not None and b is not None
     assert a == pytest.approx(b, abs=1e-12)
 
@@ -102,16 +103,16 @@ def test_below_the_lowest_gate_the_hand_made_leaf_judges() -> None:
     model = load_patterns(QUICK_FIXTURE)  # gates 24 and 22: past this position's leaves
     assert model.gate == 22
     plain = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True).analyse(*root_args(state), 2)
-    with_model = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True, patterns=model).analyse(*root_args(state), 2)
+    with_model = ResearchSearch(DEFAULT_RULES, WinUtility(), quiescence=True, leaf=model).analyse(*root_args(state), 2)
     assert plain == with_model
 
 
 def test_past_the_gate_the_model_judges() -> None:
     state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
-    model = shipped_patterns()
+    model = fitted_patterns()
     assert [s.gate for s in model.stages] == [20, 15]
     plain = dict(Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True).analyse(*root_args(state), 2))
-    fitted = dict(Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True, patterns=model).analyse(*root_args(state), 2))
+    fitted = dict(ResearchSearch(DEFAULT_RULES, WinUtility(), quiescence=True, leaf=model).analyse(*root_args(state), 2))
     assert plain.keys() == fitted.keys()
     assert plain != fitted
     assert all(-1.0 <= v <= 1.0 for v in fitted.values())
@@ -119,10 +120,10 @@ def test_past_the_gate_the_model_judges() -> None:
 
 def test_the_expert_plays_with_the_pattern_leaf() -> None:
     state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
-    player = make_player("expert", seed=1, evaluation="patterns", effort=5000)
+    player = make_expert(1, {"evaluation": "patterns", "effort": 5000})
     assert player.choose(state) in state.legal_cells()
-    with pytest.raises(PlayerError, match="patterns evaluation needs"):
-        make_player("expert", seed=1, evaluation="patterns", utility="score")
+    with pytest.raises(ValueError, match="patterns evaluation needs"):
+        make_expert(1, {"evaluation": "patterns", "utility": "score"})
 
 
 def _stage_arrays(globals_: np.ndarray) -> dict[str, np.ndarray]:

@@ -1,4 +1,4 @@
-"""The learned leaf evaluation: its features on hand-made positions, its weights."""
+"""bench/learned_leaf.py, the learned leaf (research): its features on hand-made positions, its weights."""
 
 from __future__ import annotations
 
@@ -9,17 +9,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shibumi import Board
-from spoker import GameState
-from spoker.players.evaluation import (
+from bench.learned_leaf import (
     FEATURES,
     PHASES,
     EvaluationError,
     LearnedEvaluation,
+    fitted,
     leaf_features,
     load_weights,
-    shipped,
 )
+from bench.leaves import ResearchSearch
+from shibumi import Board
+from spoker import GameState
 from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
 from spoker.rules import DEFAULT_RULES
@@ -106,15 +107,15 @@ def test_a_pending_challenge_is_answered() -> None:
 
 def test_identity_model_is_the_hand_made_leaf() -> None:
     search = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True)
-    learned = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True, evaluation=LearnedEvaluation.identity())
+    learned = ResearchSearch(DEFAULT_RULES, WinUtility(), quiescence=True, leaf=LearnedEvaluation.identity())
     state = GameState.from_board(Board.from_string("WBR.WW..B......./........./..../."))
     m0, m1, m2 = state.masks
     args = (m0, m1, m2, state.occupied, state.playable_mask, 0, 1)
     assert learned.leaf(*args) == pytest.approx(search.leaf(*args), abs=1e-9)
 
 
-def test_shipped_weights_load_with_the_expected_shape() -> None:
-    model = shipped()
+def test_fitted_weights_load_with_the_expected_shape() -> None:
+    model = fitted()
     assert model.weights.shape == (PHASES, len(FEATURES))
     assert np.all(np.isfinite(model.weights))
     # fitted, not the starting point, and still leaning on the hand-made leaf
@@ -173,7 +174,7 @@ def test_a_failed_save_leaves_the_old_weights_file_whole(
     import errno
     import os
 
-    from spoker.players.patterns import load_patterns
+    from bench.pattern_leaf import load_patterns
 
     model = LearnedEvaluation.identity() if kind == "learned" else load_patterns(DATA / "pattern_weights_quick.npz")
     path = tmp_path / "weights.npz"
