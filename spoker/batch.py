@@ -29,6 +29,7 @@ from shibumi.geometry import PLATFORM_MASK
 from spoker.events import End
 from spoker.judging import APEX_CELL, LEVEL_BITS, STRAIGHT_FLUSH_CODE, Judge
 from spoker.rules import DEFAULT_RULES, RuleSet
+from spoker.settling import CODE_COUNT, POINTS
 from spoker.tally import GameOutcome, Tally
 
 BATCH_PLAYERS = ("random", "greedy")
@@ -68,11 +69,22 @@ def _support_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return table(lv[0], lv[1]), table(lv[1], lv[2]), table(lv[2], lv[3])
 
 
+def _points_tables() -> tuple[np.ndarray, np.ndarray]:
+    """:data:`spoker.settling.POINTS` as two flat arrays, the challenger's and
+    the responder's points, indexed ``challenge * CODE_COUNT + response``."""
+    flat = np.array(POINTS, dtype=_I64).reshape(-1, 2)
+    return flat[:, 0].copy(), flat[:, 1].copy()
+
+
 @functools.cache
 def _tables() -> dict[str, np.ndarray]:
     """The bit tables, built on first use (they take a moment: not at import)."""
     sup2, sup3, sup4 = _support_tables()
-    return {"select": _select_table(), "sup2": sup2, "sup3": sup3, "sup4": sup4}
+    challenger, responder = _points_tables()
+    return {
+        "select": _select_table(), "sup2": sup2, "sup3": sup3, "sup4": sup4,
+        "challenger": challenger, "responder": responder,
+    }
 
 
 def _codes(
@@ -191,6 +203,7 @@ def play_block(
     rng = np.random.default_rng(np.random.SeedSequence([seed, block]))
     tables = _tables()
     select, sup2, sup3, sup4 = tables["select"], tables["sup2"], tables["sup3"], tables["sup4"]
+    challenger_points, responder_points = tables["challenger"], tables["responder"]
     judge = rules.judge
 
     index = first_game + np.arange(count)
@@ -280,15 +293,16 @@ def play_block(
         formed = code > 0
         groups += np.bincount(code[formed] >> LEVEL_BITS, minlength=6)
         sf = code >= _SF
-        answer = responding & ~sf
         mine, theirs = g.score[mover], g.score[1 - mover]
-        mine += answer & (code >= chal)
-        theirs += answer & (code <= chal)
+        settled = chal * CODE_COUNT + code  # spoker.settling's rule (no challenge: nothing)
+        mine += responder_points[settled]
+        theirs += challenger_points[settled]
         opened = ~responding & formed & ~sf
         challenges += int(np.count_nonzero(opened))
         g.chal = np.where(opened, code, 0)
         if t == 29:
-            mine += opened  # apex-free: a challenge from the 30th ball finds the bag empty
+            # apex-free: a challenge from the 30th ball finds the bag empty (no response)
+            mine += challenger_points[g.chal * CODE_COUNT]
             g.chal = np.zeros(n, dtype=_I64)
         # -- endings
         done = sf | (t == 29)

@@ -61,6 +61,7 @@ from spoker.judging import (
 )
 from spoker.moves import Move
 from spoker.rules import DEFAULT_RULES, RuleSet
+from spoker.settling import BY_PLAYER
 
 _APEX = int(APEX)
 _COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
@@ -194,7 +195,9 @@ _FORMED = (_formed_table(2), _formed_table(1))
 _OPENED: dict[int, tuple[ChallengeOpened, Challenge]] = {}
 """Filled as met, keyed group key * 32 + move number: a challenge and its event."""
 
-_POINTS = {1: (1, 0), 2: (0, 1), None: (1, 1)}
+_SETTLED = BY_PLAYER
+"""``_SETTLED[challenger - 1][challenge code][response code]``: (points by
+player, winner); :mod:`spoker.settling`'s rule as a table."""
 _new_tuple = tuple.__new__
 
 
@@ -435,12 +438,10 @@ class GameState:
             formed = None
             code = 0
 
-        # The response: the stronger group (rank, then top level) wins 1, a tie 1 each.
+        # The response settles the challenge (spoker.settling, looked up).
         group = challenge.group
         c = challenge.challenger
-        challenge_code = CODES[group.rank][group.top_level]
-        winner = c if challenge_code > code else 3 - c if challenge_code < code else None
-        points = _POINTS[winner]
+        points, winner = _SETTLED[c - 1][CODES[group.rank][group.top_level]][code]
         scores = self.scores
         scores[0] += points[0]
         scores[1] += points[1]
@@ -473,10 +474,11 @@ class GameState:
         """apex-free: a challenge from the 30th ball finds the bag empty, and
         the challenger scores 1."""
         player = opened.challenger
-        self.scores[player - 1] += 1
-        points = _POINTS[player]
-        n = opened.move_number
-        resolved = ChallengeResolved(player, opened.group, None, points, player, n, True)
+        group = opened.group
+        points, winner = _SETTLED[player - 1][CODES[group.rank][group.top_level]][0]  # no response
+        self.scores[0] += points[0]
+        self.scores[1] += points[1]
+        resolved = ChallengeResolved(player, group, None, points, winner, opened.move_number, True)
         return (_PLACED[index], formed, opened, resolved, self._finish(_COMPLETE))
 
     def _finish(self, end: End) -> GameOver:

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from spoker.judging import STRAIGHT_FLUSH_CODE, challenge_code
 from spoker.players.kernel import FULL, after_place, cells_of
 from spoker.rules import RuleSet
+from spoker.settling import GAIN
 
 SF_POINTS = 8.0
 """A straight flush, in points, for score-difference values: a game win,
@@ -209,7 +210,7 @@ class Expectimax:
         if code >= _SF_CODE:
             return self.sf
         if chal:
-            d += 1 if code > chal else 0 if code == chal else -1
+            d += GAIN[chal][code]  # the response settles the challenge
             chal = 0
         else:
             chal = code
@@ -221,8 +222,8 @@ class Expectimax:
             m1 |= bit
         else:
             m2 |= bit
-        if occ == FULL:
-            return self.utility.terminal(d + (1 if chal else 0))  # bag empty: challenger scores
+        if occ == FULL:  # the bag is empty: a challenge opened now is settled with no response
+            return self.utility.terminal(d - GAIN[chal][0])
         pl = after_place(occ, pl, cell)
         if depth <= 1:
             return -self.leaf(m0, m1, m2, occ, pl, chal, -d)
@@ -319,13 +320,13 @@ class Expectimax:
                 v = self.sf
             else:
                 if chal:
-                    d2 = d + (1 if code > chal else 0 if code == chal else -1)
+                    d2 = d + GAIN[chal][code]  # the response settles the challenge
                     nchal = 0
                 else:
                     d2 = d
                     nchal = code
-                if occ2 == FULL:
-                    v = self.utility.terminal(d2 + (1 if nchal else 0))  # bag empty: challenger scores
+                if occ2 == FULL:  # the bag is empty: a challenge opened now is settled with no response
+                    v = self.utility.terminal(d2 - GAIN[nchal][0])
                 else:
                     if colour == 0:
                         m0 |= bit
@@ -377,8 +378,9 @@ class Expectimax:
         else:
             best = self.best_codes(m0, m1, m2, pl, responding)
             sf_colour = [b >= _SF_CODE for b in best]
-            if responding:
-                gains = [1.0 if b > chal else 0.0 if b == chal else -1.0 for b in best]
+            if responding:  # (a straight flush's gain is not used: sf_colour)
+                row = GAIN[chal]
+                gains = [float(row[b]) for b in best]
             else:
                 gains = [OPEN_VALUE[b] if b < _SF_CODE else 0.0 for b in best]
         at = placed + 1 if responding else placed
@@ -438,14 +440,15 @@ class Expectimax:
         if hit is not None:
             return hit
         occ |= bit
-        if occ == FULL:
-            return 1.0  # the bag is empty: the challenger scores
+        if occ == FULL:  # the bag is empty: settled with no response
+            return float(-GAIN[code][0])
         answers = self.best_codes(m0, m1, m2, after_place(occ, pl, cell), True)
         counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
         total = 0.0
+        row = GAIN[code]
         for n, b in zip(counts, answers):
             if n:
-                total += n * (-SF_POINTS if b >= _SF_CODE else -1 if b > code else 0 if b == code else 1)
+                total += n * (-SF_POINTS if b >= _SF_CODE else -row[b])
         value = self.open_cache[key] = total / (30 - occ.bit_count())
         return value
 
