@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,3 +40,25 @@ def test_here_times_every_command_against_the_bare_interpreter() -> None:
                  "spoker show STATE", "spoker suite worked-examples", "python -m spoker --help"):
         assert name in done.stdout
     assert "target: command line within 4x the bare interpreter:" in done.stdout
+
+
+def test_the_product_reads_no_environment_hook() -> None:
+    """The benchmark's (and the tests') way into the window is the hidden
+    option ``--exit-after-first-frame`` of play, replay and lab (docs/gui.md),
+    not an environment variable: the only SPOKER_ setting the product reads
+    is SPOKER_HOME, the user's data folder."""
+    read = set()
+    for path in (ROOT / "spoker").rglob("*.py"):
+        read |= set(re.findall(r"SPOKER_[A-Z_]+", path.read_text(encoding="utf-8")))
+    assert read == {"SPOKER_HOME"}
+    assert "--exit-after-first-frame" in Path(BENCH).read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_the_laboratory_closes_after_its_first_frame_when_told(tmp_path: Path) -> None:
+    # (play and replay: tests/gui/test_replay_viewer.py and tests/test_play_cmd.py)
+    env = dict(os.environ, ARCADE_HEADLESS="1", SPOKER_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "spoker", "lab", "--exit-after-first-frame"],
+                          env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""

@@ -141,8 +141,9 @@ def test_no_display_is_one_line(tmp_path: Path, command: str) -> None:
 def test_without_home_the_game_starts_with_autosave_off(tmp_path: Path) -> None:
     env = base_env(tmp_path)
     del env["HOME"]
-    env.update(ARCADE_HEADLESS="1", SPOKER_EXIT_AFTER_FIRST_FRAME="1")
-    done = spoker("play", "--player1", "Ann", "--player2", "greedy", env=env, cwd=tmp_path)
+    env.update(ARCADE_HEADLESS="1")
+    done = spoker("play", "--player1", "Ann", "--player2", "greedy", "--exit-after-first-frame",
+                  env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("\n") == 1 and "autosave and preferences are off" in done.stderr
     assert list(tmp_path.iterdir()) == []

@@ -8,7 +8,7 @@ import stat
 import sys
 from typing import TYPE_CHECKING
 
-from spoker.cli import CliError
+from spoker.cli import CliError, exit_after_first_frame
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -66,6 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--show", choices=("game", "end", "help", "title", "replay", "lab"),
                    help="with --screenshot: the screen to draw (default: game)")
     p.add_argument("--size", metavar="WxH", help="with --screenshot: the picture's size (default: 1280x800)")
+    exit_after_first_frame(p)
     p.set_defaults(func=run)
 
 

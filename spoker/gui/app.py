@@ -6,9 +6,9 @@ screens share: the window, the board scene, the settings, the autosave and
 the record file, and it switches between the screens (title / new game, game,
 end of game, help, replay viewer).
 
-Environment: ``SPOKER_EXIT_AFTER_FIRST_FRAME=1`` closes the window right after
-the first frame is drawn (the start-up benchmark); ``ARCADE_HEADLESS=1`` runs
-without a display.
+``exit_after_first_frame`` (the commands' hidden ``--exit-after-first-frame``)
+closes the window right after the first frame is drawn (the start-up
+benchmark, the tests); ``ARCADE_HEADLESS=1`` runs without a display.
 """
 
 from __future__ import annotations
@@ -562,10 +562,6 @@ HEADLESS_HINT = (
 )
 
 
-def _exit_after_first_frame() -> bool:
-    return os.environ.get("SPOKER_EXIT_AFTER_FIRST_FRAME", "") not in ("", "0")
-
-
 def setup_from_options(options: Any, settings: Settings) -> GameSetup:
     """The new-game setup from ``spoker play`` options (the rest from the settings)."""
     rules_text = getattr(options, "rules", None)
@@ -607,7 +603,7 @@ def run_play(options: Any) -> int:
     window = make_window()
     app = SpokerApp(
         window, record_path=getattr(options, "record", None),
-        exit_after_first_frame=_exit_after_first_frame(),
+        exit_after_first_frame=getattr(options, "exit_after_first_frame", False),
     )
     start(app, options)
     arcade.run()
@@ -652,10 +648,12 @@ def level_typos(options: Any) -> list[str]:
     return out
 
 
-def run_lab(board: Board | None, rules: RuleSet | None, suite: str | None) -> int:
+def run_lab(
+    board: Board | None, rules: RuleSet | None, suite: str | None, exit_after_first_frame: bool = False,
+) -> int:
     """``spoker lab``: the window on the laboratory."""
     window = make_window()
-    app = SpokerApp(window, exit_after_first_frame=_exit_after_first_frame())
+    app = SpokerApp(window, exit_after_first_frame=exit_after_first_frame)
     app.show_lab(board, rules, suite)
     arcade.run()
     return 0
@@ -663,12 +661,13 @@ def run_lab(board: Board | None, rules: RuleSet | None, suite: str | None) -> in
 
 def run_replay(
     record: GameRecord, rules: RuleSet | None, source: str = "", analyse: bool = False, effort: int | None = None,
+    exit_after_first_frame: bool = False,
 ) -> int:
     """``spoker replay FILE``: the record (read and checked by the command
     line, from ``source``) in the replay viewer (``analyse``: its analysis
     starts at once, at ``effort`` if given)."""
     window = make_window()
-    app = SpokerApp(window, exit_after_first_frame=_exit_after_first_frame())
+    app = SpokerApp(window, exit_after_first_frame=exit_after_first_frame)
     if effort is not None:
         app.analyses.effort = effort
     app.open_replay(record, rules, source, analyse=analyse)

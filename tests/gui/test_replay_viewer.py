@@ -209,10 +209,11 @@ def test_game_to_replay_and_record_file_from_the_title(app: SpokerApp, window: A
 def test_the_commands_open_a_window_and_draw_a_frame(tmp_path: Path, command: str) -> None:
     path = tmp_path / "game.txt"
     save_record(path, greedy_record(1))
-    env = dict(os.environ, ARCADE_HEADLESS="1", SPOKER_EXIT_AFTER_FIRST_FRAME="1", SPOKER_HOME=str(tmp_path))
+    env = dict(os.environ, ARCADE_HEADLESS="1", SPOKER_HOME=str(tmp_path))
     args = [str(path)] if command == "replay" else ["--seed", "3"]
     done = subprocess.run(
-        [sys.executable, "-m", "spoker", command, *args], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "spoker", command, *args, "--exit-after-first-frame"],
+        env=env, capture_output=True, text=True, timeout=120,
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
