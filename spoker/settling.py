@@ -1,8 +1,8 @@
 """Settling a challenge, once: who scores when a challenge is answered.
 
-A challenge and its response are *challenge codes* (``rank * 8 + top
-level``, :func:`spoker.judging.challenge_code`; 0 is no group), which compare
-as groups do: rank first, then the highest level. The rule (rules.md,
+A challenge and its response are *challenge codes*
+(:func:`spoker.judging.challenge_code`; 0 is no group), which compare as
+groups do: rank first, then the highest level. The rule (rules.md,
 "Challenges" and "Straight flush"), written in :func:`_settle` alone:
 
 - the stronger group wins the challenge and its player scores 1; a tie
@@ -78,7 +78,7 @@ def _check(what: str, code: object, top: int) -> None:
         raise TypeError(f"{what} {shown(code)}: expected a challenge code (an int)")
     rank, level = split_code(code)  # SpokerError unless 0 to a straight flush on level 4
     if rank and not level:
-        raise SpokerError(f"{what} {shown(code)} is not a challenge code (rank * 8 + level 1-4, or 0)")
+        raise SpokerError(f"{what} {shown(code)} is not a challenge code of a group (level 1-4), nor 0")
     if code >= top:
         raise SpokerError(f"{what} {shown(code)}: a straight flush opens no challenge")
 
