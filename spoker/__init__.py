@@ -2,6 +2,10 @@
 
 Start with :class:`GameState` (draws are explicit chance events), the groups
 (:func:`groups_at`, :func:`best_group`) and records (:mod:`spoker.record`).
+A plug-in (docs/plugins.md) finds here what it needs: :class:`Variant`,
+:func:`register_variant`, :class:`Rulings`, :class:`Pattern` and :class:`Cell`
+for a rule variant; :class:`Player`, :func:`make_player`, :func:`player_names`
+and :func:`register_player` for a computer player.
 
 The public names are loaded when first used (PEP 562), so that ``import
 spoker`` and a command line that needs only a few of them start at once:
@@ -15,6 +19,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr__
+    from shibumi import Cell
     from spoker.errors import (
         IllegalActionError,
         MoveError,
@@ -35,13 +40,23 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         describe,
     )
     from spoker.groups import Group, Rank, best_group, compare, explain, groups_at
+    from spoker.judging import Pattern, Rulings
     from spoker.moves import Move
-    from spoker.rules import DEFAULT_RULES, RuleSet
+    from spoker.players import (
+        Player,
+        PlayerEntry,
+        PlayerError,
+        make_player,
+        player_names,
+        register_player,
+    )
+    from spoker.rules import DEFAULT_RULES, RuleSet, Variant, register_variant, variant_names
     from spoker.state import Challenge, GameState
 
 __version__ = "0.1.0"
 
 _HOMES = {
+    "shibumi": ("Cell",),
     "spoker.errors": (
         "IllegalActionError", "MoveError", "RecordError", "RulesError", "SpokerError",
         "StateStringError",
@@ -51,19 +66,24 @@ _HOMES = {
         "GroupFormed", "StraightFlush", "describe",
     ),
     "spoker.groups": ("Group", "Rank", "best_group", "compare", "explain", "groups_at"),
+    "spoker.judging": ("Pattern", "Rulings"),
     "spoker.moves": ("Move",),
-    "spoker.rules": ("DEFAULT_RULES", "RuleSet"),
+    "spoker.players": (
+        "Player", "PlayerEntry", "PlayerError", "make_player", "player_names", "register_player",
+    ),
+    "spoker.rules": ("DEFAULT_RULES", "RuleSet", "Variant", "register_variant", "variant_names"),
     "spoker.state": ("Challenge", "GameState"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 """Each public name and the module that defines it."""
 
 __all__ = [
-    "DEFAULT_RULES", "BallDrawn", "BallPlaced", "Challenge", "ChallengeOpened",
+    "DEFAULT_RULES", "BallDrawn", "BallPlaced", "Cell", "Challenge", "ChallengeOpened",
     "ChallengeResolved", "Event", "GameOver", "GameState", "Group", "GroupFormed",
-    "IllegalActionError", "Move", "MoveError", "Rank", "RecordError", "RuleSet", "RulesError",
-    "SpokerError", "StateStringError", "StraightFlush", "best_group", "compare", "describe",
-    "explain", "groups_at",
+    "IllegalActionError", "Move", "MoveError", "Pattern", "Player", "PlayerEntry", "PlayerError",
+    "Rank", "RecordError", "RuleSet", "Rulings", "RulesError", "SpokerError", "StateStringError",
+    "StraightFlush", "Variant", "best_group", "compare", "describe", "explain", "groups_at",
+    "make_player", "player_names", "register_player", "register_variant", "variant_names",
 ]
 
 

@@ -6,7 +6,9 @@ group, which are seen, the apex ruling), and every layer judges through
 ``RuleSet.judge``, the rulings compiled once. So a new variant is one
 :func:`register_variant` call: its name then reads in ``Rules`` headers and
 state strings, and the engine, the players, the batch simulator and the
-explanations follow it (docs/kernel.md).
+explanations follow it (docs/kernel.md). An installed distribution offers
+one as an entry point of the group ``spoker.variants`` (docs/plugins.md):
+a name that is not known yet is looked up there before it is refused.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from shibumi.errors import shown
+from spoker import plugins
 from spoker.errors import RulesError
 from spoker.judging import DEFAULT_RULINGS, Judge, Rulings, judge_for
 
@@ -81,9 +84,36 @@ VARIANTS["apex-free"] = Variant(
 _BUILT_IN = frozenset(VARIANTS)
 
 
+def _accept(name: str, value: object, origin: str) -> None:
+    """Register the variant an entry point named ``name`` offers."""
+    if not isinstance(value, Variant):
+        raise TypeError(f"is {shown(value)}, not a spoker.Variant")
+    if value.name != name:
+        raise RulesError(f"is the variant {value.name!r}: its entry point must be named so too")
+    if VARIANTS.get(name) is not value:  # its module may have registered it itself
+        register_variant(value)
+
+
+_PLUGINS = plugins.Plugins(plugins.VARIANTS, _accept)
+
+
+def _installed(name: str) -> bool:
+    """Whether ``name`` is a variant, once the plug-in of that name (if any) is loaded."""
+    if name not in VARIANTS and name and "," not in name and name == name.strip():
+        _PLUGINS.load(name)
+    return name in VARIANTS
+
+
+def variant_names() -> tuple[str, ...]:
+    """Every variant's name: ``visible``, rules.md's two, the registered and
+    the installed ones (plug-ins are loaded by this call)."""
+    _PLUGINS.load_all()
+    return ("visible", *VARIANTS)
+
+
 def _known() -> str:
-    """``visible, touching or apex-free`` (and any registered variant)."""
-    *names, last = ("visible", *VARIANTS)
+    """``visible, touching or apex-free`` (and any registered or installed variant)."""
+    *names, last = variant_names()
     return f"{', '.join(names)} or {last}"
 
 
@@ -115,7 +145,7 @@ class RuleSet(_RuleSetFields):
         if not isinstance(variants, tuple) or not all(isinstance(v, str) for v in variants):
             raise RulesError(f"variants must be a tuple of names, not {shown(variants)}")
         for name in variants:
-            if name in _BUILT_IN or name not in VARIANTS:
+            if name in _BUILT_IN or not _installed(name):
                 raise RulesError(f"unknown rule variant {name!r}: registered variants are {_known()}")
         if len(set(variants)) != len(variants):
             raise RulesError(f"variants {variants!r} name one variant twice")
@@ -165,7 +195,7 @@ class RuleSet(_RuleSetFields):
                 visibility = name
             elif name == "apex-free":
                 apex_free = True
-            elif name in VARIANTS:
+            elif _installed(name):
                 if name not in extra:
                     extra.append(name)
             else:

@@ -206,17 +206,18 @@ def parse_case(line: str) -> Case | None:
     return Case(board, move, rules, str(expectation))
 
 
-_RULE_NAMES = ("visible", "touching", "apex-free")
-
-
 def _parse_rules(text: str) -> RuleSet:
-    """RULES: the ``Rules`` value without spaces, such as ``touching,apex-free``."""
-    if not _plain(text) or any(p not in _RULE_NAMES for p in text.lower().split(",")):
-        raise SuiteError(
-            f"rules {text!r}: expected visible or touching, optionally with apex-free, "
-            "comma-separated without spaces"
-        )
-    return RuleSet.parse(text)
+    """RULES: the ``Rules`` value without spaces, such as ``touching,apex-free``
+    (a registered or installed variant too: ``visible,level-lines``)."""
+    if _plain(text):
+        try:
+            return RuleSet.parse(text)
+        except SpokerError:
+            pass
+    raise SuiteError(
+        f"rules {text!r}: expected visible or touching, optionally with apex-free "
+        "(or an installed variant), comma-separated without spaces"
+    )
 
 
 def _canonical_query(board_text: str, move_text: str) -> tuple[str, str]:

@@ -1,0 +1,396 @@
+"""Plug-ins: players and variants that installed distributions offer as entry points.
+
+The fast tests put distributions' metadata (``NAME-VERSION.dist-info`` with
+an ``entry_points.txt``) and their modules in a temporary folder on
+``sys.path``, which is where ``importlib.metadata`` finds installed
+distributions. The slow one installs docs/plugins.md's example with pip into
+a fresh virtual environment and runs every command that should follow it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import spoker
+from spoker import RuleSet
+from spoker import plugins as plugins_module
+from spoker import rules as rules_module
+from spoker.players import PlayerError, make_player, player_entry, player_names
+from spoker.players import registry as registry_module
+from spoker.rules import variant_names
+from spoker.state import GameState
+from tests.commands import run
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "plugins.md"
+BOARD = "BRBRBWBRWRBRWBWR/BWBWBRBRW/.R../."
+"""Player 1 holds a white ball: on 3C3 it makes a flush three that climbs."""
+STATE = f"{BOARD} 1 3-2 - W *"
+
+GOOD = '''
+import random
+
+
+class CarefulPlayer:
+    """Plays the first playable cell."""
+
+    name = "careful"
+
+    def __init__(self, seed=None, first=True):
+        self.rng = random.Random(seed)
+
+    def choose(self, state):
+        return state.legal_cells()[0]
+
+
+from spoker import Variant
+
+FLAT = Variant("flat-lines", "no line counts", lambda r: r.without(lambda p: p.kind in (3, 4), "flat"))
+'''
+
+BROKEN = '''
+from spoker import Variant
+
+
+class Renamed:
+    name = "other"
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, state):
+        return state.legal_cells()[0]
+
+
+class NoChoose:
+    name = "nochoose"
+
+
+class Random:
+    name = "random"
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, state):
+        return state.legal_cells()[0]
+
+
+class Twin:
+    name = "twin"
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, state):
+        return state.legal_cells()[0]
+
+
+def factory(seed=None):
+    return Twin(seed)
+
+
+NOT_A_VARIANT = "level-lines"
+TOUCHING = Variant("touching", "again", lambda r: r)
+WRONG_NAME = Variant("right-name", "named otherwise", lambda r: r)
+'''
+
+BROKEN_POINTS = {
+    "spoker.players": {
+        "oops": "nothere:Player", "renamed": "broken_plugin:Renamed",
+        "nochoose": "broken_plugin:NoChoose", "random": "broken_plugin:Random",
+        "function": "broken_plugin:factory", "twin": "broken_plugin:Twin",
+    },
+    "spoker.variants": {
+        "not-a-variant": "broken_plugin:NOT_A_VARIANT", "touching": "broken_plugin:TOUCHING",
+        "wrong-name": "broken_plugin:WRONG_NAME", "gone": "broken_plugin:NOTHING",
+    },
+}
+"""Every way of being broken, and the words that tell it."""
+WHY = {
+    "oops": "cannot be imported (ModuleNotFoundError", "renamed": "whose name is 'other'",
+    "nochoose": "not a player class", "random": "'random' already exists",
+    "function": "not a player class", "twin": "too: neither is loaded",
+    "not-a-variant": "not a spoker.Variant", "touching": "'touching' already exists",
+    "wrong-name": "is the variant 'right-name'", "gone": "cannot be imported (AttributeError",
+}
+
+
+def _entry_points(points: dict[str, dict[str, str]]) -> str:
+    return "".join(
+        f"[{group}]\n" + "".join(f"{name} = {value}\n" for name, value in named.items()) + "\n"
+        for group, named in points.items()
+    )
+
+
+def _metadata(name: str, version: str) -> str:
+    return f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+
+
+def _put(folder: Path, name: str, version: str, points: dict[str, dict[str, str]], modules: dict[str, str]) -> None:
+    """A distribution as pip leaves it: its modules and its ``.dist-info``."""
+    for module, source in modules.items():
+        (folder / f"{module}.py").write_text(source, encoding="utf-8")
+    info = folder / f"{name.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(_metadata(name, version), encoding="utf-8")
+    (info / "entry_points.txt").write_text(_entry_points(points), encoding="utf-8")
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder of installed distributions on ``sys.path``, and registries
+    that know nothing of them yet (restored after the test)."""
+    _put(tmp_path, "spoker-good", "1.0", {
+        "spoker.players": {"careful": "good_plugin:CarefulPlayer"},
+        "spoker.variants": {"flat-lines": "good_plugin:FLAT"},
+    }, {"good_plugin": GOOD})
+    _put(tmp_path, "spoker-broken", "0.1", BROKEN_POINTS, {"broken_plugin": BROKEN})
+    _put(tmp_path, "spoker-twin", "2.0", {"spoker.players": {"twin": "broken_plugin:Twin"}}, {})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    monkeypatch.setattr(registry_module, "_ENTRIES", dict(registry_module._ENTRIES))
+    monkeypatch.setattr(registry_module, "_PLUGINS", plugins_module.Plugins("spoker.players", registry_module._accept))
+    monkeypatch.setattr(rules_module, "VARIANTS", dict(rules_module.VARIANTS))
+    monkeypatch.setattr(rules_module, "_PLUGINS", plugins_module.Plugins("spoker.variants", rules_module._accept))
+    yield tmp_path
+    for module in ("good_plugin", "broken_plugin"):
+        sys.modules.pop(module, None)
+
+
+def test_a_name_looks_up_that_plugin_alone(installed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    player = make_player("Careful", 3, first=False)
+    assert type(player).__name__ == "CarefulPlayer"
+    assert player_entry("careful").origin == "distribution spoker-good 1.0"
+    assert player_entry("careful").description == "Plays the first playable cell."
+    rules = RuleSet.parse("touching, flat-lines")
+    assert rules.variants == ("flat-lines",) and str(rules) == "touching, flat-lines"
+    state = GameState.from_string(f"{STATE} {rules.token}")
+    assert state.rules == rules and GameState.from_string(state.to_string()) == state
+    assert "broken_plugin" not in sys.modules  # nothing else was imported...
+    assert capsys.readouterr().err == ""  # ...nor told
+
+
+def test_the_commands_follow_an_installed_plugin(installed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "groups", BOARD, "W@3C3", "--rules", "flat-lines", "--json")
+    assert (code, err) == (0, "") and json.loads(out)["best"] is None
+    code, out, err = run(capsys, "simulate", "--players", "careful,random", "--games", "3", "--json")
+    assert (code, err) == (0, "") and json.loads(out)["players"] == ["careful", "random"]
+
+
+def test_a_broken_plugin_is_one_line_and_the_others_work(
+    installed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = player_names()
+    assert names[:4] == ("random", "greedy", "lookahead", "expert") and names[4:] == ("careful",)
+    assert variant_names() == ("visible", "touching", "apex-free", "flat-lines")
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == len(WHY) + 1  # twin: one line for each distribution claiming it
+    for name, why in WHY.items():
+        told = [line for line in lines if line.startswith(f"spoker: plug-in {name!r} of distribution ")]
+        assert told and all(why in line and line.endswith("; it is left out") for line in told), (name, lines)
+    assert sum(line.startswith(f"spoker: plug-in {n!r} of distribution spoker-broken 0.1 (") for line in lines
+               for n in WHY) == len(WHY)
+    assert any("'twin' of distribution spoker-twin 2.0 (" in line for line in lines)
+    documented = re.search(r"^  (spoker: plug-in 'oops' .*)$", DOC.read_text(encoding="utf-8"), re.M)
+    assert documented is not None and documented.group(1) in lines
+    # Loaded once: asking again tells nothing more, and Spoker's own still work.
+    assert player_names() == names and variant_names()[-1] == "flat-lines"
+    assert make_player("random", 1).name == "random" and RuleSet.parse("touching").visibility == "touching"
+    assert capsys.readouterr().err == ""
+
+
+def test_an_unknown_name_is_refused_naming_the_installed_ones(
+    installed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(PlayerError, match=r"unknown player 'wizard': expected one of random, .*careful"):
+        make_player("wizard")
+    with pytest.raises(spoker.RulesError, match=r"unknown rule variant 'wizard'.*apex-free or flat-lines"):
+        RuleSet.parse("visible, wizard")
+    with pytest.raises(spoker.RulesError, match="unknown rule variant 'wizard'"):
+        RuleSet("visible", False, ("wizard",))
+    code, _, err = run(capsys, "groups", BOARD, "W@3C3", "--rules", "wizard")
+    assert code == 2 and err.splitlines()[-1].startswith("spoker groups: error: unknown rule variant 'wizard'")
+
+
+def test_a_plugin_needs_only_the_top_level_package() -> None:
+    for name in ("Variant", "register_variant", "variant_names", "Rulings", "Pattern", "Cell",
+                 "GameState", "Player", "PlayerEntry", "make_player", "player_names", "register_player"):
+        assert name in spoker.__all__ and getattr(spoker, name) is not None
+    assert callable(spoker.Rulings().without) and {"kind", "cells"} <= set(spoker.Pattern._fields)
+    assert spoker.Cell(29).level == 4 and spoker.player_names()[0] == "random"
+
+
+LIGHT_PROBE = """
+import contextlib, io, json, sys
+from spoker.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = main(json.loads(sys.argv[1]))
+print(json.dumps({"code": code, "out": out.getvalue(), "metadata": "importlib.metadata" in sys.modules}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("rules", "asks"), [("visible", False), ("touching, apex-free", False), ("level-lines", True)]
+)
+def test_a_light_command_asks_the_installed_distributions_only_for_a_name_not_its_own(
+    rules: str, asks: bool, tmp_path: Path
+) -> None:
+    _put(tmp_path, "spoker-levels", "0.1", {"spoker.variants": {"level-lines": "level_lines:LEVEL_LINES"}},
+         {"level_lines": _doc_files()["spoker_level_lines.py"]})
+    done = subprocess.run(
+        [sys.executable, "-c", LIGHT_PROBE, json.dumps(["groups", BOARD, "W@3C3", "--rules", rules, "--json"])],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])},
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["code"] == 0 and seen["metadata"] is asks
+    assert (json.loads(seen["out"])["best"] is None) is (rules == "level-lines")
+
+
+# -- the documented example, installed with pip ---------------------------------------
+def _doc_files() -> dict[str, str]:
+    """docs/plugins.md's code blocks by the file they are (```toml title="pyproject.toml")."""
+    files: dict[str, str] = {}
+    for name, body in re.findall(r'```\w+ title="([^"]+)"\n(.*?)```', DOC.read_text(encoding="utf-8"), re.S):
+        files[name] = files.get(name, "") + body
+    return files
+
+
+def _wheel(project: Path, out: Path) -> Path:
+    """The wheel ``pip wheel`` builds from the project (a zip of its modules
+    and metadata), made by hand: building one with setuptools needs the
+    ``wheel`` package, which a test environment may lack and cannot fetch."""
+    meta = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
+    name, version = meta["project"]["name"], meta["project"]["version"]
+    info = f"{name.replace('-', '_')}-{version}.dist-info"
+    files = {f"{m}.py": (project / f"{m}.py").read_bytes() for m in meta["tool"]["setuptools"]["py-modules"]}
+    files[f"{info}/METADATA"] = _metadata(name, version).encode()
+    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{info}/entry_points.txt"] = _entry_points(meta["project"]["entry-points"]).encode()
+    record = []
+    for path, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{path},sha256={digest},{len(data)}")
+    files[f"{info}/RECORD"] = ("\n".join(record) + f"\n{info}/RECORD,,\n").encode()
+    wheel = out / f"{name.replace('-', '_')}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path, data in files.items():
+            archive.writestr(path, data)
+    return wheel
+
+
+DRIVER = """
+import contextlib, io, json, sys
+from spoker.cli import main
+
+def spoker(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(argv))
+        except SystemExit as stop:
+            code = stop.code
+    return {"code": code, "out": out.getvalue(), "err": err.getvalue()}
+
+board, state, suite, record = sys.argv[1:5]
+seen = {
+    "tournament": spoker("tournament", "cautious", "random", "--games", "2", "--seed", "1", "--json"),
+    "study": spoker("study", "--players", "cautious,greedy", "--games", "2", "--rules", "visible",
+                    "visible, level-lines", "--json"),
+    "workers": spoker("simulate", "--players", "random,cautious", "--games", "6", "--workers", "2", "--json"),
+    "help": spoker("simulate", "--help"),
+    "groups": spoker("groups", board, "W@3C3", "--rules", "visible, level-lines", "--json"),
+    "show": spoker("show", state + " touching,level-lines"),
+    "suite": spoker("suite", suite, "--json"),
+    "hint": spoker("hint", state + " visible,level-lines", "W", "--json"),
+    "record": spoker("show", record),
+}
+import spoker as api
+from spoker.gui.controller import level_typo
+from spoker.gui.views.title import seat_options, seat_tip
+from spoker.interop import gymnasium_env, pettingzoo_env
+
+env = gymnasium_env.SpokerEnv(opponent="cautious", seat=2, rules="level-lines")
+observation, info = env.reset(seed=3)
+zoo = pettingzoo_env.env(rules="visible, level-lines")
+zoo.reset(seed=1)
+seen["python"] = {
+    "spoker": api.__file__, "seats": seat_options(), "tip": seat_tip("cautious"),
+    "typo": level_typo("cautous"), "gym": str(env.rules), "zoo": str(zoo.unwrapped.game.rules),
+    "opponent": type(env.opponent).__name__,
+}
+print(json.dumps(seen))
+"""
+
+
+@pytest.mark.slow
+def test_the_documented_plugin_installs_and_plays_everywhere(tmp_path: Path) -> None:
+    project = tmp_path / "spoker-levels"
+    project.mkdir()
+    for name, text in _doc_files().items():
+        (project / name).write_text(text, encoding="utf-8")
+    assert set(_doc_files()) == {"pyproject.toml", "spoker_cautious.py", "spoker_level_lines.py"}
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
+                   check=True, timeout=120)
+    python = venv / "bin" / "python"
+    wheel = _wheel(project, tmp_path)
+    # pip installs it into the environment (pip of this interpreter, for the venv's).
+    install = subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
+         "--no-build-isolation", "--disable-pip-version-check", str(wheel)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert install.returncode == 0, install.stderr
+    # The working tree under test is what the environment imports (not another install).
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "ARCADE_HEADLESS": "1"}
+    real = subprocess.run(
+        [str(python), "-m", "spoker", "simulate", "--players", "cautious,random", "--games", "4", "--json"],
+        capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path,
+    )
+    assert real.returncode == 0 and real.stderr == "", real.stderr
+    assert json.loads(real.stdout)["players"] == ["cautious", "random"]
+
+    suite = tmp_path / "cases.txt"
+    suite.write_text(f"{BOARD} W@3C3 => flush_three@3 1A5 2B4 3C3\n{BOARD} W@3C3 visible,level-lines => none\n")
+    record = tmp_path / "game.txt"
+    record.write_text("Rules: touching, level-lines\nPlayer1Type: cautious\n\n1. W@1A1\n2. B@1C1\n")
+    driver = subprocess.run(
+        [str(python), "-c", DRIVER, BOARD, STATE, str(suite), str(record)],
+        capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path,
+    )
+    assert driver.returncode == 0, driver.stderr
+    seen = json.loads(driver.stdout)
+    for command, result in seen.items():
+        if command != "python":
+            assert result["code"] == 0 and result["err"] == "", (command, result)
+    assert Path(seen["python"]["spoker"]).resolve() == ROOT / "spoker" / "__init__.py"
+    assert {s["name"] for s in json.loads(seen["tournament"]["out"])["standings"]} == {"cautious", "random"}
+    assert [r["rules"] for r in json.loads(seen["study"]["out"])["rules"]] == ["visible", "visible, level-lines"]
+    assert json.loads(seen["workers"]["out"])["players"] == ["random", "cautious"]
+    assert "  cautious   Plays as low on the pyramid as it can" in seen["help"]["out"]
+    assert json.loads(seen["groups"]["out"])["best"] is None
+    assert "touching, level-lines" in seen["show"]["out"] or "touching,level-lines" in seen["show"]["out"]
+    assert [json.loads(line).get("pass") for line in seen["suite"]["out"].splitlines()[:2]] == [True, True]
+    assert json.loads(seen["hint"]["out"])["state"].endswith(" visible,level-lines")
+    assert "level-lines" in seen["record"]["out"]
+    python_side = seen["python"]
+    assert ["cautious", "Computer: cautious"] in python_side["seats"]
+    assert python_side["tip"].startswith("Plays as low on the pyramid")
+    assert python_side["typo"] == "cautious" and python_side["opponent"] == "CautiousPlayer"
+    assert python_side["gym"] == "visible, level-lines" and python_side["zoo"] == "visible, level-lines"
