@@ -5,7 +5,6 @@ of them (docs/players.md)."""
 from __future__ import annotations
 
 import ast
-import random
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ from spoker.players import ExpertPlayer
 from spoker.players.kernel import root_args
 from spoker.players.search import Expectimax, WinUtility
 from spoker.rules import DEFAULT_RULES
-from tests.test_expert import _position, budget_is_respected, pruned_and_exact
+from tests.test_expert import _position, budget_is_respected, plays_the_same_twice, pruned_and_exact
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,19 +57,8 @@ def test_a_research_search_with_nothing_on_values_as_the_products() -> None:
 
 
 def test_an_expert_with_a_research_leaf_is_deterministic_without_a_deadline() -> None:
-    def play(seed: int) -> list[str]:
-        rng = random.Random(4)
-        players = [make_expert(seed, {"effort": 4000, "time_limit": None, "evaluation": evaluation})
-                   for evaluation in ("learned", "hand")]
-        state = GameState()
-        while not state.is_over:
-            state.draw(rng)
-            cell = players[state.to_move - 1].choose(state)
-            assert cell in state.legal_cells()
-            state.apply_place(cell)
-        return [str(m) for m in state.history]
-
-    assert play(3) == play(3)
+    plays_the_same_twice(lambda seed: [make_expert(seed, {"effort": 4000, "time_limit": None, "evaluation": e})
+                                       for e in ("learned", "hand")])
 
 
 @pytest.mark.parametrize("placed", [8, 18, 20, 22])

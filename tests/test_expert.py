@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spoker import GameState
-from spoker.players import ExpertPlayer, PlayerError, make_player
+from spoker.players import ExpertPlayer, Player, PlayerError, make_player
 from spoker.players.expert import MAX_FACTOR
 from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
@@ -48,9 +48,15 @@ class _FakeClock:
 
 def test_expert_is_deterministic_without_a_deadline() -> None:
     # (The same with a research leaf on one side: tests/test_bench_leaves.py.)
+    plays_the_same_twice(lambda seed: [make_player("expert", seed, effort=e, time_limit=None) for e in (4000, 3000)])
+
+
+def plays_the_same_twice(make: Callable[[int], list[Player]]) -> None:
+    """The game of the players ``make(seed)`` (seats 1 and 2), on seeded
+    draws, is the same when played again: every move legal."""
     def play(seed: int) -> list[str]:
         rng = random.Random(4)
-        players = [make_player("expert", seed, effort=effort, time_limit=None) for effort in (4000, 3000)]
+        players = make(seed)
         state = GameState()
         while not state.is_over:
             state.draw(rng)
