@@ -30,15 +30,15 @@ examples:
                                                 or a worked example with --autoplay 0)
 
 A --player value that names a computer player (random, greedy, lookahead,
-expert) seats that player; any other value is a person's name (a warning if it
-looks like a misspelt level). Every game is autosaved after every move in
-$SPOKER_HOME, else $XDG_DATA_HOME/spoker, else ~/.local/share/spoker (no
-autosave without any of them); a new game never replaces an unfinished one:
-the title screen lists them all. --record refuses an existing FILE (except
-the --load FILE itself, which the game then extends). --screenshot takes
---load and --resume into account, writes --record, and never changes the
-autosaves or preferences. Without a display, use --screenshot or set
-ARCADE_HEADLESS=1.
+expert, or an installed plug-in's) seats that player; any other value is a
+person's name (a warning if it looks like a misspelt level). Every game is
+autosaved after every move in $SPOKER_HOME, else $XDG_DATA_HOME/spoker, else
+~/.local/share/spoker (no autosave without any of them); a new game never
+replaces an unfinished one: the title screen lists them all. --record refuses
+an existing FILE (except the --load FILE itself, which the game then
+extends). --screenshot takes --load and --resume into account, writes
+--record, and never changes the autosaves or preferences. Without a display,
+use --screenshot or set ARCADE_HEADLESS=1.
 """
 
 

@@ -8,7 +8,8 @@
 
 The learner sits in ``seat`` (1 moves first, 2 second) against a fixed
 computer player, ``opponent``: a player name (``random``, ``greedy``,
-``lookahead``, ``expert``; see :mod:`spoker.players`) or a
+``lookahead``, ``expert``, or an installed plug-in's; see
+:func:`spoker.players.player_names`) or a
 :class:`spoker.players.Player`. The environment draws every ball and plays
 the opponent's turns itself, so a step is one placement by the learner
 followed by the opponent's placements until the learner is to move again.
