@@ -89,6 +89,16 @@ class Random:
         return state.legal_cells()[0]
 
 
+class NoSeed:
+    name = "noseed"
+
+    def __init__(self, depth):
+        pass
+
+    def choose(self, state):
+        return state.legal_cells()[0]
+
+
 class Twin:
     name = "twin"
 
@@ -113,6 +123,7 @@ BROKEN_POINTS = {
         "oops": "nothere:Player", "renamed": "broken_plugin:Renamed",
         "nochoose": "broken_plugin:NoChoose", "random": "broken_plugin:Random",
         "function": "broken_plugin:factory", "twin": "broken_plugin:Twin",
+        "noseed": "broken_plugin:NoSeed",
     },
     "spoker.variants": {
         "not-a-variant": "broken_plugin:NOT_A_VARIANT", "touching": "broken_plugin:TOUCHING",
@@ -124,6 +135,7 @@ WHY = {
     "oops": "cannot be imported (ModuleNotFoundError", "renamed": "whose name is 'other'",
     "nochoose": "not a player class", "random": "'random' already exists",
     "function": "not a player class", "twin": "too: neither is loaded",
+    "noseed": "cannot be made from a seed and {}: missing a required argument: 'depth'",
     "not-a-variant": "not a spoker.Variant", "touching": "'touching' already exists",
     "wrong-name": "is the variant 'right-name'", "gone": "cannot be imported (AttributeError",
 }

@@ -138,6 +138,16 @@ def test_an_options_mistake_is_the_users_and_a_constructor_bug_is_a_bug(low: Pla
     finally:
         unregister_player("broken")
 
+    def seedless() -> LowPlayer:
+        return LowPlayer()
+
+    register_player(PlayerEntry("seedless", "Takes no seed.", seedless))
+    try:
+        with pytest.raises(PlayerError, match=r"'seedless' cannot be made from a seed and \{\}"):
+            make_player("seedless")
+    finally:
+        unregister_player("seedless")
+
 
 def test_a_factory_function_with_any_options_is_called_with_them() -> None:
     made: list[dict[str, object]] = []

@@ -114,7 +114,9 @@ def _accept(name: str, value: object, origin: str) -> None:
     if not isinstance(described, str):
         doc = (value.__doc__ or "").strip()
         described = doc.splitlines()[0] if doc else f"A computer player of {origin}."
-    register_player(PlayerEntry(name, described, value, origin=origin))
+    entry = PlayerEntry(name, described, value, origin=origin)
+    _check_options(entry, {})  # its constructor takes a seed (and needs nothing more)
+    register_player(entry)
 
 
 _PLUGINS = plugins.Plugins(plugins.PLAYERS, _accept)
@@ -166,16 +168,18 @@ def _check_options(entry: PlayerEntry, options: dict[str, object]) -> None:
         return
     try:
         signature.bind(seed=None, **options)
-    except TypeError:
+    except TypeError as err:
         takes = [
             p.name for p in signature.parameters.values()
             if p.name != "seed" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
         ]
         unknown = [k for k in options if k not in takes]
-        what = ", ".join(repr(k) for k in unknown) if unknown else f"seed and {options!r}"
-        raise PlayerError(
-            f"player {entry.name!r} does not take {what}: its options are {', '.join(takes) or 'none'}"
-        ) from None
+        if unknown:
+            raise PlayerError(
+                f"player {entry.name!r} does not take {', '.join(repr(k) for k in unknown)}: "
+                f"its options are {', '.join(takes) or 'none'}"
+            ) from None
+        raise PlayerError(f"player {entry.name!r} cannot be made from a seed and {options!r}: {err}") from None
 
 
 def make_player(name: str, seed: int | None = None, **options: object) -> Player:
