@@ -65,48 +65,35 @@ BROKEN = '''
 from spoker import Variant
 
 
-class Renamed:
-    name = "other"
-
+class Plays:
     def __init__(self, seed=None):
         pass
 
     def choose(self, state):
         return state.legal_cells()[0]
+
+
+class Renamed(Plays):
+    name = "other"
 
 
 class NoChoose:
     name = "nochoose"
 
 
-class Random:
+class Random(Plays):
     name = "random"
 
-    def __init__(self, seed=None):
-        pass
 
-    def choose(self, state):
-        return state.legal_cells()[0]
-
-
-class NoSeed:
+class NoSeed(Plays):
     name = "noseed"
 
     def __init__(self, depth):
         pass
 
-    def choose(self, state):
-        return state.legal_cells()[0]
 
-
-class Twin:
+class Twin(Plays):
     name = "twin"
-
-    def __init__(self, seed=None):
-        pass
-
-    def choose(self, state):
-        return state.legal_cells()[0]
 
 
 def factory(seed=None):
