@@ -37,11 +37,11 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         GameOver,
         GroupFormed,
         StraightFlush,
-        describe,
     )
     from spoker.groups import Group, Rank, best_group, compare, explain, groups_at
     from spoker.judging import Pattern, Rulings
     from spoker.moves import Move
+    from spoker.narrator import describe
     from spoker.players import (
         Player,
         PlayerEntry,
@@ -63,9 +63,10 @@ _HOMES = {
     ),
     "spoker.events": (
         "BallDrawn", "BallPlaced", "ChallengeOpened", "ChallengeResolved", "Event", "GameOver",
-        "GroupFormed", "StraightFlush", "describe",
+        "GroupFormed", "StraightFlush",
     ),
     "spoker.groups": ("Group", "Rank", "best_group", "compare", "explain", "groups_at"),
+    "spoker.narrator": ("describe",),
     "spoker.judging": ("Pattern", "Rulings"),
     "spoker.moves": ("Move",),
     "spoker.players": (

@@ -2,7 +2,9 @@
 
 Each ``apply_*`` of :class:`spoker.state.GameState` returns a tuple of these,
 in the order they happened, so a front end or a replay viewer can tell the
-story without re-deriving any rule; :mod:`spoker.narrator` tells it.
+story without re-deriving any rule. They are plain data (named tuples, which
+print as such): :mod:`spoker.narrator` tells them (``narrator.describe``, also
+``spoker.describe``, is one sentence an event).
 """
 
 from __future__ import annotations
@@ -25,9 +27,6 @@ class BallDrawn(NamedTuple):
     player: int
     colour: Colour
 
-    def __str__(self) -> str:
-        return describe(self)
-
 
 class BallPlaced(NamedTuple):
     player: int
@@ -36,9 +35,6 @@ class BallPlaced(NamedTuple):
     move_number: int
     response: bool  # the move answers a challenge
 
-    def __str__(self) -> str:
-        return describe(self)
-
 
 class GroupFormed(NamedTuple):
     """A counting group formed by the ball just placed."""
@@ -46,17 +42,11 @@ class GroupFormed(NamedTuple):
     player: int
     group: Group
 
-    def __str__(self) -> str:
-        return describe(self)
-
 
 class ChallengeOpened(NamedTuple):
     challenger: int
     group: Group
     move_number: int
-
-    def __str__(self) -> str:
-        return describe(self)
 
 
 class ChallengeResolved(NamedTuple):
@@ -68,9 +58,6 @@ class ChallengeResolved(NamedTuple):
     move_number: int  # the challenging move
     bag_empty: bool = False
 
-    def __str__(self) -> str:
-        return describe(self)
-
 
 class StraightFlush(NamedTuple):
     """A straight flush: its former wins the game at once."""
@@ -79,27 +66,14 @@ class StraightFlush(NamedTuple):
     group: Group
     cancelled_challenge: Group | None  # a challenge it answered, which scores nothing
 
-    def __str__(self) -> str:
-        return describe(self)
-
 
 class GameOver(NamedTuple):
     winner: int | None  # None: a draw
     score: tuple[int, int]
     end: End
 
-    def __str__(self) -> str:
-        return describe(self)
-
 
 Event = (
     BallDrawn | BallPlaced | GroupFormed | ChallengeOpened | ChallengeResolved | StraightFlush | GameOver
 )
 
-
-def describe(event: Event, names: tuple[str, str] | None = None) -> str:
-    """One sentence for a log or a status line; ``names`` of players 1 and 2
-    replace "player 1" and "player 2" (the words are :mod:`spoker.narrator`'s)."""
-    from spoker.narrator import describe as narrate_one  # the narrator reads these types
-
-    return narrate_one(event, names)
