@@ -38,10 +38,10 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         GroupFormed,
         StraightFlush,
     )
-    from spoker.groups import Group, Rank, best_group, compare, explain, groups_at
+    from spoker.groups import Group, Rank, best_group, compare, groups_at
     from spoker.judging import Pattern, Rulings
     from spoker.moves import Move
-    from spoker.narrator import describe
+    from spoker.narrator import describe, explain
     from spoker.players import (
         Player,
         PlayerEntry,
@@ -65,8 +65,8 @@ _HOMES = {
         "BallDrawn", "BallPlaced", "ChallengeOpened", "ChallengeResolved", "Event", "GameOver",
         "GroupFormed", "StraightFlush",
     ),
-    "spoker.groups": ("Group", "Rank", "best_group", "compare", "explain", "groups_at"),
-    "spoker.narrator": ("describe",),
+    "spoker.groups": ("Group", "Rank", "best_group", "compare", "groups_at"),
+    "spoker.narrator": ("describe", "explain"),
     "spoker.judging": ("Pattern", "Rulings"),
     "spoker.moves": ("Move",),
     "spoker.players": (

@@ -2,8 +2,9 @@
 
 The judging itself (the shapes, the group-judging loop, the rulings of each
 rule set) lives in :mod:`spoker.judging`; this module gives it readable
-objects: :func:`groups_at` and :func:`explain` serve analysis, the command
-line and the front end.
+objects: :func:`groups_at` and :func:`standing` (whether a group counts, and
+why not: the one cascade, which :mod:`spoker.narrator` puts in words) serve
+analysis, the command line and the front end.
 """
 
 from __future__ import annotations
@@ -225,31 +226,92 @@ def group_visibility(board: Board, group: Group) -> Visibility:
     return visibility(board, group.cells)
 
 
-def explain(board: Board, group: Group, rules: RuleSet = DEFAULT_RULES) -> list[str]:
-    """Plain sentences: what the group is and why it does or does not count."""
+class ReasonKind(enum.StrEnum):
+    """What holds a group back, in the order :func:`standing` asks."""
+
+    EXCLUDED = "excluded"
+    """A variant's shapes form no group (``Rulings.excluded``)."""
+    APEX = "apex"
+    """The apex ruling: on a normal turn the apex counts only for a straight flush."""
+    COVERED = "covered"
+    """A ball of the group is covered (visibility)."""
+    CUT = "cut"
+    """An in-level contact of the group is cut (visibility)."""
+
+
+class Reason(NamedTuple):
+    """One reason a group does not count (or, under the touching rules, is not visible)."""
+
+    kind: ReasonKind
+    cells: tuple[Cell, ...] = ()
+    """COVERED: (the covered ball, the ball covering it); CUT: (a, b, and the
+    two balls cutting the contact a-b); APEX: (the apex,)."""
+    why: str = ""
+    """EXCLUDED: the variant's own sentence."""
+
+
+class Standing(NamedTuple):
+    """Whether a group counts under a rule set, and what holds it back
+    (:func:`standing`); :mod:`spoker.narrator` says it in words."""
+
+    group: Group
+    rules: RuleSet
+    against: tuple[Reason, ...]
+    """Why it does not count (empty: it counts): the first ruling that holds
+    it back, in this order: a variant's exclusion, the apex ruling, its
+    covered balls and cut contacts (under the visible rules)."""
+    hidden: tuple[Reason, ...]
+    """Its covered balls and cut contacts whatever the rules decide (what
+    the touching rules overlook); empty when it is visible."""
+
+    @property
+    def counts(self) -> bool:
+        return not self.against
+
+    @property
+    def kind(self) -> ReasonKind | None:
+        """The ruling that holds it back (covered or cut: visibility); None if it counts."""
+        return self.against[0].kind if self.against else None
+
+
+def standing(
+    board: Board, group: Group, rules: RuleSet = DEFAULT_RULES,
+    placed: object = None, responding: bool = False,
+) -> Standing:
+    """Whether ``group`` counts on ``board`` under ``rules``, and why not: the
+    one why-not-counted cascade, which the explanations, the laboratory, the
+    game screen and ``spoker groups`` all ask.
+
+    ``placed`` is the ball just placed on a turn (a response if
+    ``responding``), to which the apex ruling applies; None judges the
+    position as it stands, with no turn (the apex ruling, about turns, aside).
+    """
     expect(board, Board, "board")
     expect(group, Group, "group")
     expect(rules, RuleSet, "rules")
-    colours = "".join(str(board[c]) for c in group.cells)
-    lines = [f"{group.describe()}: {' '.join(str(c) for c in group.cells)} ({colours})"]
-    not_a_group = rules.judge.why_not_a_group(pattern_of(group.cells, group.rank))
-    if not_a_group is not None:
-        lines.append(f"It does not count under the {rules} rules: {not_a_group}.")
-        return lines
-    vis = group_visibility(board, group)
-    if vis.visible:
-        lines.append("It is visible: no ball of it is covered and no contact is cut.")
-    elif not rules.check_visibility:
-        lines.append(
-            "It counts under the 'touching' rules although "
-            + "; ".join(vis.reasons()) + "."
-        )
+    if not isinstance(responding, bool):
+        raise TypeError(f"responding {shown(responding)}: expected True or False")
+    cell = None if placed is None else as_cell(placed)
+    judge = rules.judge
+    seen = visibility(board, group.cells)
+    hidden = tuple(Reason(ReasonKind.COVERED, (c, by)) for c, by in seen.covered) + tuple(
+        Reason(ReasonKind.CUT, (a, b, *above)) for a, b, above in seen.cut
+    )
+    why = judge.why_not_a_group(pattern_of(group.cells, group.rank))
+    against: tuple[Reason, ...]
+    if why is not None:
+        against = (Reason(ReasonKind.EXCLUDED, why=why),)
+    elif cell is not None and not judge.apex_counts(cell, group.rank, responding):
+        against = (Reason(ReasonKind.APEX, (cell,)),)
+    elif judge.check_visibility:
+        against = hidden
     else:
-        lines.append("It does not count: " + "; ".join(vis.reasons()) + ".")
-    return lines
+        against = ()
+    return Standing(group, rules, against, hidden)
 
 
 __all__ = [
-    "COVER", "PATTERNS", "THROUGH", "Group", "Pattern", "Rank", "best_code", "best_group",
-    "best_of", "compare", "explain", "group_of", "groups_at", "groups_containing",
+    "COVER", "PATTERNS", "THROUGH", "Group", "Pattern", "Rank", "Reason", "ReasonKind", "Standing",
+    "best_code", "best_group", "best_of", "compare", "group_of", "groups_at", "groups_containing",
+    "standing",
 ]

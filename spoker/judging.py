@@ -311,9 +311,6 @@ def best_of(
 
 
 # -- what a rule set decides ------------------------------------------------------
-APEX_REASON = "apex ruling: a normal turn on 4D4 counts only with a straight flush"
-"""Why a group formed by the apex on a normal turn does not count (the default rules)."""
-
 
 class _RulingFields(NamedTuple):
     check_visibility: bool = True
@@ -698,7 +695,7 @@ def pattern_of(cells: Iterable[Cell], rank: int) -> Pattern:
 
 
 __all__ = [
-    "APEX_CELL", "APEX_REASON", "BRIDGES_OF", "CACHE_LIMIT", "CODES", "COVER_OF", "FULL_HOUSE_OTHER",
+    "APEX_CELL", "BRIDGES_OF", "CACHE_LIMIT", "CODES", "COVER_OF", "FULL_HOUSE_OTHER",
     "LEVEL_BITS", "DEFAULT_JUDGE", "DEFAULT_RULINGS", "FLUSH_RANK",
     "Judge", "PATTERNS", "PATTERN_OF", "Pattern", "PatternRow", "RANKS_OF_KIND", "RESTING_MASK",
     "Rulings", "STRAIGHT_FLUSH", "STRAIGHT_FLUSH_CODE", "THROUGH", "best_of", "challenge_code",

@@ -19,12 +19,11 @@ from pathlib import Path
 from shibumi import BALLS_PER_COLOUR, Board, Cell, Colour, as_cell, parse_board
 from shibumi.cells import CELLS
 from shibumi.geometry import PLATFORM, RESTING_ON
-from shibumi.visibility import visibility
 from spoker.errors import SpokerError
-from spoker.groups import Group, Rank, groups_at, groups_containing
+from spoker.groups import Group, Rank, Standing, groups_at, groups_containing, standing
 from spoker.inputs import expect_path
-from spoker.judging import APEX_REASON, pattern_of
 from spoker.moves import Move
+from spoker.narrator import APEX_REASON, reason_text, verdict_text
 from spoker.rules import RuleSet
 from spoker.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
 
@@ -45,30 +44,34 @@ class LabError(SpokerError):
 
 @dataclass(frozen=True)
 class Verdict:
-    """One group through the ball and whether it counts under one rule set."""
+    """One group through the ball and whether it counts under one rule set
+    (its :class:`~spoker.groups.Standing`, the one cascade)."""
 
-    group: Group
-    counts: bool
-    reasons: tuple[str, ...] = ()
-    """Why it does not count; when it counts under 'touching' although it is
-    not visible, what the visible rules would hold against it."""
+    standing: Standing
     best: bool = False
     placed: bool = True
     """True: the ball was just placed (the query); False: a ball already on
     the board, judged as the position stands."""
 
+    @property
+    def group(self) -> Group:
+        return self.standing.group
+
+    @property
+    def counts(self) -> bool:
+        return self.standing.counts
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why it does not count; when it counts under 'touching' although it is
+        not visible, what the visible rules would hold against it (the
+        narrator's short words)."""
+        s = self.standing
+        return tuple(reason_text(r, short=True) for r in (s.against or s.hidden))
+
     def text(self) -> str:
         """``Flush four 1A3 1C3 1E3 1G3, level 1: does not count: ...``."""
-        g = self.group
-        head = f"{g.rank.title} {' '.join(str(c) for c in g.cells)}, level {g.top_level}"
-        why = "; ".join(self.reasons)
-        if not self.counts:
-            return f"{head}: does not count{'' if self.placed else ' now'}: {why}"
-        if not self.placed:
-            verdict = "counts now"
-        else:
-            verdict = "counts, the best" if self.best else "counts, below the best"
-        return f"{head}: {verdict}" + (f" (touching rules, although {why})" if why else "")
+        return verdict_text(self.standing, self.best, self.placed)
 
 
 @dataclass(frozen=True)
@@ -165,36 +168,16 @@ def _platform_gaps(board: Board, cell: Cell) -> list[Cell]:
     return [u for u in PLATFORM[cell] if u not in board]
 
 
-def why_hidden(board: Board, group: Group) -> tuple[str, ...]:
-    """Why a group is not visible on ``board``: its covered balls and cut
-    contacts, one short sentence each (empty when it is visible)."""
-    vis = visibility(board, group.cells)
-    return tuple(f"{c} is covered by {by}" for c, by in vis.covered) + tuple(
-        f"contact {a}-{b} is cut by {above[0]} and {above[1]}" for a, b, above in vis.cut
-    )
-
-
 def judge(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     """Every group through the ball just placed on ``cell`` of ``after`` and
     its verdict under ``rules``, as a normal turn (the apex ruling applies)."""
-    referee = rules.judge
     verdicts: list[Verdict] = []
     best_seen = False
     for g in groups_at(after, cell):  # best first: the first that counts is the best
-        reasons = why_hidden(after, g)
-        not_a_group = referee.why_not_a_group(pattern_of(g.cells, g.rank))
-        why: tuple[str, ...]
-        if not_a_group is not None:
-            counts, why = False, (not_a_group,)
-        elif not referee.apex_counts(cell, g.rank, responding=False):
-            counts, why = False, (APEX_REASON,)
-        elif reasons and referee.check_visibility:
-            counts, why = False, reasons
-        else:
-            counts, why = True, reasons
-        best = counts and not best_seen
+        s = standing(after, g, rules, cell)
+        best = s.counts and not best_seen
         best_seen = best_seen or best
-        verdicts.append(Verdict(g, counts, why, best))
+        verdicts.append(Verdict(s, best))
     return Answer(rules, tuple(verdicts))
 
 
@@ -263,17 +246,7 @@ def ball_verdicts(board: Board, cell: object, rules: RuleSet) -> tuple[Verdict, 
     """Every complete group holding the ball on ``cell`` and whether it is a
     group that would count now under ``rules`` (visibility; the apex ruling is
     about the turn a ball is placed on, so it is not judged here)."""
-    out = []
-    referee = rules.judge
-    for g in groups_containing(board, cell):
-        reasons = why_hidden(board, g)
-        not_a_group = referee.why_not_a_group(pattern_of(g.cells, g.rank))
-        if not_a_group is not None:
-            out.append(Verdict(g, False, (not_a_group, *reasons), placed=False))
-            continue
-        counts = not (reasons and referee.check_visibility)
-        out.append(Verdict(g, counts, reasons, placed=False))
-    return tuple(out)
+    return tuple(Verdict(standing(board, g, rules), placed=False) for g in groups_containing(board, cell))
 
 
 # -- the position with undo and redo -------------------------------------------

@@ -1,12 +1,14 @@
 """Every sentence about a game, in one place: the story of its events.
 
-The engine returns events (:mod:`spoker.events`); this module turns them into
-words for every reader: the one-line descriptions (``str(event)``), the
-comments of a record file, the move-by-move text of ``spoker replay --text``
+The engine returns events (:mod:`spoker.events`, plain data); this module
+turns them into words for every reader: the one-line descriptions
+(:func:`describe`, also ``spoker.describe``), the comments of a record file, the move-by-move text of ``spoker replay --text``
 and ``spoker show``, and the game screen's log and *moments* (the banner of a
 challenge, a verdict, a straight flush, a group that does not count). The
 replay viewer tells a record's story with the same :class:`Story` as a game
-being played, so both say the same thing.
+being played, so both say the same thing. Why a group does not count is
+decided once (:func:`spoker.groups.standing`) and said here: the
+explanations, the laboratory's lines and the game screen's warnings.
 
 No arcade here: the text views, the records and the GUI all use it.
 docs/narrator.md says how to add a sentence.
@@ -32,10 +34,9 @@ from spoker.events import (
     GroupFormed,
     StraightFlush,
 )
-from spoker.groups import Group, Rank, explain, group_visibility, groups_at
-from spoker.judging import pattern_of
+from spoker.groups import Group, Rank, Reason, ReasonKind, Standing, groups_at, standing
 from spoker.moves import Move
-from spoker.rules import RuleSet
+from spoker.rules import DEFAULT_RULES, RuleSet
 from spoker.state import GameState
 
 # -- words -------------------------------------------------------------------
@@ -52,6 +53,8 @@ APEX_NOTE = (
     "Note: on a normal turn the apex counts only for a straight flush; "
     "as a challenge response it counts like any other ball."
 )
+APEX_REASON = "apex ruling: a normal turn on 4D4 counts only with a straight flush"
+"""The apex ruling as the laboratory's short reason."""
 DEFAULT_NAMES = ("player 1", "player 2")
 
 
@@ -84,6 +87,93 @@ def capital(name: str) -> str:
     """``player 1`` starts a sentence as ``Player 1``; a name stays as written."""
     expect(name, str, "name")
     return "P" + name[1:] if name.startswith("player ") else name
+
+
+# -- why a group does not count ---------------------------------------------------
+# spoker.groups.standing decides (one cascade: a variant's exclusion, the apex
+# ruling, visibility); every sentence and title about it is said here.
+BLOCKED_TITLES = {
+    ReasonKind.EXCLUDED: "Excluded by the rules: it does not count",
+    ReasonKind.APEX: "Apex ruling: it does not count",
+    ReasonKind.COVERED: "Not visible: it does not count",
+    ReasonKind.CUT: "Not visible: it does not count",
+}
+"""The game screen's title for a group that would count but does not, by
+what holds it back."""
+
+
+def reason_text(reason: Reason, short: bool = False) -> str:
+    """One reason a group does not count, in words; ``short`` is the
+    laboratory's form (``1C3 is covered by 3C3``)."""
+    expect(reason, Reason, "reason")
+    kind, cells = reason.kind, reason.cells
+    if kind == ReasonKind.COVERED:
+        ball, by = cells
+        return f"{ball} is covered by {by}" if short else f"{ball} is covered by the ball on {by}"
+    if kind == ReasonKind.CUT:
+        a, b, x, y = cells
+        if short:
+            return f"contact {a}-{b} is cut by {x} and {y}"
+        return f"the contact {a}-{b} is cut by the balls on {x} and {y}"
+    if kind == ReasonKind.APEX:
+        return APEX_REASON if short else APEX_SHORT
+    return reason.why
+
+
+def reasons_text(reasons: Sequence[Reason], short: bool = False) -> str:
+    """Several reasons in one clause, joined by semicolons."""
+    return "; ".join(reason_text(r, short) for r in reasons)
+
+
+def standing_line(s: Standing) -> str:
+    """Whether a group counts and why (not), as :func:`explain` says it."""
+    expect(s, Standing, "standing")
+    if s.kind == ReasonKind.EXCLUDED:
+        return f"It does not count under the {s.rules} rules: {reasons_text(s.against)}."
+    if not s.counts:
+        return f"It does not count: {reasons_text(s.against)}."
+    if s.hidden:
+        return f"It counts under the 'touching' rules although {reasons_text(s.hidden)}."
+    return "It is visible: no ball of it is covered and no contact is cut."
+
+
+def blocked_line(s: Standing) -> str:
+    """A group that would beat what counted but does not, for the game's log."""
+    expect(s, Standing, "standing")
+    g = s.group.describe()
+    if s.kind == ReasonKind.EXCLUDED:
+        return f"{g} does not count under the {s.rules} rules: {reasons_text(s.against)}."
+    if s.kind == ReasonKind.APEX:
+        return f"{g} does not count: {reasons_text(s.against)}."
+    return f"{g} would count, but {reasons_text(s.against)}."
+
+
+def verdict_text(s: Standing, best: bool = False, placed: bool = True) -> str:
+    """The laboratory's line for a group: ``Flush four 1A3 1C3 1E3 1G3, level
+    1: does not count: ...``; ``placed`` False is a ball already on the board
+    (``counts now``), ``best`` the best group of a query."""
+    expect(s, Standing, "standing")
+    g = s.group
+    head = f"{g.rank.title} {cells_text(g)}, level {g.top_level}"
+    if not s.counts:
+        return f"{head}: does not count{'' if placed else ' now'}: {reasons_text(s.against, short=True)}"
+    if not placed:
+        verdict = "counts now"
+    else:
+        verdict = "counts, the best" if best else "counts, below the best"
+    return f"{head}: {verdict}" + (f" (touching rules, although {reasons_text(s.hidden, short=True)})" if s.hidden else "")
+
+
+def explain(
+    board: Board, group: Group, rules: RuleSet = DEFAULT_RULES, placed: Cell | None = None,
+    responding: bool = False,
+) -> list[str]:
+    """Plain sentences: what the group is and why it does or does not count
+    (:func:`spoker.groups.standing`; ``placed`` and ``responding``: the turn's
+    ball, for the apex ruling; None: the position as it stands)."""
+    s = standing(board, group, rules, placed, responding)
+    colours = "".join(str(board[c]) for c in group.cells)
+    return [f"{group.describe()}: {cells_text(group)} ({colours})", standing_line(s)]
 
 
 # -- typed kinds ---------------------------------------------------------------
@@ -639,30 +729,18 @@ class Story:
 
     def _blocked(self, placed: BallPlaced, formed: Group | None, board: Board) -> Moment | None:
         """Groups through the ball just placed that would beat what counted but
-        do not count: spoiled by visibility, or on the apex on a normal turn."""
+        do not count (:func:`spoker.groups.standing`), titled by what holds
+        the strongest back."""
         better = [g for g in groups_at(board, placed.cell) if formed is None or g.strength > formed.strength]
-        if not better:
+        held = [s for s in (standing(board, g, self.rules, placed.cell, placed.response) for g in better[:2])
+                if not s.counts]
+        if not held:
             return None
-        lines: list[str] = []
-        marks: list[Mark] = []
-        judge = self.rules.judge
-        for g in better[:2]:
-            not_a_group = judge.why_not_a_group(pattern_of(g.cells, g.rank))
-            if not_a_group is not None:
-                lines.append(f"{g.describe()} does not count under the {self.rules} rules: {not_a_group}.")
-            elif not judge.apex_counts(placed.cell, g.rank, placed.response):
-                lines.append(f"{g.describe()} does not count: {APEX_SHORT}.")
-            elif not g.visible and judge.check_visibility:
-                reasons = "; ".join(group_visibility(board, g).reasons())
-                lines.append(f"{g.describe()} would count, but {reasons}.")
-            else:
-                continue
-            marks.append(Mark(g.cells, MarkRole.BLOCKED, placed.player))
-        if not lines:
-            return None
+        lines = tuple(blocked_line(s) for s in held)
         for text in lines:
             self.log.append(Line(text, LineKind.WARN))
-        return Moment(MomentKind.BLOCKED, "Not visible: it does not count", tuple(lines), tuple(marks))
+        marks = tuple(Mark(s.group.cells, MarkRole.BLOCKED, placed.player) for s in held)
+        return Moment(MomentKind.BLOCKED, BLOCKED_TITLES[held[0].against[0].kind], lines, marks)
 
 
 def why_verdict(e: ChallengeResolved) -> str:
@@ -681,10 +759,11 @@ def why_verdict(e: ChallengeResolved) -> str:
 
 
 __all__ = [
-    "APEX_ANSWER", "APEX_NOTE", "APEX_RULING", "APEX_SHORT", "COLOUR_NAMES", "NO_MOMENT", "ChallengeSummary",
-    "Counted", "Line", "LineKind", "Mark", "MarkRole", "Moment", "MomentKind", "Story", "add_challenges",
-    "SHORT_RANKS", "TINY_RANKS", "ball_story", "capital", "cells_text", "challenge_line", "challenge_row",
-    "challenge_summaries", "colour_name", "counted_marks", "describe", "game_result", "group_text",
-    "last_move_line", "move_lines", "named_result", "open_challenge_line", "plural", "record_note", "result_text",
-    "score_line", "short", "summary_line", "welcome", "why_verdict",
+    "APEX_ANSWER", "APEX_NOTE", "APEX_REASON", "APEX_RULING", "APEX_SHORT", "BLOCKED_TITLES", "COLOUR_NAMES",
+    "NO_MOMENT", "ChallengeSummary", "Counted", "Line", "LineKind", "Mark", "MarkRole", "Moment", "MomentKind",
+    "Story", "add_challenges", "SHORT_RANKS", "TINY_RANKS", "ball_story", "blocked_line", "capital", "cells_text",
+    "challenge_line", "challenge_row", "challenge_summaries", "colour_name", "counted_marks", "describe",
+    "explain", "game_result", "group_text", "last_move_line", "move_lines", "named_result",
+    "open_challenge_line", "plural", "reason_text", "reasons_text", "record_note", "result_text",
+    "score_line", "short", "standing_line", "summary_line", "verdict_text", "welcome", "why_verdict",
 ]

@@ -179,9 +179,8 @@ def groups_text(
     before: Board, move: Move, groups: list[Group], best: Group | None, rules: RuleSet
 ) -> str:
     """Why the groups a ball forms count or not (``spoker groups`` without --json)."""
-    from spoker.groups import explain
     from spoker.moves import Move
-    from spoker.narrator import APEX_NOTE, group_text
+    from spoker.narrator import APEX_NOTE, explain, group_text
     from spoker.rules import RuleSet
 
     expect(before, Board, "board")

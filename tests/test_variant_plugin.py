@@ -12,6 +12,7 @@ it forms nothing.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 
@@ -20,9 +21,10 @@ import pytest
 from shibumi import CELLS, Cell
 from spoker.batch import play_block
 from spoker.events import ChallengeOpened, GroupFormed
-from spoker.groups import best_group, explain, groups_at
+from spoker.groups import ReasonKind, best_group, groups_at, standing
 from spoker.judging import Pattern, Rulings
 from spoker.lab import ask, ball_verdicts
+from spoker.narrator import BLOCKED_TITLES, LineKind, MomentKind, Story, explain
 from spoker.players import make_player
 from spoker.players.kernel import pending_code, score_diff, strength
 from spoker.players.search import Expectimax
@@ -31,6 +33,7 @@ from spoker.record import GameRecord, format_record, parse_record
 from spoker.replay import Replay
 from spoker.rules import VARIANTS, RuleSet, Variant, register_variant, unregister_variant
 from spoker.state import GameState
+from tests.commands import run
 
 WHY = "a line that climbs from level to level does not count under the level-lines rules"
 
@@ -160,3 +163,34 @@ def test_the_explanations_follow_the_variant(variant: RuleSet) -> None:
     assert default_answer.verdicts[0].counts
     assert not variant_answer.verdicts[0].counts and variant_answer.verdicts[0].reasons == (WHY,)
     assert not ball_verdicts(after, CELL, variant)[0].counts
+
+
+def test_every_reader_gives_the_variants_reason(variant: RuleSet, capsys: pytest.CaptureFixture[str]) -> None:
+    """One cascade (spoker.groups.standing), one narrator: the variant's own
+    sentence, not "not visible", in every place that says why."""
+    state = _state(variant)
+    before = state.board
+    after = before.place(CELL, "W")
+    group = groups_at(after, CELL)[0]
+    why = standing(after, group, variant, CELL)
+    assert not why.counts and why.kind == ReasonKind.EXCLUDED and why.against[0].why == WHY
+    assert explain(after, group, variant)[1] == f"It does not count under the visible, level-lines rules: {WHY}."
+    # The game screen: the group that would have counted is told, and titled, by the variant's reason.
+    story = Story(("Ann", "Bob"), variant)
+    story.tell(state.apply_place(CELL), state)
+    assert story.moment.kind == MomentKind.BLOCKED
+    assert story.moment.title == BLOCKED_TITLES[ReasonKind.EXCLUDED] != BLOCKED_TITLES[ReasonKind.CUT]
+    assert any(WHY in line for line in story.moment.lines)
+    assert story.log[-1].kind == LineKind.WARN and WHY in story.log[-1].text
+    # The laboratory (the query and the ball on the board) and its screen's line.
+    verdict = ask(before, CELL, "W", (variant,)).answers[0].verdicts[0]
+    assert verdict.reasons == (WHY,) and verdict.text().endswith(f"does not count: {WHY}")
+    assert ball_verdicts(after, CELL, variant)[0].reasons == (WHY,)
+    # spoker groups: the sentence in the text, the JSON as notation.md writes it.
+    board = POSITION.split()[0]
+    code, out, _ = run(capsys, "groups", board, "W@3C3", "--rules", "visible, level-lines")
+    assert code == 0 and WHY in out and "does not count under the visible, level-lines rules" in out
+    code, out, _ = run(capsys, "groups", board, "W@3C3", "--rules", "visible, level-lines", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["best"] is None and list(answer) == ["move", "groups", "best"]
+    assert [list(g) for g in answer["groups"]] == [["rank", "cells", "top_level", "visible"]]
