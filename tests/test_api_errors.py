@@ -29,7 +29,7 @@ MODULES = (
     "shibumi.patterns", "shibumi.visibility", "spoker", "spoker.state", "spoker.groups",
     "spoker.moves", "spoker.rules", "spoker.events", "spoker.record", "spoker.replay",
     "spoker.simulate", "spoker.tournament", "spoker.players", "spoker.textview",
-    "spoker.parallel", "spoker.batch", "spoker.narrator", "spoker.judging",
+    "spoker.parallel", "spoker.batch", "spoker.narrator", "spoker.judging", "spoker.settling",
 )
 BOARD = "WB............../........./..../."
 
