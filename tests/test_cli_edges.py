@@ -23,7 +23,8 @@ from test_record import EXAMPLE5_GAME
 import spoker.cli.simulate_cmd as simulate_cmd
 import spoker.cli.study_cmd as study_cmd
 import spoker.cli.tournament_cmd as tournament_cmd
-from spoker.cli import SUBCOMMANDS
+from spoker.cli import SUBCOMMANDS, CliError
+from spoker.errors import SpokerError
 from spoker.parallel import cpu_count
 from spoker.record import MAX_INPUT_BYTES
 from spoker.simulate import MAX_GAMES, SimulationError, plan, simulate
@@ -360,3 +361,38 @@ def test_standard_input_named_twice_is_refused(
     code, out, err = run(capsys, *argv, "-", "-")
     assert code == 2 and out == ""
     assert "more than once" in one_error_line(err, argv[0])
+
+
+# -- a mistake or a bug -----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("error", "status"),
+    [
+        (ValueError("a plain ValueError is no message of ours"), 1),  # a bug, not bad input
+        (TypeError("unsupported operand"), 1),
+        (KeyError("mine"), 1),  # the old KeyError of an unregistered player's chunk size
+        (SpokerError("bad input, said by the project"), 2),
+        (CliError("bad input, said by the command line"), 2),
+        (FileNotFoundError(2, "No such file or directory", "x.txt"), 2),  # the machine's
+    ],
+    ids=["ValueError", "TypeError", "KeyError", "SpokerError", "CliError", "OSError"],
+)
+def test_a_bug_is_told_as_a_bug_and_a_mistake_as_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, error: Exception, status: int
+) -> None:
+    import spoker.cli.show_cmd as show_cmd
+
+    def fails(args: object) -> int:
+        raise error
+
+    monkeypatch.setattr(show_cmd, "run", fails)
+    code, out, err = run(capsys, "show", BOARD)
+    assert code == status and out == ""
+    if status == 2:
+        one_error_line(err, "show")
+        assert "Traceback" not in err
+    else:
+        assert err.startswith("Traceback (most recent call last):")
+        assert err.splitlines()[-1] == (
+            f"spoker show: this is a bug in spoker ({type(error).__name__}), not a mistake in what "
+            "you gave it: please report it with the traceback above"
+        )

@@ -238,7 +238,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (``spoker show ... | head``): not an error of ours.
         _silence_stdout()
         return 0
-    except (CliError, ValueError, OSError) as err:
+    except _user_errors() as err:
+        # A mistake in the input, or the machine's fault (a file, a worker):
+        # the project's own error types and the system's, told in one line.
         from spoker.textview import one_line
 
         message = str(err) or err.__class__.__name__
@@ -251,6 +253,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print(f"spoker {args.command}: error: out of memory", file=sys.stderr)
         return 2
+    except Exception as err:
+        return _bug(args.command, err)
+
+
+def _user_errors() -> tuple[type[Exception], ...]:
+    """What a run tells as one line: :class:`CliError`, the system's
+    ``OSError`` and the project's own errors (``shibumi.errors.ShibumiError``,
+    which every ``SpokerError`` is). Looked up when an error is met, so that
+    ``--help`` imports no engine: an error of shibumi's means it is loaded."""
+    errors = sys.modules.get("shibumi.errors")
+    own: tuple[type[Exception], ...] = () if errors is None else (errors.ShibumiError,)
+    return (CliError, OSError, *own)
+
+
+BUG_STATUS = 1
+"""Exit status of a run that met a bug of spoker's (any error that is not
+one of the project's own types, nor the system's)."""
+
+
+def _bug(command: str, err: Exception) -> int:
+    """A bug reaches the person as one: its traceback, then a line saying so
+    (never dressed as a mistake of theirs), exit status :data:`BUG_STATUS`."""
+    import traceback
+
+    traceback.print_exception(err, file=sys.stderr)
+    print(
+        f"spoker {command}: this is a bug in spoker ({err.__class__.__name__}), not a mistake in "
+        "what you gave it: please report it with the traceback above",
+        file=sys.stderr,
+    )
+    return BUG_STATUS
 
 
 def _escape_unencodable() -> None:

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from shibumi.errors import ShibumiError
 from spoker.analysis import (
     BLUNDER,
     DEFAULT_EFFORT,
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             analysis = analyse_record(read(path), args.effort, bar, rules, workers)
         except WorkerLost:
             raise  # the machine's fault, not the file's: the command stops (one line)
-        except (ValueError, OSError) as err:
+        except (ShibumiError, OSError) as err:
             status = 2
             if args.json:
                 message = _failure(path, err).removeprefix(f"{path}: ")

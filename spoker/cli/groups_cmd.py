@@ -139,7 +139,7 @@ def answer(line: str, rules: RuleSet) -> dict[str, object]:
     try:
         board, move = read_query(fields[0], fields[1])
         return to_json(move, *analyse(board, move, rules))
-    except (ValueError, CliError, ShibumiError) as err:
+    except (CliError, ShibumiError) as err:
         return {"error": str(err)}
 
 
@@ -152,7 +152,7 @@ def case_line(line: str, number: int, rules: RuleSet) -> str:
         if len(fields) != 2:
             raise CliError(f"expected 'BOARD MOVE', got {line.strip()!r}")
         return printable(format_case(case_for(fields[0], fields[1], rules)))
-    except (ValueError, CliError) as err:
+    except (ShibumiError, CliError) as err:
         return f"# line {number}: {one_line(str(err))}"
 
 

@@ -8,6 +8,7 @@ import stat
 import sys
 from typing import TYPE_CHECKING
 
+from shibumi.errors import ShibumiError
 from spoker.cli import CliError, exit_after_first_frame
 from spoker.rules import RuleSet
 
@@ -139,7 +140,7 @@ def read_load(path: str) -> GameRecord:
         record = load_record(full)
     except OSError as err:
         raise CliError(f"--load {path!r}: cannot read it: {err.strerror or err}") from None
-    except ValueError as err:
+    except ShibumiError as err:
         raise CliError(f"--load {path!r}: {err}") from None
     if record.play().is_over:
         raise CliError(f"--load {path!r} is a finished game: watch it with 'spoker replay {path}'")

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from shibumi.errors import ShibumiError
 from spoker.cli import CliError, exit_after_first_frame
 from spoker.cli.play_cmd import check_display
 from spoker.cli.streams import check_output, read_stdin, stdin_once
@@ -124,7 +125,7 @@ def _run_json(files: list[str], rules: RuleSet | None) -> int:
     for path in files:
         try:
             out = Replay(read(path), rules).to_json(path)
-        except (ValueError, OSError) as err:
+        except (ShibumiError, OSError) as err:
             out = {"file": path, "error": _failure(path, err)}
             status = 2
         sys.stdout.write(json.dumps(out) + "\n")
@@ -137,7 +138,7 @@ def _run_text(files: list[str], rules: RuleSet | None) -> int:
     for i, path in enumerate(files):
         try:
             text = narrate(Replay(read(path), rules))
-        except (ValueError, OSError) as err:
+        except (ShibumiError, OSError) as err:
             message = f"{path}: {_failure(path, err)}"
             print(f"spoker replay: error: {one_line(message)}", file=sys.stderr)
             status = 2
@@ -161,7 +162,7 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
         length = Replay(record, rules).length  # refuse a bad record here, with one clear line
     except OSError as err:
         raise CliError(_failure(path, err)) from None
-    except ValueError as err:
+    except ShibumiError as err:
         raise CliError(f"{path}: {err}") from None
     if args.at is not None and args.at > length:
         raise CliError(f"--at {args.at}: {printable(path)} has {length} moves")

@@ -7,6 +7,7 @@ import os
 from typing import TYPE_CHECKING
 
 from shibumi import parse_board
+from shibumi.errors import ShibumiError
 from spoker.cli import CliError
 from spoker.rules import RuleSet
 from spoker.state import GameState
@@ -76,7 +77,7 @@ def _replay(path: str, rules: RuleSet | None) -> Replay:
         return Replay(read(path, "show"), rules)
     except OSError as err:
         raise CliError(f"cannot read {path!r}: {err.strerror or err}") from None
-    except ValueError as err:
+    except ShibumiError as err:
         raise CliError(f"{path}: {err}") from None
 
 
