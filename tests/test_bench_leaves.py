@@ -42,7 +42,7 @@ def test_the_product_imports_nothing_from_bench_and_ships_no_weights() -> None:
 
 def test_without_research_options_the_ladder_plays_the_products_expert() -> None:
     expert = make_expert(1, {"effort": 3000})
-    assert type(expert) is ExpertPlayer and expert.search is Expectimax
+    assert type(expert) is ExpertPlayer and expert._search is Expectimax
     assert take_options({"effort": 3000}) is None
 
 

@@ -53,7 +53,7 @@ rules_texts = st.one_of(
 def no_viewer_and_empty_stdin() -> Iterator[None]:
     """A stand-in replay viewer (no window) and an empty stdin."""
     fake = types.ModuleType("spoker.gui.app")
-    fake.run_replay = lambda record, rules, source="", analyse=False, effort=None: 0  # type: ignore[attr-defined]
+    fake.run_replay = lambda record, rules, source="", analyse=False, effort=None, **window: 0  # type: ignore[attr-defined]
     stdin = io.TextIOWrapper(io.BytesIO(b""))
     # Only this module is set and restored: mock.patch.dict(sys.modules) would
     # also drop every module imported meanwhile, and numpy cannot load twice.

@@ -357,7 +357,7 @@ def test_lab_opens_the_window_on_what_it_was_given(monkeypatch: pytest.MonkeyPat
     suite = tmp_path / "s.txt"
     suite.write_text(f"{EXAMPLE2_CUT} W@1G3 => none\n", encoding="utf-8")
     calls: list[tuple[object, ...]] = []
-    monkeypatch.setattr(app_module, "run_lab", lambda *a: calls.append(a) or 0)
+    monkeypatch.setattr(app_module, "run_lab", lambda *a, **window: calls.append(a) or 0)
     assert main(["lab", EXAMPLE2_CUT, "--rules", "touching,apex-free", "--suite", str(suite)]) == 0
     assert calls == [(parse_board(EXAMPLE2_CUT), TOUCHING_APEX, str(suite))]
 
@@ -420,7 +420,7 @@ def test_lab_arguments_fuzzed_open_a_window_or_fail_in_one_line(board: str, rule
     argv = ["lab", "--", board] if rules is None else ["lab", "--rules", rules, "--", board]
     out, err = io.StringIO(), io.StringIO()
     original = app_module.run_lab
-    app_module.run_lab = lambda *a: opened.append(a) or 0  # type: ignore[assignment]
+    app_module.run_lab = lambda *a, **window: opened.append(a) or 0  # type: ignore[assignment]
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:

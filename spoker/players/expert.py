@@ -105,7 +105,7 @@ class ExpertPlayer:
         self.utility: Utility = WinUtility() if utility == "win" else Utility()
         self.quiescence = quiescence
         self.clock = clock
-        self.search = search
+        self._search = search  # the factory (private: not a method of the player)
         self.tables: dict[RuleSet, tuple[dict[Key, Entry], dict[Key, float]]] = {}
         self.last_depth = 0
         self.last_nodes = 0
@@ -150,7 +150,7 @@ class ExpertPlayer:
                 if used + costs[-1] * growth > budget:
                     break
             first = not costs  # one placement deep always completes: a move is needed
-            search = self.search(
+            search = self._search(
                 state.rules, self.utility, limit=None if first else cap - used,
                 deadline=None if first else deadline, quiescence=self.quiescence, clock=self.clock,
             )
