@@ -219,3 +219,12 @@ def test_screenshot_with_load_and_record_of_one_file_extends_it(tmp_path: Path) 
     written = load_record(record)
     assert written.moves[:3] == parse_record(UNFINISHED).moves and len(written.moves) == 5
     assert f"{record}: the record of the game pictured" in done.stdout
+
+
+@pytest.mark.parametrize("size", ["10x10", "5000x600", "big"])
+def test_a_bad_screenshot_size_is_a_mistake_not_a_bug(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str
+) -> None:
+    code, _, err = play(capsys, "--screenshot", str(tmp_path / "s.png"), "--size", size)
+    one_line(code, err, repr(size), "200..4096")
+    assert not (tmp_path / "s.png").exists()
