@@ -55,19 +55,22 @@ GAIN: tuple[tuple[int, ...], ...] = tuple(
 """``GAIN[challenge][response]``: the responder's points minus the
 challenger's, what the search adds to the responder's lead (+1, 0 or -1)."""
 
-BY_PLAYER: tuple[tuple[tuple[tuple[tuple[int, int], int | None], ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            (
-                (mine, theirs) if challenger == 1 else (theirs, mine),
-                challenger if mine > theirs else 3 - challenger if theirs > mine else None,
-            )
-            for mine, theirs in row
-        )
-        for row in POINTS
-    )
-    for challenger in (1, 2)
-)
+def _told(points: tuple[int, int], challenger: int) -> tuple[tuple[int, int], int | None]:
+    """(challenger's, responder's) points as the engine's events hold them:
+    (player 1's, player 2's), and the challenge's winner (None: a tie or nothing)."""
+    mine, theirs = points
+    both = (mine, theirs) if challenger == 1 else (theirs, mine)
+    return both, challenger if mine > theirs else 3 - challenger if theirs > mine else None
+
+
+def _by_player(challenger: int) -> tuple[tuple[tuple[tuple[int, int], int | None], ...], ...]:
+    # Four distinct outcomes: each told once, the table filled by lookups
+    # (a start of the command line builds it: bench/startup.py).
+    told = {p: _told(p, challenger) for row in POINTS for p in set(row)}
+    return tuple(tuple(map(told.__getitem__, row)) for row in POINTS)
+
+
+BY_PLAYER = (_by_player(1), _by_player(2))
 """``BY_PLAYER[challenger - 1][challenge][response]``: (points of player 1
 and player 2, the winner of the challenge: None for a tie or nothing), as
 the engine's events hold them."""

@@ -136,16 +136,31 @@ _DRAWN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
 """``_DRAWN[balls placed & 1][colour]``: the one-event tuple of a draw."""
 _MOVES: tuple[Move, ...] = tuple(Move(k, c) for c in CELLS for k in _COLOURS)
 """``_MOVES[cell * 3 + colour]``."""
-_PLACED = tuple([  # BallPlaced(...), without the Python-level __new__: twice as fast at import
-    tuple.__new__(BallPlaced, (2 - (n & 1), k, c, n, False))
-    for n in range(31) for c in CELLS for k in _COLOURS
-])
-_ANSWERED = tuple([
-    tuple.__new__(BallPlaced, (2 - (n & 1), k, c, n, True))
-    for n in range(31) for c in CELLS for k in _COLOURS
-])
-_PLACED_ALONE: tuple[tuple[Event, ...], ...] = tuple((e,) for e in _PLACED)
-"""Indexed ``(move number * 30 + cell) * 3 + colour``."""
+# The placement events, indexed ``(move number * 30 + cell) * 3 + colour``:
+# each made the first time it is met (as the playable cells above), shared
+# by every state after. All 5,580 at import took a millisecond of every
+# command line's start (bench/startup.py).
+_PLACED: list[BallPlaced | None] = [None] * (31 * 30 * 3)
+"""A placement that answers no challenge."""
+_ANSWERED: list[BallPlaced | None] = [None] * (31 * 30 * 3)
+"""A placement that answers the pending challenge."""
+_PLACED_ALONE: list[tuple[Event, ...] | None] = [None] * (31 * 30 * 3)
+"""``(_PLACED[index],)``: the events of a placement that forms nothing."""
+
+
+def _placed(index: int, answering: bool = False) -> BallPlaced:
+    """The event of placement ``index`` (made now, kept in its table)."""
+    n, rest = divmod(index, 90)
+    cell, colour = divmod(rest, 3)
+    # BallPlaced(...) without the Python-level __new__ (the fields are known good).
+    event = tuple.__new__(BallPlaced, (2 - (n & 1), _COLOURS[colour], CELLS[cell], n, answering))
+    (_ANSWERED if answering else _PLACED)[index] = event
+    return event
+
+
+def _placed_alone(index: int) -> tuple[Event, ...]:
+    events = _PLACED_ALONE[index] = (_PLACED[index] or _placed(index),)
+    return events
 
 # The 14 five-ball pyramids as (mask, top), to recognise a straight flush.
 _PYRAMIDS = tuple((sum(1 << c for c in p), p[-1]) for p in PYRAMIDS)
@@ -427,13 +442,13 @@ class GameState:
                 if occ == FULL_MASK:
                     return self._bag_empty(index, made, opened)
                 self.challenge = new
-                return (_PLACED[index], made, opened)
+                return (_PLACED[index] or _placed(index), made, opened)
             formed: GroupFormed | None = made
             code = CODES[rank][level]
         elif challenge is None:
             if occ != FULL_MASK:
-                return _PLACED_ALONE[index]
-            return (_PLACED[index], self._finish(_COMPLETE))
+                return _PLACED_ALONE[index] or _placed_alone(index)
+            return (_PLACED[index] or _placed(index), self._finish(_COMPLETE))
         else:
             formed = None
             code = 0
@@ -450,7 +465,7 @@ class GameState:
             ChallengeResolved,
             (c, group, formed.group if formed else None, points, winner, challenge.move_number, False),
         )
-        placed = _ANSWERED[index]
+        placed = _ANSWERED[index] or _placed(index, True)
         if occ == FULL_MASK:
             if formed:
                 return (placed, formed, resolved, self._finish(_COMPLETE))
@@ -466,7 +481,10 @@ class GameState:
         self.winner = player
         self.end = _ENDED_SF
         self._playable = 0
-        placed = _PLACED[index] if challenge is None else _ANSWERED[index]
+        if challenge is None:
+            placed = _PLACED[index] or _placed(index)
+        else:
+            placed = _ANSWERED[index] or _placed(index, True)
         sf = StraightFlush(player, formed.group, challenge.group if challenge else None)
         return (placed, formed, sf, GameOver(player, self.score, _ENDED_SF))
 
@@ -479,7 +497,7 @@ class GameState:
         self.scores[0] += points[0]
         self.scores[1] += points[1]
         resolved = ChallengeResolved(player, group, None, points, winner, opened.move_number, True)
-        return (_PLACED[index], formed, opened, resolved, self._finish(_COMPLETE))
+        return (_PLACED[index] or _placed(index), formed, opened, resolved, self._finish(_COMPLETE))
 
     def _finish(self, end: End) -> GameOver:
         s1, s2 = self.scores

@@ -78,12 +78,19 @@ def test_the_newly_playable_tables_are_their_definition() -> None:
 
 
 def test_the_shared_placement_events_are_the_events() -> None:
+    # Made as they are met (state._placed), each is the event the plain
+    # constructor makes, and is kept and shared from then on.
     colours = (Colour.WHITE, Colour.BLACK, Colour.RED)
     for answered, table in ((False, state_module._PLACED), (True, state_module._ANSWERED)):
         made = [BallPlaced(2 - (n & 1), k, c, n, answered) for n in range(31) for c in CELLS for k in colours]
-        assert list(table) == made
+        assert len(table) == len(made)
+        lazy = [table[i] or state_module._placed(i, answered) for i in range(len(made))]
+        assert lazy == made and list(table) == made
         assert {type(e) for e in table} == {BallPlaced}
         assert repr(table[-1]) == repr(made[-1])
+        assert all(table[i] is lazy[i] for i in range(len(made)))  # kept, not made again
+    alone = [state_module._PLACED_ALONE[i] or state_module._placed_alone(i) for i in range(len(made))]
+    assert alone == [(e,) for e in state_module._PLACED] and alone[5][0] is state_module._PLACED[5]
 
 
 def _playable_definition(mask: int) -> tuple:
