@@ -169,7 +169,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand. With ``only``, just that command's
     module is imported to define its arguments; the others are listed by
     name and help alone (enough for ``spoker --help`` and for telling a
-    mistyped command)."""
+    mistyped command); when ``only`` names a command, not even that: each
+    parser costs argparse a few translation look-ups on disk, and a run of
+    one command needs no other's (``bench/startup.py``)."""
     parser = _Parser(
         prog="spoker",
         description="Spoker (Shibumi meets poker): play, replay, analyse and simulate.",
@@ -177,10 +179,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spoker {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    known = only in SUBCOMMANDS
     for name, help_line in COMMANDS:
         if only is None or name == only:
             importlib.import_module(f"spoker.cli.{name}_cmd").register(sub)
-        else:
+        elif not known:
             sub.add_parser(name, help=help_line)
     return parser
 
