@@ -47,8 +47,8 @@ its ratio to the baseline::
 
     python3 bench/startup.py
     python3 bench/startup.py --runs 15 --cli-only
-    python3 bench/startup.py --venv /tmp/spoker-venv      # keep the environment for next time
-    python3 bench/startup.py --venv /tmp/spoker-venv --install   # after changing the code
+    python3 bench/startup.py --venv ~/spoker-venv         # keep the environment for next time
+    python3 bench/startup.py --venv ~/spoker-venv --install      # after changing the code
 """
 
 from __future__ import annotations
