@@ -67,6 +67,12 @@ def refuse(point: EntryPoint, problem: str) -> None:
     )
 
 
+LOADED: dict[str, str] = {}
+"""The top-level module of each plug-in loaded, and the plug-in in words
+(``plug-in 'cautious' of distribution spoker-levels 1.0``): a bug in its code
+is told as the plug-in's (:func:`spoker.cli.main`)."""
+
+
 class Plugins:
     """The plug-ins of one entry-point group, each loaded at most once.
 
@@ -118,3 +124,5 @@ class Plugins:
                 self._accept(point.name, value, origin(point))
             except (TypeError, SpokerError) as err:
                 refuse(point, str(err))
+                continue
+            LOADED[point.module.partition(".")[0]] = f"plug-in {point.name!r} of {origin(point)}"

@@ -101,6 +101,17 @@ TOUCHING = Variant("touching", "again", lambda r: r)
 WRONG_NAME = Variant("right-name", "named otherwise", lambda r: r)
 '''
 
+CRASHY = '''
+class CrashyPlayer:
+    name = "crashy"
+
+    def __init__(self, seed=None):
+        self.seed = seed
+
+    def choose(self, state):
+        return state.legal_cells()[0] + None  # the plug-in's own bug
+'''
+
 BROKEN_POINTS = {
     "spoker.players": {
         "oops": "nothere:Player", "renamed": "broken_plugin:Renamed",
@@ -155,6 +166,9 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     }, {"good_plugin": GOOD})
     _put(tmp_path, "spoker-broken", "0.1", BROKEN_POINTS, {"broken_plugin": BROKEN})
     _put(tmp_path, "spoker-twin", "2.0", {"spoker.players": {"twin": "broken_plugin:Twin"}}, {})
+    _put(tmp_path, "spoker-crashy", "1.0", {"spoker.players": {"crashy": "crashy_plugin:CrashyPlayer"}},
+         {"crashy_plugin": CRASHY})
+    monkeypatch.setattr(plugins_module, "LOADED", {})
     monkeypatch.syspath_prepend(str(tmp_path))
     importlib.invalidate_caches()
     monkeypatch.setattr(registry_module, "_ENTRIES", dict(registry_module._ENTRIES))
@@ -162,7 +176,7 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     monkeypatch.setattr(rules_module, "VARIANTS", dict(rules_module.VARIANTS))
     monkeypatch.setattr(rules_module, "_PLUGINS", plugins_module.Plugins("spoker.variants", rules_module._accept))
     yield tmp_path
-    for module in ("good_plugin", "broken_plugin"):
+    for module in ("good_plugin", "broken_plugin", "crashy_plugin"):
         sys.modules.pop(module, None)
 
 
@@ -190,7 +204,7 @@ def test_a_broken_plugin_is_one_line_and_the_others_work(
     installed: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     names = player_names()
-    assert names[:4] == ("random", "greedy", "lookahead", "expert") and names[4:] == ("careful",)
+    assert names[:4] == ("random", "greedy", "lookahead", "expert") and names[4:] == ("careful", "crashy")
     assert variant_names() == ("visible", "touching", "apex-free", "flat-lines")
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == len(WHY) + 1  # twin: one line for each distribution claiming it
@@ -366,3 +380,13 @@ def test_the_documented_plugin_installs_and_plays_everywhere(tmp_path: Path) -> 
     assert python_side["tip"].startswith("Plays as low on the pyramid")
     assert python_side["typo"] == "cautious" and python_side["opponent"] == "CautiousPlayer"
     assert python_side["gym"] == "visible, level-lines" and python_side["zoo"] == "visible, level-lines"
+
+
+def test_a_bug_in_a_plugin_is_told_as_the_plugins(installed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--players", "crashy,random", "--games", "1", "--json")
+    assert code == 1 and out == ""
+    assert "crashy_plugin.py" in err and err.startswith("Traceback (most recent call last):")
+    assert err.splitlines()[-1] == (
+        "spoker simulate: this is a bug in plug-in 'crashy' of distribution spoker-crashy 1.0 (TypeError), "
+        "not a mistake in what you gave it: please report it with the traceback above"
+    )

@@ -277,16 +277,40 @@ one of the project's own types, nor the system's)."""
 
 def _bug(command: str, err: Exception) -> int:
     """A bug reaches the person as one: its traceback, then a line saying so
-    (never dressed as a mistake of theirs), exit status :data:`BUG_STATUS`."""
+    (never dressed as a mistake of theirs) and whose it is (spoker's, or an
+    installed plug-in's), exit status :data:`BUG_STATUS`."""
     import traceback
 
+    from spoker.textview import printable
+
     traceback.print_exception(err, file=sys.stderr)
+    plugin = _plugin_at_fault(err)
+    whose = "spoker" if plugin is None else printable(plugin)
     print(
-        f"spoker {command}: this is a bug in spoker ({err.__class__.__name__}), not a mistake in "
+        f"spoker {command}: this is a bug in {whose} ({err.__class__.__name__}), not a mistake in "
         "what you gave it: please report it with the traceback above",
         file=sys.stderr,
     )
     return BUG_STATUS
+
+
+def _plugin_at_fault(err: BaseException) -> str | None:
+    """The installed plug-in whose code raised ``err`` (the innermost frame of
+    its traceback that is a plug-in's or spoker's own is a plug-in's), or None."""
+    plugins = sys.modules.get("spoker.plugins")
+    loaded: dict[str, str] = getattr(plugins, "LOADED", {})
+    if not loaded:
+        return None
+    culprit: str | None = None
+    frame = err.__traceback__
+    while frame is not None:
+        top = str(frame.tb_frame.f_globals.get("__name__", "")).partition(".")[0]
+        if top in ("spoker", "shibumi"):
+            culprit = None
+        elif top in loaded:
+            culprit = loaded[top]
+        frame = frame.tb_next
+    return culprit
 
 
 def _escape_unencodable() -> None:
