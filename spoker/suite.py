@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 from shibumi import BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
 from shibumi.cells import CELL_NAMES
 from spoker.errors import SpokerError
-from spoker.groups import Group, Rank, group_of, groups_at
+from spoker.groups import Group, Rank, group_of, groups_at, standing
 from spoker.inputs import check_text, expect_path
-from spoker.judging import PATTERNS, pattern_of, visible
+from spoker.judging import PATTERNS, visible
 from spoker.moves import Move
 from spoker.rules import DEFAULT_RULES, RuleSet
 
@@ -310,10 +310,10 @@ def expect_of(board: Board | str, move: Move | str, rules: RuleSet | str = DEFAU
 
 
 def _equal_best(after: Board, cell: Cell, rules: RuleSet, best: Group) -> Iterator[Group]:
-    """Every counting group through ``cell`` as strong as ``best``."""
+    """Every counting group through ``cell`` as strong as ``best`` (counting:
+    :func:`spoker.groups.standing`, the one cascade)."""
     for g in groups_at(after, cell):
-        p = pattern_of(g.cells, g.rank)
-        if g.strength == best.strength and rules.judge.counts_shape(p) and (g.visible or not rules.check_visibility):
+        if g.strength == best.strength and standing(after, g, rules, placed=cell).counts:
             yield g
 
 

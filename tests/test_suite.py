@@ -165,6 +165,24 @@ def test_any_of_several_best_groups_may_match() -> None:
     assert expect_of(board, "W@1E1") == "three_kinds@1 1A1 1C1 1E1"
 
 
+@pytest.mark.parametrize(
+    ("rules", "line", "passes"),
+    [
+        # The survivor: a tied group that does not count (covered or
+        # cut) must not match, though it is as strong as the counting best.
+        ("visible", "BBRW.BRRRWBB.RWW/.BB.RR.WW/..../. W@1A3 => three_kinds@1 1A3 1C3 1E3", False),
+        ("visible", "BBRW.BRRRWBB.RWW/.BB.RR.WW/..../. W@1A3 => three_kinds@1 1A1 1A3 1A5", True),
+        # Under the touching rules the hidden one counts, so it may match.
+        ("touching", "BBRW.BRRRWBB.RWW/.BB.RR.WW/..../. W@1A3 touching => three_kinds@1 1A3 1C3 1E3", True),
+    ],
+    ids=["visible-hidden-tie", "visible-counting-tie", "touching-hidden-tie"],
+)
+def test_only_counting_groups_may_match_a_tie(rules: str, line: str, passes: bool) -> None:
+    assert result_of(line)[0] is passes
+    ref = rs.parse_line(line)
+    assert ref is not None and rs.passes(ref) is passes  # the reference runner agrees
+
+
 def test_format_is_canonical() -> None:
     case = parse_case(f"  {EX1.lower()}   r@e1 TOUCHING,Apex-Free => Three_Kinds@1 1e1 1a1 1c1 # x")
     assert case is not None
