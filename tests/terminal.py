@@ -3,9 +3,16 @@ interrupt a run once its progress bar shows (it is drawn on a terminal only)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import pty
 import select
 import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
 
 def read_until_progress(master: int, seen: bytes = b"", timeout: float = 120) -> bytes:
@@ -36,3 +43,54 @@ def as_on_a_terminal() -> None:
     ignores SIGINT and its children inherit that, so Python in them would never
     raise KeyboardInterrupt."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+class Run:
+    """A ``spoker`` command running with its stderr on a pseudo-terminal."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], master: int) -> None:
+        self.proc = proc
+        self.master = master
+        self.seen = b""
+
+    def wait_started(self) -> None:
+        """Until the progress bar shows: the run and its workers have started."""
+        self.seen = read_until_progress(self.master, self.seen)
+
+    def finish(self, timeout: float) -> tuple[int, float]:
+        """Its exit status and the seconds it took to exit from now."""
+        start = time.monotonic()
+        code = self.proc.wait(timeout=timeout)
+        took = time.monotonic() - start
+        self.seen = read_rest(self.master, self.seen)
+        return code, took
+
+    @property
+    def text(self) -> str:
+        """What the terminal showed."""
+        return self.seen.decode("utf-8", "replace")
+
+
+@contextlib.contextmanager
+def on_a_terminal(
+    argv: list[str], cwd: Path, env: dict[str, str], new_session: bool = False
+) -> Iterator[Run]:
+    """``python -m spoker ARGV`` with its stderr on a terminal (where its
+    progress bar is drawn) and its stdout piped; killed on leaving if it
+    still runs (with its process group, if ``new_session``)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spoker", *argv], stdout=subprocess.PIPE, stderr=slave, cwd=cwd,
+        env=env, start_new_session=new_session, preexec_fn=as_on_a_terminal,
+    )
+    os.close(slave)
+    try:
+        yield Run(proc, master)
+    finally:
+        if proc.poll() is None:
+            if new_session:
+                os.killpg(proc.pid, signal.SIGKILL)
+            else:
+                proc.kill()
+            proc.wait()
+        os.close(master)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import pty
 import signal
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 from commands import run
 from processes import descendants
-from terminal import as_on_a_terminal, read_rest, read_until_progress
+from terminal import on_a_terminal
 from test_record import EXAMPLE5_GAME
 
 import spoker.cli.simulate_cmd as simulate_cmd
@@ -65,29 +64,15 @@ def _alive(pid: int) -> bool:
 )
 def test_ctrl_c_stops_the_run_and_its_workers_at_once(argv: list[str], sig: int, tmp_path: Path) -> None:
     out = tmp_path / "result.txt"
-    master, slave = pty.openpty()  # stderr on a terminal: the progress bar says it has started
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "spoker", *argv, "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=slave, cwd=tmp_path, env=env, preexec_fn=as_on_a_terminal,
-    )
-    os.close(slave)
-    seen = b""
-    try:
-        seen = read_until_progress(master)
-        workers = descendants(proc.pid)
+    with on_a_terminal([*argv, "--out", str(out)], tmp_path, env) as term:
+        term.wait_started()
+        workers = descendants(term.proc.pid)
         assert len(workers) >= 2 or cpu_count() == 1
-        start = time.monotonic()
-        proc.send_signal(sig)
-        code = proc.wait(timeout=10)
-        took = time.monotonic() - start
-        seen = read_rest(master, seen)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
+        term.proc.send_signal(sig)
+        code, took = term.finish(10)
+        proc, text = term.proc, term.text
     assert code == 130 and took < 3, (code, took)
-    text = seen.decode("utf-8", "replace")
     assert "Traceback" not in text and "interrupted" in text
     assert proc.stdout is not None and proc.stdout.read() == b""
     assert not out.exists() and list(tmp_path.iterdir()) == []  # no partial or temporary file

@@ -12,7 +12,6 @@ import contextlib
 import json
 import logging
 import os
-import pty
 import random
 import re
 import signal
@@ -30,7 +29,7 @@ import distributed
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from terminal import as_on_a_terminal, read_rest, read_until_progress
+from terminal import on_a_terminal
 
 import spoker
 from spoker import cluster, parallel
@@ -183,27 +182,15 @@ def test_ctrl_c_closes_the_local_cluster_without_tracebacks(tmp_path: Path) -> N
     # Ctrl-C on a terminal reaches the whole process group, Dask's workers
     # included. (SIGTERM, to the command alone, takes the same way out: as
     # in spoker.parallel it is turned into KeyboardInterrupt.)
-    master, slave = pty.openpty()  # stderr on a terminal: the progress bar says the run started
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     argv = ["simulate", "--players", "lookahead,lookahead", "--games", "100000", "--cluster", "dask",
             "--workers", "2", "--out", str(tmp_path / "out.json")]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "spoker", *argv], stdout=subprocess.PIPE, stderr=slave,
-        cwd=tmp_path, env=env, start_new_session=True, preexec_fn=as_on_a_terminal,
-    )
-    os.close(slave)
-    seen = b""
-    try:
-        seen = read_until_progress(master)
-        assert len(_group(proc.pid)) >= 3  # the command and two workers at least
-        os.killpg(proc.pid, signal.SIGINT)
-        code = proc.wait(timeout=20)
-        seen = read_rest(master, seen)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        os.close(master)
-    text = seen.decode("utf-8", "replace")
+    with on_a_terminal(argv, tmp_path, env, new_session=True) as term:
+        term.wait_started()
+        assert len(_group(term.proc.pid)) >= 3  # the command and two workers at least
+        os.killpg(term.proc.pid, signal.SIGINT)
+        code, _ = term.finish(20)
+        proc, text = term.proc, term.text
     assert code == 130 and "Traceback" not in text and "interrupted" in text, text
     assert list(tmp_path.iterdir()) == []
     deadline = time.monotonic() + 5
@@ -530,27 +517,13 @@ def test_a_scheduler_killed_mid_run_is_one_line(sig: int, tmp_path: Path) -> Non
     run = tmp_path / "run"
     run.mkdir()
     with _dask_scheduler(tmp_path) as (address, scheduler):
-        master, slave = pty.openpty()  # stderr on a terminal: the progress bar says the run started
         argv = ["simulate", "--players", "lookahead,lookahead", "--games", "100000",
                 "--cluster", address, "--out", str(run / "out.json")]
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "spoker", *argv], stdout=subprocess.PIPE, stderr=slave,
-            cwd=run, env=dict(os.environ, PYTHONPATH=str(ROOT)), preexec_fn=as_on_a_terminal,
-        )
-        os.close(slave)
-        seen = b""
-        try:
-            seen = read_until_progress(master)
+        with on_a_terminal(argv, run, dict(os.environ, PYTHONPATH=str(ROOT))) as term:
+            term.wait_started()
             os.kill(scheduler.pid, sig)
-            start = time.monotonic()
-            code = proc.wait(timeout=20)
-            took = time.monotonic() - start
-            seen = read_rest(master, seen)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-            os.close(master)
-    text = seen.decode("utf-8", "replace")
+            code, took = term.finish(20)
+            proc, text = term.proc, term.text
     lines = [line for line in re.split(r"[\r\n]", text) if line.strip() and not line.startswith("[")]
     assert code == 2 and took < 15 and "Traceback" not in text, (code, took, text)
     assert len(lines) == 1, text
