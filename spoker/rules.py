@@ -18,9 +18,10 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from shibumi.errors import shown
-from spoker import plugins
 from spoker.errors import RulesError
 from spoker.judging import DEFAULT_RULINGS, Judge, Rulings, judge_for
+from spoker.plugins import VARIANTS as PLUGIN_GROUP
+from spoker.plugins import Plugins
 
 VISIBILITIES = ("visible", "touching")
 
@@ -94,7 +95,7 @@ def _accept(name: str, value: object, origin: str) -> None:
         register_variant(value)
 
 
-_PLUGINS = plugins.Plugins(plugins.VARIANTS, _accept)
+_PLUGINS = Plugins(PLUGIN_GROUP, _accept)
 
 
 def _installed(name: str) -> bool:

@@ -215,6 +215,10 @@ STAND_INS = {
         "spoker.gui.offscreen", ensure_headless=lambda: None,
         render_board_image=lambda board, size, **kw: __import__("PIL.Image").Image.new("RGB", size),
     ),
+    "spoker.gui.screenshot": _fake(
+        "spoker.gui.screenshot", take_screenshot=lambda args: 0, parse_size=lambda text: (800, 600),
+        replay_screenshot=lambda *args, **kw: 0,
+    ),
     "spoker.gui.palette": _fake("spoker.gui.palette", HIGHLIGHT_COLOURS=[(255, 215, 0)]),
     "spoker.gui.scene": _fake("spoker.gui.scene", Highlight=lambda *args: args),
 }

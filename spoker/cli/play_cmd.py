@@ -107,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
         check_display()
     warn_level_typos(args)
     try:
-        from spoker.gui.app import run_play
+        if args.screenshot:  # one frame drawn headless, no window shown
+            from spoker.gui.screenshot import take_screenshot as run_play
+        else:
+            from spoker.gui.app import run_play
     except ImportError as err:
         raise CliError(f"the game window cannot start ({err})") from None
     return int(run_play(args) or 0)

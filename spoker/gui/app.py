@@ -594,12 +594,8 @@ def setup_from_options(options: Any, settings: Settings) -> GameSetup:
 
 
 def run_play(options: Any) -> int:
-    """``spoker play``: the title screen, or straight into a game."""
-    screenshot = getattr(options, "screenshot", None)
-    if screenshot:
-        from spoker.gui.screenshot import take_screenshot
-
-        return take_screenshot(options)
+    """``spoker play``: the title screen, or straight into a game (``--screenshot``
+    is the command line's: :func:`spoker.gui.screenshot.take_screenshot`)."""
     window = make_window()
     app = SpokerApp(
         window, record_path=getattr(options, "record", None),

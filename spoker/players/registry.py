@@ -21,8 +21,8 @@ from types import MappingProxyType
 from typing import Any
 
 from shibumi.errors import shown
-from spoker import plugins
 from spoker.players.base import Player, PlayerError
+from spoker.plugins import PLAYERS, Plugins
 
 DEFAULT_CHUNK = 2
 """Games a unit of work for a player of unknown cost: few, so that a slow one
@@ -119,7 +119,7 @@ def _accept(name: str, value: object, origin: str) -> None:
     register_player(entry)
 
 
-_PLUGINS = plugins.Plugins(plugins.PLAYERS, _accept)
+_PLUGINS = Plugins(PLAYERS, _accept)
 
 
 def player_entries() -> tuple[PlayerEntry, ...]:
