@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from shibumi.errors import shown
+from shibumi.errors import expect, shown
 from spoker.errors import SpokerError
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
@@ -26,6 +26,21 @@ def expect_path(path: object) -> None:
         raise SpokerError("path '': the file name is empty")
 
 
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers from 0 to 2^64-1 (a record's ``Seed`` header, ``--seed``, the title screen, a save)."""
+
+
+def read_seed(text: str) -> int | None:
+    """A ``Seed`` header's value as a seed; None for anything but a whole
+    number from 0 to 2^64-1 in ASCII digits (not ``²``, not 5000 digits)."""
+    expect(text, str, "seed")
+    text = text.strip()
+    if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
+        return None
+    seed = int(text)
+    return seed if seed < SEED_LIMIT else None
+
+
 READ_CHUNK = 1 << 16
 """Inputs are read this much at a time, so binary data (``/dev/zero``) is
 refused after its first chunk, not after 16 MB."""
@@ -42,4 +57,4 @@ def check_text(data: bytes, offset: int = 0, what: str = "a record") -> None:
         raise RecordError(f"a NUL byte at byte {offset + at}: binary data, not {what}")
 
 
-__all__ = ["MAX_INPUT_BYTES", "READ_CHUNK", "check_text", "expect_path"]
+__all__ = ["MAX_INPUT_BYTES", "READ_CHUNK", "SEED_LIMIT", "check_text", "expect_path", "read_seed"]

@@ -28,7 +28,7 @@ from shibumi import Cell, Colour, ShibumiError
 from shibumi.errors import expect, shown
 from spoker.errors import MoveError, RecordError
 from spoker.events import End, Event
-from spoker.inputs import MAX_INPUT_BYTES, expect_path
+from spoker.inputs import MAX_INPUT_BYTES, expect_path, read_seed
 from spoker.moves import Move
 from spoker.narrator import colour_name, record_note, result_text
 from spoker.rules import DEFAULT_RULES, RuleSet
@@ -202,21 +202,6 @@ def _move_of(state: GameState, token: str) -> Move:
     except ShibumiError:
         raise MoveError(f"{colour_text!r} is not a colour: expected W, B or R") from None
     return Move(colour, state.board.resolve(cell_text))
-
-
-SEED_LIMIT = 2**64
-"""Seeds are whole numbers from 0 to 2^64-1 (the window's, the command line's)."""
-
-
-def read_seed(text: str) -> int | None:
-    """A ``Seed`` header's value as a seed; None for anything but a whole
-    number from 0 to 2^64-1 in ASCII digits (not ``²``, not 5000 digits)."""
-    expect(text, str, "seed")
-    text = text.strip()
-    if not (0 < len(text) <= 20 and text.isascii() and text.isdigit()):
-        return None
-    seed = int(text)
-    return seed if seed < SEED_LIMIT else None
 
 
 def seed_warning(headers: dict[str, str], continued: bool) -> str | None:
@@ -497,7 +482,7 @@ def _sync_folder(folder: str) -> None:
 
 __all__ = [
     "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
-    "SEED_LIMIT", "expect_path", "parse_record", "play_moves", "read_bounded", "read_seed",
+    "expect_path", "parse_record", "play_moves", "read_bounded",
     "result_text", "save_record", "seed_warning", "write_bytes_atomic",
     "write_png_atomic", "write_text_atomic",
 ]

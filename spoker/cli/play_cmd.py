@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError, exit_after_first_frame
+from spoker.inputs import read_seed
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
     from spoker.record import GameRecord
 
-SEED_LIMIT = 2**64
 
 EXAMPLE = """\
 examples:
@@ -73,9 +73,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def _seed(text: str) -> int:
     shown = text if len(text) <= 30 else text[:27] + "..."
-    if not (text.isdigit() and text.isascii() and len(text) <= 20 and int(text) < SEED_LIMIT):
+    seed = read_seed(text) if text == text.strip() else None
+    if seed is None:
         raise argparse.ArgumentTypeError(f"seed {shown!r} is not a whole number from 0 to 2^64-1")
-    return int(text)
+    return seed
 
 
 SETUP_OPTIONS = ("seed", "rules", "player1", "player2", "no_hints")

@@ -35,6 +35,7 @@ from spoker.gui.controller import (
     level_typo,
 )
 from spoker.gui.settings import Settings, load_settings, save_settings, settings_path
+from spoker.inputs import read_seed
 from spoker.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -532,16 +533,7 @@ def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
         headers.get(f"Player{i}Type", PERSON) if headers.get(f"Player{i}Type") in PLAYER_NAMES else PERSON
         for i in (1, 2)
     )
-    return GameSetup(names, (seats[0], seats[1]), rules, seed_of(headers.get("Seed", "")))
-
-
-def seed_of(text: str) -> int | None:
-    """A record's ``Seed`` header as a seed; None (a fresh seed) for anything
-    but a whole number from 0 to 2^64-1 in ASCII digits (not ``²``, not 5000
-    digits): :func:`spoker.record.read_seed`, which the warning also uses."""
-    from spoker.record import read_seed
-
-    return read_seed(text)
+    return GameSetup(names, (seats[0], seats[1]), rules, read_seed(headers.get("Seed", "")))
 
 
 def make_window(visible: bool = True) -> arcade.Window:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from shibumi import APEX, Cell, Colour
 from spoker.events import BallPlaced, Event
 from spoker.groups import Rank
+from spoker.inputs import SEED_LIMIT
 from spoker.moves import Move
 from spoker.narrator import (
     APEX_ANSWER,
@@ -48,7 +49,6 @@ PERSON = "person"
 
 
 NAME_LENGTH = 40  # a player's name is cut to this many characters wherever it comes from
-SEED_LIMIT = 2**64  # seeds are below this (the title screen takes 12 digits)
 
 
 def display_name(name: str, default: str) -> str:
