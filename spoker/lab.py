@@ -11,7 +11,6 @@ test suites of notation.md.
 
 from __future__ import annotations
 
-import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -355,34 +354,12 @@ def append_case(path: str | Path, query: Query, rules: RuleSet) -> tuple[str, Pa
     if target.exists() and not target.is_file():  # a FIFO would hold the window, a device eat the case
         raise LabError(f"{target} is not a regular file: name a suite file")
     target.parent.mkdir(parents=True, exist_ok=True)
+    from spoker.record import append_whole  # the file-safety tools' home
+
     append_whole(target, line.encode("utf-8") + b"\n")
     return line, target
 
 
-def append_whole(path: Path, data: bytes) -> None:
-    """Append ``data`` (a line) to ``path`` so that the file ends up either as
-    it was or with the whole line, never with part of it (a full disk): one
-    ``os.write``, synced, and on any failure the file is cut back to its old
-    size. A last line without its newline gets one first, in the same write,
-    so the new line is never glued to it."""
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
-    try:
-        size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b"\n":
-            data = b"\n" + data
-        try:
-            written = os.write(fd, data)
-            if written != len(data):  # a short write: the disk filled up after part of it
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
-            os.fsync(fd)  # some file systems tell a full disk only here
-        except BaseException:
-            try:
-                os.ftruncate(fd, size)
-            except OSError:
-                pass  # nothing more can be done: the first error is the one to tell
-            raise
-    finally:
-        os.close(fd)
 
 
 @dataclass(frozen=True)
@@ -455,7 +432,7 @@ class SuiteSteps:
 
 __all__ = [
     "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab", "LabError",
-    "NearMiss", "Query", "Step", "SuiteSteps", "Verdict", "append_case", "append_whole", "ask", "ball_verdicts",
+    "NearMiss", "Query", "Step", "SuiteSteps", "Verdict", "append_case", "ask", "ball_verdicts",
     "case_of", "expect_text", "judge", "near_misses", "why_not_placed",
     "why_not_removed",
 ]

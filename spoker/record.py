@@ -403,6 +403,32 @@ def _write_atomic(target: str, data: bytes) -> None:
     _sync_folder(folder)
 
 
+def append_whole(path: str | os.PathLike[str], data: bytes) -> None:
+    """Append ``data`` (a line) to ``path`` so that the file ends up either as
+    it was or with the whole line, never with part of it (a full disk): one
+    ``os.write``, synced, and on any failure the file is cut back to its old
+    size. A last line without its newline gets one first, in the same write,
+    so the new line is never glued to it."""
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
+        try:
+            written = os.write(fd, data)
+            if written != len(data):  # a short write: the disk filled up after part of it
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+            os.fsync(fd)  # some file systems tell a full disk only here
+        except BaseException:
+            try:
+                os.ftruncate(fd, size)
+            except OSError:
+                pass  # nothing more can be done: the first error is the one to tell
+            raise
+    finally:
+        os.close(fd)
+
+
 def write_png_atomic(image: object, path: str | os.PathLike[str]) -> None:
     """Save a PIL image as PNG with :func:`write_bytes_atomic` (never half a picture)."""
     import io
@@ -482,7 +508,7 @@ def _sync_folder(folder: str) -> None:
 
 __all__ = [
     "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
-    "expect_path", "parse_record", "play_moves", "read_bounded",
+    "append_whole", "expect_path", "parse_record", "play_moves", "read_bounded",
     "result_text", "save_record", "seed_warning", "write_bytes_atomic",
     "write_png_atomic", "write_text_atomic",
 ]
