@@ -121,7 +121,7 @@ def test_bad_arguments_raise_documented_errors(
         pass
     except OSError:
         # Reading and writing files: an OSError (no such file, not writable) is documented.
-        assert name.endswith(("load_record", "save_record", "write_text_atomic", "draw_chart")), name
+        assert name.endswith(("load_record", "save_record", "write_text_atomic", "append_whole", "draw_chart")), name
 
 
 def test_the_cases_of_the_issue() -> None:
