@@ -2,14 +2,14 @@
 
 Plays complete games between lookahead players (seeds 0, 1, ...; games
 ended early by a straight flush are skipped, to time full records), then
-times :func:`spoker.analysis.analyse_record` at the given effort (default:
+times :func:`spoker.runs.analysis.analyse_record` at the given effort (default:
 the command's) on each, in CPU time of this process. Target (issue 11): a
 whole record under 20 s at the default effort.
 
 Two baselines are measured in the same run, so the figures can be read on any
 machine:
 
-- the plain exhaustive solver of ``tests/reference_solver.py`` on the
+- the plain exhaustive solver of ``tests/support/reference_solver.py`` on the
   placements with :data:`TAIL` balls left or fewer of the same records
   (every cell valued), against the analysis's exact search on the same
   placements (the values are checked to agree to 1e-6): the exact search's
@@ -36,17 +36,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from spoker import GameState  # noqa: E402
-from spoker.analysis import DEFAULT_EFFORT, analyse_record, placement_values  # noqa: E402
 from spoker.players import make_player  # noqa: E402
-from spoker.record import GameRecord  # noqa: E402
+from spoker.records.record import GameRecord  # noqa: E402
+from spoker.runs.analysis import DEFAULT_EFFORT, analyse_record, placement_values  # noqa: E402
 
 TARGET_SECONDS = 20.0
 TAIL = 6  # balls left at which the plain solver still takes well under a minute a record
 
 
 def load_reference() -> ModuleType:
-    """tests/reference_solver.py, imported by path (tests/ is no package)."""
-    path = ROOT / "tests" / "reference_solver.py"
+    """tests/support/reference_solver.py, imported by path (tests/ is no package)."""
+    path = ROOT / "tests" / "support" / "reference_solver.py"
     spec = importlib.util.spec_from_file_location("reference_solver", path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")

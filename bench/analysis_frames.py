@@ -29,12 +29,12 @@ os.environ.setdefault("ARCADE_HEADLESS", "1")
 
 import arcade  # noqa: E402
 
-from spoker.gui.analysis_model import AnalysisCache, ThreadRunner  # noqa: E402
 from spoker.gui.app import SpokerApp  # noqa: E402
-from spoker.gui.frame import open_window  # noqa: E402
-from spoker.gui.settings import SPEEDS, Settings  # noqa: E402
+from spoker.gui.models.analysis_model import AnalysisCache, ThreadRunner  # noqa: E402
+from spoker.gui.models.settings import SPEEDS, Settings  # noqa: E402
+from spoker.gui.render.frame import open_window  # noqa: E402
 from spoker.gui.views.replay import ReplayView  # noqa: E402
-from spoker.record import load_record  # noqa: E402
+from spoker.records.record import load_record  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"

@@ -4,8 +4,8 @@ Plays random-against-random games three ways in the same run, all on one core
 of this process:
 
 - ``scalar``: the engine one game at a time, as ``spoker simulate --engine
-  scalar`` plays them (:class:`spoker.state.GameState`, fresh seeded players);
-- ``batch``: :func:`spoker.batch.play_block`, a block of games at once with
+  scalar`` plays them (:class:`spoker.engine.state.GameState`, fresh seeded players);
+- ``batch``: :func:`spoker.runs.batch.play_block`, a block of games at once with
   numpy (the engine ``spoker simulate`` picks for random and greedy players);
 - greedy against greedy in both engines as well (no target, for the record).
 
@@ -28,9 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from spoker.batch import BLOCK_SIZE, play_block  # noqa: E402
-from spoker.rules import DEFAULT_RULES  # noqa: E402
-from spoker.simulate import Unit, run_unit  # noqa: E402
+from spoker.engine.rules import DEFAULT_RULES  # noqa: E402
+from spoker.runs.batch import BLOCK_SIZE, play_block  # noqa: E402
+from spoker.runs.simulate import Unit, run_unit  # noqa: E402
 
 TARGET = 100_000
 AIM = 200_000

@@ -29,10 +29,10 @@ import math
 from typing import Any
 
 from bench.leaves import ResearchSearch
+from spoker.engine.rules import RuleSet
 from spoker.players.base import best_cells
 from spoker.players.expert import ExpertPlayer
 from spoker.players.search import _EXACT, Expectimax, Utility
-from spoker.rules import RuleSet
 
 MODEL_CACHE_LIMIT = 500_000
 """Lookahead choices remembered before the memo starts afresh."""

@@ -29,9 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from spoker.cluster import cluster_executor  # noqa: E402
-from spoker.parallel import cap_workers, cpu_count, running  # noqa: E402
-from spoker.simulate import Tally, simulate  # noqa: E402
+from spoker.runs.cluster import cluster_executor  # noqa: E402
+from spoker.runs.parallel import cap_workers, cpu_count, running  # noqa: E402
+from spoker.runs.simulate import Tally, simulate  # noqa: E402
 
 STUDIES = {"random": 10**8, "expert": 10**6}
 """Games of each big study whose cost is worked out."""

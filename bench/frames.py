@@ -45,14 +45,14 @@ if not os.environ.get("DISPLAY"):
 import arcade  # noqa: E402
 
 from shibumi import Board, Cell  # noqa: E402
+from spoker.engine.rules import RuleSet  # noqa: E402
 from spoker.gui.app import SpokerApp  # noqa: E402
-from spoker.gui.controller import PERSON, GameController, GameSetup  # noqa: E402
-from spoker.gui.frame import clear_colour, open_window  # noqa: E402
-from spoker.gui.palette import BACKGROUND, GOLD, GREY  # noqa: E402
-from spoker.gui.scene import BoardScene, Highlight  # noqa: E402
-from spoker.gui.settings import Settings  # noqa: E402
+from spoker.gui.models.controller import PERSON, GameController, GameSetup  # noqa: E402
+from spoker.gui.models.settings import Settings  # noqa: E402
+from spoker.gui.render.frame import clear_colour, open_window  # noqa: E402
+from spoker.gui.render.palette import BACKGROUND, GOLD, GREY  # noqa: E402
+from spoker.gui.render.scene import BoardScene, Highlight  # noqa: E402
 from spoker.gui.views.game import GameView  # noqa: E402
-from spoker.rules import RuleSet  # noqa: E402
 
 STILL_TARGET_MS = 8.0
 ANIMATED_TARGET_MS = 16.0

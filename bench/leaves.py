@@ -31,9 +31,9 @@ from typing import Any, Protocol
 from bench.learned_leaf import fitted
 from bench.openings import opening_parity
 from bench.pattern_leaf import fitted_patterns
+from spoker.engine.rules import RuleSet
 from spoker.players.expert import SearchFactory
 from spoker.players.search import Expectimax, Utility
-from spoker.rules import RuleSet
 
 EVALUATIONS = ("hand", "learned", "patterns")
 """Leaves by option value: the product's hand-made leaf, the learned leaf,

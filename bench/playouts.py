@@ -4,7 +4,7 @@ Plays complete random games (draw a ball with the caller's ``random.Random``,
 put it on a uniformly random playable cell, until the game ends; rules
 ``visible``) on one core, first through the engine's public API
 (``GameState.draw`` / ``legal_cells`` / ``apply_place``), then with the slow,
-plain model of ``tests/reference_rules.py``, and prints games per second for
+plain model of ``tests/support/reference_rules.py``, and prints games per second for
 each and their ratio. Both consume the generator the same way, so the same
 seed plays the same games: the script checks that they end alike.
 
@@ -41,8 +41,8 @@ REPEATS = 3  # each model plays each batch this often; its best time counts
 
 
 def load_reference() -> ModuleType:
-    """tests/reference_rules.py, imported by path (tests/ is no package)."""
-    path = ROOT / "tests" / "reference_rules.py"
+    """tests/support/reference_rules.py, imported by path (tests/ is no package)."""
+    path = ROOT / "tests" / "support" / "reference_rules.py"
     spec = importlib.util.spec_from_file_location("reference_rules", path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")

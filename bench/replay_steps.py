@@ -3,10 +3,10 @@ against a game controller rebuilt from move 1 for every position.
 
 The replay viewer shows, at each position, the log, the moment, the
 challenges and the counting groups. It used to make a
-:class:`~spoker.gui.controller.GameController` per position, which replays
+:class:`~spoker.gui.models.controller.GameController` per position, which replays
 the game from move 1 (so a record cost a quadratic number of moves told);
-it now reads :class:`~spoker.gui.replay_model.ReplayStory`, which tells the
-events the :class:`~spoker.replay.Replay` already holds once. Both ways are
+it now reads :class:`~spoker.gui.models.replay_model.ReplayStory`, which tells the
+events the :class:`~spoker.records.replay.Replay` already holds once. Both ways are
 timed here in the same run on the same full-length (30-move) records,
 stepping from move 0 to the last and reading what a frame reads; the script
 checks that both tell the same story, and prints the times and their ratio::
@@ -31,10 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from spoker import GameState  # noqa: E402
-from spoker.gui.controller import PERSON, GameController, GameSetup  # noqa: E402
-from spoker.gui.replay_model import ReplayStory  # noqa: E402
-from spoker.record import GameRecord  # noqa: E402
-from spoker.replay import Replay  # noqa: E402
+from spoker.gui.models.controller import PERSON, GameController, GameSetup  # noqa: E402
+from spoker.gui.models.replay_model import ReplayStory  # noqa: E402
+from spoker.records.record import GameRecord  # noqa: E402
+from spoker.records.replay import Replay  # noqa: E402
 
 REPEATS = 5  # each way steps through each record this often; the median counts
 

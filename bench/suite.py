@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT))
 
 from shibumi import BALLS_PER_COLOUR, Board, Colour, parse_board  # noqa: E402
 from spoker.cli import main  # noqa: E402
-from spoker.rules import RuleSet  # noqa: E402
-from spoker.suite import Case, expect_of, format_case  # noqa: E402
+from spoker.engine.rules import RuleSet  # noqa: E402
+from spoker.records.suite import Case, expect_of, format_case  # noqa: E402
 
 TARGET_SECONDS = 10.0
 RULE_SETS = [RuleSet("visible"), RuleSet("touching"), RuleSet("visible", True), RuleSet("touching", True)]

@@ -38,10 +38,10 @@ from bench.leaves import ResearchSearch  # noqa: E402
 from bench.openings import opening_parity  # noqa: E402
 from bench.pattern_leaf import GLOBALS, PatternEvaluation, Stage, keys  # noqa: E402
 from spoker import GameState  # noqa: E402
+from spoker.engine.rules import DEFAULT_RULES  # noqa: E402
 from spoker.players.kernel import pending_code, score_diff  # noqa: E402
 from spoker.players.lookahead import LookaheadPlayer  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
-from spoker.rules import DEFAULT_RULES  # noqa: E402
 
 # (gate, balls placed in the positions, positions): latest stage first; the
 # first is valued exactly, each later one by searching to the previous gate.

@@ -1,7 +1,7 @@
 """Spoker, "Shibumi meets poker": the rules engine and the tools around it.
 
 Start with :class:`GameState` (draws are explicit chance events), the groups
-(:func:`groups_at`, :func:`best_group`) and records (:mod:`spoker.record`).
+(:func:`groups_at`, :func:`best_group`) and records (:mod:`spoker.records.record`).
 A plug-in (docs/plugins.md) finds here what it needs: :class:`Variant`,
 :func:`register_variant`, :class:`Rulings`, :class:`Pattern` and :class:`Cell`
 for a rule variant; :class:`Player`, :func:`make_player`, :func:`player_names`
@@ -9,7 +9,7 @@ and :func:`register_player` for a computer player.
 
 The public names are loaded when first used (PEP 562), so that ``import
 spoker`` and a command line that needs only a few of them start at once:
-``from spoker import GameState`` imports :mod:`spoker.state` then, and no
+``from spoker import GameState`` imports :mod:`spoker.engine.state` then, and no
 sooner.
 """
 
@@ -20,15 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr__
     from shibumi import Cell
-    from spoker.errors import (
-        IllegalActionError,
-        MoveError,
-        RecordError,
-        RulesError,
-        SpokerError,
-        StateStringError,
-    )
-    from spoker.events import (
+    from spoker.engine.events import (
         BallDrawn,
         BallPlaced,
         ChallengeOpened,
@@ -38,10 +30,19 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         GroupFormed,
         StraightFlush,
     )
-    from spoker.groups import Group, Rank, best_group, compare, groups_at
-    from spoker.judging import Pattern, Rulings
-    from spoker.moves import Move
-    from spoker.narrator import describe, explain
+    from spoker.engine.groups import Group, Rank, best_group, compare, groups_at
+    from spoker.engine.judging import Pattern, Rulings
+    from spoker.engine.moves import Move
+    from spoker.engine.rules import DEFAULT_RULES, RuleSet, Variant, register_variant, variant_names
+    from spoker.engine.state import Challenge, GameState
+    from spoker.errors import (
+        IllegalActionError,
+        MoveError,
+        RecordError,
+        RulesError,
+        SpokerError,
+        StateStringError,
+    )
     from spoker.players import (
         Player,
         PlayerEntry,
@@ -50,8 +51,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         player_names,
         register_player,
     )
-    from spoker.rules import DEFAULT_RULES, RuleSet, Variant, register_variant, variant_names
-    from spoker.state import Challenge, GameState
+    from spoker.text.narrator import describe, explain
 
 __version__ = "0.1.0"
 
@@ -61,19 +61,19 @@ _HOMES = {
         "IllegalActionError", "MoveError", "RecordError", "RulesError", "SpokerError",
         "StateStringError",
     ),
-    "spoker.events": (
+    "spoker.engine.events": (
         "BallDrawn", "BallPlaced", "ChallengeOpened", "ChallengeResolved", "Event", "GameOver",
         "GroupFormed", "StraightFlush",
     ),
-    "spoker.groups": ("Group", "Rank", "best_group", "compare", "groups_at"),
-    "spoker.narrator": ("describe", "explain"),
-    "spoker.judging": ("Pattern", "Rulings"),
-    "spoker.moves": ("Move",),
+    "spoker.engine.groups": ("Group", "Rank", "best_group", "compare", "groups_at"),
+    "spoker.text.narrator": ("describe", "explain"),
+    "spoker.engine.judging": ("Pattern", "Rulings"),
+    "spoker.engine.moves": ("Move",),
     "spoker.players": (
         "Player", "PlayerEntry", "PlayerError", "make_player", "player_names", "register_player",
     ),
-    "spoker.rules": ("DEFAULT_RULES", "RuleSet", "Variant", "register_variant", "variant_names"),
-    "spoker.state": ("Challenge", "GameState"),
+    "spoker.engine.rules": ("DEFAULT_RULES", "RuleSet", "Variant", "register_variant", "variant_names"),
+    "spoker.engine.state": ("Challenge", "GameState"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 """Each public name and the module that defines it."""

@@ -11,7 +11,7 @@ A distribution names them as entry points in its ``pyproject.toml``
 
 They are looked up lazily, each group at most once a name: a name that is not
 one of Spoker's own asks the installed distributions for that name alone
-(:mod:`spoker.rules`, :mod:`spoker.players.registry`), and a full list (a
+(:mod:`spoker.engine.rules`, :mod:`spoker.players.registry`), and a full list (a
 ``--help`` listing, the title screen, an error naming the known ones) loads
 them all. Asking costs a command some 20 ms (``importlib.metadata`` reads
 every installed distribution's metadata), which the light commands never pay
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 PLAYERS = "spoker.players"
 """The entry-point group of computer players (a class: ``name``, ``choose(state)``)."""
 VARIANTS = "spoker.variants"
-"""The entry-point group of rule variants (a :class:`spoker.rules.Variant`)."""
+"""The entry-point group of rule variants (a :class:`spoker.engine.rules.Variant`)."""
 
 
 def installed(group: str) -> list[EntryPoint]:
@@ -56,7 +56,7 @@ def origin(point: EntryPoint) -> str:
 
 def refuse(point: EntryPoint, problem: str) -> None:
     """Say in one line on stderr that the plug-in ``point`` is left out, and why."""
-    from spoker.textview import one_line, printable
+    from spoker.text.textview import one_line, printable
 
     print(
         printable(one_line(

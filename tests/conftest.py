@@ -9,7 +9,7 @@ Hypothesis profiles (``python3 -m pytest --hypothesis-profile NAME``):
 - ``dev``: a tenth of them, for a quick loop while editing.
 
 Every property test runs ``max_examples`` of the loaded profile, except a few
-expensive ones that run a share of it (``tests/example_counts.py``).
+expensive ones that run a share of it (``tests/support/example_counts.py``).
 
 Markers (registered in pyproject.toml, ``--strict-markers``): every test under
 ``tests/gui/`` is marked ``gui``, the tests named in ``SLOW`` are marked

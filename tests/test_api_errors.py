@@ -14,30 +14,30 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from example_counts import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.example_counts import examples
 
 from shibumi import Board, Cell, CellError, Colour, cells_of, parse_board
 from spoker import GameState, Move, RuleSet, best_group
-from spoker.groups import Rank
-from spoker.record import GameRecord, parse_record
-from spoker.replay import Replay
+from spoker.engine.groups import Rank
+from spoker.records.record import GameRecord, parse_record
+from spoker.records.replay import Replay
 
 MODULES = (
     "shibumi", "shibumi.board", "shibumi.cells", "shibumi.geometry", "shibumi.notation",
-    "shibumi.patterns", "shibumi.visibility", "spoker", "spoker.state", "spoker.groups",
-    "spoker.moves", "spoker.rules", "spoker.events", "spoker.record", "spoker.replay",
-    "spoker.simulate", "spoker.tournament", "spoker.players", "spoker.textview",
-    "spoker.parallel", "spoker.batch", "spoker.narrator", "spoker.judging", "spoker.settling",
+    "shibumi.patterns", "shibumi.visibility", "spoker", "spoker.engine.state", "spoker.engine.groups",
+    "spoker.engine.moves", "spoker.engine.rules", "spoker.engine.events", "spoker.records.record", "spoker.records.replay",
+    "spoker.runs.simulate", "spoker.runs.tournament", "spoker.players", "spoker.text.textview",
+    "spoker.runs.parallel", "spoker.runs.batch", "spoker.text.narrator", "spoker.engine.judging", "spoker.engine.settling",
 )
 BOARD = "WB............../........./..../."
 
 
 def _instances() -> dict[str, object]:
     from spoker.players import make_player
-    from spoker.simulate import Tally
-    from spoker.tournament import run_tournament
+    from spoker.runs.simulate import Tally
+    from spoker.runs.tournament import run_tournament
 
     made: dict[str, object] = {
         "Board": parse_board(BOARD), "GameState": GameState(), "drawn": GameState().child("W"),
@@ -98,8 +98,8 @@ def _arity(fn: Callable[..., object]) -> tuple[int, int]:
 
 
 def test_the_public_api_is_found() -> None:
-    for name in ("shibumi.cells.cells_of", "spoker.state.GameState", "GameState.apply_move",
-                 "Board.from_mapping", "spoker.simulate.simulate", "spoker.textview.narrate"):
+    for name in ("shibumi.cells.cells_of", "spoker.engine.state.GameState", "GameState.apply_move",
+                 "Board.from_mapping", "spoker.runs.simulate.simulate", "spoker.text.textview.narrate"):
         assert name in TARGETS
 
 
@@ -164,9 +164,9 @@ def test_file_names_are_checked_before_any_file_is_touched(
 ) -> None:
     # 3 would be opened (and closed) as a file descriptor, None saved as a
     # file named 'None', '' taken for the current folder.
-    from spoker.lab import RULE_SETS, SuiteSteps, append_case, ask
-    from spoker.record import write_text_atomic
-    from spoker.suite import read_suite
+    from spoker.gui.models.lab import RULE_SETS, SuiteSteps, append_case, ask
+    from spoker.records.record import write_text_atomic
+    from spoker.records.suite import read_suite
 
     monkeypatch.chdir(tmp_path)
     calls: list[Callable[[], object]] = [

@@ -19,16 +19,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.commands import run
 
 import spoker
 from spoker import RuleSet
 from spoker import plugins as plugins_module
-from spoker import rules as rules_module
+from spoker.engine import rules as rules_module
+from spoker.engine.rules import variant_names
+from spoker.engine.state import GameState
 from spoker.players import PlayerError, make_player, player_entry, player_names
 from spoker.players import registry as registry_module
-from spoker.rules import variant_names
-from spoker.state import GameState
-from tests.commands import run
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "plugins.md"
@@ -307,7 +307,7 @@ seen = {
     "record": spoker("show", record),
 }
 import spoker as api
-from spoker.gui.controller import level_typo
+from spoker.gui.models.controller import level_typo
 from spoker.gui.views.title import seat_options, seat_tip
 from spoker.interop import gymnasium_env, pettingzoo_env
 

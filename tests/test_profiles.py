@@ -1,13 +1,13 @@
 """The test house: Hypothesis profiles (tests/conftest.py) and the scaled
-counts of the expensive property tests (tests/example_counts.py)."""
+counts of the expensive property tests (tests/support/example_counts.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from example_counts import examples
 from hypothesis import settings
+from support.example_counts import examples
 
 
 @pytest.fixture

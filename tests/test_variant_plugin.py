@@ -17,23 +17,23 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from support.commands import run
 
 from shibumi import CELLS, Cell
-from spoker.batch import play_block
-from spoker.events import ChallengeOpened, GroupFormed
-from spoker.groups import ReasonKind, best_group, groups_at, standing
-from spoker.judging import Pattern, Rulings
-from spoker.lab import ask, ball_verdicts
-from spoker.narrator import BLOCKED_TITLES, LineKind, MomentKind, Story, explain
+from spoker.engine.events import ChallengeOpened, GroupFormed
+from spoker.engine.groups import ReasonKind, best_group, groups_at, standing
+from spoker.engine.judging import Pattern, Rulings
+from spoker.engine.rules import VARIANTS, RuleSet, Variant, register_variant, unregister_variant
+from spoker.engine.state import GameState
+from spoker.gui.models.lab import ask, ball_verdicts
 from spoker.players import make_player
 from spoker.players.kernel import pending_code, score_diff, strength
 from spoker.players.search import Expectimax
 from spoker.players.simple import group_strengths
-from spoker.record import GameRecord, format_record, parse_record
-from spoker.replay import Replay
-from spoker.rules import VARIANTS, RuleSet, Variant, register_variant, unregister_variant
-from spoker.state import GameState
-from tests.commands import run
+from spoker.records.record import GameRecord, format_record, parse_record
+from spoker.records.replay import Replay
+from spoker.runs.batch import play_block
+from spoker.text.narrator import BLOCKED_TITLES, LineKind, MomentKind, Story, explain
 
 WHY = "a line that climbs from level to level does not count under the level-lines rules"
 
@@ -166,7 +166,7 @@ def test_the_explanations_follow_the_variant(variant: RuleSet) -> None:
 
 
 def test_every_reader_gives_the_variants_reason(variant: RuleSet, capsys: pytest.CaptureFixture[str]) -> None:
-    """One cascade (spoker.groups.standing), one narrator: the variant's own
+    """One cascade (spoker.engine.groups.standing), one narrator: the variant's own
     sentence, not "not visible", in every place that says why."""
     state = _state(variant)
     before = state.board

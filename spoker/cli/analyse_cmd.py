@@ -7,7 +7,12 @@ import json
 import sys
 
 from shibumi.errors import ShibumiError
-from spoker.analysis import (
+from spoker.cli import CliError, cap_workers_told, positive_int
+from spoker.cli.streams import read_stdin, stdin_once
+from spoker.engine.groups import Rank
+from spoker.engine.rules import RuleSet
+from spoker.records.record import GameRecord, decode_record, load_record
+from spoker.runs.analysis import (
     BLUNDER,
     DEFAULT_EFFORT,
     INACCURACY,
@@ -19,15 +24,10 @@ from spoker.analysis import (
     PlayerSummary,
     analyse_record,
 )
-from spoker.cli import CliError, cap_workers_told, positive_int
-from spoker.cli.streams import read_stdin, stdin_once
-from spoker.groups import Rank
-from spoker.parallel import WorkerLost
-from spoker.record import GameRecord, decode_record, load_record
-from spoker.rules import RuleSet
-from spoker.simulate import ProgressBar
-from spoker.textview import one_line, printable  # the file names reach the terminal
-from spoker.value_words import loss_words
+from spoker.runs.parallel import WorkerLost
+from spoker.runs.simulate import ProgressBar
+from spoker.text.textview import one_line, printable  # the file names reach the terminal
+from spoker.text.value_words import loss_words
 
 EXAMPLE = f"""\
 examples:

@@ -37,7 +37,7 @@ def executor_for(command: str, args: argparse.Namespace) -> Iterator[tuple[int, 
     if args.cluster is None:
         yield workers or 1, None
         return
-    from spoker.cluster import cluster_executor, parse_address
+    from spoker.runs.cluster import cluster_executor, parse_address
 
     parse_address(args.cluster)  # a bad address is told before anything starts
     with cluster_executor(args.cluster, workers) as executor:

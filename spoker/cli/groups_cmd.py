@@ -10,11 +10,11 @@ from typing import IO
 from shibumi import BALLS_PER_COLOUR, Board, ShibumiError, parse_board
 from spoker.cli import CliError
 from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
+from spoker.engine.groups import Group, best_group, groups_at
+from spoker.engine.moves import Move
+from spoker.engine.rules import RuleSet
 from spoker.errors import RecordError
-from spoker.groups import Group, best_group, groups_at
-from spoker.moves import Move
-from spoker.rules import RuleSet
-from spoker.textview import groups_text, one_line, printable
+from spoker.text.textview import groups_text, one_line, printable
 
 EXAMPLE = """\
 examples:
@@ -75,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
     if args.board is None or args.move is None:
         raise CliError("give a BOARD and a MOVE (or --batch FILE); see 'spoker groups --help'")
     if args.as_case:
-        from spoker.suite import case_for, format_case  # only here: a plain query starts sooner
+        from spoker.records.suite import (  # only here: a plain query starts sooner
+            case_for,
+            format_case,
+        )
 
         # Escaped: an unreadable board or move is kept as typed in the case.
         print(printable(format_case(case_for(args.board, args.move, rules))))
@@ -145,7 +148,7 @@ def answer(line: str, rules: RuleSet) -> dict[str, object]:
 
 def case_line(line: str, number: int, rules: RuleSet) -> str:
     """A batch line as a suite case (a comment if it is no query)."""
-    from spoker.suite import case_for, format_case
+    from spoker.records.suite import case_for, format_case
 
     fields = line.split()
     try:

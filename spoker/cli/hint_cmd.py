@@ -6,13 +6,13 @@ import argparse
 import json
 
 from shibumi import Cell, Colour, parse_board
-from spoker.analysis import HINT_EFFORT, placement_values
 from spoker.cli import CliError, positive_int
-from spoker.events import ChallengeResolved, GroupFormed, StraightFlush
-from spoker.groups import Group
+from spoker.engine.events import ChallengeResolved, GroupFormed, StraightFlush
+from spoker.engine.groups import Group
+from spoker.engine.state import GameState
 from spoker.players import HINT_EFFORTS, hint
-from spoker.state import GameState
-from spoker.value_words import value_words
+from spoker.runs.analysis import HINT_EFFORT, placement_values
+from spoker.text.value_words import value_words
 
 EXAMPLE = """\
 examples:

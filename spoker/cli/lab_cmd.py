@@ -6,7 +6,7 @@ import argparse
 
 from shibumi import parse_board
 from spoker.cli import CliError, exit_after_first_frame
-from spoker.rules import RuleSet
+from spoker.engine.rules import RuleSet
 
 EXAMPLE = """\
 examples:
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     board = parse_board(args.board) if args.board is not None else None
     rules = RuleSet.parse(args.rules) if args.rules is not None else None
     if args.suite is not None:
-        from spoker.suite import read_suite
+        from spoker.records.suite import read_suite
 
         if not read_suite(args.suite, regular=True):  # a FIFO would hold the window
             raise CliError(f"{args.suite}: no cases in this suite")

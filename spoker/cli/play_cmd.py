@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError, exit_after_first_frame
-from spoker.inputs import read_seed
-from spoker.rules import RuleSet
+from spoker.engine.rules import RuleSet
+from spoker.records.inputs import read_seed
 
 if TYPE_CHECKING:
-    from spoker.record import GameRecord
+    from spoker.records.record import GameRecord
 
 
 EXAMPLE = """\
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         check_output(args.record, "--record")  # before the game, not after its first move
     if args.screenshot:
         check_output(args.screenshot, "--screenshot", ".png")
-        from spoker.gui.offscreen import ensure_headless
+        from spoker.gui.render.offscreen import ensure_headless
 
         ensure_headless()  # before arcade is imported: no display needed
     else:
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     warn_level_typos(args)
     try:
         if args.screenshot:  # one frame drawn headless, no window shown
-            from spoker.gui.screenshot import take_screenshot as run_play
+            from spoker.gui.render.screenshot import take_screenshot as run_play
         else:
             from spoker.gui.app import run_play
     except ImportError as err:
@@ -135,7 +135,7 @@ def check_combinations(args: argparse.Namespace) -> None:
 def read_load(path: str) -> GameRecord:
     """The --load record, read before any window opens: one line if it is
     missing, unreadable, not a record, too large or a finished game."""
-    from spoker.record import load_record
+    from spoker.records.record import load_record
 
     full = os.path.expanduser(path)
     try:
@@ -196,7 +196,7 @@ def warn_level_typos(args: argparse.Namespace) -> None:
     person of that name: say so on stderr (the game screen says it too)."""
     if args.player1 is None and args.player2 is None:
         return  # the players' module takes a while to import: only when needed
-    from spoker.gui.controller import level_typo
+    from spoker.gui.models.controller import level_typo
     from spoker.players import player_names
 
     for i in (1, 2):

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from shibumi import Board, Cell, parse_board, parse_cell
 from spoker.cli.streams import check_output
 from spoker.errors import SpokerError
-from spoker.record import write_png_atomic
-from spoker.textview import printable
+from spoker.records.record import write_png_atomic
+from spoker.text.textview import printable
 
 EXAMPLE = """\
 examples:
@@ -109,7 +109,7 @@ def read_position(text: str) -> tuple[Board, HighlightSpec | None]:
     """A board from a board string or a state string, and the state's pending
     challenge group (None for a board string or no challenge)."""
     if isinstance(text, str) and len(text.split()) > 1:
-        from spoker.state import GameState
+        from spoker.engine.state import GameState
 
         state = GameState.from_string(text)
         challenge = state.challenge
@@ -137,12 +137,12 @@ def run(args: argparse.Namespace) -> int:
         specs = [pending]
     out = str(args.out)
 
-    from spoker.gui.offscreen import ensure_headless
+    from spoker.gui.render.offscreen import ensure_headless
 
     ensure_headless()
-    from spoker.gui.offscreen import render_board_image
-    from spoker.gui.palette import HIGHLIGHT_COLOURS
-    from spoker.gui.scene import Highlight
+    from spoker.gui.render.offscreen import render_board_image
+    from spoker.gui.render.palette import HIGHLIGHT_COLOURS
+    from spoker.gui.render.scene import Highlight
 
     highlights = [
         Highlight(spec.cells, HIGHLIGHT_COLOURS[i % len(HIGHLIGHT_COLOURS)], spec.style)

@@ -10,11 +10,11 @@ from shibumi.errors import ShibumiError
 from spoker.cli import CliError, exit_after_first_frame
 from spoker.cli.play_cmd import check_display
 from spoker.cli.streams import check_output, read_stdin, stdin_once
+from spoker.engine.rules import RuleSet
 from spoker.errors import RecordError
-from spoker.record import GameRecord, load_record, parse_record, seed_warning
-from spoker.replay import Replay
-from spoker.rules import RuleSet
-from spoker.textview import narrate, one_line, printable
+from spoker.records.record import GameRecord, load_record, parse_record, seed_warning
+from spoker.records.replay import Replay
+from spoker.text.textview import narrate, one_line, printable
 
 EXAMPLE = """\
 examples:
@@ -107,7 +107,7 @@ def read(path: str, command: str = "replay") -> GameRecord:
 
 def warn_seed(command: str, path: str, record: GameRecord) -> None:
     """One line on stderr when the record's ``Seed`` header cannot be read
-    (the words are :func:`spoker.record.seed_warning`'s, as in the window)."""
+    (the words are :func:`spoker.records.record.seed_warning`'s, as in the window)."""
     warning = seed_warning(record.headers, continued=False)
     if warning is not None:
         name = "standard input" if path == "-" else path
@@ -168,7 +168,7 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
         raise CliError(f"--at {args.at}: {printable(path)} has {length} moves")
     if args.screenshot:
         check_output(args.screenshot, "--screenshot", ".png")
-        from spoker.gui.offscreen import ensure_headless
+        from spoker.gui.render.offscreen import ensure_headless
 
         ensure_headless()  # before arcade is imported: no display needed
     else:
@@ -187,8 +187,8 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
 
 
 def _screenshot(args: argparse.Namespace, record: GameRecord, rules: RuleSet | None) -> int:
-    """``--screenshot PNG``: the viewer drawn headless (spoker.gui.screenshot)."""
-    from spoker.gui.screenshot import parse_size, replay_screenshot
+    """``--screenshot PNG``: the viewer drawn headless (spoker.gui.render.screenshot)."""
+    from spoker.gui.render.screenshot import parse_size, replay_screenshot
 
     try:
         size = parse_size(args.size or "1280x800")

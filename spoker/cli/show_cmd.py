@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 from shibumi import parse_board
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError
-from spoker.rules import RuleSet
-from spoker.state import GameState
-from spoker.textview import LEGEND, bag_text, board_diagram, record_text, state_text
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
+from spoker.text.textview import LEGEND, bag_text, board_diagram, record_text, state_text
 
 if TYPE_CHECKING:
-    from spoker.replay import Replay  # imported for a record only: a state string starts sooner
+    from spoker.records.replay import (
+        Replay,  # imported for a record only: a state string starts sooner
+    )
 
 EXAMPLE = """\
 examples:
@@ -71,7 +73,7 @@ def state_of(what: str, rules: RuleSet | None = None) -> GameState:
 
 def _replay(path: str, rules: RuleSet | None) -> Replay:
     from spoker.cli.replay_cmd import read
-    from spoker.replay import Replay
+    from spoker.records.replay import Replay
 
     try:
         return Replay(read(path, "show"), rules)

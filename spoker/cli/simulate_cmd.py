@@ -9,11 +9,11 @@ import sys
 
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.streams import check_output
-from spoker.groups import Rank
+from spoker.engine.groups import Rank
+from spoker.engine.rules import RuleSet
 from spoker.players import player_entries, player_names
-from spoker.record import write_text_atomic
-from spoker.rules import RuleSet
-from spoker.simulate import ENGINES, MAX_GAMES, ProgressBar, Tally, check_players, simulate
+from spoker.records.record import write_text_atomic
+from spoker.runs.simulate import ENGINES, MAX_GAMES, ProgressBar, Tally, check_players, simulate
 
 EXAMPLE = """\
 players:

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from typing import IO
 
 from spoker.cli import CliError
-from spoker.inputs import MAX_INPUT_BYTES
-from spoker.textview import printable
+from spoker.records.inputs import MAX_INPUT_BYTES
+from spoker.text.textview import printable
 
 _MB = MAX_INPUT_BYTES // (1024 * 1024)
 _CHUNK = 1 << 16
@@ -47,7 +47,7 @@ def read_limited(stream: IO[str], what: str) -> str:
 def read_stdin() -> bytes:
     """All of standard input (a record), refused beyond :data:`MAX_INPUT_BYTES`
     or at the first chunk holding a NUL byte (binary data: ``< /dev/zero``)."""
-    from spoker.inputs import READ_CHUNK, check_text
+    from spoker.records.inputs import READ_CHUNK, check_text
 
     stream = stdin_bytes()
     parts: list[bytes] = []
@@ -76,7 +76,7 @@ def lines_limited(stream: IO[bytes], what: str = "a batch of queries") -> Iterat
     given as None. A NUL byte is binary data, not ``what``: RecordError naming
     its offset, as soon as the chunk holding it is read (so ``/dev/zero``, or
     a stream turning binary in a long line, is refused at once, not skipped)."""
-    from spoker.inputs import check_text
+    from spoker.records.inputs import check_text
 
     offset = 0  # bytes of the lines before this one
     while True:

@@ -10,9 +10,9 @@ import sys
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.simulate_cmd import PlayersHelp
 from spoker.cli.streams import check_output
-from spoker.rules import RuleSet
-from spoker.simulate import ProgressBar
-from spoker.study import ALL_RULES, Study, draw_study_chart, run_study
+from spoker.engine.rules import RuleSet
+from spoker.runs.simulate import ProgressBar
+from spoker.runs.study import ALL_RULES, Study, draw_study_chart, run_study
 
 EXAMPLE = """\
 examples:

@@ -7,8 +7,8 @@ import json
 import sys
 
 from spoker.cli import CliError
-from spoker.suite import Case, SuiteError, format_case, read_suite, run_case
-from spoker.textview import printable
+from spoker.records.suite import Case, SuiteError, format_case, read_suite, run_case
+from spoker.text.textview import printable
 
 EXAMPLE = """\
 examples:

@@ -11,10 +11,10 @@ import sys
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.simulate_cmd import PlayersHelp, write_result
 from spoker.cli.streams import check_output
-from spoker.rules import RuleSet
-from spoker.simulate import MAX_GAMES, ProgressBar, check_players
-from spoker.textview import printable
-from spoker.tournament import draw_chart, run_tournament
+from spoker.engine.rules import RuleSet
+from spoker.runs.simulate import MAX_GAMES, ProgressBar, check_players
+from spoker.runs.tournament import draw_chart, run_tournament
+from spoker.text.textview import printable
 
 EXAMPLE = """\
 examples:

@@ -25,27 +25,27 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from spoker.engine.rules import RuleSet
 from spoker.errors import SpokerError
-from spoker.gui import autosave, storage
-from spoker.gui.controller import (
+from spoker.gui.models import autosave, storage
+from spoker.gui.models.controller import (
     PERSON,
     GameController,
     GameSetup,
     clean_name,
     level_typo,
 )
-from spoker.gui.settings import Settings, load_settings, save_settings, settings_path
-from spoker.inputs import read_seed
-from spoker.rules import RuleSet
+from spoker.gui.models.settings import Settings, load_settings, save_settings, settings_path
+from spoker.records.inputs import read_seed
 
 if TYPE_CHECKING:
     from shibumi import Board
-    from spoker.gui.analysis_model import AnalysisCache
-    from spoker.gui.frame import FrameCache
-    from spoker.gui.scene import BoardScene
+    from spoker.gui.models.analysis_model import AnalysisCache
+    from spoker.gui.render.frame import FrameCache
+    from spoker.gui.render.scene import BoardScene
     from spoker.gui.views.game import GameView
     from spoker.gui.views.lab import LabView
-    from spoker.record import GameRecord
+    from spoker.records.record import GameRecord
 
 TITLE = "Spoker - Shibumi meets poker"
 DEFAULT_SIZE = (1280, 800)
@@ -114,7 +114,7 @@ class SpokerApp:
     def scene(self) -> BoardScene:
         """The board renderer, made on first use (it needs the window's context)."""
         if self._scene is None:
-            from spoker.gui.scene import BoardScene
+            from spoker.gui.render.scene import BoardScene
 
             self._scene = BoardScene()
             self._scene.colour_marks = self.settings.colour_marks
@@ -122,19 +122,19 @@ class SpokerApp:
 
     @property
     def frame_cache(self) -> FrameCache:
-        """The picture of a still screen (see spoker.gui.frame), shared by the screens."""
+        """The picture of a still screen (see spoker.gui.render.frame), shared by the screens."""
         if self._frame_cache is None:
-            from spoker.gui.frame import FrameCache
+            from spoker.gui.render.frame import FrameCache
 
             self._frame_cache = FrameCache()
         return self._frame_cache
 
     @property
     def analyses(self) -> AnalysisCache:
-        """The records' analyses of this session (spoker.gui.analysis_model):
+        """The records' analyses of this session (spoker.gui.models.analysis_model):
         worked out by a background process, or at once when not threaded."""
         if self._analyses is None:
-            from spoker.gui.analysis_model import (
+            from spoker.gui.models.analysis_model import (
                 AnalysisCache,
                 InlineRunner,
                 ProcessPool,
@@ -304,8 +304,8 @@ class SpokerApp:
     ) -> LabView:
         """The laboratory, on ``board`` (empty by default); with ``suite``, that
         suite opened on its first failing case."""
+        from spoker.gui.models.lab import Lab
         from spoker.gui.views.lab import LabView
-        from spoker.lab import Lab
 
         lab = Lab()
         if board is not None:
@@ -402,7 +402,7 @@ class SpokerApp:
         return path
 
     def record_of(self, controller: GameController) -> GameRecord:
-        from spoker.record import GameRecord
+        from spoker.records.record import GameRecord
 
         headers = controller.headers()
         headers["Date"] = datetime.date.today().isoformat()
@@ -447,7 +447,7 @@ class SpokerApp:
         return target
 
     def _write_record(self, controller: GameController, target: Path) -> None:
-        from spoker.record import save_record
+        from spoker.records.record import save_record
 
         save_record(target, self.record_of(controller))
         if self.record_file(controller) is None:
@@ -463,7 +463,7 @@ class SpokerApp:
         """Open a record: replay it, or (unfinished, or mode "play") continue it.
 
         Returns an error message instead of raising, for the title screen."""
-        from spoker.record import load_record
+        from spoker.records.record import load_record
 
         full = os.path.expanduser(path)
         try:
@@ -518,7 +518,7 @@ def _same_file(a: Path, b: Path) -> bool:
 def continued_record_notices(record: GameRecord) -> list[str]:
     """What to tell about a record a game continues from: its ``Seed``
     header, if it cannot be read (the draws then start afresh)."""
-    from spoker.record import seed_warning
+    from spoker.records.record import seed_warning
 
     warning = seed_warning(record.headers, continued=True)
     return [] if warning is None else [warning]
@@ -539,7 +539,7 @@ def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
 def make_window(visible: bool = True) -> arcade.Window:
     """The game's window; :class:`WindowError` (one line) if it cannot open."""
     try:
-        from spoker.gui.frame import open_window
+        from spoker.gui.render.frame import open_window
 
         window = open_window(DEFAULT_SIZE[0], DEFAULT_SIZE[1], TITLE, resizable=True, visible=visible, vsync=False)
     except Exception as err:  # pyglet's NoSuchDisplayException, ContextException ...
@@ -587,7 +587,7 @@ def setup_from_options(options: Any, settings: Settings) -> GameSetup:
 
 def run_play(options: Any) -> int:
     """``spoker play``: the title screen, or straight into a game (``--screenshot``
-    is the command line's: :func:`spoker.gui.screenshot.take_screenshot`)."""
+    is the command line's: :func:`spoker.gui.render.screenshot.take_screenshot`)."""
     window = make_window()
     app = SpokerApp(
         window, record_path=getattr(options, "record", None),

@@ -15,13 +15,13 @@ if TYPE_CHECKING:
     import arcade
 
     from shibumi import Board
-    from spoker.gui.analysis_model import AnalysisCache
-    from spoker.gui.autosave import Entry
-    from spoker.gui.controller import GameController, GameSetup
-    from spoker.gui.frame import FrameCache
-    from spoker.gui.scene import BoardScene
-    from spoker.gui.settings import Settings
-    from spoker.rules import RuleSet
+    from spoker.engine.rules import RuleSet
+    from spoker.gui.models.analysis_model import AnalysisCache
+    from spoker.gui.models.autosave import Entry
+    from spoker.gui.models.controller import GameController, GameSetup
+    from spoker.gui.models.settings import Settings
+    from spoker.gui.render.frame import FrameCache
+    from spoker.gui.render.scene import BoardScene
 
 
 @runtime_checkable

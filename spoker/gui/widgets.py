@@ -6,7 +6,7 @@ rectangle in window pixels (left, bottom, width, height) set by its view's
 ``layout``; a :class:`WidgetGroup` dispatches mouse, key and text events.
 
 The theme, shapes and text the screens import from here live in
-:mod:`spoker.gui.theme`, :mod:`spoker.gui.shapes` and :mod:`spoker.gui.text`
+:mod:`spoker.gui.render.theme`, :mod:`spoker.gui.render.shapes` and :mod:`spoker.gui.render.text`
 (re-exported below for the views and tests that import them from here).
 """
 
@@ -18,8 +18,8 @@ from typing import TypeVar
 import arcade
 from arcade import key as keys
 
-from spoker.gui.shapes import draw_ball, draw_box, rounded_points
-from spoker.gui.text import (
+from spoker.gui.render.shapes import draw_ball, draw_box, rounded_points
+from spoker.gui.render.text import (
     MAX_TEXT,
     ZWSP,
     DrawnText,
@@ -30,7 +30,7 @@ from spoker.gui.text import (
     recording_texts,
     screen_text,
 )
-from spoker.gui.theme import (
+from spoker.gui.render.theme import (
     BASE_SIZE,
     FONT,
     MAX_SCALE,

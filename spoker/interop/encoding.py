@@ -27,7 +27,7 @@ slice                 size   content
 
 Cells are in cell order (``shibumi.CELLS``: level 1 row by row from 1A1,
 then levels 2, 3 and the apex), the order of the action ids. A score cannot
-exceed 15 (``spoker.state.MAX_SCORE``), so the scaled scores stay in [0, 1].
+exceed 15 (``spoker.engine.state.MAX_SCORE``), so the scaled scores stay in [0, 1].
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ import numpy as np
 
 from shibumi import BALLS_PER_COLOUR, Cell
 from shibumi.errors import shown
+from spoker.engine.state import MAX_SCORE, GameState
 from spoker.errors import IllegalActionError
-from spoker.state import MAX_SCORE, GameState
 
 NUM_CELLS = 30
 """Actions: one a cell, in cell order."""

@@ -36,13 +36,13 @@ import numpy as np
 from gymnasium import spaces
 
 from shibumi.errors import shown
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError
 from spoker.interop import rendering
 from spoker.interop.encoding import NUM_CELLS, OBS_SIZE, action_mask, as_action, encode
 from spoker.interop.pettingzoo_env import as_rules
 from spoker.players import Player, make_player
-from spoker.rules import RuleSet
-from spoker.state import GameState
 
 ENV_ID = "spoker/Spoker-v0"
 

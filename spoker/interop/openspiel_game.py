@@ -44,10 +44,10 @@ import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from shibumi import CELLS, Colour
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError
 from spoker.interop.encoding import LAYOUT, NUM_CELLS, OBS_SIZE, as_action, encode
-from spoker.rules import RuleSet
-from spoker.state import GameState
 
 GAME_NAME = "python_spoker"
 _COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)

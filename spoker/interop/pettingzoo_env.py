@@ -35,11 +35,11 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.agent_selector import AgentSelector
 
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError
 from spoker.interop import rendering
 from spoker.interop.encoding import NUM_CELLS, OBS_SIZE, action_mask, as_action, encode
-from spoker.rules import RuleSet
-from spoker.state import GameState
 
 AGENTS = ("player_0", "player_1")
 _NO_MOVES = np.zeros(NUM_CELLS, np.int8)

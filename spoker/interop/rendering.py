@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from shibumi.errors import shown
-from spoker.state import GameState
+from spoker.engine.state import GameState
 
 RENDER_MODES = ("human", "ansi", "rgb_array")
 """``human`` prints the text view (the desktop game is ``spoker play``)."""
@@ -50,7 +50,7 @@ def check_render_size(size: object) -> tuple[int, int]:
 
 def ansi(state: GameState) -> str:
     """The command line's text view of a state."""
-    from spoker.textview import state_text
+    from spoker.text.textview import state_text
 
     return state_text(state)
 
@@ -59,7 +59,7 @@ def rgb_array(state: GameState, size: tuple[int, int] = DEFAULT_RENDER_SIZE) -> 
     """The board as the game draws it: a (height, width, 3) uint8 array.
 
     Uses the running arcade window's context, or opens a hidden, headless one."""
-    from spoker.gui.offscreen import render_board_image
+    from spoker.gui.render.offscreen import render_board_image
 
     image = render_board_image(state.board, size=check_render_size(size))
     return np.asarray(image.convert("RGB"), dtype=np.uint8)

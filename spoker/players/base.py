@@ -7,8 +7,8 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from shibumi import Cell
 from shibumi.errors import expect
+from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError, SpokerError
-from spoker.state import GameState
 
 
 class PlayerError(SpokerError):

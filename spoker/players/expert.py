@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from shibumi import CELLS, Cell
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
 from spoker.players.base import PlayerError, check_can_move, pick_best
 from spoker.players.kernel import root_args
 from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
-from spoker.rules import RuleSet
-from spoker.state import GameState
 
 DEFAULT_EFFORT = 100_000
 """Positions a move plans to judge: a few tenths of a second on this machine.

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from shibumi import CELLS
+from spoker.engine.state import GameState
 from spoker.players.base import HintEntry, PlayerError, check_can_move
 from spoker.players.expert import ExpertPlayer
 from spoker.players.kernel import root_args
 from spoker.players.search import Expectimax
-from spoker.state import GameState
 
 HINT_EFFORTS: tuple[str, ...] = ("greedy", "lookahead", "expert")
 """How hard a hint looks: one placement deep, two, or the expert's search."""

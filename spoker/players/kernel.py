@@ -1,14 +1,14 @@
 """The rules on raw bit masks, for search: what a placement forms.
 
 Search explores hundreds of thousands of placements a move, too many for
-:class:`spoker.state.GameState` (which records history and builds events), so
+:class:`spoker.engine.state.GameState` (which records history and builds events), so
 the players work on plain ints: three colour masks, the occupancy mask and the
-playable mask. The judging is :mod:`spoker.judging`'s (``rules.judge``):
-:func:`strength` is :meth:`~spoker.judging.Judge.placed_code`, and the search
-reads :meth:`~spoker.judging.Judge.turn_codes3`, a ball of each colour judged
+playable mask. The judging is :mod:`spoker.engine.judging`'s (``rules.judge``):
+:func:`strength` is :meth:`~spoker.engine.judging.Judge.placed_code`, and the search
+reads :meth:`~spoker.engine.judging.Judge.turn_codes3`, a ball of each colour judged
 in one pass.
 
-Conventions: a *challenge code* is :func:`spoker.judging.challenge_code` of
+Conventions: a *challenge code* is :func:`spoker.engine.judging.challenge_code` of
 a group (0: none), so codes compare as challenges do. Values are from the
 point of view of the player about to move.
 """
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from shibumi import FULL_MASK
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
-from spoker.judging import APEX_CELL, CODES, STRAIGHT_FLUSH
-from spoker.rules import RuleSet
-from spoker.state import GameState
+from spoker.engine.judging import APEX_CELL, CODES, STRAIGHT_FLUSH
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
 
 FULL = FULL_MASK
 
@@ -52,7 +52,7 @@ def strength(
 ) -> int:
     """Challenge code (0: nothing) of the best counting group the ball just
     placed on ``cell`` forms; ``masks`` and ``occ`` hold it. The apex ruling
-    applies (:meth:`spoker.judging.Judge.placed_code`)."""
+    applies (:meth:`spoker.engine.judging.Judge.placed_code`)."""
     return rules.judge.placed_code(masks, occ, cell, colour, responding)
 
 

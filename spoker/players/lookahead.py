@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from shibumi import CELLS, Cell
+from spoker.engine.state import GameState
 from spoker.players.base import check_can_move, pick_best
 from spoker.players.kernel import root_args
 from spoker.players.search import Expectimax
-from spoker.state import GameState
 
 
 class LookaheadPlayer:

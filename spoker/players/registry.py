@@ -4,7 +4,7 @@ A :class:`PlayerEntry` says how to make the player and how the commands run
 it: ``simulate`` and ``study`` share a run into units of a few games by the
 slowest player's ``simulate_chunk`` and ``study_chunk``, the batch simulator
 plays it when ``batch`` is set (``random`` and ``greedy`` only, which
-:mod:`spoker.batch` implements), and a study passes it ``study_options``.
+:mod:`spoker.runs.batch` implements), and a study passes it ``study_options``.
 The title screen, ``--help`` and the errors list the names and descriptions.
 Spoker's own players are registered in :mod:`spoker.players`; others with
 :func:`register_player`, or by an installed distribution as entry points of
@@ -51,7 +51,7 @@ class PlayerEntry:
     simulate_chunk: int = DEFAULT_CHUNK
     study_chunk: int = DEFAULT_CHUNK
     batch: bool = False
-    """Played in bulk by :mod:`spoker.batch`, which implements ``random`` and
+    """Played in bulk by :mod:`spoker.runs.batch`, which implements ``random`` and
     ``greedy`` alone (its ``BATCH_PLAYERS``; a test holds the two equal)."""
     study_options: Mapping[str, object] = field(default_factory=dict)
     origin: str = ""

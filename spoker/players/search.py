@@ -34,10 +34,10 @@ import math
 import time
 from collections.abc import Callable
 
-from spoker.judging import STRAIGHT_FLUSH_CODE, challenge_code
+from spoker.engine.judging import STRAIGHT_FLUSH_CODE, challenge_code
+from spoker.engine.rules import RuleSet
+from spoker.engine.settling import GAIN
 from spoker.players.kernel import FULL, after_place, cells_of
-from spoker.rules import RuleSet
-from spoker.settling import GAIN
 
 SF_POINTS = 8.0
 """A straight flush, in points, for score-difference values: a game win,
@@ -174,7 +174,7 @@ class Expectimax:
         # With windows off every chance node is searched whole (no alpha-beta
         # bounds): slower, and what an exhaustive analysis relies on. (The
         # bounded search once stored a few wrong exact entries, rounded bounds
-        # taken for values: fixed, tests/test_expert.py checks it.)
+        # taken for values: fixed, tests/players/test_expert.py checks it.)
         self.windows = True
         self.limit = limit if limit is not None else 1 << 62
         self.deadline = deadline  # clock() past which the search gives up

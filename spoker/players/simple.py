@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from shibumi import CELLS, Cell
+from spoker.engine.state import GameState
 from spoker.players.base import check_can_move, pick_best
 from spoker.players.kernel import cells_of, strength
-from spoker.state import GameState
 
 
 class RandomPlayer:

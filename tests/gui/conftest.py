@@ -26,7 +26,7 @@ def window() -> Iterator[Any]:
     """The one arcade.Window (1280x800, hidden) of the test session."""
     import arcade
 
-    from spoker.gui.frame import open_window
+    from spoker.gui.render.frame import open_window
 
     try:
         existing = arcade.get_window()
@@ -43,7 +43,7 @@ def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator
     """A SpokerApp in the session's window: no threads, nothing saved, its
     data folder in a temporary home; the frame cache on again afterwards."""
     from spoker.gui.app import SpokerApp
-    from spoker.gui.settings import Settings
+    from spoker.gui.models.settings import Settings
 
     monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
     the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
@@ -56,7 +56,7 @@ def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator
 @pytest.fixture
 def make_scene(window: Any) -> Callable[..., Any]:
     """A factory of settled BoardScenes filling the window."""
-    from spoker.gui.scene import BoardScene
+    from spoker.gui.render.scene import BoardScene
 
     def make(board: Board, rotation: int = 0, exploded: bool = False, marks: bool = False) -> Any:
         scene = BoardScene()
@@ -97,7 +97,7 @@ def ray_cast(scene: Any, board: Board, x: float, y: float) -> tuple[Cell | None,
     Spheres: one per ball and per empty playable cell above the board, radius
     1, orthographic view. Behind every sphere lies the board with the holes of
     its empty cells (flat discs of radius HOLE_RADIUS at height 0)."""
-    from spoker.gui import projection as pj
+    from spoker.gui.models import projection as pj
 
     view = scene.view
     explode = 1.0 if scene.exploded else 0.0

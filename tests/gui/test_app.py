@@ -18,8 +18,8 @@ from arcade import key as keys
 from shibumi import APEX, CELLS, Cell, Colour, parse_board
 from spoker import GameState, RuleSet
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import PERSON, GameController, GameSetup
-from spoker.gui.settings import Settings
+from spoker.gui.models.controller import PERSON, GameController, GameSetup
+from spoker.gui.models.settings import Settings
 from spoker.gui.views.end import EndView
 from spoker.gui.views.game import END_DELAY, GameView
 from spoker.gui.views.help import HelpView
@@ -396,7 +396,7 @@ def test_hint_key_shows_the_best_cells(app: SpokerApp) -> None:
 
 
 def test_save_dialog_writes_a_record_that_replays(app: SpokerApp, tmp_path: Any) -> None:
-    from spoker.record import load_record
+    from spoker.records.record import load_record
 
     view = app.new_game(GameSetup(("Ann", "Bob"), seed=6))
     rng = random.Random(3)

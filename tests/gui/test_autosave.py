@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spoker import GameState, RuleSet
-from spoker.gui import autosave
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import PERSON, GameController, GameSetup
-from spoker.gui.settings import Settings, load_settings, save_settings
+from spoker.gui.models import autosave
+from spoker.gui.models.controller import PERSON, GameController, GameSetup
+from spoker.gui.models.settings import Settings, load_settings, save_settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.title import TitleView
 
@@ -224,7 +224,7 @@ def test_settings_round_trip_and_survive_damage(tmp_path: Path) -> None:
 HOLDER = """
 import sys
 from pathlib import Path
-from spoker.gui import autosave
+from spoker.gui.models import autosave
 print(autosave.lock_game(Path(sys.argv[1])), flush=True)
 sys.stdin.read()  # holds the lock until the test closes stdin (or the process dies)
 """

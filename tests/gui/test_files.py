@@ -14,15 +14,15 @@ import arcade
 import pytest
 from arcade import key as keys
 
-from spoker.gui import autosave, storage
 from spoker.gui.app import RecordExistsError, SpokerApp, file_name_part, start
-from spoker.gui.controller import NAME_LENGTH, PERSON, GameController, GameSetup
-from spoker.gui.settings import Settings
+from spoker.gui.models import autosave, storage
+from spoker.gui.models.controller import NAME_LENGTH, PERSON, GameController, GameSetup
+from spoker.gui.models.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.title import TitleView
-from spoker.inputs import read_seed as seed_of  # what the window reads a Seed header with
-from spoker.record import GameRecord, format_record, load_record, parse_record, save_record
+from spoker.records.inputs import read_seed as seed_of  # what the window reads a Seed header with
+from spoker.records.record import GameRecord, format_record, load_record, parse_record, save_record
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 

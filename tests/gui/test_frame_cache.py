@@ -1,4 +1,4 @@
-"""The game screen's cached picture (spoker.gui.frame) shows what drawing the
+"""The game screen's cached picture (spoker.gui.render.frame) shows what drawing the
 screen directly shows: while still (the pulses blended in their rectangles),
 and at once after anything changes."""
 
@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from spoker import RuleSet
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import PERSON, GameController, GameSetup
-from spoker.gui.frame import _around
+from spoker.gui.models.controller import PERSON, GameController, GameSetup
+from spoker.gui.render.frame import _around
 from spoker.gui.views.game import GameView
 from spoker.gui.views.replay import ReplayView
-from spoker.record import GameRecord
+from spoker.records.record import GameRecord
 
 TOLERANCE = 3  # colour levels: the pulses' blends round differently
 GLOW_OVERLAP = 16  # colour levels, where two halos overlap (see _assert_cached_matches)

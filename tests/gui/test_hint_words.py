@@ -5,7 +5,7 @@ from __future__ import annotations
 from arcade import key as keys
 
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import GameController, GameSetup
+from spoker.gui.models.controller import GameController, GameSetup
 
 
 def test_controller_hint_values_are_expected_results() -> None:

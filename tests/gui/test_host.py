@@ -34,7 +34,7 @@ def test_no_view_imports_the_app() -> None:
 
 def test_the_app_is_a_host(window: Any) -> None:
     from spoker.gui.app import SpokerApp
-    from spoker.gui.settings import Settings
+    from spoker.gui.models.settings import Settings
 
     app = SpokerApp(window, Settings(), threaded=False, persist=False)
     assert isinstance(app, AppHost)

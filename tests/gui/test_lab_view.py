@@ -14,13 +14,13 @@ from arcade import key as keys
 from shibumi import Board, Cell, Colour, parse_board
 from spoker.cli import main
 from spoker.gui.app import SpokerApp
-from spoker.gui.scene import Highlight
+from spoker.gui.models.lab import RULE_SETS
+from spoker.gui.render.scene import Highlight
 from spoker.gui.views import lab as lab_module
 from spoker.gui.views.common import ROLE_COLOURS
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.title import TitleView
-from spoker.lab import RULE_SETS
-from spoker.suite import read_suite, run_case
+from spoker.records.suite import read_suite, run_case
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 RIGHT = arcade.MOUSE_BUTTON_RIGHT

@@ -15,21 +15,21 @@ from typing import Any
 
 import pytest
 from arcade import key as keys
-from layout_check import Box, layout_problems
+from support.layout_check import Box, layout_problems
 
 from shibumi import Cell, Colour, parse_board
-from spoker.gui import autosave
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import PERSON, GameController, GameSetup
-from spoker.gui.screenshot import autoplay
-from spoker.gui.settings import Settings
+from spoker.gui.models import autosave
+from spoker.gui.models.controller import PERSON, GameController, GameSetup
+from spoker.gui.models.settings import Settings
+from spoker.gui.render.screenshot import autoplay
 from spoker.gui.views.end import EndView
 from spoker.gui.views.help import HelpView
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.title import TitleView
 from spoker.gui.widgets import DrawnText, recording_texts, scale_for, screen_text
-from spoker.narrator import plural, score_line, summary_line
+from spoker.text.narrator import plural, score_line, summary_line
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
 LONG = "Maximilian-Alexander-Ferdinand-von-Habsburg-Lothringen-Sachsen-Coburg-und-Gotha"
@@ -304,7 +304,7 @@ def test_screen_text_escapes_what_cannot_be_seen() -> None:
 def test_colour_marks_wording_matches_the_drawing(app: SpokerApp) -> None:
     from pathlib import Path
 
-    from spoker.gui import textures
+    from spoker.gui.render import textures
 
     drawn = textures._paint_mark.__doc__ or ""
     assert "ring on red" in drawn and "cross on black" in drawn
@@ -318,7 +318,7 @@ def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> No
     --seed 9 --autoplay 18`` (docs/gui.md): its ghost is where the captions say."""
     from pathlib import Path
 
-    from spoker.gui.screenshot import point_at_a_cell
+    from spoker.gui.render.screenshot import point_at_a_cell
 
     app.resized(1280, 800)
     view = app.play(game(NAMES["plain"], 18))

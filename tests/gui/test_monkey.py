@@ -15,8 +15,8 @@ from arcade import key as keys
 from spoker import GameState
 from spoker.gui import app as app_module
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import PERSON, GameSetup
-from spoker.gui.settings import Settings
+from spoker.gui.models.controller import PERSON, GameSetup
+from spoker.gui.models.settings import Settings
 from spoker.gui.views import title as title_module
 from spoker.gui.views.end import EndView
 from spoker.gui.views.game import GameView

@@ -1,11 +1,11 @@
-"""spoker.gui.pacing: the draw rate drops on a still screen and comes back
+"""spoker.gui.models.pacing: the draw rate drops on a still screen and comes back
 at once on input, on a moving frame, or on a screen without the frame cache."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from spoker.gui.pacing import BUSY_RATE, IDLE_AFTER, IDLE_RATE, DrawPacer
+from spoker.gui.models.pacing import BUSY_RATE, IDLE_AFTER, IDLE_RATE, DrawPacer
 
 
 class FakeWindow:

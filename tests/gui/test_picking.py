@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shibumi import CELLS, FULL_MASK, LEVEL_CELLS, Board, Cell
-from spoker.gui import projection as pj
+from spoker.gui.models import projection as pj
 
 FULL = Board.from_string("WBRWRBWBRWBRBWRB/RWBBRWWRB/BRWR/W")
 PARTIAL = Board.from_string("WBRWRBWBRWBRBWRB/RW.BR..../..../.")  # 2B2, 2F2... playable

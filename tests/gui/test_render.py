@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from shibumi import CELLS, FULL_MASK, LEVEL_CELLS, Board, Cell, Colour
-from spoker.gui import projection as pj
-from spoker.gui.palette import BACKGROUND, GOLD, colour_family
+from spoker.gui.models import projection as pj
+from spoker.gui.render.palette import BACKGROUND, GOLD, colour_family
 
 MIXED = Board.from_string("WBRWRBWBRWBRBWRB/RWBBRWWRB/BRWR/W")
 PARTIAL = Board.from_string("RBWWBRRW.BWRWB.B/W.R.B..../..../.")
@@ -123,7 +123,7 @@ def test_empty_board_holes_wood_and_background(window: Any, make_scene: Callable
 
 
 def test_highlight_ring_marks_and_hover(window: Any, make_scene: Callable[..., Any]) -> None:
-    from spoker.gui.scene import Highlight
+    from spoker.gui.render.scene import Highlight
 
     board = MIXED
     front = Cell.from_str("1C1")  # front row: nothing below it on screen
@@ -188,8 +188,8 @@ def test_ghost_only_on_playable_cells(window: Any, make_scene: Callable[..., Any
 
 
 def test_offscreen_image_matches_scene(make_scene: Callable[..., Any], cast: Cast, pickable: Pickable) -> None:
-    from spoker.gui.offscreen import render_board_image
-    from spoker.gui.scene import BoardScene
+    from spoker.gui.render.offscreen import render_board_image
+    from spoker.gui.render.scene import BoardScene
 
     size = (640, 480)
     for rotation in (0, 3):
@@ -286,7 +286,7 @@ def test_render_argument_parsers_accept_good_input() -> None:
 
 
 def test_highlight_rejects_unknown_style() -> None:
-    from spoker.gui.scene import Highlight
+    from spoker.gui.render.scene import Highlight
 
     with pytest.raises(ValueError, match="'sparkle'"):
         Highlight((CELLS[0],), GOLD, "sparkle")

@@ -16,8 +16,8 @@ import arcade
 import pytest
 from arcade import key as keys
 
-from spoker.analysis import GameAnalysis, analyse_move, analyse_record
-from spoker.gui.analysis_model import (
+from spoker.gui.app import SpokerApp
+from spoker.gui.models.analysis_model import (
     DONE,
     FAILED,
     IDLE,
@@ -26,13 +26,13 @@ from spoker.gui.analysis_model import (
     ProcessPool,
     ThreadRunner,
 )
-from spoker.gui.app import SpokerApp
-from spoker.gui.controller import GameController, GameSetup
+from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.views.analysis_panel import marked_log
 from spoker.gui.views.common import VERDICT_COLOURS
 from spoker.gui.views.end import EndView
 from spoker.gui.views.replay import ReplayView
-from spoker.record import GameRecord, load_record
+from spoker.records.record import GameRecord, load_record
+from spoker.runs.analysis import GameAnalysis, analyse_move, analyse_record
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 ROOT = Path(__file__).resolve().parents[2]
@@ -227,7 +227,7 @@ def test_the_analysis_fills_in_through_on_update(app: SpokerApp, window: Any, re
 
 def test_a_failed_analysis_says_where(app: SpokerApp, window: Any, record: GameRecord,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from spoker.gui import analysis_model
+    from spoker.gui.models import analysis_model
 
     def broken(rec: GameRecord, n: int, effort: int, rules: Any) -> Any:
         raise RuntimeError("out of memory")

@@ -16,12 +16,12 @@ from arcade import key as keys
 
 from spoker import DEFAULT_RULES, GameState, RuleSet
 from spoker.gui.app import SpokerApp
-from spoker.gui.controller import GameController, GameSetup
-from spoker.gui.settings import Settings
+from spoker.gui.models.controller import GameController, GameSetup
+from spoker.gui.models.settings import Settings
 from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.title import TitleView
 from spoker.players import make_player
-from spoker.record import GameRecord, save_record
+from spoker.records.record import GameRecord, save_record
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 

@@ -22,7 +22,7 @@ def window() -> Iterator[Any]:
     draw offscreen with (the same size as tests/gui's, and shared with it)."""
     import arcade
 
-    from spoker.gui.frame import open_window
+    from spoker.gui.render.frame import open_window
 
     try:
         existing = arcade.get_window()

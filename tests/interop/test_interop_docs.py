@@ -9,7 +9,7 @@ import pytest
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "interop.md"
 # The reinforcement-learning part of the page (the cluster's examples run in
-# tests/test_cluster.py).
+# tests/runs/test_cluster.py).
 RL_PART = DOC.read_text(encoding="utf-8").split("\n## A cluster for big studies")[0]
 EXAMPLES = re.findall(r"```python\n(.*?)```", RL_PART, re.S)
 

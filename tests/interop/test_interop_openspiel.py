@@ -10,11 +10,11 @@ import copy
 import numpy as np
 import pyspiel
 import pytest
-from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from open_spiel.integration_tests import api_test
 from open_spiel.python.algorithms import mcts
+from support.example_counts import examples
 
 import spoker.interop.openspiel_game as og
 from shibumi import CELLS, Cell, Colour

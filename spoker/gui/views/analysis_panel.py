@@ -1,7 +1,7 @@
 """The replay viewer's analysis: the evaluation graph (click a point to jump
 there), the verdict marks of the story and the best cell's label.
 
-What is drawn comes from an :class:`~spoker.gui.analysis_model.AnalysisJob`;
+What is drawn comes from an :class:`~spoker.gui.models.analysis_model.AnalysisJob`;
 nothing here computes or keeps game state."""
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 
 import arcade
 
-from spoker.analysis import MoveAnalysis
-from spoker.gui.analysis_model import (
+from spoker.gui.models.analysis_model import (
     IDLE,
     RUNNING,
     VERDICT_MARKS,
@@ -20,10 +19,11 @@ from spoker.gui.analysis_model import (
     best_label,
     move_summary,
 )
-from spoker.gui.shapes import draw_disc, draw_ring
+from spoker.gui.render.shapes import draw_disc, draw_ring
 from spoker.gui.views.common import VERDICT_COLOURS, Layered
 from spoker.gui.widgets import THEME, Label, draw_box, player_colour, ui_scale
-from spoker.narrator import Line
+from spoker.runs.analysis import MoveAnalysis
+from spoker.text.narrator import Line
 
 POINT_RADII = {None: 2.5, "inaccuracy": 3.5, "mistake": 4.5, "blunder": 5.5}
 LINE_COLOUR = (225, 230, 240, 255)

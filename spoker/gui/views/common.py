@@ -11,7 +11,7 @@ from functools import lru_cache
 import arcade
 
 from shibumi import Cell, Colour
-from spoker.gui.shapes import draw_ring, draw_sack
+from spoker.gui.render.shapes import draw_ring, draw_sack
 from spoker.gui.widgets import (
     THEME,
     Button,
@@ -25,7 +25,7 @@ from spoker.gui.widgets import (
     screen_text,
     ui_scale,
 )
-from spoker.narrator import COLOUR_NAMES, Line, Mark, Moment
+from spoker.text.narrator import COLOUR_NAMES, Line, Mark, Moment
 
 
 def place_toolbar(
@@ -92,7 +92,7 @@ BANNER_COLOURS = {
 
 def highlights(marks: Sequence[Mark]) -> list[object]:
     """Scene highlights for the controller's marks (same cells: the first wins)."""
-    from spoker.gui.scene import Highlight
+    from spoker.gui.render.scene import Highlight
 
     out: list[object] = []
     for m in marks:

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
-from spoker.events import End
-from spoker.groups import Rank
-from spoker.gui.controller import GameController
-from spoker.gui.frame import clear_colour
+from spoker.engine.events import End
+from spoker.engine.groups import Rank
+from spoker.gui.models.controller import GameController
+from spoker.gui.render.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
-from spoker.narrator import (
+from spoker.text.narrator import (
     SHORT_RANKS,
     TINY_RANKS,
     Counted,

@@ -9,7 +9,7 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Board, Cell, parse_board
-from spoker.gui.frame import clear_colour
+from spoker.gui.render.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock
 from spoker.gui.widgets import THEME, Button, Label, draw_box, ui_scale
@@ -72,8 +72,8 @@ def group_pictures(size: tuple[int, int], marks: bool = False) -> list[arcade.Te
 
 @cache
 def _group_pictures(width: int, height: int, marks: bool) -> list[arcade.Texture]:
-    from spoker.gui.offscreen import render_board_image
-    from spoker.gui.scene import Highlight
+    from spoker.gui.render.offscreen import render_board_image
+    from spoker.gui.render.scene import Highlight
 
     textures = []
     for i, (_, text, cells, _) in enumerate(EXAMPLES):

@@ -1,7 +1,7 @@
 """The Laboratory screen: set up any position and see what a ball would form.
 
-A thin view over :class:`spoker.lab.Lab` (the position, undo and redo, the
-ball's colour, the rule set) and :class:`spoker.lab.SuiteSteps` (an opened
+A thin view over :class:`spoker.gui.models.lab.Lab` (the position, undo and redo, the
+ball's colour, the rule set) and :class:`spoker.gui.models.lab.SuiteSteps` (an opened
 group test suite): it draws the board with the game's scene, lights the
 groups of the query and sends clicks to the model.
 
@@ -21,8 +21,10 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Board, Cell, Colour
-from spoker.gui.autosave import data_dir
-from spoker.gui.frame import Rect, clear_colour, pixel_rect
+from spoker.engine.rules import RuleSet
+from spoker.gui.models.autosave import data_dir
+from spoker.gui.models.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
+from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
     ROLE_COLOURS,
@@ -33,9 +35,7 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box, ui_scale
-from spoker.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
-from spoker.narrator import COLOUR_NAMES, Mark, MarkRole
-from spoker.rules import RuleSet
+from spoker.text.narrator import COLOUR_NAMES, Mark, MarkRole
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost

@@ -10,12 +10,12 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Cell
-from spoker.analysis import MoveAnalysis
-from spoker.gui.analysis_model import DONE, FAILED, IDLE, RUNNING
-from spoker.gui.controller import PERSON, GameSetup
-from spoker.gui.frame import clear_colour, pixel_rect
-from spoker.gui.replay_model import ReplayPage, ReplayStory
-from spoker.gui.settings import SPEEDS
+from spoker.engine.rules import RuleSet
+from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING
+from spoker.gui.models.controller import PERSON, GameSetup
+from spoker.gui.models.replay_model import ReplayPage, ReplayStory
+from spoker.gui.models.settings import SPEEDS
+from spoker.gui.render.frame import clear_colour, pixel_rect
 from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, marked_log
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
@@ -30,13 +30,13 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
-from spoker.narrator import Mark, MomentKind, short
-from spoker.replay import Replay
-from spoker.rules import RuleSet
+from spoker.records.replay import Replay
+from spoker.runs.analysis import MoveAnalysis
+from spoker.text.narrator import Mark, MomentKind, short
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
-    from spoker.record import GameRecord
+    from spoker.records.record import GameRecord
 
 TOOLBAR_H = 54
 BANNER_H = 104
@@ -45,7 +45,7 @@ PAUSING = (MomentKind.CHALLENGE, MomentKind.VERDICT, MomentKind.STRAIGHT_FLUSH) 
 
 
 class ReplayView(BaseView):
-    """Steps through a :class:`~spoker.record.GameRecord`."""
+    """Steps through a :class:`~spoker.records.record.GameRecord`."""
 
     def __init__(
         self, app: AppHost, record: GameRecord, rules: RuleSet | None = None, source: str = "",

@@ -12,9 +12,10 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Cell, Colour, parse_board
-from spoker.gui import autosave
-from spoker.gui.controller import PERSON, GameSetup
-from spoker.gui.frame import Rect, clear_colour, pixel_rect
+from spoker.engine.rules import RuleSet
+from spoker.gui.models import autosave
+from spoker.gui.models.controller import PERSON, GameSetup
+from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
 from spoker.gui.widgets import (
@@ -28,12 +29,11 @@ from spoker.gui.widgets import (
     draw_box,
     ui_scale,
 )
-from spoker.narrator import Mark, MarkRole
-from spoker.rules import RuleSet
+from spoker.text.narrator import Mark, MarkRole
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
-    from spoker.gui.scene import BoardScene
+    from spoker.gui.render.scene import BoardScene
 
 # The pyramid shown on the title screen: a game in progress, a full house lit.
 SHOWCASE = parse_board("WRBRRWBRRWBWRWB./.BRWB.WB./..W./.")

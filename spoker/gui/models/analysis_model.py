@@ -1,0 +1,268 @@
+"""A record's analysis as the replay viewer shows it: computed move by move
+off the window's thread, the graph filling in as placements are judged, and
+kept for the session (arcade-free: the view only renders it).
+
+:class:`AnalysisJob` is one record's analysis in progress: a worker runs its
+steps (one placement each, :func:`spoker.runs.analysis.analyse_move`) and the
+window's thread calls :meth:`AnalysisJob.poll` to see the placements done so
+far. Who runs the steps is a :class:`Runner`: :class:`ThreadRunner` (one
+daemon thread, the window) or :class:`InlineRunner` (at once: screenshots and
+tests). In the window each step's search runs in a :class:`ProcessPool` (the
+daemon thread only waits for it), so the window keeps its interpreter lock.
+:class:`AnalysisCache` keeps one job per record for the session.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Protocol
+
+from spoker.engine.rules import RuleSet
+from spoker.records.record import GameRecord
+from spoker.records.replay import Replay
+from spoker.runs.analysis import (
+    DEFAULT_EFFORT,
+    GameAnalysis,
+    MoveAnalysis,
+    analyse_move,
+    challenge_swings,
+    check_effort,
+)
+
+IDLE, RUNNING, DONE, FAILED = "idle", "running", "done", "failed"
+
+VERDICT_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+"""The marks of spoker analyse's text (docs/analysis.md)."""
+
+
+class Runner(Protocol):
+    """Runs work somewhere: ``submit`` returns at once or after the work."""
+
+    def submit(self, work: Callable[[], None]) -> None: ...
+
+
+class InlineRunner:
+    """Runs each piece of work at once, in the caller's thread."""
+
+    def submit(self, work: Callable[[], None]) -> None:
+        work()
+
+
+class ThreadRunner:
+    """One daemon thread running the work in the order submitted (a daemon:
+    closing the window never waits for an analysis)."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, work: Callable[[], None]) -> None:
+        self._queue.put(work)
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="spoker-analysis", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            self._queue.get()()
+
+
+Compute = Callable[[GameRecord, int, int, RuleSet], MoveAnalysis]
+"""How a step judges placement n: :func:`~spoker.runs.analysis.analyse_move` here,
+or in another process (:class:`ProcessPool`)."""
+
+
+class ProcessPool:
+    """:func:`~spoker.runs.analysis.analyse_move` in one worker process, started
+    (spawned: a fresh interpreter, never a copy of the window's) on first use.
+    One placement is handed over at a time, so closing the window waits for
+    that one at most; a worker that died fails its placement (BrokenProcessPool)
+    and the next placement gets a new worker."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self, record: GameRecord, n: int, effort: int, rules: RuleSet) -> MoveAnalysis:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            pool = self._pool
+        try:
+            return pool.submit(analyse_move, record, n, effort, rules).result()
+        except BrokenProcessPool:
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = None
+            raise
+
+
+def _here(record: GameRecord, n: int, effort: int, rules: RuleSet) -> MoveAnalysis:
+    return analyse_move(record, n, effort, rules)  # looked up at each call (tests replace it)
+
+
+class AnalysisJob:
+    """One record's analysis, made placement by placement by a runner.
+
+    The worker only appends to ``_found`` (under the lock); the window's
+    thread reads the copy :meth:`poll` makes, so drawing never races it."""
+
+    def __init__(
+        self, record: GameRecord, rules: RuleSet | None = None, effort: int = DEFAULT_EFFORT,
+        compute: Compute = _here,
+    ) -> None:
+        check_effort(effort)
+        self.compute = compute
+        self.record = record
+        self.replay = Replay(record, rules)  # refuses a record that does not replay
+        self.rules = self.replay.rules
+        self.effort = effort
+        self.total = self.replay.length
+        self.moves: list[MoveAnalysis] = []
+        self.result: GameAnalysis | None = None
+        self.error = ""
+        self.started = False
+        self._lock = threading.Lock()
+        self._found: list[MoveAnalysis] = []
+        self._error = ""
+        self._runner: Runner | None = None
+
+    @classmethod
+    def finished(cls, analysis: GameAnalysis) -> AnalysisJob:
+        """A job holding an analysis already made (a fixture, a file)."""
+        job = cls(analysis.record, analysis.rules, analysis.effort)
+        job.started = True
+        job._found = list(analysis.moves)
+        job.poll()
+        return job
+
+    # -- the worker's side -------------------------------------------------------
+    def start(self, runner: Runner) -> None:
+        """Begin (once): the runner judges the placements one by one."""
+        if self.started:
+            return
+        self.started = True
+        self._runner = runner
+        if self.total:
+            runner.submit(self._step)
+
+    def _step(self) -> None:
+        """Judge the next placement, then hand the one after to the runner."""
+        with self._lock:
+            n = len(self._found) + 1
+        try:
+            found = self.compute(self.record, n, self.effort, self.rules)
+        except Exception as err:  # a worker must report, never die silently
+            with self._lock:
+                self._error = f"move {n}: {err}" if str(err) else f"move {n}: {err.__class__.__name__}"
+            return
+        with self._lock:
+            self._found.append(found)
+            more = len(self._found) < self.total
+        if more and self._runner is not None:
+            self._runner.submit(self._step)
+
+    # -- the window's side -------------------------------------------------------
+    def poll(self) -> bool:
+        """Take the placements judged since the last call; True if any (or the end)."""
+        with self._lock:
+            found = list(self._found[len(self.moves):])
+            error = self._error
+        changed = bool(found) or error != self.error
+        self.moves.extend(found)
+        self.error = error
+        if self.result is None and len(self.moves) == self.total and self.started:
+            self.result = GameAnalysis(
+                self.record, self.rules, self.effort, list(self.moves),
+                challenge_swings(self.replay, self.moves),
+            )
+            changed = True
+        return changed
+
+    @property
+    def state(self) -> str:
+        if self.error:
+            return FAILED
+        if self.result is not None:
+            return DONE
+        return RUNNING if self.started else IDLE
+
+    def progress_text(self) -> str:
+        """What the viewer says about the analysis now."""
+        state = self.state
+        if state == IDLE:
+            return "not analysed yet"
+        if state == FAILED:
+            return f"Analysis failed at {self.error}"
+        if state == RUNNING:
+            return f"Analysing\u2026 move {min(self.total, len(self.moves) + 1)} of {self.total}"
+        counts = [(sum(1 for m in self.moves if m.verdict == v), v) for v in ("blunder", "mistake")]
+        return ", ".join(f"{n} {v}{'s' if n != 1 else ''}" for n, v in counts)
+
+    def graph(self) -> list[tuple[int, float]]:
+        """(move number, player 1's expected result after it), so far."""
+        return [(m.n, m.value if m.player == 1 else -m.value) for m in self.moves]
+
+    def at(self, n: int) -> MoveAnalysis | None:
+        """Placement ``n``'s analysis, if judged yet."""
+        return self.moves[n - 1] if 1 <= n <= len(self.moves) else None
+
+    def verdicts(self) -> dict[int, str]:
+        """Move number -> verdict, for the placements with one."""
+        return {m.n: m.verdict for m in self.moves if m.verdict is not None}
+
+
+def best_label(m: MoveAnalysis) -> str:
+    """``best: 2B2 (+0.31)``, the best cell and its value for the mover."""
+    return f"best: {m.best} ({m.best_value:+.2f})"
+
+
+def move_summary(m: MoveAnalysis, mover: str = "") -> str:
+    """``23. R@1A1 ?? blunder: Ann +0.48~``: a judged placement and its value
+    for the mover (``~`` an estimate), for the viewer's panel."""
+    mark = VERDICT_MARKS.get(m.verdict or "", "")
+    judged = f" {mark} {m.verdict}" if m.verdict else (", a best placement" if m.best == m.cell else "")
+    who = f"{mover} " if mover else ""
+    return f"{m.n}. {m.ball.char}@{m.cell}{judged}: {who}{m.value:+.2f}{'' if m.exact else '~'}"
+
+
+def _key(record: GameRecord, rules: RuleSet | None, effort: int) -> tuple[object, ...]:
+    return (tuple(str(m) for m in record.moves), str(rules if rules is not None else record.rules), effort)
+
+
+class AnalysisCache:
+    """One job per record (its moves, rules and effort) for the session."""
+
+    def __init__(
+        self, runner: Runner | None = None, effort: int = DEFAULT_EFFORT, compute: Compute = _here,
+    ) -> None:
+        self.runner: Runner = runner if runner is not None else ThreadRunner()
+        self.effort = effort
+        self.compute = compute
+        self._jobs: dict[tuple[object, ...], AnalysisJob] = {}
+
+    def job(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
+        """The record's job (made, not started, if new)."""
+        key = _key(record, rules, self.effort)
+        job = self._jobs.get(key)
+        if job is None:
+            job = self._jobs[key] = AnalysisJob(record, rules, self.effort, self.compute)
+        return job
+
+    def add(self, analysis: GameAnalysis) -> AnalysisJob:
+        """Keep an analysis made elsewhere (for its record and effort)."""
+        job = AnalysisJob.finished(analysis)
+        self._jobs[_key(analysis.record, analysis.rules, analysis.effort)] = job
+        return job
+
+    def start(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
+        job = self.job(record, rules)
+        job.start(self.runner)
+        return job

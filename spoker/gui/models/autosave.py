@@ -1,0 +1,335 @@
+"""The autosave: each game in progress, written after every move.
+
+Every game has its own JSON file in the folder ``unfinished/`` of the data
+folder (:func:`spoker.gui.models.storage.data_dir`): the setup (names, seats, rules,
+seed), the moves, the ball drawn and not yet placed and the state of the draw
+generator, so a resumed game continues with exactly the draws it would have
+had. Starting a new game never touches another game's file: the title screen
+lists every unfinished game (:func:`unfinished`). A file is written
+atomically (a temporary file in the same directory, then ``os.replace``), so a
+crash never leaves half a file, and it is deleted when its game ends.
+
+The single ``autosave.json`` of earlier versions is still listed and resumed.
+A file that cannot be read back is moved aside (see
+:func:`spoker.gui.models.storage.set_aside`), never deleted.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import os
+import random
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from shibumi import Colour
+from spoker.engine.moves import Move
+from spoker.engine.state import GameState
+from spoker.errors import SpokerError
+from spoker.gui.models.controller import GameController, GameSetup
+from spoker.gui.models.storage import DamagedFileError, data_dir, read_json, set_aside, write_atomic
+
+FORMAT = "spoker-autosave-1"
+FILENAME = "autosave.json"  # the one autosave of earlier versions
+FOLDER = "unfinished"
+MT_WORDS = 625  # random.getstate(): 624 words of the Mersenne Twister and its position
+
+__all__ = [
+    "FILENAME", "FOLDER", "FORMAT", "LOCKS", "AutosaveError", "Entry", "Summary", "autosave_path", "clear",
+    "data_dir", "load", "lock_game", "lock_path", "new_autosave_path", "peek", "played_elsewhere",
+    "release_game", "save", "to_json", "unfinished", "unfinished_dir", "write_atomic",
+]
+
+
+class AutosaveError(SpokerError):
+    """An autosave file that cannot be read back."""
+
+
+def autosave_path() -> Path | None:
+    """The single autosave file of earlier versions (None: no data folder)."""
+    folder = data_dir()
+    return None if folder is None else folder / FILENAME
+
+
+def unfinished_dir() -> Path | None:
+    folder = data_dir()
+    return None if folder is None else folder / FOLDER
+
+
+def new_autosave_path(folder: Path | None = None) -> Path | None:
+    """A fresh file name for a new game's autosave (None: no data folder)."""
+    base = folder or unfinished_dir()
+    if base is None:
+        return None
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    while True:
+        candidate = base / f"game-{stamp}-{secrets.token_hex(3)}.json"
+        if not os.path.lexists(candidate):
+            return candidate
+
+
+def to_json(controller: GameController) -> dict[str, object]:
+    s = controller.state
+    rng_state = controller.rng.getstate()
+    return {
+        "format": FORMAT,
+        "setup": controller.setup.to_json(),
+        "moves": [str(m) for m in s.history],
+        "drawn": None if s.drawn is None else s.drawn.char,
+        "state": s.to_string(),
+        "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+    }
+
+
+def save(controller: GameController, path: Path | None = None) -> Path:
+    """Write the game to ``path`` (default: the old single autosave); an ended
+    game removes its file instead."""
+    target = path or autosave_path()
+    if target is None:
+        raise AutosaveError("no data folder: the game cannot be autosaved")
+    if controller.state.is_over:
+        clear(target)
+        return target
+    write_atomic(target, json.dumps(to_json(controller), indent=1) + "\n")
+    return target
+
+
+def clear(path: Path | None = None) -> None:
+    """Remove a game's autosave (its game ended, or the person discarded it),
+    and this process's lock on it."""
+    target = path or autosave_path()
+    if target is None:
+        return
+    try:
+        target.unlink()
+    except FileNotFoundError:
+        pass
+    release_game(target)
+
+
+# -- one window a game ------------------------------------------------------------
+LOCKS = "locks"
+"""The folder of the data folder holding a lock file for each game being
+played (outside ``unfinished/``, which holds the games only)."""
+
+_HELD: dict[Path, int] = {}
+"""The games this process plays: lock file -> its open descriptor (held
+until the game ends or the process exits, when the system releases it)."""
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of an autosave: ``locks/NAME.lock`` in the data folder."""
+    base = path.parent.parent if path.parent.name == FOLDER else path.parent
+    return base / LOCKS / f"{path.name}.lock"
+
+
+def lock_game(path: Path) -> bool:
+    """Take the advisory lock (``fcntl.flock``) of a game's autosave: True if
+    this process now holds it (or already did), False if another process
+    does (the game is open in another window). OSError if the lock file
+    cannot be made; True where the system has no ``flock``.
+
+    A lock file is removed only by its holder, when the game ends; a process
+    that opened it just before takes the lock of a removed file, so the lock
+    is taken again until the file locked is the one at the path."""
+    target = lock_path(path)
+    if target in _HELD:
+        return True
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock, as before
+        return True
+    target.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        fd = os.open(target, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        except OSError:
+            os.close(fd)
+            raise
+        try:
+            same = os.stat(target).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            _HELD[target] = fd
+            return True
+        os.close(fd)  # its holder removed it meanwhile: lock the file now at the path
+
+
+def release_game(path: Path) -> None:
+    """Give up this process's lock on a game (its game ended): the lock file
+    is removed while still locked, then closed."""
+    target = lock_path(path)
+    fd = _HELD.pop(target, None)
+    if fd is None:
+        return
+    try:
+        target.unlink()
+    except OSError:
+        pass
+    os.close(fd)
+
+
+def played_elsewhere(path: Path) -> str:
+    """The line telling that a game is open in another window, which keeps it."""
+    return (
+        f"the game in {str(path)!r} is open in another Spoker window: that window keeps its "
+        "autosave, this one does not write it (moves made here are not kept)"
+    )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the title screen says about an autosave it offers to resume."""
+
+    names: tuple[str, str]
+    move_number: int
+    score: tuple[int, int]
+
+    def text(self) -> str:
+        a, b = self.names
+        return f"{a} vs {b}, after move {self.move_number}, score {self.score[0]}-{self.score[1]}"
+
+
+def load(path: Path | None = None) -> GameController:
+    """Rebuild the game: replays the moves and checks the saved state string.
+
+    :class:`AutosaveError` (never another exception) if it cannot."""
+    target = path or autosave_path()
+    if target is None:
+        raise AutosaveError("no data folder: there is no autosave")
+    try:
+        data = read_json(target)
+    except (OSError, DamagedFileError) as err:
+        raise AutosaveError(f"cannot read the autosave {str(target)!r}: {_reason(err)}") from None
+    try:
+        return _controller(data)
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError, RecursionError) as err:
+        raise AutosaveError(f"the autosave {str(target)!r} is damaged: {_cut(str(err))}") from None
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, OSError):
+        return err.strerror or str(err)
+    return str(err)
+
+
+def _cut(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _controller(data: object) -> GameController:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("unknown format")
+    setup = GameSetup.from_json(data["setup"])
+    state = GameState(setup.rules)
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise ValueError(f"moves {moves!r} are not a list")
+    for token in moves:
+        state.apply_move(Move.from_str(str(token)))
+    drawn = data.get("drawn")
+    if drawn is not None:
+        state.apply_draw(Colour.from_char(str(drawn)))
+    if state.is_over:
+        raise ValueError("the game is over: nothing to resume")
+    if state.to_string() != data["state"]:
+        raise ValueError(f"the moves give {state.to_string()!r}, not {data['state']!r}")
+    rng = random.Random()
+    rng.setstate(_generator_state(data["rng"]))
+    return GameController(setup, state, rng)
+
+
+def _generator_state(saved: object) -> tuple[int, tuple[int, ...], float | None]:
+    """The draw generator's state as saved, checked word by word (setstate
+    itself fails with OverflowError or quietly accepts nonsense)."""
+    if not (isinstance(saved, list) and len(saved) == 3 and isinstance(saved[1], list)):
+        raise ValueError("the draw generator's state is missing")
+    version, words, gauss = saved
+    if version != 3 or isinstance(version, bool):
+        raise ValueError(f"unknown generator version {version!r}")
+    if len(words) != MT_WORDS or not all(
+        isinstance(w, int) and not isinstance(w, bool) and 0 <= w < 2**32 for w in words
+    ):
+        raise ValueError("the draw generator's state is not 625 words of 32 bits")
+    if not 0 <= words[-1] <= 624:
+        raise ValueError(f"bad generator position {words[-1]!r}")
+    if gauss is not None and not (isinstance(gauss, float) and math.isfinite(gauss)):
+        raise ValueError(f"bad generator state {gauss!r}")
+    return (3, tuple(words), gauss)
+
+
+def peek(path: Path | None = None) -> Summary | None:
+    """A summary of a resumable autosave, or None (missing or damaged)."""
+    try:
+        c = load(path)
+    except AutosaveError:
+        return None
+    return summary_of(c)
+
+
+def summary_of(c: GameController) -> Summary:
+    return Summary(c.setup.names, c.state.move_number, c.state.score)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An unfinished game the title screen offers: its file and its summary."""
+
+    path: Path
+    summary: Summary
+    saved: float  # when it was last written (seconds since the epoch)
+
+    def text(self) -> str:
+        when = datetime.datetime.fromtimestamp(self.saved).strftime("%d %b %H:%M")
+        return f"{self.summary.text()} ({when})"
+
+
+def unfinished(notices: list[str] | None = None, set_damaged_aside: bool = True) -> list[Entry]:
+    """Every unfinished game in the data folder, the last played first.
+
+    A file that cannot be resumed is moved aside (kept) and a line saying where
+    it went is appended to ``notices``; with ``set_damaged_aside`` False it is
+    only skipped (a screenshot reads, it never moves a person's files)."""
+    folder = unfinished_dir()
+    if folder is None:
+        return []
+    paths = []
+    try:
+        paths = [p for p in folder.iterdir() if p.name.endswith(".json") and not p.name.startswith(".")]
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as err:
+        _note(notices, f"cannot list the unfinished games in {str(folder)!r}: {err.strerror or err}")
+    legacy = autosave_path()
+    if legacy is not None and os.path.lexists(legacy):
+        paths.append(legacy)
+    entries = []
+    for path in paths:
+        try:
+            controller = load(path)
+            saved = path.stat().st_mtime
+        except (AutosaveError, OSError) as err:
+            if set_damaged_aside:
+                _note(notices, set_aside(path, "an unfinished game's autosave", _why(err)))
+            continue
+        entries.append(Entry(path, summary_of(controller), saved))
+    entries.sort(key=lambda e: (e.saved, e.path.name), reverse=True)
+    return entries
+
+
+def _why(err: Exception) -> str:
+    text = str(err)
+    return text.split(": ", 1)[1] if text.startswith(("cannot read the autosave", "the autosave")) else text
+
+
+def _note(notices: list[str] | None, line: str) -> None:
+    if notices is not None:
+        notices.append(line)

@@ -1,0 +1,407 @@
+"""The bridge between the window and the rules engine.
+
+A :class:`GameController` holds the :class:`~spoker.engine.state.GameState`, draws
+with its own seeded generator, sends the person's and the computer's actions
+to the engine and has :class:`spoker.text.narrator.Story` tell the events the
+engine returns: narration lines, the current *moment* (a challenge, a verdict,
+a straight flush) with the groups to highlight, and the explanations of groups.
+The views only display what it says; no rule is decided outside the engine.
+
+This module does not import arcade, so it is tested and reused without a window.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from shibumi import APEX, Cell, Colour
+from spoker.engine.events import BallPlaced, Event
+from spoker.engine.groups import Rank
+from spoker.engine.moves import Move
+from spoker.engine.rules import DEFAULT_RULES, RuleSet
+from spoker.engine.state import GameState
+from spoker.records.inputs import SEED_LIMIT
+from spoker.text.narrator import (
+    APEX_ANSWER,
+    APEX_RULING,
+    APEX_SHORT,
+    COLOUR_NAMES,
+    ChallengeSummary,
+    Counted,
+    Line,
+    Mark,
+    Moment,
+    Story,
+    ball_story,
+    counted_marks,
+    game_result,
+    last_move_line,
+)
+
+if TYPE_CHECKING:
+    from spoker.players import Player
+
+PERSON = "person"
+
+
+NAME_LENGTH = 40  # a player's name is cut to this many characters wherever it comes from
+
+
+def display_name(name: str, default: str) -> str:
+    """A name as the game keeps and draws it: one line of printable characters
+    (white space runs made one space, control and format characters dropped),
+    at most :data:`NAME_LENGTH` characters, ``default`` if nothing is left."""
+    head = str(name)[: NAME_LENGTH * 8]  # a 300,000-character name: no need to read it all
+    printable = "".join(ch for ch in " ".join(head.split()) if ch.isprintable())
+    return " ".join(printable.split())[:NAME_LENGTH].rstrip() or default
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything chosen on the new-game screen. Names are cut to
+    :data:`NAME_LENGTH` printable characters (see :func:`display_name`)."""
+
+    names: tuple[str, str] = ("Player 1", "Player 2")
+    seats: tuple[str, str] = (PERSON, PERSON)  # "person" or a computer player's name
+    rules: RuleSet = DEFAULT_RULES
+    seed: int | None = None
+    hints: bool = True
+
+    def __post_init__(self) -> None:
+        a, b = self.names
+        object.__setattr__(self, "names", (display_name(a, "Player 1"), display_name(b, "Player 2")))
+
+    def is_computer(self, player: int) -> bool:
+        return self.seats[player - 1] != PERSON
+
+    def name(self, player: int) -> str:
+        return self.names[player - 1]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "names": list(self.names),
+            "seats": list(self.seats),
+            "rules": str(self.rules),
+            "seed": self.seed,
+            "hints": self.hints,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> GameSetup:
+        """The setup from :meth:`to_json`; ValueError for anything else."""
+        if not isinstance(data, dict):
+            raise ValueError(f"setup {data!r} is not an object")
+        rules = data.get("rules", "visible")
+        if not isinstance(rules, str):
+            raise ValueError(f"rules {rules!r} are not text")
+        names = data.get("names", ["Player 1", "Player 2"])
+        seats = data.get("seats", [PERSON, PERSON])
+        seed = data.get("seed")
+        if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+            raise ValueError(f"names {names!r} are not two strings")
+        if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(s, str) for s in seats)):
+            raise ValueError(f"seats {seats!r} are not two strings")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT):
+            raise ValueError(f"seed {str(seed)[:30]!r} is not a whole number from 0 to 2^64-1")
+        return cls(
+            (names[0], names[1]),
+            (seats[0], seats[1]),
+            RuleSet.parse(rules),
+            seed,
+            bool(data.get("hints", True)),
+        )
+
+
+@dataclass
+class Status:
+    """The always-visible facts, as the side panel shows them."""
+
+    to_move: int
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    phase: str  # "Normal turn", "Response to ...", "Game over"
+    prompt: str
+    bag: tuple[int, int, int]
+    drawn: Colour | None
+    last_move: str
+    move_number: int
+    over: bool
+    computer_to_move: bool
+
+
+class GameController:
+    """One game on screen: state, draws, players, narration and highlights."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        state: GameState | None = None,
+        rng: random.Random | None = None,
+        note_resume: bool = True,
+    ) -> None:
+        seed = setup.seed if setup.seed is not None else secrets.randbits(32)
+        self.setup = GameSetup(setup.names, setup.seats, setup.rules, seed, setup.hints)
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.state = state if state is not None else GameState(setup.rules)
+        self.story = Story(self.setup.names, self.state.rules)
+        self.last_events: tuple[Event, ...] = ()
+        self._players: dict[int, Player] = {}
+        self.moves_seen = 0
+        if state is not None and state.history:
+            self._rebuild_from_history(note_resume)
+
+    # -- reading ------------------------------------------------------------
+    @property
+    def seed(self) -> int:
+        assert self.setup.seed is not None
+        return self.setup.seed
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.state.rules
+
+    @property
+    def log(self) -> list[Line]:
+        """The narration so far, one line an event (see :class:`Story`)."""
+        return self.story.log
+
+    @property
+    def challenges(self) -> list[ChallengeSummary]:
+        return self.story.challenges
+
+    @property
+    def counted(self) -> list[Counted]:
+        return self.story.counted
+
+    @property
+    def moment(self) -> Moment:
+        return self.story.moment
+
+    def name(self, player: int) -> str:
+        return self.setup.name(player)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def can_draw(self) -> bool:
+        return self.state.is_chance_node()
+
+    @property
+    def computer_to_move(self) -> bool:
+        return not self.state.is_over and self.setup.is_computer(self.state.to_move)
+
+    @property
+    def person_to_move(self) -> bool:
+        return not self.state.is_over and not self.setup.is_computer(self.state.to_move)
+
+    @property
+    def hints_allowed(self) -> bool:
+        return self.setup.hints and self.person_to_move
+
+    def playable(self) -> tuple[Cell, ...]:
+        """Cells the drawn ball may go to (empty when no ball is drawn)."""
+        if self.state.drawn is None:
+            return ()
+        return self.state.legal_cells()
+
+    def is_playable(self, cell: Cell | None) -> bool:
+        return cell is not None and self.state.drawn is not None and bool(
+            self.state.playable_mask >> cell & 1
+        )
+
+    def status(self) -> Status:
+        s = self.state
+        names = self.setup.names
+        if s.is_over:
+            phase = "Game over"
+        elif s.challenge is not None:
+            phase = f"Response to {s.challenge.group.describe()}"
+        else:
+            phase = "Normal turn"
+        return Status(
+            to_move=s.to_move,
+            names=(names[0], names[1]),
+            scores=s.score,
+            phase=phase,
+            prompt=self.prompt(),
+            bag=s.bag(),
+            drawn=s.drawn,
+            last_move=self.last_move_text(),
+            move_number=s.move_number,
+            over=s.is_over,
+            computer_to_move=self.computer_to_move,
+        )
+
+    def prompt(self) -> str:
+        """What the player to move should do now."""
+        s = self.state
+        if s.is_over:
+            return self.result_text()
+        who = self.name(s.to_move)
+        if self.computer_to_move:
+            level = self.setup.seats[s.to_move - 1]
+            if level.lower() in who.lower():  # "Computer (lookahead)" says it already
+                return f"{who} is playing..."
+            return f"{who} (computer: {level}) is playing..."
+        if s.drawn is None:
+            what = "answer the challenge: draw" if s.challenge is not None else "draw a ball"
+            return f"{who}, {what} (Space or click the bag)."
+        colour = COLOUR_NAMES[s.drawn]
+        if s.legal_cells() == (APEX,) and s.challenge is None and not s.rules.judge.apex_counts(APEX, Rank.FLUSH_FOUR, False):
+            return f"{who}, the {colour} ball goes on the apex: {APEX_SHORT}."
+        if s.challenge is not None:
+            return f"{who}, place the {colour} ball to beat {s.challenge.group.describe()}."
+        return f"{who}, place the {colour} ball: point at a free cell to see its ghost, click to place it."
+
+    def last_move_text(self) -> str:
+        return last_move_line(self.state.history, self.setup.names)
+
+    def result_text(self) -> str:
+        return game_result(self.state, self.setup.names)
+
+    def apex_note(self, cell: Cell | None) -> str | None:
+        """Why the apex does not count now, when the pointer is on it."""
+        s = self.state
+        if cell != APEX or s.rules.judge.apex_counts(APEX, Rank.FLUSH_FOUR, False) or s.is_over:
+            return None
+        if s.challenge is not None:
+            return APEX_ANSWER
+        return APEX_RULING
+
+    # -- acting -------------------------------------------------------------
+    def draw(self) -> tuple[Event, ...]:
+        """Draw the next ball with the game's generator."""
+        events = self.state.draw(self.rng)
+        self._narrate(events)
+        return events
+
+    def place(self, cell: Cell) -> tuple[Event, ...]:
+        """Place the drawn ball; the engine raises IllegalActionError if it may not go there."""
+        events = self.state.apply_place(cell)
+        self._narrate(events)
+        return events
+
+    def player(self, seat: int) -> Player:
+        """The computer player of a seat, made on first use (seeded from the game)."""
+        p = self._players.get(seat)
+        if p is None:
+            from spoker.players import make_player
+
+            p = make_player(self.setup.seats[seat - 1], seed=self.seed * 2 + seat)
+            self._players[seat] = p
+        return p
+
+    def computer_choice(self, state: GameState | None = None) -> Cell:
+        """The computer's cell for the drawn ball. ``state`` is a copy made by
+        the caller when this runs in another thread (default: a copy now)."""
+        s = state if state is not None else self.state.copy()
+        assert s.drawn is not None
+        return self.player(s.to_move).choose(s)
+
+    def hint(self, top: int = 3, state: GameState | None = None) -> list[tuple[Cell, float]]:
+        """The best cells for the drawn ball, with their expected results for
+        the player to move (P(win) - P(loss); ``state``: as for
+        :meth:`computer_choice`)."""
+        from spoker.runs.analysis import hint_values
+
+        s = state if state is not None else self.state.copy()
+        if s.drawn is None or s.is_over:
+            return []
+        return hint_values(s, top=top)
+
+    @staticmethod
+    def hint_lines(hints: list[tuple[Cell, float]]) -> list[str]:
+        """The hint as text: a heading, then each cell and its value in words
+        (short: "from here" goes without saying in a hint)."""
+        from spoker.text.value_words import value_words
+
+        lines = [f"  {cell}: {value_words(v).removesuffix(' from here')}" for cell, v in hints]
+        return ["Hint: best cells for this ball"] + lines
+
+    # -- narration ----------------------------------------------------------
+    def _rebuild_from_history(self, note: bool) -> None:
+        """Narration and challenge list of a resumed game, by replaying its moves."""
+        target = self.state
+        replay = GameState(target.rules)
+        self.state = replay
+        for move in target.history:
+            self._narrate(replay.apply_draw(move.colour))
+            self._narrate(replay.apply_place(move.cell))
+        if target.drawn is not None:
+            self._narrate(replay.apply_draw(target.drawn))
+        self.state = target
+        if note:
+            self.story.note(f"Resumed after move {target.move_number}.")
+
+    def _narrate(self, events: Sequence[Event]) -> None:
+        self.last_events = tuple(events)
+        for e in events:
+            if isinstance(e, BallPlaced):
+                self.moves_seen = e.move_number
+        self.story.tell(events, self.state)
+
+    # -- explaining ---------------------------------------------------------
+    def explain_cell(self, cell: Cell) -> list[str]:
+        """Why the ball on ``cell`` counts (or not): for a click on a placed ball."""
+        board = self.state.board
+        colour = board[cell]
+        if colour is None:
+            if self.is_playable(cell):
+                return [f"{cell} is playable: click to place the ball here."] + (
+                    [self.apex_note(cell) or ""] if cell == APEX else []
+                )
+            return [f"{cell} is empty."]
+        return ball_story(self.state, cell, self.counted, self.setup.names)
+
+    def explain_marks(self, cell: Cell) -> tuple[Mark, ...]:
+        """Highlights for a clicked ball: the counted groups it belongs to."""
+        return counted_marks(cell, self.counted)
+
+    # -- saving -------------------------------------------------------------
+    def headers(self) -> dict[str, str]:
+        s = self.state
+        h = {
+            "Rules": str(self.rules),
+            "Player1": clean_name(self.setup.names[0]),
+            "Player2": clean_name(self.setup.names[1]),
+            "Seed": str(self.seed),
+        }
+        for i, seat in enumerate(self.setup.seats, 1):
+            if seat != PERSON:
+                h[f"Player{i}Type"] = seat
+        if s.is_over:
+            h["Score"] = f"{s.score[0]}-{s.score[1]}"
+        return h
+
+    def moves(self) -> list[Move]:
+        return list(self.state.history)
+
+
+def level_typo(name: str) -> str | None:
+    """The computer level a --player value seems to misspell (``exprt``:
+    ``expert``), or None: a level itself, or a name no level resembles."""
+    import difflib
+
+    from spoker.players import PlayerError, player_entry, player_names
+
+    word = name.strip().lower()
+    if not word:
+        return None
+    try:
+        player_entry(word)  # a level itself (the installed plug-ins are not all loaded for it)
+        return None
+    except PlayerError:
+        pass
+    close = difflib.get_close_matches(word, player_names(), n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def clean_name(name: str) -> str:
+    """A player's name as a record header value: one line, no comment sign."""
+    return " ".join(name.replace("#", " ").split()) or "?"

@@ -1,0 +1,438 @@
+"""The laboratory: set up any position and ask what a ball would form there.
+
+Arcade-free; the desktop game's Laboratory screen (``spoker.gui.views.lab``)
+draws a :class:`Lab` and sends it clicks. A :class:`Lab` holds a position with
+undo and redo, the colour of the ball to place and the rule set shown. The
+query :func:`ask` answers "what does a ball of colour C on cell X form, under
+each of the four rule sets, and why does each group count or not"; the placed
+ball is taken as a normal turn's (the apex ruling applies), as in the group
+test suites of notation.md.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from shibumi import BALLS_PER_COLOUR, Board, Cell, Colour, as_cell, parse_board
+from shibumi.cells import CELLS
+from shibumi.geometry import PLATFORM, RESTING_ON
+from spoker.engine.groups import Group, Rank, Standing, groups_at, groups_containing, standing
+from spoker.engine.moves import Move
+from spoker.engine.rules import RuleSet
+from spoker.errors import SpokerError
+from spoker.records.inputs import expect_path
+from spoker.records.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
+from spoker.text.narrator import APEX_REASON, reason_text, verdict_text
+
+RULE_SETS: tuple[RuleSet, ...] = (
+    RuleSet("visible"),
+    RuleSet("touching"),
+    RuleSet("visible", True),
+    RuleSet("touching", True),
+)
+"""The four rule sets a query is answered under, in the order shown."""
+
+NOT_TOUCHING = "in-level diagonal neighbours do not touch"
+
+
+class LabError(SpokerError):
+    """A ball that cannot be placed or removed in the laboratory (with why)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One group through the ball and whether it counts under one rule set
+    (its :class:`~spoker.engine.groups.Standing`, the one cascade)."""
+
+    standing: Standing
+    best: bool = False
+    placed: bool = True
+    """True: the ball was just placed (the query); False: a ball already on
+    the board, judged as the position stands."""
+
+    @property
+    def group(self) -> Group:
+        return self.standing.group
+
+    @property
+    def counts(self) -> bool:
+        return self.standing.counts
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why it does not count; when it counts under 'touching' although it is
+        not visible, what the visible rules would hold against it (the
+        narrator's short words)."""
+        s = self.standing
+        return tuple(reason_text(r, short=True) for r in (s.against or s.hidden))
+
+    def text(self) -> str:
+        """``Flush four 1A3 1C3 1E3 1G3, level 1: does not count: ...``."""
+        return verdict_text(self.standing, self.best, self.placed)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The groups a ball forms under one rule set, and the best that counts."""
+
+    rules: RuleSet
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def best(self) -> Group | None:
+        return next((v.group for v in self.verdicts if v.best), None)
+
+    @property
+    def expect(self) -> str:
+        """The answer in a suite's EXPECT syntax: ``none`` or ``RANK@LEVEL CELLS``."""
+        return expect_text(self.best)
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    """Balls in an in-level diagonal that would be a group if they touched."""
+
+    cells: tuple[Cell, ...]
+    rank: Rank
+
+    def text(self) -> str:
+        return (
+            f"{self.rank.title} {' '.join(str(c) for c in self.cells)}: no group, "
+            f"{NOT_TOUCHING}"
+        )
+
+
+@dataclass(frozen=True)
+class Query:
+    """A ball of ``colour`` on ``cell`` of ``board`` (the board before it)."""
+
+    board: Board
+    cell: Cell
+    colour: Colour
+    answers: tuple[Answer, ...]
+    near_misses: tuple[NearMiss, ...]
+
+    @property
+    def move(self) -> str:
+        """``W@1G3``."""
+        return f"{self.colour}@{self.cell}"
+
+    @property
+    def after(self) -> Board:
+        return self.board.place(self.cell, self.colour)
+
+    def answer(self, rules: RuleSet) -> Answer:
+        for a in self.answers:
+            if a.rules == rules:
+                return a
+        return judge(self.after, self.cell, rules)
+
+
+def expect_text(best: Group | None) -> str:
+    """A best group in EXPECT syntax (cells sorted), ``none`` for no group."""
+    if best is None:
+        return "none"
+    return f"{best.rank.key}@{best.top_level} " + " ".join(sorted(str(c) for c in best.cells))
+
+
+def why_not_placed(board: Board, cell: object, colour: Colour) -> str | None:
+    """Why a ball of ``colour`` cannot go on ``cell`` now, or None if it can."""
+    c = as_cell(cell)
+    if c in board:
+        return f"{c} already holds a ball ({board[c].word})"  # type: ignore[union-attr]
+    if not board.is_supported(c):
+        missing = [str(u) for u in _platform_gaps(board, c)]
+        return f"{c} is not playable: its platform is not full ({', '.join(missing)} empty)"
+    if board.count(colour) >= BALLS_PER_COLOUR:
+        return f"no {colour.word} ball is left: all {BALLS_PER_COLOUR} are on the board"
+    return None
+
+
+def why_not_removed(board: Board, cell: object) -> str | None:
+    """Why the ball on ``cell`` cannot be taken away now, or None if it can."""
+    c = as_cell(cell)
+    if c not in board:
+        return f"{c} is empty: there is no ball to remove"
+    above = [u for u in RESTING_ON[c] if u in board]
+    if above:
+        names = " and ".join(str(u) for u in above)
+        verb = "rest" if len(above) > 1 else "rests"
+        return f"cannot remove the ball on {c}: {names} {verb} on it (remove {'them' if len(above) > 1 else 'it'} first)"
+    return None
+
+
+def _platform_gaps(board: Board, cell: Cell) -> list[Cell]:
+    return [u for u in PLATFORM[cell] if u not in board]
+
+
+def judge(after: Board, cell: Cell, rules: RuleSet) -> Answer:
+    """Every group through the ball just placed on ``cell`` of ``after`` and
+    its verdict under ``rules``, as a normal turn (the apex ruling applies)."""
+    verdicts: list[Verdict] = []
+    best_seen = False
+    for g in groups_at(after, cell):  # best first: the first that counts is the best
+        s = standing(after, g, rules, cell)
+        best = s.counts and not best_seen
+        best_seen = best_seen or best
+        verdicts.append(Verdict(s, best))
+    return Answer(rules, tuple(verdicts))
+
+
+def ask(
+    board: Board, cell: object, colour: Colour | str | int, rule_sets: tuple[RuleSet, ...] = RULE_SETS
+) -> Query:
+    """What a ball of ``colour`` on ``cell`` would form, under each rule set
+    (by default the four of rules.md); :class:`LabError` if it cannot go there now."""
+    if not isinstance(rule_sets, tuple) or not all(isinstance(r, RuleSet) for r in rule_sets):
+        raise TypeError(f"rule_sets {rule_sets!r}: expected a tuple of RuleSet")
+    c, k = as_cell(cell), Colour.of(colour)
+    why = why_not_placed(board, c, k)
+    if why is not None:
+        raise LabError(why)
+    after = board.place(c, k)
+    answers = tuple(judge(after, c, rules) for rules in rule_sets)
+    return Query(board, c, k, answers, near_misses(after, c))
+
+
+# -- near misses: in-level diagonals ---------------------------------------------
+def _diagonals() -> tuple[tuple[Cell, ...], ...]:
+    """Runs of three and four cells along an in-level diagonal."""
+    out = []
+    for start in CELLS:
+        for dx in (2, -2):
+            for length in (3, 4):
+                run = [start]
+                for _ in range(length - 1):
+                    nxt = _cell_at(run[-1].level, run[-1].x + dx, run[-1].y + 2)
+                    if nxt is None:
+                        break
+                    run.append(nxt)
+                if len(run) == length:
+                    out.append(tuple(run))
+    return tuple(out)
+
+
+def _cell_at(level: int, x: int, y: int) -> Cell | None:
+    try:
+        return Cell.at(level, x, y)
+    except ValueError:
+        return None
+
+
+DIAGONALS = _diagonals()
+
+
+def near_misses(after: Board, cell: Cell) -> tuple[NearMiss, ...]:
+    """In-level diagonal runs through ``cell`` whose colours would make a line
+    group: a player may take them for one, but their balls do not touch."""
+    out = []
+    for run in DIAGONALS:
+        if cell not in run or any(c not in after for c in run):
+            continue
+        colours = {after[c] for c in run}
+        if len(colours) == 1:
+            out.append(NearMiss(run, Rank.FLUSH_FOUR if len(run) == 4 else Rank.FLUSH_THREE))
+        elif len(run) == 3 and len(colours) == 3:
+            out.append(NearMiss(run, Rank.THREE_KINDS))
+    out.sort(key=lambda m: (-m.rank, m.cells))
+    return tuple(out)
+
+
+# -- a placed ball: which groups through it count now ----------------------------
+def ball_verdicts(board: Board, cell: object, rules: RuleSet) -> tuple[Verdict, ...]:
+    """Every complete group holding the ball on ``cell`` and whether it is a
+    group that would count now under ``rules`` (visibility; the apex ruling is
+    about the turn a ball is placed on, so it is not judged here)."""
+    return tuple(Verdict(standing(board, g, rules), placed=False) for g in groups_containing(board, cell))
+
+
+# -- the position with undo and redo -------------------------------------------
+@dataclass
+class Lab:
+    """A position being set up, the ball to place and the rule set shown."""
+
+    board: Board = field(default_factory=Board)
+    colour: Colour = Colour.WHITE
+    rules: RuleSet = RULE_SETS[0]
+    undo_stack: list[Board] = field(default_factory=list)
+    redo_stack: list[Board] = field(default_factory=list)
+
+    def _change(self, board: Board) -> None:
+        if board == self.board:
+            return
+        self.undo_stack.append(self.board)
+        self.redo_stack.clear()
+        self.board = board
+
+    def place(self, cell: object, colour: Colour | str | int | None = None) -> Cell:
+        """Put a ball (the chosen colour by default) on a playable cell."""
+        c = as_cell(cell)
+        k = self.colour if colour is None else Colour.of(colour)
+        why = why_not_placed(self.board, c, k)
+        if why is not None:
+            raise LabError(why)
+        self._change(self.board.place(c, k))
+        return c
+
+    def remove(self, cell: object) -> Cell:
+        """Take a ball away; refused, with why, while another rests on it."""
+        c = as_cell(cell)
+        why = why_not_removed(self.board, c)
+        if why is not None:
+            raise LabError(why)
+        self._change(self.board.remove(c))
+        return c
+
+    def clear(self) -> None:
+        self._change(Board())
+
+    def set_board(self, board: Board) -> None:
+        """Replace the position (undoable): a pasted board, a suite's case."""
+        board.validate()
+        self._change(board)
+
+    def paste(self, text: str) -> Board:
+        """Set the position from a board string; its own error if it is not one."""
+        try:
+            board = parse_board(text.strip())
+        except ValueError as err:
+            raise LabError(f"not a board string: {err}") from None
+        self.set_board(board)
+        return board
+
+    def copy(self) -> str:
+        return self.board.to_string()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(self.board)
+        self.board = self.undo_stack.pop()
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(self.board)
+        self.board = self.redo_stack.pop()
+        return True
+
+    def ask(self, cell: object, colour: Colour | str | int | None = None) -> Query:
+        """The query for a ball (the chosen colour by default) on ``cell``."""
+        return ask(self.board, cell, self.colour if colour is None else colour)
+
+    def ball(self, cell: object) -> tuple[Verdict, ...]:
+        """The groups through a ball on the board, judged under the chosen rules."""
+        return ball_verdicts(self.board, cell, self.rules)
+
+
+# -- group test suites ----------------------------------------------------------
+def case_of(query: Query, rules: RuleSet) -> Case:
+    """The query and its answer under ``rules`` as a suite case (the suite's
+    own answer, which the lab's agrees with: tests/gui/test_lab_model.py)."""
+    return case_for(str(query.board), query.move, rules)
+
+
+def append_case(path: str | Path, query: Query, rules: RuleSet) -> tuple[str, Path]:
+    """Append the query's case line to a suite file (made if missing, with its
+    folder); what the file held stays as it was. Returns the line and path."""
+    expect_path(path)
+    line = format_case(case_of(query, rules))
+    target = Path(os.path.expanduser(str(path)))
+    if target.is_dir():
+        raise LabError(f"{target} is a folder: name a suite file in it")
+    if target.exists() and not target.is_file():  # a FIFO would hold the window, a device eat the case
+        raise LabError(f"{target} is not a regular file: name a suite file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    from spoker.records.record import append_whole  # the file-safety tools' home
+
+    append_whole(target, line.encode("utf-8") + b"\n")
+    return line, target
+
+
+
+
+@dataclass(frozen=True)
+class Step:
+    """One case of an opened suite, run."""
+
+    case: Case
+    result: CaseResult
+
+    @property
+    def passed(self) -> bool:
+        return self.result.passed
+
+    def position(self) -> tuple[Board | None, Cell | None, Colour | None, RuleSet]:
+        """The case's board, cell, colour and rules; None where it cannot be
+        read (a case expecting ``error`` may hold a bad board or move)."""
+        try:
+            board = parse_board(self.case.board)
+        except ValueError:
+            return None, None, None, self.case.rules
+        try:
+            move = Move.from_str(self.case.move, board)
+        except ValueError:
+            return board, None, None, self.case.rules
+        return board, move.cell, move.colour, self.case.rules
+
+    def title(self, steps: SuiteSteps) -> str:
+        where = f"line {self.case.line}" if self.case.line is not None else "?"
+        verdict = "passes" if self.passed else "FAILS"
+        return f"Case {steps.index + 1}/{len(steps.steps)}, {where}: {verdict} ({steps.failed} failing)"
+
+    def detail(self) -> str:
+        return f"Expected {self.result.expected}; got {self.result.got}"
+
+
+@dataclass
+class SuiteSteps:
+    """An opened suite: its cases run, failing ones first, and the one shown."""
+
+    path: str
+    steps: list[Step]
+    index: int = 0
+
+    @classmethod
+    def open(cls, path: str | Path) -> SuiteSteps:
+        """Read and run a suite; SuiteError or OSError if it cannot be read."""
+        cases = read_suite(os.path.expanduser(str(path)), regular=True)
+        steps = [Step(c, run_case(c)) for c in cases]
+        steps.sort(key=lambda s: s.passed)  # stable: file order within each kind
+        return cls(str(path), steps)
+
+    @property
+    def cases(self) -> list[Case]:
+        return [s.case for s in self.steps]
+
+    @property
+    def failed(self) -> int:
+        return sum(not s.passed for s in self.steps)
+
+    @property
+    def current(self) -> Step:
+        return self.steps[self.index]
+
+    def step(self, delta: int) -> Step:
+        """Move to another case (wrapping round)."""
+        if self.steps:
+            self.index = (self.index + delta) % len(self.steps)
+        return self.current
+
+
+__all__ = [
+    "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab", "LabError",
+    "NearMiss", "Query", "Step", "SuiteSteps", "Verdict", "append_case", "ask", "ball_verdicts",
+    "case_of", "expect_text", "judge", "near_misses", "why_not_placed",
+    "why_not_removed",
+]

@@ -1,0 +1,83 @@
+"""What the replay viewer shows at each position of a record, told once.
+
+A :class:`ReplayStory` walks the events a :class:`~spoker.records.replay.Replay`
+already holds through one :class:`~spoker.text.narrator.Story` (the game screen's
+narrator), and keeps, for every position, the log so far, the moment, the
+challenges and the counting groups: stepping, jumping and going back are
+lookups, not a game replayed from move 1.
+
+No arcade here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shibumi import Cell
+from shibumi.errors import expect
+from spoker.engine.state import GameState
+from spoker.errors import PositionError
+from spoker.records.replay import Replay
+from spoker.text.narrator import (
+    ChallengeSummary,
+    Counted,
+    Line,
+    Mark,
+    Moment,
+    Story,
+    ball_story,
+    counted_marks,
+    game_result,
+    last_move_line,
+)
+
+
+@dataclass(frozen=True)
+class ReplayPage:
+    """The story of a record up to one position: what the viewer draws."""
+
+    state: GameState
+    names: tuple[str, str]
+    moment: Moment
+    log: tuple[Line, ...]
+    challenges: tuple[ChallengeSummary, ...]
+    counted: tuple[Counted, ...]
+
+    def last_move_text(self) -> str:
+        return last_move_line(self.state.history, self.names)
+
+    def result_text(self) -> str:
+        return game_result(self.state, self.names)
+
+    def explain_cell(self, cell: Cell) -> list[str]:
+        """Why the ball on ``cell`` counts (or not)."""
+        return ball_story(self.state, cell, self.counted, self.names)
+
+    def explain_marks(self, cell: Cell) -> tuple[Mark, ...]:
+        """The counted groups the ball on ``cell`` belongs to, as highlights."""
+        return counted_marks(cell, self.counted)
+
+
+class ReplayStory:
+    """Every position of a replay, told (``names``: of players 1 and 2)."""
+
+    def __init__(self, replay: Replay, names: tuple[str, str]) -> None:
+        expect(replay, Replay, "replay")
+        story = Story(names, replay.rules)
+        self.pages: list[ReplayPage] = [self._page(story, replay.state_at(0))]
+        for n in range(1, replay.length + 1):
+            state = replay.state_at(n)
+            story.tell(replay.events_at(n), state)
+            self.pages.append(self._page(story, state))
+
+    @staticmethod
+    def _page(story: Story, state: GameState) -> ReplayPage:
+        return ReplayPage(state, story.names, story.moment, tuple(story.log), tuple(story.challenges),
+                          tuple(story.counted))
+
+    def at(self, n: int) -> ReplayPage:
+        """The page after ``n`` moves (0: the empty pyramid)."""
+        expect(n, int, "position")
+        if not 0 <= n < len(self.pages):
+            raise PositionError(f"position {n!r} is outside 0..{len(self.pages) - 1}")
+        return self.pages[n]

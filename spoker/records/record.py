@@ -1,0 +1,514 @@
+"""Game records (docs/formats.md, "Game records"): read, replay, write.
+
+A record is UTF-8 text: optional ``Key: Value`` header lines, a blank line,
+then the moves (``R@1C3``) separated by white space; move numbers such as
+``12.`` are ignored and ``#`` starts a comment anywhere. Reading replays the
+moves, so a record that parses is a game the rules allow; a bad record raises
+:class:`RecordError` naming the move number, the token and the reason.
+
+The writer puts one numbered move a line and annotates challenges, their
+outcome, straight flushes and the running score in comments; reading what it
+wrote gives back the same record.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from shibumi import Cell, Colour, ShibumiError
+from shibumi.errors import expect, shown
+from spoker.engine.events import End, Event
+from spoker.engine.moves import Move
+from spoker.engine.rules import DEFAULT_RULES, RuleSet
+from spoker.engine.state import GameState
+from spoker.errors import MoveError, RecordError
+from spoker.records.inputs import MAX_INPUT_BYTES, expect_path, read_seed
+from spoker.text.narrator import colour_name, record_note, result_text
+
+_HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)", re.ASCII)
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*", re.ASCII)
+_MOVE_NUMBER = re.compile(r"[0-9]+\.", re.ASCII)
+
+
+@dataclass
+class GameRecord:
+    """A game as a record: headers, the moves in order, and the rules.
+
+    ``rules`` is authoritative (the writer's ``Rules`` header comes from it);
+    ``headers`` keeps the headers as read, with ``Rules`` always first and
+    canonical; the writer recomputes ``Result`` (present only when the game is over).
+    """
+
+    headers: dict[str, str] = field(default_factory=dict)
+    moves: list[Move] = field(default_factory=list)
+    rules: RuleSet = DEFAULT_RULES
+
+    def __post_init__(self) -> None:
+        expect(self.headers, dict, "headers")
+        for key, value in self.headers.items():
+            if not isinstance(key, str) or not isinstance(value, str):
+                raise TypeError(f"header {shown(key)}: {shown(value)}: headers are text")
+        expect(self.moves, list, "moves")
+        for move in self.moves:
+            expect(move, Move, "move")
+        expect(self.rules, RuleSet, "rules")
+
+    @classmethod
+    def from_state(cls, state: GameState, headers: dict[str, str] | None = None) -> GameRecord:
+        """The record of the game that led to ``state`` (its history)."""
+        expect(state, GameState, "state")
+        if headers is not None:
+            expect(headers, dict, "headers")
+        out = {"Rules": str(state.rules)}
+        for key, value in (headers or {}).items():
+            if key.lower() not in ("rules", "result"):
+                out[key] = value
+        if state.is_over:
+            out["Result"] = result_text(state)
+        _check_headers(out)
+        return cls(out, list(state.history), state.rules)
+
+    def play(self, rules: RuleSet | None = None) -> GameState:
+        """Replay every move; :class:`RecordError` names the first bad one."""
+        state = GameState(rules if rules is not None else self.rules)
+        for _ in play_moves(state, self.moves):
+            pass
+        return state
+
+
+def play_moves(state: GameState, moves: list[Move]) -> Iterator[tuple[int, tuple[Event, ...]]]:
+    """Apply ``moves`` to ``state`` one by one, yielding (move number, events)."""
+    expect(state, GameState, "state")
+    expect(moves, (list, tuple), "moves")
+    for move in moves:
+        n = state.move_number + 1
+        token = str(move)
+        reason = _why_not(state, move.colour, move.cell)
+        if reason:
+            raise RecordError(f"move {n} {token!r}: {reason}", n, token)
+        yield n, state.apply_move(move)
+
+
+def _why_not(state: GameState, colour: Colour, cell: int) -> str | None:
+    """Why ``colour`` cannot be drawn and placed on ``cell`` now (None: it can)."""
+    if state.is_over:
+        return _game_over_reason(state)
+    if state.bag()[colour] <= 0:
+        return f"no {colour_name(colour)} ball is left in the bag"
+    if not state.playable_mask >> cell & 1:
+        if state.occupied >> cell & 1:
+            return f"{_name(cell)} is not playable: it already holds a ball"
+        return f"{_name(cell)} is not playable: its platform is not full"
+    return None
+
+
+def _name(cell: int) -> str:
+    return str(Cell(cell))
+
+
+def _game_over_reason(state: GameState) -> str:
+    if state.end == End.STRAIGHT_FLUSH:
+        return (
+            f"the game is over: player {state.winner} made a straight flush "
+            f"on move {state.move_number}"
+        )
+    return "the game is over: the pyramid is full"
+
+
+# -- reading ----------------------------------------------------------------
+def parse_record(text: str) -> GameRecord:
+    """Read a record and check it by replaying it (:class:`RecordError` if bad)."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record must be text, not {type(text).__name__}")
+    read, tokens = _split(text)
+    rules = DEFAULT_RULES
+    if "Rules" in read:
+        try:
+            rules = RuleSet.parse(read["Rules"])
+        except ShibumiError as err:
+            raise RecordError(f"header 'Rules': {err}") from None
+    # Rules is always there, first and canonical, as the writer puts it.
+    headers = {"Rules": str(rules)}
+    headers.update((k, v) for k, v in read.items() if k != "Rules")
+    state = GameState(rules)
+    moves = []
+    for token in tokens:
+        n = state.move_number + 1
+        if state.is_over:
+            raise RecordError(f"move {n} {token!r}: {_game_over_reason(state)}", n, token)
+        move = _read_move(state, token, n)
+        reason = _why_not(state, move.colour, move.cell)
+        if reason:
+            raise RecordError(f"move {n} {token!r}: {reason}", n, token)
+        state.apply_move(move)
+        moves.append(move)
+    return GameRecord(headers, moves, rules)
+
+
+def _split(text: str) -> tuple[dict[str, str], list[str]]:
+    """Headers and move tokens, comments and move numbers dropped."""
+    headers: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    tokens: list[str] = []
+    in_headers = True
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        line = raw.partition("#")[0].strip()
+        if in_headers:
+            if not line:
+                if headers and "#" not in raw:
+                    in_headers = False  # the blank line that ends the headers
+                continue
+            match = _HEADER.fullmatch(line)
+            if match:
+                key, value = match.group(1), match.group(2).strip()
+                if key.lower() == "rules":
+                    key = "Rules"
+                if key.lower() in seen:
+                    raise RecordError(
+                        f"line {number}: header {key!r} is given twice "
+                        f"(first as {seen[key.lower()]!r})"
+                    )
+                seen[key.lower()] = key
+                headers[key] = value
+                continue
+            in_headers = False
+        tokens.extend(t for t in line.split() if not _MOVE_NUMBER.fullmatch(t))
+    return headers, tokens
+
+
+def _read_move(state: GameState, token: str, n: int) -> Move:
+    """A move token, its short cell resolved on the current board."""
+    try:
+        return _move_of(state, token)
+    except ShibumiError as err:
+        raise RecordError(f"move {n} {token!r}: {err}", n, token) from None
+
+
+def _move_of(state: GameState, token: str) -> Move:
+    colour_text, sep, cell_text = token.partition("@")
+    if not sep:
+        raise MoveError("not a move: expected colour@cell, such as 'R@1C3'")
+    try:
+        colour = Colour.from_char(colour_text)
+    except ShibumiError:
+        raise MoveError(f"{colour_text!r} is not a colour: expected W, B or R") from None
+    return Move(colour, state.board.resolve(cell_text))
+
+
+def seed_warning(headers: dict[str, str], continued: bool) -> str | None:
+    """The one line telling that a record's ``Seed`` header cannot be read
+    and what is done instead (None: no such header, or a good one). Every
+    command that reads records says it in these words: ``continued`` when
+    the game goes on from the record (``spoker play --load``), else the
+    moves are only replayed."""
+    expect(headers, dict, "headers")
+    value = headers.get("Seed")
+    if not isinstance(value, str | None):
+        raise TypeError(f"header 'Seed' {shown(value)}: expected text, not {type(value).__name__}")
+    if value is None or read_seed(value) is not None:
+        return None
+    quoted = repr(value if len(value) <= 24 else f"{value[:20]}...")
+    more = f" ({len(value):,} characters)" if len(value) > 24 else ""
+    if continued:
+        instead = "the game goes on with fresh random draws"
+    else:
+        instead = "the moves replay as recorded, but a game continued from it would draw afresh"
+    return f"header 'Seed' {quoted}{more} is not a whole number from 0 to 2^64-1: ignored, {instead}"
+
+
+# -- writing ----------------------------------------------------------------
+def _check_headers(headers: dict[str, str]) -> None:
+    for key, value in headers.items():
+        if not isinstance(key, str) or not _KEY.fullmatch(key):
+            raise RecordError(f"header key {key!r} must be a letter then letters, digits, '_' or '-'")
+        if not isinstance(value, str) or "#" in value or len(value.splitlines()) > 1:
+            raise RecordError(f"header {key!r}: value {value!r} must be one line without '#'")
+
+
+def format_record(record: GameRecord) -> str:
+    expect(record, GameRecord, "record")
+    """The record as text: headers, then one numbered, annotated move a line."""
+    state = GameState(record.rules)
+    lines = []
+    annotations = []
+    for n, events in play_moves(state, record.moves):
+        note = annotate(events, state)
+        line = f"{n}. {record.moves[n - 1]}"
+        lines.append(f"{line}  # {note}" if note else line)
+        annotations.append(note)
+    headers = {"Rules": str(record.rules)}
+    for key, value in record.headers.items():
+        if key.lower() not in ("rules", "result"):
+            headers[key] = value.strip()
+    if state.is_over:
+        headers["Result"] = result_text(state)
+    _check_headers(headers)
+    head = [f"{k}: {v}" if v else f"{k}:" for k, v in headers.items()]
+    return "\n".join(head) + "\n\n" + "".join(line + "\n" for line in lines)
+
+
+def annotate(events: tuple[Event, ...], state: GameState) -> str:
+    """A comment for a move: the challenge it opens or answers, points, score
+    (the words are :func:`spoker.text.narrator.record_note`'s)."""
+    return record_note(events, state)
+
+
+# -- files (MAX_INPUT_BYTES and expect_path: spoker.records.inputs) -------------------
+def read_bounded(
+    f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a record", text: bool = False,
+) -> bytes:
+    """All of ``f``, or :class:`RecordError` if it holds more than ``limit``
+    bytes; with ``text``, also if it holds a NUL byte (:func:`check_text`,
+    told at the first chunk that holds one)."""
+    from spoker.records.inputs import READ_CHUNK, check_text
+
+    if not callable(getattr(f, "read", None)):
+        raise TypeError(f"f {shown(f)}: expected a binary file open for reading")
+    parts: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = f.read(min(READ_CHUNK, limit + 1 - size))
+        if not isinstance(chunk, bytes):
+            raise TypeError(f"file {shown(f)}: expected a binary file, it gave {type(chunk).__name__}")
+        if not chunk:
+            break
+        if text:
+            check_text(chunk, size, what)
+        parts.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
+    return b"".join(parts)
+
+
+def decode_record(data: bytes) -> GameRecord:
+    """A record from its bytes (UTF-8 text without NUL bytes, at most
+    :data:`MAX_INPUT_BYTES`)."""
+    expect(data, bytes, "data")
+    if len(data) > MAX_INPUT_BYTES:
+        raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+    from spoker.records.inputs import check_text
+
+    check_text(data)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"not UTF-8 text (byte {err.start})") from None
+    return parse_record(text)
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file (UTF-8, at most :data:`MAX_INPUT_BYTES`);
+    OSError if unreadable, RecordError if bad or too large."""
+    expect_path(path)
+    with open(path, "rb") as f:
+        st = os.fstat(f.fileno())
+        if stat.S_ISREG(st.st_mode) and st.st_size > MAX_INPUT_BYTES:  # told without reading it
+            raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+        data = read_bounded(f, text=True)
+    return decode_record(data)
+
+
+def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
+    """Write a record atomically: a temporary file in the same folder, then rename."""
+    expect(record, GameRecord, "record")
+    write_text_atomic(path, format_record(record))
+
+
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 600  # a temporary file this old belongs to no running save
+_WRITING = threading.Lock()  # one save at a time in this process: our own leftovers are stale
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) so that ``path`` holds either the old or the new
+    text, never half of it: see :func:`write_bytes_atomic`."""
+    expect(text, str, "text")
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` so that ``path`` holds either the old or the new bytes,
+    never half of them: a temporary file in the same folder, then ``os.replace``.
+
+    A symbolic link is written through (its target is replaced, the link stays),
+    an existing file keeps its permission bits, a new one gets the usual ones
+    (0666 less the umask), and the folder is synced after the rename so the
+    new name survives a power cut. Temporary files left by a save that crashed
+    earlier are removed first. A path that is not a regular file (``/dev/null``,
+    a FIFO) is written into directly; a folder is refused (IsADirectoryError)."""
+    expect_path(path)
+    expect(data, bytes, "data")
+    try:
+        st: os.stat_result | None = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        st = None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        # /dev/null, /dev/stdout, a FIFO: written into, as the shell's '>'
+        # would; a rename would replace the device itself with a file.
+        _write_in_place(path, data)
+        return
+    with _WRITING:
+        _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
+
+
+def _write_in_place(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write into a device or FIFO. Opened without blocking, so a FIFO nobody
+    reads is an error at once (not a window that waits for ever); then written
+    blocking, so a slow reader gets every byte."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        if err.errno == errno.ENXIO:
+            raise OSError(err.errno, "a FIFO that nobody reads", os.fspath(path)) from None
+        raise
+    with os.fdopen(fd, "wb") as f:
+        os.set_blocking(fd, True)
+        f.write(data)
+
+
+def _write_atomic(target: str, data: bytes) -> None:
+    folder = os.path.dirname(target)
+    name = os.path.basename(target)
+    remove_stale_temporaries(folder, name)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _sync_folder(folder)
+
+
+def append_whole(path: str | os.PathLike[str], data: bytes) -> None:
+    """Append ``data`` (a line) to ``path`` so that the file ends up either as
+    it was or with the whole line, never with part of it (a full disk): one
+    ``os.write``, synced, and on any failure the file is cut back to its old
+    size. A last line without its newline gets one first, in the same write,
+    so the new line is never glued to it."""
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
+        try:
+            written = os.write(fd, data)
+            if written != len(data):  # a short write: the disk filled up after part of it
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+            os.fsync(fd)  # some file systems tell a full disk only here
+        except BaseException:
+            try:
+                os.ftruncate(fd, size)
+            except OSError:
+                pass  # nothing more can be done: the first error is the one to tell
+            raise
+    finally:
+        os.close(fd)
+
+
+def write_png_atomic(image: object, path: str | os.PathLike[str]) -> None:
+    """Save a PIL image as PNG with :func:`write_bytes_atomic` (never half a picture)."""
+    import io
+
+    if not callable(getattr(image, "save", None)):
+        raise TypeError(f"image {shown(image)}: expected a PIL image")
+    expect_path(path)
+
+    picture = io.BytesIO()
+    image.save(picture, format="PNG", optimize=True)  # type: ignore[attr-defined]
+    write_bytes_atomic(path, picture.getvalue())
+
+
+def remove_stale_temporaries(folder: str, name: str) -> list[str]:
+    """Delete the temporary files of earlier saves of ``name`` that crashed:
+    those of a process that is gone, or older than :data:`STALE_TEMP_SECONDS`."""
+    removed: list[str] = []
+    prefix = f".{name}."
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        if not (entry.startswith(prefix) and entry.endswith(TEMP_SUFFIX)):
+            continue
+        full = os.path.join(folder, entry)
+        try:
+            st = os.lstat(full)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            pid = entry[len(prefix):].partition(".")[0]
+            if now - st.st_mtime > STALE_TEMP_SECONDS or not _alive(pid):
+                os.unlink(full)
+                removed.append(full)
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid_text: str) -> bool:
+    """Whether the process that named a temporary file may still be writing it."""
+    if not pid_text.isdigit() or not pid_text.isascii():
+        return True  # an older name without a process id: left to the age test
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False  # saves hold _WRITING and clean up: ours is a leftover (a reused pid)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True
+    return True
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: str) -> None:
+    """fsync the folder so the rename itself is on disk (not possible everywhere)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(folder, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+__all__ = [
+    "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
+    "append_whole", "expect_path", "parse_record", "play_moves", "read_bounded",
+    "result_text", "save_record", "seed_warning", "write_bytes_atomic",
+    "write_png_atomic", "write_text_atomic",
+]

@@ -1,0 +1,2 @@
+"""Many games at once: simulate, batch, tally, tournament, study, analysis,
+local workers and the Dask cluster."""

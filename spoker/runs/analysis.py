@@ -1,0 +1,495 @@
+"""Game analysis: how good was each placement of a record?
+
+For every placement the analysis computes its *value*: the expected game
+result (+1 a win, 0 a draw, -1 a loss, so P(win) - P(loss)) for the player who
+placed the ball, after placing it where the record did, with best play by both
+sides from then on and the bag's odds at every later draw (expectimax). It
+also finds the best placement of that ball and its value; the difference is
+the *loss* (0 when the record's placement is among the best).
+
+Values come from :class:`spoker.players.search.Expectimax` with the game
+result as utility (:class:`~spoker.players.search.WinUtility`). Once the
+search reaches the end of the game the value is *exact*: always when
+:data:`EXACT_LEFT` or fewer balls remain before the placement, and earlier
+when the exhaustive search fits in :data:`EXACT_FACTOR` times the effort.
+Otherwise the search deepens placement by placement while the next depth is
+predicted to fit in ``effort`` positions, and judges the positions at its
+horizon by the leader's chances (an estimate).
+
+Each placement is analysed on its own (fresh tables, no clock), so the result
+depends only on the record, the rules and the effort: the same whatever the
+machine, the order or the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from shibumi import CELLS, Cell, Colour
+from spoker.engine.events import End
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
+from spoker.errors import SpokerError
+from spoker.players.kernel import cells_of, pending_code, score_diff
+from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
+from spoker.records.record import GameRecord
+from spoker.records.replay import Replay
+from spoker.runs.parallel import running, stream
+
+DEFAULT_EFFORT = 200_000
+"""Positions judged per placement, at most, before the search is exact: a
+whole record takes some 6 s of one core (bench/analyse.py; target 20 s)."""
+
+EXACT_FACTOR = 4
+"""An exhaustive search to the end of the game may judge this many times the
+effort: exactness is worth more than a deeper estimate."""
+
+EXACT_LEFT = 5
+"""With this many balls left before the placement, or fewer, the search is
+always exhaustive, whatever the effort (it is tiny: a few thousand positions)."""
+
+LAST_PLIES = 2
+"""The search skips from this many placements short of the end straight to
+the end: the last balls have a cell or two each, so the whole search costs
+hardly more than the one two placements shorter."""
+
+TIE = 1e-9
+"""Values this close are equal: the played cell is among the best."""
+
+INACCURACY = 0.10
+MISTAKE = 0.20
+BLUNDER = 0.40
+"""Verdicts by loss of expected result. A loss ``x`` gives away ``x / 2`` of
+the games (draws counted half): an inaccuracy 1 game in 20, a mistake 1 in
+10, a blunder 1 in 5."""
+
+TURNING = 0.30
+"""A challenge is a turning point when, from its opening move's draw to the
+end of its answer, the challenger's expected result moves this much or more."""
+
+
+
+class AnalysisError(SpokerError):
+    """A bad effort or worker count."""
+
+
+class PlacementValues(NamedTuple):
+    """What the search found for one drawn ball: the value of each cell it
+    valued (the played cell and the best always; with pruning, cells found
+    worse than the best are left out), whether the values are exact, the
+    search depth in placements and the positions judged."""
+
+    values: dict[Cell, float]
+    exact: bool
+    depth: int
+    nodes: int
+
+
+class MoveAnalysis(NamedTuple):
+    """One placement judged (values for ``player``, the one who placed ``ball``)."""
+
+    n: int
+    player: int
+    ball: Colour
+    cell: Cell
+    value: float
+    best: Cell
+    best_value: float
+    loss: float
+    exact: bool
+    verdict: str | None
+    """None, ``"inaccuracy"``, ``"mistake"`` or ``"blunder"`` (:data:`BLUNDER` ...)."""
+    depth: int
+    """Placements the search looked ahead, this one included (balls left when exact)."""
+
+    def to_json(self) -> dict[str, object]:
+        """The move's object in ``spoker analyse --json`` (notation.md)."""
+        return {
+            "n": self.n, "player": self.player, "ball": self.ball.char, "cell": str(self.cell),
+            "value": _rounded(self.value), "best": str(self.best),
+            "best_value": _rounded(self.best_value), "loss": _rounded(self.loss),
+            "exact": self.exact,
+        }
+
+
+class PlayerSummary(NamedTuple):
+    """A player's placements in one game, summed up."""
+
+    player: int
+    moves: int
+    average_loss: float
+    worst: MoveAnalysis | None
+    """The placement with the largest loss (the first of equal ones); None if
+    the player made no placement or lost nothing."""
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "player": self.player, "moves": self.moves,
+            "average_loss": _rounded(self.average_loss),
+            "worst": None if self.worst is None else self.worst.n,
+            "inaccuracies": self.inaccuracies, "mistakes": self.mistakes, "blunders": self.blunders,
+        }
+
+
+class ChallengeSwing(NamedTuple):
+    """A challenge and how the challenger's expected result moved through it.
+
+    ``before`` is the value before the opening move's draw (None for the first
+    move), ``opened`` right after the opening placement, ``answered`` after
+    the answer (None if it was not answered in the record). ``turning`` when
+    it moved :data:`TURNING` or more from ``before`` to the last known value.
+    """
+
+    move: int
+    challenger: int
+    rank: str
+    response_move: int | None
+    response: str | None
+    points: tuple[int, int] | None
+    before: float | None
+    opened: float
+    answered: float | None
+    turning: bool
+
+    @property
+    def swing(self) -> float | None:
+        """The change of the challenger's expected result across the challenge."""
+        if self.before is None:
+            return None
+        last = self.answered if self.answered is not None else self.opened
+        return last - self.before
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "move": self.move, "challenger": self.challenger, "challenge": self.rank,
+            "response_move": self.response_move, "response": self.response,
+            "points": None if self.points is None else list(self.points),
+            "before": _rounded(self.before), "opened": _rounded(self.opened),
+            "answered": _rounded(self.answered), "turning": self.turning,
+        }
+
+
+@dataclass
+class GameAnalysis:
+    """A record's placements judged one by one (see the module doc)."""
+
+    record: GameRecord
+    rules: RuleSet
+    effort: int
+    moves: list[MoveAnalysis]
+    challenges: list[ChallengeSwing] = field(default_factory=list)
+
+    @property
+    def players(self) -> tuple[PlayerSummary, PlayerSummary]:
+        """Player 1's and player 2's summaries."""
+        return (summarise(self.moves, 1), summarise(self.moves, 2))
+
+    def graph(self) -> list[tuple[int, float]]:
+        """(move number, player 1's expected result after it): the evaluation
+        graph, one point a placement."""
+        return [(m.n, m.value if m.player == 1 else -m.value) for m in self.moves]
+
+    def to_json(self, file: str | None = None) -> dict[str, object]:
+        """The ``spoker analyse --json`` object of a record (notation.md)."""
+        out: dict[str, object] = {}
+        if file is not None:
+            out["file"] = file
+        out["moves"] = [m.to_json() for m in self.moves]
+        out["players"] = [p.to_json() for p in self.players]
+        out["challenges"] = [c.to_json() for c in self.challenges]
+        out["effort"] = self.effort
+        out["rules"] = str(self.rules)
+        return out
+
+
+# -- the search ----------------------------------------------------------------
+def placement_values(
+    state: GameState, effort: int = DEFAULT_EFFORT, played: Cell | None = None, prune: bool = True
+) -> PlacementValues:
+    """Values (expected result for the player to move) of the playable cells
+    for ``state``'s drawn ball.
+
+    ``played`` (if given) is valued first and exactly; with ``prune`` a cell
+    found worse than the best so far is dropped (only the best cells and the
+    played one are valued), without it every cell is. The search deepens while
+    the next depth fits in ``effort`` positions (:data:`EXACT_FACTOR` times it
+    for the exhaustive one), always to the end with :data:`EXACT_LEFT` balls
+    left or fewer. Does not change ``state``.
+    """
+    check_effort(effort)
+    colour = state.drawn
+    if state.is_over or colour is None:
+        raise AnalysisError("no ball is drawn: there is nothing to value")
+    if played is not None and not state.playable_mask >> int(played) & 1:
+        raise AnalysisError(f"{played} is not playable")
+    left = 30 - state.move_number
+    root = _Root(state, int(colour), None if played is None else int(played), prune)
+    values: dict[int, float] = {}
+    costs: list[int] = []
+    used = 0
+    depth = 0
+    table: dict[Key, Entry] = {}
+    leaf_table: dict[Key, float] = {}
+    while depth < left:
+        target = depth + 1
+        if target >= left - LAST_PLIES or left <= EXACT_LEFT:
+            target = left  # the last balls have few cells: going to the end costs little more
+        exact = target == left
+        forced = exact and left <= EXACT_LEFT
+        budget = effort * EXACT_FACTOR if exact else effort
+        if costs and not forced and used + _predicted(costs, len(root.cells)) > budget:
+            break
+        # One placement deep judges one position a cell: no limit needed.
+        limit = None if forced or not depth else max(budget - used, 1)
+        search = Expectimax(state.rules, WinUtility(), limit=limit)
+        search.windows = not exact  # exact values: every chance node searched whole
+        search.table = table
+        search.leaf_table = leaf_table
+        try:
+            found = root.search(search, target)
+        except OutOfBudget:
+            used += search.nodes
+            break
+        used += search.nodes
+        costs.append(max(search.nodes, 1))
+        values = found
+        depth = target
+    return PlacementValues(
+        {CELLS[c]: v for c, v in values.items()}, depth >= left, depth, used
+    )
+
+
+def _predicted(costs: list[int], cells: int) -> float:
+    """The next depth costs about the last one times the last growth (at most
+    three colours times the cells playable now: the tree's branching)."""
+    growth = 3.0 * max(cells, 1)
+    if len(costs) > 1:
+        growth = min(growth, costs[-1] / costs[-2])
+    return costs[-1] * growth
+
+
+class _Root:
+    """The drawn ball's placements, in the order they are searched: the
+    played cell first, then the strongest groups first (good bounds early)."""
+
+    def __init__(self, state: GameState, colour: int, played: int | None, prune: bool) -> None:
+        m0, m1, m2 = state.masks
+        self.args = (m0, m1, m2, state.occupied, state.playable_mask, pending_code(state), colour)
+        self.d = score_diff(state)
+        self.prune = prune
+        responding = state.challenge is not None
+        judge = state.rules.judge
+        codes = []
+        for cell in cells_of(state.playable_mask):
+            code = judge.turn_codes3(m0, m1, m2, cell, responding)[colour]
+            codes.append((cell, code))
+        codes.sort(key=lambda cc: (cc[0] != played, -cc[1], cc[0]))
+        self.cells = codes
+
+    def search(self, search: Expectimax, depth: int) -> dict[int, float]:
+        """Each cell's value ``depth`` placements deep (pruned cells left out)."""
+        m0, m1, m2, occ, pl, chal, colour = self.args
+        out: dict[int, float] = {}
+        best = -math.inf
+        for cell, code in self.cells:
+            search.nodes += 1
+            alpha = best - ROOT_MARGIN if self.prune and out else -math.inf
+            v = search.place(m0, m1, m2, occ, pl, chal, colour, cell, code, self.d, depth, alpha, math.inf)
+            if v > alpha:
+                out[cell] = v  # inside the window: the exact value at this depth
+                best = max(best, v)
+        return out
+
+
+# -- a record ------------------------------------------------------------------
+def judge(n: int, player: int, ball: Colour, cell: Cell, found: PlacementValues) -> MoveAnalysis:
+    """The analysis of placing ``ball`` on ``cell`` from the values found."""
+    value = found.values[cell]
+    best_value = max(found.values.values())
+    if value >= best_value - TIE:
+        best, loss = cell, 0.0
+    else:
+        best = min((c for c, v in found.values.items() if v >= best_value - TIE), key=int)
+        loss = best_value - value
+    return MoveAnalysis(
+        n, player, ball, cell, value, best, best_value, loss, found.exact, verdict(loss), found.depth
+    )
+
+
+def verdict(loss: float) -> str | None:
+    """``"blunder"``, ``"mistake"``, ``"inaccuracy"`` or None for a loss of
+    expected result (thresholds :data:`BLUNDER`, :data:`MISTAKE`, :data:`INACCURACY`)."""
+    if loss >= BLUNDER - TIE:
+        return "blunder"
+    if loss >= MISTAKE - TIE:
+        return "mistake"
+    if loss >= INACCURACY - TIE:
+        return "inaccuracy"
+    return None
+
+
+class _Task(NamedTuple):
+    """One placement to judge: the record's moves, the rules, which move (1..)."""
+
+    record: GameRecord
+    rules: RuleSet
+    n: int
+    effort: int
+
+
+def _run_task(task: _Task) -> MoveAnalysis:
+    state = GameState(task.rules)
+    for move in task.record.moves[: task.n - 1]:
+        state.apply_move(move)
+    move = task.record.moves[task.n - 1]
+    player = state.to_move
+    state.apply_draw(move.colour)
+    found = placement_values(state, task.effort, played=move.cell)
+    state.apply_place(move.cell)
+    if state.end == End.STRAIGHT_FLUSH:
+        # A won game: its value, 1, is the best there is, whatever the search's depth.
+        found = found._replace(exact=True)
+    return judge(task.n, player, move.colour, move.cell, found)
+
+
+def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
+    """The tasks' analyses, in any order. More than one worker: processes of
+    :func:`spoker.runs.parallel.running` (at most one a CPU; Ctrl-C and SIGTERM
+    stop them at once, a worker that dies is
+    :class:`~spoker.runs.parallel.WorkerLost`)."""
+    if workers == 1 or len(tasks) < 2:
+        for task in tasks:
+            yield _run_task(task)
+        return
+    # The costly placements are the late ones (exhaustive searches): hand
+    # those out first, all at once, so that the workers finish together.
+    order = sorted(tasks, key=lambda task: -task.n)
+    with running(min(workers, len(tasks))) as executor:
+        for _, result in stream(_run_task, order, executor, in_flight=len(order)):
+            yield result
+
+
+def analyse_move(
+    record: GameRecord, n: int, effort: int = DEFAULT_EFFORT, rules: RuleSet | None = None
+) -> MoveAnalysis:
+    """Judge placement ``n`` (1..) of ``record`` alone: the same result as the
+    ``n``-th move of :func:`analyse_record` (the replay viewer analyses move by
+    move, so that its graph fills in). The record must replay (check it with
+    :class:`~spoker.records.replay.Replay` first); ``n`` out of range raises
+    :class:`AnalysisError`."""
+    check_effort(effort)
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
+        raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
+    return _run_task(_Task(record, rules if rules is not None else record.rules, n, effort))
+
+
+def analyse_record(
+    record: GameRecord,
+    effort: int = DEFAULT_EFFORT,
+    progress: Callable[[int, int], None] | None = None,
+    rules: RuleSet | None = None,
+    workers: int = 1,
+) -> GameAnalysis:
+    """Judge every placement of ``record`` (an unfinished one up to its last
+    move). ``rules`` overrides the record's; ``progress(done, total)`` is
+    called after each placement; ``workers`` processes share the work (the
+    result is the same). A record the rules refuse raises its
+    :class:`~spoker.errors.RecordError`."""
+    check_effort(effort)
+    check_workers(workers)
+    replay = Replay(record, rules)  # refuses a record that does not replay
+    tasks = [_Task(record, replay.rules, n, effort) for n in range(1, replay.length + 1)]
+    moves: list[MoveAnalysis] = []
+    for result in _results(tasks, workers):
+        moves.append(result)
+        if progress is not None:
+            progress(len(moves), len(tasks))
+    moves.sort(key=lambda m: m.n)
+    return GameAnalysis(record, replay.rules, effort, moves, challenge_swings(replay, moves))
+
+
+def challenge_swings(replay: Replay, moves: Sequence[MoveAnalysis]) -> list[ChallengeSwing]:
+    """Each challenge of the game with the challenger's expected result
+    before, after the opening and after the answer (see :class:`ChallengeSwing`)."""
+    by_n = {m.n: m for m in moves}
+    out = []
+    for c in replay.challenges:
+        opening = by_n[c.move]
+        before_move = by_n.get(c.move - 1)
+        before = None if before_move is None else _for(c.challenger, before_move)
+        answer = by_n.get(c.response_move) if c.response_move is not None else None
+        answered = None if answer is None else _for(c.challenger, answer)
+        opened = _for(c.challenger, opening)
+        last = answered if answered is not None else opened
+        turning = before is not None and abs(last - before) >= TURNING - TIE
+        out.append(ChallengeSwing(
+            c.move, c.challenger, c.challenge.rank.key, c.response_move,
+            None if c.response is None else c.response.rank.key, c.points,
+            before, opened, answered, turning,
+        ))
+    return out
+
+
+def _for(player: int, move: MoveAnalysis) -> float:
+    """A move's value seen by ``player``."""
+    return move.value if move.player == player else -move.value
+
+
+def summarise(moves: Sequence[MoveAnalysis], player: int) -> PlayerSummary:
+    """``player``'s average loss, worst placement and verdict counts."""
+    mine = [m for m in moves if m.player == player]
+    if not mine:
+        return PlayerSummary(player, 0, 0.0, None, 0, 0, 0)
+    worst = max(mine, key=lambda m: (m.loss, -m.n))
+    verdicts = [m.verdict for m in mine]
+    return PlayerSummary(
+        player, len(mine), sum(m.loss for m in mine) / len(mine),
+        worst if worst.loss > TIE else None,
+        verdicts.count("inaccuracy"), verdicts.count("mistake"), verdicts.count("blunder"),
+    )
+
+
+# -- hints ---------------------------------------------------------------------
+HINT_EFFORT = 30_000
+"""Positions a hint judges: quick enough for a game window's worker thread."""
+
+
+def hint_values(state: GameState, top: int = 3, effort: int = HINT_EFFORT) -> list[tuple[Cell, float]]:
+    """The ``top`` best cells for ``state``'s drawn ball with their expected
+    results (P(win) - P(loss) for the player to move), best first; ties in
+    cell order. Does not change ``state``."""
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise AnalysisError(f"top {top!r} must be a positive whole number")
+    found = placement_values(state, effort, prune=False)
+    ranked = sorted(found.values.items(), key=lambda cv: (-cv[1], int(cv[0])))
+    return ranked[:top]
+
+
+# -- checks and helpers --------------------------------------------------------
+def check_effort(effort: object) -> None:
+    if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
+        raise AnalysisError(f"effort {effort!r} must be a positive whole number of positions")
+
+
+def check_workers(workers: object) -> None:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise AnalysisError(f"workers {workers!r} must be a positive whole number")
+
+
+def _rounded(x: float | None) -> float | None:
+    """Values in JSON: 9 decimals (exact values agree with any solver to 1e-6)."""
+    return None if x is None else round(x, 9) + 0.0  # + 0.0: no -0.0
+
+
+__all__ = [
+    "BLUNDER", "DEFAULT_EFFORT", "EXACT_LEFT", "INACCURACY", "MISTAKE", "TURNING",
+    "AnalysisError", "ChallengeSwing", "GameAnalysis", "MoveAnalysis", "PlacementValues",
+    "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings", "hint_values",
+    "placement_values", "summarise", "verdict",
+]

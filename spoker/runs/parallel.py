@@ -1,0 +1,223 @@
+"""Running seeded units of work on a :class:`concurrent.futures.Executor`.
+
+Simulations and tournaments are streams of small, self-contained units (a
+few games seeded by the run's seed and the games' indices), so their result
+does not depend on which process plays a unit, nor in what order the units
+finish. This module is the one place that turns such a stream into results:
+
+- :func:`make_executor` builds the executor: the caller's own thread for one
+  worker, else a process pool (any other ``Executor``, a Dask client's
+  ``get_executor()`` for one, can be passed to :func:`stream` instead);
+- :func:`stream` submits the units lazily, a bounded number in flight, so a
+  run of any length never holds its whole plan in memory, and yields each
+  unit's result in submission order;
+- Ctrl-C (``KeyboardInterrupt``) cancels the pending units and stops the
+  worker processes at once: workers ignore SIGINT themselves (a terminal
+  sends it to the whole process group, and each would print a traceback),
+  and the parent terminates them; SIGTERM does the same;
+- a worker process that dies (killed, as by the system when memory runs
+  out) ends the run with :class:`WorkerLost`, one line to show, the other
+  workers stopped. The units are not played again: what killed a worker
+  would most likely kill the next one too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
+
+from spoker.errors import SpokerError
+
+U = TypeVar("U")
+R = TypeVar("R")
+
+TICK = 0.25
+"""Seconds between calls of a stream's ``tick`` while it waits for a unit."""
+
+
+class WorkerLost(SpokerError):
+    """A worker process died during a run (killed from outside, often for
+    want of memory): the run has no result."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a worker process died during the run (killed, perhaps for want of memory); "
+            "nothing was written: run again, with fewer workers if memory is short"
+        )
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def cap_workers(workers: int) -> int:
+    """``workers`` capped at the number of CPUs: more processes than CPUs
+    only add memory and switching, never speed."""
+    return max(1, min(workers, cpu_count()))
+
+
+class InlineExecutor(Executor):
+    """Runs each unit in the caller's thread when it is submitted."""
+
+    def submit(self, fn: Callable[..., R], /, *args: object, **kwargs: object) -> Future[R]:
+        future: Future[R] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as err:
+            if not isinstance(err, Exception):
+                raise  # KeyboardInterrupt, SystemExit: stop now
+            future.set_exception(err)
+        return future
+
+
+def slots(executor: Executor, default: int) -> int:
+    """How many units ``executor`` plays at once: a process pool's size, a
+    cluster executor's ``slots`` (:class:`spoker.runs.cluster.DaskExecutor`),
+    else ``default``."""
+    for name in ("slots", "_max_workers"):
+        value = getattr(executor, name, None)
+        if isinstance(value, int) and value >= 1:
+            return value
+    return max(1, default)
+
+
+def _ignore_sigint() -> None:
+    """Worker initialiser: the parent alone handles Ctrl-C, and SIGTERM (the
+    parent's way to stop a worker) ends a worker quietly: a forked worker would
+    otherwise inherit the parent's SIGTERM-as-Ctrl-C handler and print a
+    traceback as it stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def make_executor(workers: int) -> Executor:
+    """The caller's thread for one worker, else a pool of ``workers`` processes
+    (at most the number of CPUs)."""
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers {workers!r}: expected a whole number")
+    workers = cap_workers(workers)
+    if workers <= 1:
+        return InlineExecutor()
+    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+
+
+def stop_now(executor: Executor) -> None:
+    """Cancel what is pending and stop the worker processes without waiting
+    for the units they are playing (Ctrl-C, or an error in a unit)."""
+    if not isinstance(executor, Executor):
+        raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
+    # ProcessPoolExecutor keeps its processes in ``_processes``; shutdown()
+    # alone would wait for the units being played, which may take minutes.
+    workers = list(dict(getattr(executor, "_processes", None) or {}).values())
+    try:
+        executor.shutdown(wait=False, cancel_futures=True)
+    except TypeError:  # an executor without cancel_futures (older or foreign)
+        executor.shutdown(wait=False)
+    for proc in workers:
+        with contextlib.suppress(Exception):
+            proc.terminate()
+    for proc in workers:
+        with contextlib.suppress(Exception):
+            proc.join(timeout=2)
+    # Let the pool's manager thread see its dead workers and close down now:
+    # left running, it races Python's exit hook, which may then write to the
+    # pipe the thread has just closed ("Bad file descriptor" traceback).
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if manager is not None:
+        with contextlib.suppress(Exception):
+            manager.join(timeout=2)
+
+
+def stream(
+    fn: Callable[[U], R],
+    units: Iterable[U],
+    executor: Executor,
+    in_flight: int = 8,
+    tick: Callable[[], None] | None = None,
+) -> Iterator[tuple[U, R]]:
+    """``(unit, fn(unit))`` for every unit, in the units' order.
+
+    At most ``in_flight`` units are submitted and not yet yielded, so
+    ``units`` may be a generator of any length. ``tick()`` is called about
+    every :data:`TICK` seconds while waiting (a progress display), and so is
+    the executor's ``check()`` if it has one: it raises once the executor can
+    no longer finish its units (:meth:`spoker.runs.cluster.DaskExecutor.check`)."""
+    if not isinstance(executor, Executor):
+        raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
+    check = getattr(executor, "check", None)
+    pending: deque[tuple[U, Future[R]]] = deque()
+    source = iter(units)
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(pending) < max(1, in_flight):
+                unit = next(source, _END)
+                if unit is _END:
+                    exhausted = True
+                    break
+                pending.append((unit, executor.submit(fn, unit)))  # type: ignore[arg-type]
+            if not pending:
+                return
+            unit, future = pending.popleft()
+            while not future.done():
+                wait([future], timeout=TICK)
+                if check is not None and not future.done():
+                    check()
+                if tick is not None:
+                    tick()
+            yield unit, future.result()
+    finally:
+        # Stopped early (Ctrl-C, an error, a caller that stops reading): the
+        # units not started are not wanted, whatever the executor.
+        for _, future in pending:
+            future.cancel()
+
+
+_END = object()
+
+
+@contextlib.contextmanager
+def running(workers: int) -> Iterator[Executor]:
+    """An executor for ``workers`` workers, shut down on leaving; on Ctrl-C,
+    SIGTERM or an error its workers are stopped at once, and a worker that
+    died is :class:`WorkerLost`."""
+    executor = make_executor(workers)
+    with _term_as_interrupt(not isinstance(executor, InlineExecutor)):
+        try:
+            yield executor
+        except BrokenProcessPool:
+            stop_now(executor)
+            raise WorkerLost() from None
+        except BaseException:
+            stop_now(executor)
+            raise
+        executor.shutdown(wait=True)
+
+
+@contextlib.contextmanager
+def _term_as_interrupt(wanted: bool) -> Iterator[None]:
+    """While workers run, SIGTERM stops the run as Ctrl-C does (else the
+    parent would die at once and leave its workers behind)."""
+    if not wanted or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

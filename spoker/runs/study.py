@@ -1,0 +1,472 @@
+"""Variant studies: the same match under several rule sets, compared.
+
+Two players play N games under each rule set, changing seats every other game
+(A first in games 0, 2, ...). Game ``i`` draws from the same seeds under every
+rule set (:func:`spoker.runs.simulate.game_seeds`, and the batch simulator's blocks),
+so rule sets are compared on the same luck as far as the games run alike.
+For each rule set the study reports, by seat (first and second player), score
+rates with 95% Wilson intervals, and draws, game length, straight-flush
+endings, challenges per game, and for each rank how often it is formed, how
+often it challenges and how often such a challenge is won.
+
+Random and greedy players are played by the batch simulator and their games
+replayed through :class:`~spoker.engine.state.GameState` to read every challenge;
+the others are played one game at a time, in units of the players' registry
+entries' ``study_chunk`` games, with their ``study_options``
+(:mod:`spoker.players.registry`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from shibumi import Cell, Colour
+from spoker.engine.events import (
+    BallPlaced,
+    ChallengeOpened,
+    ChallengeResolved,
+    Event,
+    GameOver,
+    GroupFormed,
+    StraightFlush,
+)
+from spoker.engine.groups import Rank
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
+from spoker.players import make_player, player_entry
+from spoker.records.record import write_png_atomic
+from spoker.runs.parallel import running, slots, stream
+from spoker.runs.simulate import SimulationError, check_players, game_seeds
+from spoker.runs.tournament import Z95, chart_font, rate_axis, wilson_interval
+
+RANKS: tuple[Rank, ...] = tuple(Rank)
+ALL_RULES: tuple[RuleSet, ...] = (
+    RuleSet("visible"), RuleSet("touching"),
+    RuleSet("visible", True), RuleSet("touching", True),
+)
+"""Every rule set the engine offers: the default for ``--rules``."""
+
+class StudyError(SimulationError):
+    """Bad study settings (players, games, rule sets, workers)."""
+
+
+@dataclass
+class RuleTally:
+    """What the games under one rule set added up to. Seats are 0 (first
+    player) and 1 (second); rank lists are indexed by rank (1..5)."""
+
+    rules: RuleSet
+    players: tuple[str, str]
+    games: int = 0
+    seat_wins: list[int] = field(default_factory=lambda: [0, 0])
+    player_wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    straight_flush_ends: int = 0
+    length: int = 0
+    length_sq: int = 0
+    challenges: int = 0
+    challenges_sq: int = 0
+    formed: list[int] = field(default_factory=lambda: [0] * 6)
+    opened: list[int] = field(default_factory=lambda: [0] * 6)
+    won: list[int] = field(default_factory=lambda: [0] * 6)
+    tied: list[int] = field(default_factory=lambda: [0] * 6)
+
+    def merge(self, other: RuleTally) -> None:
+        """Add another tally's games (of the same rule set) to this one."""
+        for name in ("games", "draws", "straight_flush_ends", "length", "length_sq",
+                     "challenges", "challenges_sq"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("seat_wins", "player_wins", "formed", "opened", "won", "tied"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for i, v in enumerate(theirs):
+                mine[i] += v
+
+    def add_game(self, events: Iterable[Event], a_second: bool) -> None:
+        """Count one finished game from its events (in order)."""
+        winner: int | None = None
+        balls = challenges = 0
+        sf = False
+        for event in events:
+            if isinstance(event, BallPlaced):
+                balls += 1
+            elif isinstance(event, GroupFormed):
+                self.formed[event.group.rank] += 1
+            elif isinstance(event, ChallengeOpened):
+                challenges += 1
+                self.opened[event.group.rank] += 1
+            elif isinstance(event, ChallengeResolved):
+                # A challenge a straight flush answers is never resolved: it lost.
+                if event.winner is None:
+                    self.tied[event.challenge.rank] += 1
+                elif event.winner == event.challenger:
+                    self.won[event.challenge.rank] += 1
+            elif isinstance(event, StraightFlush):
+                sf = True
+            elif isinstance(event, GameOver):
+                winner = event.winner
+        self.games += 1
+        self.length += balls
+        self.length_sq += balls * balls
+        self.challenges += challenges
+        self.challenges_sq += challenges * challenges
+        self.straight_flush_ends += sf
+        if winner is None:
+            self.draws += 1
+        else:
+            self.seat_wins[winner - 1] += 1
+            a_won = (winner == 2) == a_second
+            self.player_wins[0 if a_won else 1] += 1
+
+    # -- figures ----------------------------------------------------------------
+    def seat_score_rate(self, seat: int) -> float:
+        """Wins plus half the draws, per game, of the first (0) or second (1) player."""
+        return (self.seat_wins[seat] + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        n = self.games
+
+        def rate(count: float, total: int) -> dict[str, Any]:
+            lo, hi = wilson_interval(count, total)
+            return {"rate": _r(count / total if total else 0.0), "ci": [_r(lo), _r(hi)]}
+
+        def mean(total: int, squares: int, most: float) -> dict[str, Any]:
+            # The normal interval, kept within what a game can hold (0 to most).
+            m, lo, hi = mean_interval(total, squares, n)
+            return {"mean": _r(m), "ci": [_r(max(lo, 0.0)), _r(min(hi, most))]}
+
+        seats = []
+        for seat in (0, 1):
+            score = self.seat_wins[seat] + 0.5 * self.draws
+            lo, hi = wilson_interval(score, n)
+            seats.append({
+                "wins": self.seat_wins[seat], "win_rate": _r(self.seat_wins[seat] / n if n else 0.0),
+                "score_rate": _r(score / n if n else 0.0), "ci": [_r(lo), _r(hi)],
+            })
+        players = []
+        for i in (0, 1):
+            score = self.player_wins[i] + 0.5 * self.draws
+            lo, hi = wilson_interval(score, n)
+            players.append({
+                "name": self.players[i], "wins": self.player_wins[i],
+                "score_rate": _r(score / n if n else 0.0), "ci": [_r(lo), _r(hi)],
+            })
+        all_challenges = sum(self.opened)
+        ranks = {}
+        for r in RANKS:
+            entry: dict[str, Any] = {
+                "formed": self.formed[r], "formed_per_game": _r(self.formed[r] / n if n else 0.0),
+            }
+            if r != Rank.STRAIGHT_FLUSH:  # a straight flush ends the game: no challenge
+                entry["challenges"] = self.opened[r]
+                entry["share"] = rate(self.opened[r], all_challenges)
+                entry["won"] = rate(self.won[r], self.opened[r])
+                entry["tied"] = rate(self.tied[r], self.opened[r])
+            ranks[r.key] = entry
+        return {
+            "rules": str(self.rules), "games": n, "players": list(self.players),
+            "first": seats[0], "second": seats[1], "by_player": players,
+            "draws": {"count": self.draws, **rate(self.draws, n)},
+            "length": mean(self.length, self.length_sq, 30),
+            "straight_flush_ends": {"count": self.straight_flush_ends,
+                                    **rate(self.straight_flush_ends, n)},
+            "challenges_per_game": mean(self.challenges, self.challenges_sq, 15),
+            "ranks": ranks,
+        }
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+def mean_interval(total: float, squares: float, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """Mean and its 95% normal interval from a sum and a sum of squares."""
+    if n <= 0:
+        return (0.0, 0.0, 0.0)
+    m = total / n
+    var = max(squares / n - m * m, 0.0) * n / (n - 1) if n > 1 else 0.0
+    half = z * math.sqrt(var / n)
+    return (m, m - half, m + half)
+
+
+@dataclass
+class Study:
+    """A whole study: one :class:`RuleTally` a rule set, in the order asked."""
+
+    players: tuple[str, str]
+    games: int
+    seed: int
+    tallies: list[RuleTally]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players), "games": self.games, "seed": self.seed,
+            "rules": [t.to_json() for t in self.tallies],
+        }
+
+    def table(self) -> str:
+        """The figures as plain text, one block a rule set."""
+        a, b = self.players
+        out = [f"{a} v {b}, {self.games} games a rule set (seats swapped), seed {self.seed}",
+               "rates with 95% intervals"]
+        for t in self.tallies:
+            j = t.to_json()
+            out.append("")
+            out.append(f"rules: {j['rules']}")
+            for seat in ("first", "second"):
+                s = j[seat]
+                out.append(f"  {seat + ' player':15} score {_pct(s['score_rate'], s['ci'])}"
+                           f"   wins {s['win_rate']:.1%}")
+            for p in j["by_player"]:
+                out.append(f"  {p['name']:15} score {_pct(p['score_rate'], p['ci'])}")
+            out.append(f"  {'draws':15} {_pct(j['draws']['rate'], j['draws']['ci'])}")
+            sf = j["straight_flush_ends"]
+            out.append(f"  {'straight flush':15} {_pct(sf['rate'], sf['ci'])} of games end so")
+            out.append(f"  {'length':15} {_mean(j['length'])} balls")
+            out.append(f"  {'challenges':15} {_mean(j['challenges_per_game'])} a game")
+            out.append(f"  {'rank':15} {'a game':>7} {'of challenges':>22} {'challenge won':>22}")
+            for key, e in j["ranks"].items():
+                if "won" in e:
+                    share = _pct(e["share"]["rate"], e["share"]["ci"])
+                    won = _pct(e["won"]["rate"], e["won"]["ci"])
+                else:
+                    share = won = "-"
+                out.append(f"  {key:15} {e['formed_per_game']:7.2f} {share:>22} {won:>22}")
+        return "\n".join(out)
+
+
+def _pct(rate: float, ci: Sequence[float]) -> str:
+    return f"{rate:6.1%} [{ci[0]:.1%}, {ci[1]:.1%}]"
+
+
+def _mean(m: dict[str, Any]) -> str:
+    return f"{m['mean']:6.2f} [{m['ci'][0]:.2f}, {m['ci'][1]:.2f}]"
+
+
+# -- playing ------------------------------------------------------------------------
+class StudyUnit(NamedTuple):
+    """``size`` games from index ``first`` under one rule set (``index`` in the study)."""
+
+    slot: int
+    rules: RuleSet
+    players: tuple[str, str]
+    seed: int
+    first: int
+    size: int
+    batch: bool
+
+
+def play_events(
+    first: Any, second: Any, rng: random.Random, rules: RuleSet
+) -> list[Event]:
+    """Play one whole game (as :func:`spoker.runs.simulate.play_game` does) and
+    return every event of its placements."""
+    state = GameState(rules)
+    seats = (first, second)
+    events: list[Event] = []
+    while not state.is_over:
+        state.draw(rng)
+        events.extend(state.apply_place(seats[state.to_move - 1].choose(state)))
+    return events
+
+
+def replay_events(moves: list[tuple[int, int]], rules: RuleSet) -> list[Event]:
+    """The events of a game given as (colour, cell) pairs."""
+    state = GameState(rules)
+    events: list[Event] = []
+    for colour, cell in moves:
+        state.apply_draw(Colour(colour))
+        events.extend(state.apply_place(Cell(cell)))
+    return events
+
+
+def run_study_unit(unit: StudyUnit) -> RuleTally:
+    """Play one unit (in this process or a worker)."""
+    tally = RuleTally(unit.rules, unit.players)
+    if unit.batch:
+        from spoker.runs.batch import BLOCK_SIZE, play_block
+
+        _, moves = play_block(
+            unit.players, unit.seed, unit.first // BLOCK_SIZE, unit.size, unit.first,
+            unit.rules, swap=True, record=True,
+        )
+        assert moves is not None
+        for g in range(unit.size):
+            a_second = (unit.first + g) % 2 == 1
+            tally.add_game(replay_events(moves.moves(g), unit.rules), a_second)
+        return tally
+    options = [dict(player_entry(name).study_options) for name in unit.players]
+    for index in range(unit.first, unit.first + unit.size):
+        draw_seed, seed_a, seed_b = game_seeds(unit.seed, index)
+        a = make_player(unit.players[0], seed_a, **options[0])
+        b = make_player(unit.players[1], seed_b, **options[1])
+        a_second = index % 2 == 1
+        first, second = (b, a) if a_second else (a, b)
+        tally.add_game(play_events(first, second, random.Random(draw_seed), unit.rules), a_second)
+    return tally
+
+
+def plan_study(
+    players: tuple[str, str], games: int, seed: int, rule_sets: Sequence[RuleSet]
+) -> list[StudyUnit]:
+    """Units of work: batch blocks (aligned as the simulator's) for random and
+    greedy, else chunks of the slowest player's ``study_chunk`` games."""
+    from spoker.runs.batch import BLOCK_SIZE
+
+    entries = [player_entry(p) for p in players]
+    batch = all(e.batch for e in entries)
+    chunk = min(BLOCK_SIZE, min(e.study_chunk for e in entries))
+    units = []
+    for index, rules in enumerate(rule_sets):
+        first = 0
+        while first < games:
+            # A batch unit never straddles a block: a block's games come from one generator.
+            end = min(games, first + chunk, (first // BLOCK_SIZE + 1) * BLOCK_SIZE)
+            units.append(StudyUnit(index, rules, players, seed, first, end - first, batch))
+            first = end
+    return units
+
+
+def _results(
+    units: list[StudyUnit], workers: int, executor: Executor | None = None
+) -> Iterator[tuple[StudyUnit, RuleTally]]:
+    """Each unit with its tally, in order: in this process for one worker,
+    else on ``executor`` or ``workers`` processes (:mod:`spoker.runs.parallel`:
+    a bounded stream, Ctrl-C stops the workers)."""
+    if executor is None and (workers <= 1 or len(units) <= 1):
+        for unit in units:
+            yield unit, run_study_unit(unit)
+        return
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(running(min(workers, len(units))))
+        in_flight = 4 * max(2, slots(executor, workers))
+        yield from stream(run_study_unit, units, executor, in_flight)
+
+
+def run_study(
+    players: Sequence[str],
+    games: int,
+    seed: int = 0,
+    rule_sets: Sequence[RuleSet] = ALL_RULES,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> Study:
+    """Play ``games`` games between two players under each rule set.
+
+    The result depends only on the players, games, seed and rule sets, not on
+    ``workers`` processes (capped at the number of CPUs) nor on ``executor``,
+    which plays the games if given (a Dask cluster's: :mod:`spoker.runs.cluster`);
+    tallies are sums. ``progress(done, total)`` as games finish.
+    """
+    names = check_players(list(players))
+    if len(names) != 2:
+        raise StudyError(f"a study needs two players, not {len(names)}: {', '.join(names)}")
+    pair = (names[0], names[1])
+    for what, value, low in (("games", games, 1), ("workers", workers, 1), ("seed", seed, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise StudyError(f"{what} {value!r} must be a whole number >= {low}")
+    if not rule_sets:
+        raise StudyError("a study needs at least one rule set")
+    if len(set(rule_sets)) != len(rule_sets):
+        raise StudyError("a rule set is named twice: " + ", ".join(r.token for r in rule_sets))
+    tallies = [RuleTally(r, pair) for r in rule_sets]
+    units = plan_study(pair, games, seed, rule_sets)
+    total, done = games * len(rule_sets), 0
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
+    for unit, tally in _results(units, workers, executor):
+        tallies[unit.slot].merge(tally)
+        done += tally.games
+        if progress is not None:
+            progress(done, total)
+    return Study(pair, games, seed, tallies)
+
+
+# -- the chart --------------------------------------------------------------------
+_FIRST = (70, 120, 180)
+_SECOND = (220, 130, 50)
+_INK = (30, 30, 30)
+_RANK_COLOURS = ((120, 160, 90), (70, 120, 180), (160, 100, 170), (200, 80, 80))
+
+
+def _bars(
+    draw: Any, box: tuple[int, int, int, int], title: str, labels: list[str],
+    series: list[tuple[str, tuple[int, int, int], list[tuple[float, float, float]]]],
+) -> None:
+    """Grouped bars of rates (0..1), one group a label, whiskers for intervals."""
+    left, top, right, bottom = box
+    font, small = chart_font(16), chart_font(12)
+    draw.text((left, top), title, fill=_INK, font=font)
+    key_x = left
+    for name, colour, _ in series:
+        draw.rectangle([key_x, top + 26, key_x + 12, top + 38], fill=colour)
+        draw.text((key_x + 16, top + 25), name, fill=_INK, font=small)
+        key_x += 30 + int(draw.textlength(name, font=small))
+    label_lines = max((label.count("\n") + 1 for label in labels), default=1)
+    plot_top, plot_bottom, plot_left = top + 60, bottom - 10 - 15 * label_lines, left + 50
+    height = plot_bottom - plot_top
+
+    y_of = rate_axis(draw, left, plot_left, right, plot_bottom, height, small)
+    slot = (right - plot_left) / max(len(labels), 1)
+    width = min(slot * 0.8 / max(len(series), 1), 70)
+    for k, label in enumerate(labels):
+        x0 = plot_left + slot * (k + 0.5) - width * len(series) / 2
+        for s, (_, colour, values) in enumerate(series):
+            rate, lo, hi = values[k]
+            cx = x0 + width * (s + 0.5)
+            draw.rectangle([cx - width * 0.42, y_of(rate), cx + width * 0.42, plot_bottom], fill=colour)
+            draw.line([(cx, y_of(lo)), (cx, y_of(hi))], fill=_INK, width=2)
+            for y in (y_of(lo), y_of(hi)):
+                draw.line([(cx - width * 0.2, y), (cx + width * 0.2, y)], fill=_INK, width=2)
+            draw.text((cx, y_of(hi) - 3), f"{rate:.0%}", fill=_INK, font=small, anchor="md")
+        for row, text in enumerate(label.split("\n")):  # each line centred under its bars
+            draw.text((plot_left + slot * (k + 0.5), plot_bottom + 6 + 15 * row), text,
+                      fill=_INK, font=small, anchor="ma")
+    draw.line([(plot_left, plot_bottom), (right, plot_bottom)], fill=_INK, width=1)
+
+
+def draw_study_chart(studies: Sequence[Study], path: str) -> None:
+    """Save a PNG: for each study (a pair of players), the first and second
+    player's score rates under each rule set; then how often each rank wins
+    its challenge, for the first study, under each rule set."""
+    from PIL import Image, ImageDraw
+
+    columns = [(s, t) for s in studies for t in s.tallies]
+    width = max(900, 110 * len(columns) + 100)
+    image = Image.new("RGB", (width, 860), "white")
+    draw = ImageDraw.Draw(image)
+    labels = [_short(t.rules) + ("" if len(studies) == 1 else f"\n{s.players[0]}") for s, t in columns]
+    seats = []
+    for seat, name, colour in ((0, "first player", _FIRST), (1, "second player", _SECOND)):
+        values = []
+        for _, t in columns:
+            lo, hi = wilson_interval(t.seat_wins[seat] + 0.5 * t.draws, t.games)
+            values.append((t.seat_score_rate(seat), lo, hi))
+        seats.append((name, colour, values))
+    games = ", ".join(sorted({str(s.games) for s in studies}))
+    who = "; ".join(f"{s.players[0]} v {s.players[1]}" for s in studies)
+    _bars(draw, (20, 15, width - 20, 450),
+          f"Score rate by seat (95% Wilson interval), {games} games a rule set: {who}", labels, seats)
+    first = studies[0]
+    ranks = []
+    for r, colour in zip(RANKS[:4], _RANK_COLOURS):
+        values = []
+        for t in first.tallies:
+            lo, hi = wilson_interval(t.won[r], t.opened[r])
+            values.append((t.won[r] / t.opened[r] if t.opened[r] else 0.0, lo, hi))
+        ranks.append((r.key, colour, values))
+    _bars(draw, (20, 470, width - 20, 845),
+          f"How often a challenge wins, by its rank ({first.players[0]} v {first.players[1]})",
+          [_short(t.rules) for t in first.tallies], ranks)
+    write_png_atomic(image, path)
+
+
+def _short(rules: RuleSet) -> str:
+    return rules.token.replace(",apex-free", "\n+ apex-free")

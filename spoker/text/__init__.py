@@ -1,0 +1,1 @@
+"""Every sentence about a game: the narrator, value words, text views."""

@@ -1,0 +1,769 @@
+"""Every sentence about a game, in one place: the story of its events.
+
+The engine returns events (:mod:`spoker.engine.events`, plain data); this module
+turns them into words for every reader: the one-line descriptions
+(:func:`describe`, also ``spoker.describe``), the comments of a record file, the move-by-move text of ``spoker replay --text``
+and ``spoker show``, and the game screen's log and *moments* (the banner of a
+challenge, a verdict, a straight flush, a group that does not count). The
+replay viewer tells a record's story with the same :class:`Story` as a game
+being played, so both say the same thing. Why a group does not count is
+decided once (:func:`spoker.engine.groups.standing`) and said here: the
+explanations, the laboratory's lines and the game screen's warnings.
+
+No arcade here: the text views, the records and the GUI all use it.
+docs/narrator.md says how to add a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import NamedTuple
+
+from shibumi import Board, Cell, Colour
+from shibumi.errors import expect
+from shibumi.visibility import visibility
+from spoker.engine.events import (
+    BallDrawn,
+    BallPlaced,
+    ChallengeOpened,
+    ChallengeResolved,
+    End,
+    Event,
+    GameOver,
+    GroupFormed,
+    StraightFlush,
+)
+from spoker.engine.groups import Group, Rank, Reason, ReasonKind, Standing, groups_at, standing
+from spoker.engine.moves import Move
+from spoker.engine.rules import DEFAULT_RULES, RuleSet
+from spoker.engine.state import GameState
+
+# -- words -------------------------------------------------------------------
+COLOUR_NAMES: tuple[str, str, str] = (Colour.WHITE.word, Colour.BLACK.word, Colour.RED.word)
+"""Colour names by colour number: the one spelling (shibumi's ``Colour.word``)."""
+
+APEX_SHORT = "on a normal turn the apex counts only for a straight flush (apex ruling)"
+APEX_RULING = (
+    "The apex is the 30th ball. On a normal turn it counts only for a straight "
+    "flush (apex ruling); as a response it counts like any other ball."
+)
+APEX_ANSWER = "The apex answers this challenge: it counts like any other ball."
+APEX_NOTE = (
+    "Note: on a normal turn the apex counts only for a straight flush; "
+    "as a challenge response it counts like any other ball."
+)
+APEX_REASON = "apex ruling: a normal turn on 4D4 counts only with a straight flush"
+"""The apex ruling as the laboratory's short reason."""
+DEFAULT_NAMES = ("player 1", "player 2")
+
+
+def colour_name(colour: Colour) -> str:
+    """``white``, ``black`` or ``red``."""
+    expect(colour, Colour, "colour")
+    return COLOUR_NAMES[colour]
+
+
+def group_text(group: Group) -> str:
+    """``flush three, level 1 (1A1 1C1 1E1)``: cells in cell order, as in explain()."""
+    expect(group, Group, "group")
+    d = group.describe()
+    return f"{d[0].lower()}{d[1:]} ({' '.join(str(c) for c in group.cells)})"
+
+
+def cells_text(group: Group) -> str:
+    """``1A1 1C1 1E1``: a group's cells in cell order."""
+    expect(group, Group, "group")
+    return " ".join(str(c) for c in group.cells)
+
+
+def _check_names(names: object) -> tuple[str, str]:
+    if not (isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise TypeError(f"names {names!r}: expected two strings")
+    return (names[0], names[1])
+
+
+def capital(name: str) -> str:
+    """``player 1`` starts a sentence as ``Player 1``; a name stays as written."""
+    expect(name, str, "name")
+    return "P" + name[1:] if name.startswith("player ") else name
+
+
+# -- why a group does not count ---------------------------------------------------
+# spoker.engine.groups.standing decides (one cascade: a variant's exclusion, the apex
+# ruling, visibility); every sentence and title about it is said here.
+BLOCKED_TITLES = {
+    ReasonKind.EXCLUDED: "Excluded by the rules: it does not count",
+    ReasonKind.APEX: "Apex ruling: it does not count",
+    ReasonKind.COVERED: "Not visible: it does not count",
+    ReasonKind.CUT: "Not visible: it does not count",
+}
+"""The game screen's title for a group that would count but does not, by
+what holds it back."""
+
+
+def reason_text(reason: Reason, short: bool = False) -> str:
+    """One reason a group does not count, in words; ``short`` is the
+    laboratory's form (``1C3 is covered by 3C3``)."""
+    expect(reason, Reason, "reason")
+    kind, cells = reason.kind, reason.cells
+    if kind == ReasonKind.COVERED:
+        ball, by = cells
+        return f"{ball} is covered by {by}" if short else f"{ball} is covered by the ball on {by}"
+    if kind == ReasonKind.CUT:
+        a, b, x, y = cells
+        if short:
+            return f"contact {a}-{b} is cut by {x} and {y}"
+        return f"the contact {a}-{b} is cut by the balls on {x} and {y}"
+    if kind == ReasonKind.APEX:
+        return APEX_REASON if short else APEX_SHORT
+    return reason.why
+
+
+def reasons_text(reasons: Sequence[Reason], short: bool = False) -> str:
+    """Several reasons in one clause, joined by semicolons."""
+    return "; ".join(reason_text(r, short) for r in reasons)
+
+
+def standing_line(s: Standing) -> str:
+    """Whether a group counts and why (not), as :func:`explain` says it."""
+    expect(s, Standing, "standing")
+    if s.kind == ReasonKind.EXCLUDED:
+        return f"It does not count under the {s.rules} rules: {reasons_text(s.against)}."
+    if not s.counts:
+        return f"It does not count: {reasons_text(s.against)}."
+    if s.hidden:
+        return f"It counts under the 'touching' rules although {reasons_text(s.hidden)}."
+    return "It is visible: no ball of it is covered and no contact is cut."
+
+
+def blocked_line(s: Standing) -> str:
+    """A group that would beat what counted but does not, for the game's log."""
+    expect(s, Standing, "standing")
+    g = s.group.describe()
+    if s.kind == ReasonKind.EXCLUDED:
+        return f"{g} does not count under the {s.rules} rules: {reasons_text(s.against)}."
+    if s.kind == ReasonKind.APEX:
+        return f"{g} does not count: {reasons_text(s.against)}."
+    return f"{g} would count, but {reasons_text(s.against)}."
+
+
+def verdict_text(s: Standing, best: bool = False, placed: bool = True) -> str:
+    """The laboratory's line for a group: ``Flush four 1A3 1C3 1E3 1G3, level
+    1: does not count: ...``; ``placed`` False is a ball already on the board
+    (``counts now``), ``best`` the best group of a query."""
+    expect(s, Standing, "standing")
+    g = s.group
+    head = f"{g.rank.title} {cells_text(g)}, level {g.top_level}"
+    if not s.counts:
+        return f"{head}: does not count{'' if placed else ' now'}: {reasons_text(s.against, short=True)}"
+    if not placed:
+        verdict = "counts now"
+    else:
+        verdict = "counts, the best" if best else "counts, below the best"
+    return f"{head}: {verdict}" + (f" (touching rules, although {reasons_text(s.hidden, short=True)})" if s.hidden else "")
+
+
+def explain(
+    board: Board, group: Group, rules: RuleSet = DEFAULT_RULES, placed: Cell | None = None,
+    responding: bool = False,
+) -> list[str]:
+    """Plain sentences: what the group is and why it does or does not count
+    (:func:`spoker.engine.groups.standing`; ``placed`` and ``responding``: the turn's
+    ball, for the apex ruling; None: the position as it stands)."""
+    s = standing(board, group, rules, placed, responding)
+    colours = "".join(str(board[c]) for c in group.cells)
+    return [f"{group.describe()}: {cells_text(group)} ({colours})", standing_line(s)]
+
+
+# -- typed kinds ---------------------------------------------------------------
+class LineKind(StrEnum):
+    """What a line of the game log tells (its colour on screen)."""
+
+    INFO = "info"
+    MOVE = "move"
+    GROUP = "group"
+    CHALLENGE = "challenge"
+    VERDICT = "verdict"
+    FLUSH = "flush"
+    END = "end"
+    WARN = "warn"
+
+
+class MomentKind(StrEnum):
+    """What the screen is about right now."""
+
+    NONE = "none"
+    CHALLENGE = "challenge"
+    VERDICT = "verdict"
+    STRAIGHT_FLUSH = "straight_flush"
+    BLOCKED = "blocked"
+    END = "end"
+
+
+class MarkRole(StrEnum):
+    """What highlighted cells are: ``blocked`` is a group that would count but
+    does not; ``formed`` a counting group in the laboratory."""
+
+    CHALLENGE = "challenge"
+    RESPONSE = "response"
+    FORMED = "formed"
+    FLUSH = "flush"
+    BLOCKED = "blocked"
+    HINT = "hint"
+    SELECTED = "selected"
+
+
+# Named tuples rather than dataclasses: importing ``dataclasses`` costs a
+# command-line start about 8 ms (bench/startup.py).
+class Line(NamedTuple):
+    """One line of narration; ``kind`` (a :class:`LineKind`, or an analysis
+    verdict in the replay viewer's log) picks its colour on screen."""
+
+    text: str
+    kind: str = LineKind.INFO
+
+
+class _MarkFields(NamedTuple):
+    cells: tuple[Cell, ...]
+    role: MarkRole
+    player: int = 0
+
+
+class Mark(_MarkFields):
+    """Cells to highlight, what they are, and whose."""
+
+    __slots__ = ()
+
+    def __new__(cls, cells: tuple[Cell, ...], role: MarkRole | str, player: int = 0) -> Mark:
+        return super().__new__(cls, cells, MarkRole(role), player)
+
+
+class _MomentFields(NamedTuple):
+    kind: MomentKind
+    title: str = ""
+    lines: tuple[str, ...] = ()
+    marks: tuple[Mark, ...] = ()
+
+
+class Moment(_MomentFields):
+    """What the screen is about right now: a banner and its highlights."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        kind: MomentKind | str,
+        title: str = "",
+        lines: tuple[str, ...] = (),
+        marks: tuple[Mark, ...] = (),
+    ) -> Moment:
+        return super().__new__(cls, MomentKind(kind), title, lines, marks)
+
+
+NO_MOMENT = Moment(MomentKind.NONE)
+
+
+class ChallengeSummary(NamedTuple):
+    """One challenge of the game and how it ended.
+
+    ``response`` is the answering group (None: no group, no answer yet, or
+    the bag was empty); ``points`` is None while the challenge is open;
+    ``response_move`` is the number of the answering move, if any;
+    ``winner`` None is a tie (or not decided); ``cancelled``: answered by a
+    straight flush, it scores nothing.
+    """
+
+    move: int
+    challenger: int
+    challenge: Group
+    response: Group | None = None
+    points: tuple[int, int] | None = None
+    response_move: int | None = None
+    winner: int | None = None
+    bag_empty: bool = False
+    cancelled: bool = False
+
+
+class Counted(NamedTuple):
+    """A counting group formed during the game, with the board it was formed on;
+    ``role`` is challenge, response or flush."""
+
+    move: int
+    player: int
+    group: Group
+    board: Board
+    role: MarkRole
+
+
+def add_challenges(summaries: list[ChallengeSummary], n: int, events: Sequence[Event]) -> None:
+    """Bring ``summaries`` up to date with the events of move ``n``: a challenge
+    opened is added, one answered (or cancelled by a straight flush) is closed."""
+    expect(summaries, list, "summaries")
+    expect(n, int, "move number")
+    for ev in events:
+        if isinstance(ev, ChallengeOpened):
+            summaries.append(ChallengeSummary(ev.move_number, ev.challenger, ev.group))
+        elif isinstance(ev, ChallengeResolved):
+            i = _find(summaries, ev.move_number)
+            if i is not None:
+                summaries[i] = summaries[i]._replace(
+                    response=ev.response, points=ev.points, response_move=None if ev.bag_empty else n,
+                    winner=ev.winner, bag_empty=ev.bag_empty,
+                )
+        elif isinstance(ev, StraightFlush) and ev.cancelled_challenge is not None:
+            i = next((j for j in range(len(summaries) - 1, -1, -1) if summaries[j].points is None), None)
+            if i is not None:
+                summaries[i] = summaries[i]._replace(
+                    response=ev.group, points=(0, 0), response_move=n, winner=None, cancelled=True,
+                )
+
+
+def _find(summaries: list[ChallengeSummary], move: int) -> int | None:
+    """The index of the challenge opened on ``move`` (the last one)."""
+    return next((i for i in range(len(summaries) - 1, -1, -1) if summaries[i].move == move), None)
+
+
+def challenge_summaries(steps: Sequence[Sequence[Event]]) -> list[ChallengeSummary]:
+    """Every challenge of a game, from the events of its moves (``steps[n]``:
+    the events of move ``n``, ``steps[0]`` the start)."""
+    out: list[ChallengeSummary] = []
+    for n, events in enumerate(steps):
+        add_challenges(out, n, events)
+    return out
+
+
+# -- one event, one sentence ---------------------------------------------------
+def describe(event: Event, names: tuple[str, str] | None = None) -> str:
+    """One sentence for a log or a status line; ``names`` of players 1 and 2
+    replace "player 1" and "player 2"."""
+    if names is not None:
+        _check_names(names)
+
+    def who(player: int | None, capital: bool = False) -> str:
+        if names is not None and player in (1, 2):
+            return names[player - 1]
+        return f"{'P' if capital else 'p'}layer {player}"
+
+    if isinstance(event, BallDrawn):
+        return f"{who(event.player, True)} draws a {colour_name(event.colour)} ball."
+    if isinstance(event, BallPlaced):
+        what = "answers with" if event.response else "places"
+        return f"{who(event.player, True)} {what} {event.colour.char}@{event.cell} (move {event.move_number})."
+    if isinstance(event, GroupFormed):
+        return f"{who(event.player, True)} forms a {event.group.describe()}."
+    if isinstance(event, ChallengeOpened):
+        return f"{who(event.challenger, True)} challenges with a {event.group.describe()}."
+    if isinstance(event, ChallengeResolved):
+        if event.bag_empty:
+            return f"The bag is empty: {who(event.challenger)} wins the challenge and scores 1."
+        if event.response is None:
+            return f"No group in answer: {who(event.challenger)} wins the challenge and scores 1."
+        if event.winner is None:
+            return f"{event.response.describe()} ties {event.challenge.describe()}: both players score 1."
+        loser = event.challenge if event.winner != event.challenger else event.response
+        winning = event.response if event.winner != event.challenger else event.challenge
+        return f"{winning.describe()} beats {loser.describe()}: {who(event.winner)} wins the challenge and scores 1."
+    if isinstance(event, StraightFlush):
+        return f"Straight flush! {who(event.player, True)} wins the game at once."
+    if isinstance(event, GameOver):
+        s1, s2 = event.score
+        if event.winner is None:
+            return f"Game over: a draw, {s1}-{s2}."
+        return f"Game over: {who(event.winner)} wins, {s1}-{s2}."
+    raise TypeError(f"not an event: {event!r}")
+
+
+# -- the end of a game ---------------------------------------------------------
+def result_text(state: GameState) -> str:
+    """The ``Result`` header of a finished game: ``player 1 wins 5-3`` ..."""
+    expect(state, GameState, "state")
+    s1, s2 = state.score
+    if state.end == End.STRAIGHT_FLUSH:
+        return f"player {state.winner} wins by a straight flush ({s1}-{s2})"
+    if state.winner is None:
+        return f"draw {s1}-{s2}"
+    return f"player {state.winner} wins {s1}-{s2}"
+
+
+def named_result(state: GameState, names: tuple[str, str]) -> str:
+    """:func:`result_text` with the players' names."""
+    expect(state, GameState, "state")
+    names = _check_names(names)
+    text = result_text(state)
+    if state.winner is None or names == DEFAULT_NAMES:
+        return text
+    return text.replace(f"player {state.winner}", names[state.winner - 1], 1)
+
+
+def game_result(state: GameState, names: tuple[str, str]) -> str:
+    """The end of a game as the screen says it (empty while it goes on)."""
+    expect(state, GameState, "state")
+    names = _check_names(names)
+    if not state.is_over:
+        return ""
+    s1, s2 = state.score
+    if state.end == End.STRAIGHT_FLUSH:
+        assert state.winner is not None
+        return f"{names[state.winner - 1]} wins with a straight flush ({s1}-{s2})."
+    if state.winner is None:
+        return f"A draw, {s1}-{s2}."
+    return f"{names[state.winner - 1]} wins {max(s1, s2)}-{min(s1, s2)}."
+
+
+# -- records and text views ----------------------------------------------------
+def record_note(events: Sequence[Event], state: GameState) -> str:
+    """A record's comment for a move: the challenge it opens or answers,
+    points, score (``state``: after the move)."""
+    expect(state, GameState, "state")
+    notes = []
+    for ev in events:
+        if isinstance(ev, ChallengeOpened):
+            notes.append(f"challenge by player {ev.challenger}: {_note_group(ev.group)}")
+        elif isinstance(ev, ChallengeResolved):
+            s1, s2 = state.score
+            notes.append(f"{_note_resolution(ev)}, score {s1}-{s2}")
+        elif isinstance(ev, StraightFlush):
+            text = f"straight flush ({cells_text(ev.group)}): player {ev.player} wins the game"
+            if ev.cancelled_challenge is not None:
+                text += ", the challenge it answers scores nothing"
+            notes.append(text)
+        elif isinstance(ev, GameOver) and ev.end == End.COMPLETE:
+            notes.append("game over: " + result_text(state))
+    return "; ".join(notes)
+
+
+def _note_resolution(ev: ChallengeResolved) -> str:
+    if ev.bag_empty:
+        return f"the bag is empty: player {ev.challenger} wins the challenge"
+    if ev.response is None:
+        return f"answer: no group: player {ev.challenger} wins the challenge"
+    if ev.winner is None:
+        return f"answer: {_note_group(ev.response)}: a tie, both players score 1"
+    return f"answer: {_note_group(ev.response)}: player {ev.winner} wins the challenge"
+
+
+def _note_group(group: Group) -> str:
+    d = group.describe()
+    return f"{d[0].lower()}{d[1:]} ({cells_text(group)})"
+
+
+def move_lines(n: int, events: Sequence[Event], names: tuple[str, str], score: tuple[int, int]) -> list[str]:
+    """Move ``n`` told for ``spoker replay --text``: the move, then what it
+    caused, indented (``score``: after the move)."""
+    expect(n, int, "move number")
+    names = _check_names(names)
+    placed = next((ev for ev in events if isinstance(ev, BallPlaced)), None)
+    if placed is None:
+        raise TypeError(f"events of move {n}: no ball placed")
+    verb = "answers with" if placed.response else "places"
+    lines = [f"{n}. {capital(names[placed.player - 1])} {verb} {Move(placed.colour, placed.cell)}."]
+    for ev in events:
+        if isinstance(ev, ChallengeOpened):
+            lines.append(f"      {capital(names[ev.challenger - 1])} challenges with a {group_text(ev.group)}.")
+        elif isinstance(ev, ChallengeResolved):
+            lines.append(f"      {describe(ev, names)} Score {score[0]}-{score[1]}.")
+        elif not isinstance(ev, BallDrawn | BallPlaced | GroupFormed):
+            lines.append(f"      {capital(describe(ev, names))}")
+    return lines
+
+
+def challenge_line(c: ChallengeSummary, names: tuple[str, str] = DEFAULT_NAMES) -> str:
+    """One challenge of a game and its outcome; ``names`` of the players."""
+    expect(c, ChallengeSummary, "challenge summary")
+    expect(names, tuple, "names")
+    head = f"move {c.move}, {names[c.challenger - 1]}: {group_text(c.challenge)}"
+    if c.points is None:
+        return head + "; not answered yet"
+    p1, p2 = c.points
+    if c.response_move is None:
+        return head + f"; the bag is empty, points {p1}-{p2}"
+    answer = group_text(c.response) if c.response is not None else "no group"
+    if c.response is not None and c.points == (0, 0):
+        return head + f"; answered on move {c.response_move} by a {answer}: it scores nothing"
+    return head + f"; answered on move {c.response_move} by {answer}: points {p1}-{p2}"
+
+
+def open_challenge_line(state: GameState) -> str | None:
+    """The challenge a state waits an answer to, for ``spoker show`` (None: none)."""
+    expect(state, GameState, "state")
+    ch = state.challenge
+    if ch is None:
+        return None
+    return (
+        f"Challenge: player {ch.challenger} challenged with a {group_text(ch.group)}; "
+        f"player {3 - ch.challenger} must answer"
+    )
+
+
+# -- the end screen and the replay viewer's tables ------------------------------
+SHORT_RANKS = {
+    Rank.THREE_KINDS: "Three kinds",
+    Rank.FLUSH_THREE: "Flush three",
+    Rank.FULL_HOUSE: "Full house",
+    Rank.FLUSH_FOUR: "Flush four",
+    Rank.STRAIGHT_FLUSH: "Straight flush",
+}
+
+
+TINY_RANKS = {
+    Rank.THREE_KINDS: "3 kinds",
+    Rank.FLUSH_THREE: "Flush 3",
+    Rank.FULL_HOUSE: "Full h.",
+    Rank.FLUSH_FOUR: "Flush 4",
+    Rank.STRAIGHT_FLUSH: "Str. fl.",
+}
+
+
+def short(group: Group, tiny: bool = False) -> str:
+    """``Flush three L2`` (``Flush 3 L2`` if tiny): a group in a table cell."""
+    expect(group, Group, "group")
+    return f"{(TINY_RANKS if tiny else SHORT_RANKS)[group.rank]} L{group.top_level}"
+
+
+def challenge_row(c: ChallengeSummary, names: tuple[str, str], tiny: bool = False) -> tuple[str, str, str, str]:
+    """(move and challenger, challenge, answer, points) of one challenge."""
+    expect(c, ChallengeSummary, "challenge summary")
+    names = _check_names(names)
+    if c.cancelled:
+        answer = "str. flush" if tiny else "straight flush"
+    elif c.bag_empty:
+        answer = "bag empty"
+    elif c.points is None:
+        answer = "not answered"
+    elif c.response is None:
+        answer = "no group"
+    else:
+        answer = short(c.response, tiny)
+    points = "-" if c.points is None else f"{c.points[0]}-{c.points[1]}"
+    return (f"{c.move}. {names[c.challenger - 1]}", short(c.challenge, tiny), answer, points)
+
+
+def plural(n: int, word: str) -> str:
+    """``no challenge``, ``1 challenge``, ``3 challenges``."""
+    expect(n, int, "count")
+    expect(word, str, "word")
+    return f"no {word}" if n == 0 else f"1 {word}" if n == 1 else f"{n} {word}s"
+
+
+def score_line(names: tuple[str, str], score: tuple[int, int]) -> str:
+    """``Ann 5, Bob 7``: each score next to its player's name."""
+    names = _check_names(names)
+    if not (isinstance(score, tuple) and len(score) == 2):
+        raise TypeError(f"score {score!r}: expected two numbers")
+    return f"{names[0]} {score[0]},  {names[1]} {score[1]}"
+
+
+def summary_line(end: str | None, challenges: int, balls: int) -> str:
+    """How a finished game ended, its challenges and balls (the end screen)."""
+    expect(balls, int, "balls")
+    how = "A straight flush ended the game" if end == End.STRAIGHT_FLUSH else "The pyramid is complete"
+    return f"{how}: {plural(challenges, 'challenge')}, {balls} balls."
+
+
+# -- the game screen -------------------------------------------------------------
+def welcome(names: tuple[str, str], rules: RuleSet) -> str:
+    """The first line of a game's log."""
+    a, b = _check_names(names)
+    expect(rules, RuleSet, "rules")
+    return f"New game: {a} against {b}, rules: {rules}. {a} starts."
+
+
+def last_move_line(history: Sequence[Move], names: tuple[str, str]) -> str:
+    """``12. Ann: R@2B2``: the last move of a game, for the side panel."""
+    names = _check_names(names)
+    if not history:
+        return "none yet"
+    n = len(history)
+    return f"{n}. {names[0 if n % 2 else 1]}: {history[-1]}"
+
+
+def ball_story(state: GameState, cell: Cell, counted: Sequence[Counted], names: tuple[str, str]) -> list[str]:
+    """Why the ball on ``cell`` counts (or not): for a click on a placed ball."""
+    expect(state, GameState, "state")
+    names = _check_names(names)
+    colour = state.board[cell]
+    if colour is None:
+        return [f"{cell} is empty."]
+    n = next((i + 1 for i, m in enumerate(state.history) if m.cell == cell), 0)
+    who = names[0 if n % 2 else 1] if n else "?"
+    lines = [f"{colour_name(colour).capitalize()} ball on {cell}, move {n} by {who}."]
+    mine = [c for c in _check_counted(counted) if cell in c.group.cells]
+    for c in mine[-2:]:
+        lines.append(f"Counted on move {c.move} ({c.role}, {names[c.player - 1]}):")
+        lines.extend(explain(c.board, c.group, state.rules))
+    if not mine:
+        lines.append("It belongs to no group that counted.")
+    covered = visibility(state.board, (cell,))
+    if not covered.visible:
+        lines.append("Now " + "; ".join(covered.reasons()) + ".")
+    return lines
+
+
+def counted_marks(cell: Cell, counted: Sequence[Counted]) -> tuple[Mark, ...]:
+    """Highlights for a clicked ball: the last two counted groups it belongs to."""
+    _check_counted(counted)
+    return tuple(Mark(c.group.cells, MarkRole.SELECTED, c.player) for c in counted if cell in c.group.cells)[-2:]
+
+
+def _check_counted(counted: object) -> Sequence[Counted]:
+    if not isinstance(counted, list | tuple):
+        raise TypeError(f"counted groups {counted!r:.60}: expected a list or tuple")
+    for c in counted:
+        expect(c, Counted, "counted group")
+    return counted
+
+
+class Story:
+    """A game told as it goes, for the screen: the log, the moment, the
+    challenges and the counting groups. :meth:`tell` takes each action's events
+    with the state they left; the game screen and the replay viewer both use it."""
+
+    def __init__(self, names: tuple[str, str], rules: RuleSet) -> None:
+        self.names = _check_names(names)
+        expect(rules, RuleSet, "rules")
+        self.rules = rules
+        self.log: list[Line] = [Line(welcome(self.names, rules), LineKind.INFO)]
+        self.challenges: list[ChallengeSummary] = []
+        self.counted: list[Counted] = []
+        self.moment: Moment = NO_MOMENT
+
+    def name(self, player: int) -> str:
+        return self.names[player - 1]
+
+    def note(self, text: str, kind: LineKind = LineKind.INFO) -> None:
+        """A line of the log that is no event (resumed, a hint ...)."""
+        self.log.append(Line(text, kind))
+
+    def tell(self, events: Sequence[Event], state: GameState) -> None:
+        """The log lines and the moment of one action's events; ``state`` is
+        the state they left."""
+        placed: BallPlaced | None = None
+        formed: Group | None = None
+        moment: Moment | None = None
+        for e in events:
+            if isinstance(e, BallDrawn):
+                self.log.append(Line(f"{self.name(e.player)} draws a {colour_name(e.colour)} ball.", LineKind.MOVE))
+            elif isinstance(e, BallPlaced):
+                placed = e
+                verb = "answers with" if e.response else "places"
+                self.log.append(Line(f"{e.move_number}. {self.name(e.player)} {verb} {e.colour.char}@{e.cell}.",
+                                     LineKind.MOVE))
+            elif isinstance(e, GroupFormed):
+                formed = e.group
+                self.log.append(Line(f"{self.name(e.player)} forms {e.group.describe()}.", LineKind.GROUP))
+            elif isinstance(e, ChallengeOpened):
+                moment = self._opened(e, state)
+            elif isinstance(e, ChallengeResolved):
+                moment = self._resolved(e, state)
+            elif isinstance(e, StraightFlush):
+                moment = self._straight_flush(e, state)
+            elif isinstance(e, GameOver):
+                result = game_result(state, self.names)
+                self.log.append(Line(result, LineKind.END))
+                if moment is None:
+                    moment = Moment(MomentKind.END, "Game over", (result,))
+        add_challenges(self.challenges, state.move_number, events)
+        if placed is not None:
+            blocked = self._blocked(placed, formed, state.board)
+            if moment is None:
+                moment = blocked or NO_MOMENT
+            elif blocked is not None:
+                moment = Moment(moment.kind, moment.title, moment.lines + blocked.lines, moment.marks + blocked.marks)
+        if moment is not None:
+            self.moment = moment
+
+    def _opened(self, e: ChallengeOpened, state: GameState) -> Moment:
+        responder = 3 - e.challenger
+        self.counted.append(Counted(e.move_number, e.challenger, e.group, state.board, MarkRole.CHALLENGE))
+        title = f"{self.name(e.challenger)} challenges: {e.group.describe()}"
+        answer = f"{self.name(responder)} must answer with a better group."
+        self.log.append(Line(f"{title}. {answer}", LineKind.CHALLENGE))
+        return Moment(MomentKind.CHALLENGE, title, (cells_text(e.group), answer),
+                      (Mark(e.group.cells, MarkRole.CHALLENGE, e.challenger),))
+
+    def _resolved(self, e: ChallengeResolved, state: GameState) -> Moment:
+        responder = 3 - e.challenger
+        if e.response is not None:
+            self.counted.append(Counted(state.move_number, responder, e.response, state.board, MarkRole.RESPONSE))
+        self.log.append(Line(self._verdict(e), LineKind.VERDICT))
+        marks = [Mark(e.challenge.cells, MarkRole.CHALLENGE, e.challenger)]
+        if e.response is not None:
+            marks.append(Mark(e.response.cells, MarkRole.RESPONSE, responder))
+        lines = [f"Challenge: {e.challenge.describe()} ({self.name(e.challenger)})"]
+        answer = "nothing" if e.response is None else e.response.describe()
+        lines.append(f"Response: {answer} ({self.name(responder)})")
+        if e.bag_empty:
+            lines[-1] = "Response: none, the bag is empty"
+        lines.append(why_verdict(e))
+        p1, p2 = e.points
+        lines.append(f"Points: {self.name(1)} +{p1}, {self.name(2)} +{p2}")
+        return Moment(MomentKind.VERDICT, self._verdict_title(e), tuple(lines), tuple(marks))
+
+    def _verdict_title(self, e: ChallengeResolved) -> str:
+        if e.winner is None:
+            return "A tie: both players score 1"
+        if e.winner == e.challenger:
+            return f"{self.name(e.winner)} wins the challenge: +1"
+        return f"{self.name(e.winner)} answers better and scores 1"
+
+    def _verdict(self, e: ChallengeResolved) -> str:
+        if e.bag_empty:
+            return f"The bag is empty: {self.name(e.challenger)} scores 1."
+        if e.response is None:
+            return f"No group in answer: {self.name(e.challenger)} wins the challenge, +1."
+        if e.winner is None:
+            return f"{e.response.describe()} ties {e.challenge.describe()}: both score 1."
+        if e.winner == e.challenger:
+            return f"{e.challenge.describe()} beats {e.response.describe()}: {self.name(e.winner)} +1."
+        return f"{e.response.describe()} beats {e.challenge.describe()}: {self.name(e.winner)} +1."
+
+    def _straight_flush(self, e: StraightFlush, state: GameState) -> Moment:
+        self.counted.append(Counted(state.move_number, e.player, e.group, state.board, MarkRole.FLUSH))
+        lines = [f"{self.name(e.player)} wins the game at once, whatever the score."]
+        if e.cancelled_challenge is not None:
+            lines.append(f"The open challenge ({e.cancelled_challenge.describe()}) scores nothing.")
+        self.log.append(Line(f"Straight flush by {self.name(e.player)}: the game ends at once.", LineKind.FLUSH))
+        return Moment(MomentKind.STRAIGHT_FLUSH, f"STRAIGHT FLUSH! {self.name(e.player)} wins", tuple(lines),
+                      (Mark(e.group.cells, MarkRole.FLUSH, e.player),))
+
+    def _blocked(self, placed: BallPlaced, formed: Group | None, board: Board) -> Moment | None:
+        """Groups through the ball just placed that would beat what counted but
+        do not count (:func:`spoker.engine.groups.standing`), titled by what holds
+        the strongest back."""
+        better = [g for g in groups_at(board, placed.cell) if formed is None or g.strength > formed.strength]
+        held = [s for s in (standing(board, g, self.rules, placed.cell, placed.response) for g in better[:2])
+                if not s.counts]
+        if not held:
+            return None
+        lines = tuple(blocked_line(s) for s in held)
+        for text in lines:
+            self.log.append(Line(text, LineKind.WARN))
+        marks = tuple(Mark(s.group.cells, MarkRole.BLOCKED, placed.player) for s in held)
+        return Moment(MomentKind.BLOCKED, BLOCKED_TITLES[held[0].against[0].kind], lines, marks)
+
+
+def why_verdict(e: ChallengeResolved) -> str:
+    """The comparison rule that decided a challenge, in words (rules.md, challenges)."""
+    expect(e, ChallengeResolved, "event")
+    if e.bag_empty:
+        return "the bag is empty, so the challenger scores"
+    if e.response is None:
+        return "the response formed no counting group"
+    a, b = e.challenge, e.response
+    if a.rank != b.rank:
+        return "the higher rank wins"
+    if a.top_level != b.top_level:
+        return "same rank: the group reaching the higher level wins"
+    return "same rank, same top level: a tie"
+
+
+__all__ = [
+    "APEX_ANSWER", "APEX_NOTE", "APEX_REASON", "APEX_RULING", "APEX_SHORT", "BLOCKED_TITLES", "COLOUR_NAMES",
+    "NO_MOMENT", "ChallengeSummary", "Counted", "Line", "LineKind", "Mark", "MarkRole", "Moment", "MomentKind",
+    "Story", "add_challenges", "SHORT_RANKS", "TINY_RANKS", "ball_story", "blocked_line", "capital", "cells_text",
+    "challenge_line", "challenge_row", "challenge_summaries", "colour_name", "counted_marks", "describe",
+    "explain", "game_result", "group_text", "last_move_line", "move_lines", "named_result",
+    "open_challenge_line", "plural", "reason_text", "reasons_text", "record_note", "result_text",
+    "score_line", "short", "standing_line", "summary_line", "verdict_text", "welcome", "why_verdict",
+]

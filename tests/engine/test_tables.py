@@ -1,0 +1,109 @@
+"""The tables the engine builds at import hold what their definitions say.
+
+They are built for speed (the judge's completion tables and the state's
+newly playable cells a cell of the pyramid at a time, the playable cells as
+they are met: ``bench/startup.py``), so each is held here against the plain
+definition it replaces.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shibumi import CELLS, Colour
+from shibumi.geometry import PLATFORM_MASK, RESTING_ON
+from spoker.engine import state as state_module
+from spoker.engine.events import BallPlaced
+from spoker.engine.judging import FLUSH_RANK, PATTERNS, THROUGH, _cells_above, _submasks, _tables
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
+
+
+def _definition(c: int, last: tuple[tuple[int, int, int, int], ...]) -> tuple[int, dict[int, tuple]]:
+    """Every filling of the other cells of ``last``'s patterns, and the patterns then complete."""
+    others = 0
+    for mask, _, _, _ in last:
+        others |= mask
+    others &= ~(1 << c)
+    table = {}
+    for sub in _submasks(others):
+        occ = sub | 1 << c
+        table[sub] = tuple(e for e in last if occ & e[0] == e[0])
+    return others, table
+
+
+def _last(excluded: frozenset[int], c: int) -> tuple[tuple[int, int, int, int], ...]:
+    above = _cells_above(c)
+    return tuple(
+        (p.mask, FLUSH_RANK[p.kind], p.top_level, p.pid)
+        for p in THROUGH[c]
+        if p.pid not in excluded and not any(p.mask >> u & 1 for u in above)
+    )
+
+
+@pytest.mark.parametrize(
+    "excluded",
+    [frozenset(), frozenset(range(0, len(PATTERNS), 3)), frozenset(range(40, len(PATTERNS)))],
+    ids=["every shape", "a third left out", "the pyramids and more left out"],
+)
+def test_the_completion_tables_are_their_definition(excluded: frozenset[int]) -> None:
+    tables = _tables(excluded)
+    for c in range(30):
+        others, table = _definition(c, _last(excluded, c))
+        assert tables.neighbours[c] == others
+        assert list(tables.complete[c].items()) == list(table.items())  # the same order too
+        # One tuple for each set of complete patterns, shared by its fillings.
+        assert len({id(v) for v in tables.complete[c].values()}) == len(set(table.values()))
+
+
+def test_a_variant_judges_with_the_tables_of_its_shapes() -> None:
+    assert RuleSet("touching").judge.complete is _tables(frozenset()).complete
+
+
+def test_the_newly_playable_tables_are_their_definition() -> None:
+    for c in CELLS:
+        ups = RESTING_ON[c]
+        under = 0
+        for u in ups:
+            under |= PLATFORM_MASK[u]
+        under &= ~(1 << c)
+        table = {}
+        for sub in _submasks(under):
+            occ = sub | 1 << c
+            table[sub] = sum(1 << u for u in ups if occ & PLATFORM_MASK[u] == PLATFORM_MASK[u])
+        assert state_module._UNDER_ABOVE[c] == under
+        assert list(state_module._NEWLY[c].items()) == list(table.items())
+
+
+def test_the_shared_placement_events_are_the_events() -> None:
+    # Made as they are met (state._placed), each is the event the plain
+    # constructor makes, and is kept and shared from then on.
+    colours = (Colour.WHITE, Colour.BLACK, Colour.RED)
+    for answered, table in ((False, state_module._PLACED), (True, state_module._ANSWERED)):
+        made = [BallPlaced(2 - (n & 1), k, c, n, answered) for n in range(31) for c in CELLS for k in colours]
+        assert len(table) == len(made)
+        lazy = [table[i] or state_module._placed(i, answered) for i in range(len(made))]
+        assert lazy == made and list(table) == made
+        assert {type(e) for e in table} == {BallPlaced}
+        assert repr(table[-1]) == repr(made[-1])
+        assert all(table[i] is lazy[i] for i in range(len(made)))  # kept, not made again
+    alone = [state_module._PLACED_ALONE[i] or state_module._placed_alone(i) for i in range(len(made))]
+    assert alone == [(e,) for e in state_module._PLACED] and alone[5][0] is state_module._PLACED[5]
+
+
+def _playable_definition(mask: int) -> tuple:
+    return tuple(cell for cell in CELLS if mask >> cell & 1)
+
+
+def test_legal_cells_are_the_playable_cells_in_cell_order() -> None:
+    state = GameState()
+    rng = random.Random(7)
+    masks = [*range(1 << 16), *(u << 16 for u in range(1 << 14))]
+    masks += [rng.randrange(1 << 30) for _ in range(20_000)]
+    for mask in masks:
+        state._playable = mask
+        assert state.legal_cells() == _playable_definition(mask), mask
+        if mask < 1 << 16 or not mask & 0xFFFF:  # one level's lookup: made once, then shared
+            assert state.legal_cells() is state.legal_cells()

@@ -1,0 +1,355 @@
+"""The files the game reads and writes: the atomic writer, the record size
+limit, and the readers of the data folder (preferences, autosaves), which
+never let an exception out and never delete what they cannot read."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.example_counts import examples
+
+from spoker.errors import RecordError
+from spoker.gui.models import autosave, storage
+from spoker.gui.models.controller import NAME_LENGTH, GameController, GameSetup, display_name
+from spoker.gui.models.settings import Settings, load_settings, save_settings
+from spoker.records.record import (
+    MAX_INPUT_BYTES,
+    STALE_TEMP_SECONDS,
+    decode_record,
+    load_record,
+    remove_stale_temporaries,
+    write_text_atomic,
+)
+
+FUZZ = settings(  # each example writes and reads a file through the GUI's readers
+    max_examples=examples(80), suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def aside(folder: Path, name: str) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.name.startswith(name + storage.DAMAGED))
+
+
+# -- the atomic writer ---------------------------------------------------------------
+def test_atomic_write_keeps_the_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("old")
+    path.chmod(0o640)
+    write_text_atomic(path, "new")
+    assert path.read_text() == "new"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
+    mask = os.umask(0o027)
+    try:
+        write_text_atomic(tmp_path / "new.txt", "x")
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o640  # 0666 less the umask, not 0600
+
+
+def test_atomic_write_goes_through_a_symbolic_link(tmp_path: Path) -> None:
+    real = tmp_path / "records" / "game.txt"
+    real.parent.mkdir()
+    real.write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    write_text_atomic(link, "new")
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "records"]
+
+
+def test_atomic_write_into_a_fifo_keeps_the_fifo(tmp_path: Path) -> None:
+    # '--out /dev/null' or a FIFO: a rename would put a file in the device's
+    # place (as root, /dev/null itself); the bytes go into it instead.
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so opening it to write does not wait
+    try:
+        write_text_atomic(fifo, "through")
+        assert os.read(reader, 100) == b"through"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert os.listdir(tmp_path) == ["pipe"]
+
+
+def test_atomic_write_into_a_fifo_nobody_reads_fails_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="nobody reads"):
+        write_text_atomic(fifo, "lost")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_atomic_write_refuses_a_folder_by_its_name(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    with pytest.raises(IsADirectoryError, match="is a folder") as err:
+        write_text_atomic(tmp_path / "out", "x")
+    assert ".tmp" not in str(err.value)  # not the temporary file's name
+    assert os.listdir(tmp_path) == ["out"]
+
+
+def test_atomic_write_syncs_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def spy(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    write_text_atomic(tmp_path / "a.txt", "x")
+    assert str(tmp_path) in synced  # the folder, after the rename
+    assert synced.index(str(tmp_path)) == len(synced) - 1
+
+
+def test_leftover_temporary_files_of_a_crash_are_removed(tmp_path: Path) -> None:
+    target = tmp_path / "game.txt"
+    dead = tmp_path / ".game.txt.999999999.abcd.tmp"  # no such process
+    old = tmp_path / ".game.txt.x1y2z3.tmp"  # an older name, long ago
+    fresh = tmp_path / f".game.txt.{os.getppid()}.live.tmp"  # a running process, just now
+    other = tmp_path / ".other.txt.999999999.abcd.tmp"  # another file's: not ours to judge
+    for p in (dead, old, fresh, other):
+        p.write_text("half")
+    long_ago = os.path.getmtime(old) - STALE_TEMP_SECONDS - 5
+    os.utime(old, (long_ago, long_ago))
+    write_text_atomic(target, "whole")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["game.txt", fresh.name, other.name])
+    assert remove_stale_temporaries(str(tmp_path), "game.txt") == []
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("old")
+
+    def full(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(OSError):
+        write_text_atomic(path, "new")
+    assert path.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["game.txt"]
+
+
+# -- the record size limit ---------------------------------------------------------
+def test_a_record_beyond_the_limit_is_refused_without_reading_it_all(tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as f:
+        f.truncate(MAX_INPUT_BYTES + 1)  # sparse: no disk space used
+    with pytest.raises(RecordError, match="too large for a record: more than 16 MB"):
+        load_record(path)
+    with pytest.raises(RecordError, match="too large"):
+        decode_record(b" " * (MAX_INPUT_BYTES + 1))
+    path.write_bytes(b"Player1: Ann\n\nW@1A1\n")
+    assert load_record(path).headers["Player1"] == "Ann"
+
+
+# -- reading the data folder ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested more than"),
+        (b'{"a": ' * 50 + b"1" + b"}" * 50, "nested more than"),
+        (b'{"rng": [3, [Infinity], null]}', "Infinity"),
+        (b'{"speed": NaN}', "NaN"),
+        (b'{"seed": ' + b"9" * 5000 + b"}", "digits"),
+        (b"\xff\xfe{}", "UTF-8"),
+        (b"{", "not JSON"),
+        (b" " * (storage.MAX_JSON_BYTES + 1), "too large"),
+        (b'{"gauss": 1e999}', "too large"),
+    ],
+    ids=["deep-list", "deep-object", "infinity", "nan", "5000-digits", "not-utf8", "cut", "big", "1e999"],
+)
+def test_read_json_refuses_damage_with_its_own_error(tmp_path: Path, content: bytes, reason: str) -> None:
+    path = tmp_path / "f.json"
+    path.write_bytes(content)
+    with pytest.raises(storage.DamagedFileError, match=reason):
+        storage.read_json(path)
+
+
+def test_brackets_inside_strings_are_not_nesting(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps({"name1": "[[[[" * 40 + '\\"{' * 40}))
+    assert isinstance(storage.read_json(path), dict)
+
+
+def test_data_folder_without_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("SPOKER_HOME", "XDG_DATA_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    assert storage.data_dir() is None
+    assert autosave.unfinished() == [] and autosave.new_autosave_path() is None
+    assert load_settings() == Settings()
+    save_settings(Settings(name1="Ann"))  # nowhere to write: nothing happens
+    monkeypatch.setenv("HOME", "relative/home")  # never a folder that depends on the current one
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/xdg")
+    assert storage.data_dir() is None
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert storage.data_dir() == tmp_path / ".local" / "share" / "spoker"
+
+
+@pytest.mark.parametrize(
+    ("content", "field"),
+    [
+        (b'{"visibility": "sideways"}', "visibility"),
+        (b'{"computer_speed": 1e308}', "computer_speed"),
+        (b'{"computer_speed": -1}', "computer_speed"),
+        (b'{"name1": "' + b"x" * 300_000 + b'"}', "name1"),
+        (b'{"name2": "a\\u0000b"}', "name2"),
+        (b'{"hints": "yes"}', "hints"),
+        (b"[1, 2]", "not an object"),
+        (b"[" * 5000, "nested"),
+        (b'{"computer_speed": Infinity}', "Infinity"),
+        (b'{"computer_speed": 1e999}', "too large"),
+    ],
+    ids=["enum", "speed-huge", "speed-negative", "long-name", "nul", "bool", "list", "deep", "inf", "1e999"],
+)
+def test_damaged_preferences_are_moved_aside_and_told(tmp_path: Path, content: bytes, field: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    notices: list[str] = []
+    loaded = load_settings(path, notices)
+    assert loaded.visibility in ("visible", "touching") and 0.25 <= loaded.computer_speed <= 8
+    assert len(loaded.name1) <= NAME_LENGTH
+    assert not path.exists()
+    (kept,) = aside(tmp_path, "settings.json")
+    assert kept.read_bytes() == content  # kept as it was, never deleted
+    assert len(notices) == 1 and "\n" not in notices[0]
+    assert field in notices[0] and str(kept) in notices[0]
+
+
+def test_good_values_survive_next_to_a_bad_one(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"name1": "Zoë", "visibility": "sideways", "hints": false, "future_option": 3}')
+    loaded = load_settings(path, [])
+    assert (loaded.name1, loaded.visibility, loaded.hints) == ("Zoë", "visible", False)
+    path.write_text('{"name1": "Zoë", "future_option": [1]}')  # unknown keys are no damage
+    notices: list[str] = []
+    assert load_settings(path, notices).name1 == "Zoë" and notices == [] and path.exists()
+
+
+@FUZZ
+@given(st.one_of(
+    st.binary(max_size=400),
+    st.recursive(
+        st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=30),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+            st.sampled_from(["name1", "seat1", "visibility", "computer_speed", "hints", "x"]), inner, max_size=4),
+        max_leaves=12,
+    ).map(lambda v: json.dumps(v).encode()),
+))
+def test_preferences_reader_never_raises(tmp_path: Path, data: bytes) -> None:
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    path = folder / "settings.json"
+    path.write_bytes(data)
+    notices: list[str] = []
+    loaded = load_settings(path, notices)
+    assert isinstance(loaded, Settings)
+    if path.exists():  # used as it is: nothing was unusable
+        assert notices == [] and path.read_bytes() == data
+    else:
+        (kept,) = aside(folder, "settings.json")
+        assert kept.read_bytes() == data and len(notices) == 1
+
+
+def saved_game(folder: Path, moves: int = 4) -> Path:
+    c = GameController(GameSetup(("Ann", "Bob"), seed=11))
+    for _ in range(moves):
+        c.draw()
+        c.place(c.playable()[0])
+    path = folder / "unfinished" / "game-1.json"
+    autosave.save(c, path)
+    return path
+
+
+@FUZZ
+@given(st.data())
+def test_unfinished_games_reader_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              data: st.DataObject) -> None:
+    home = Path(tempfile.mkdtemp(dir=tmp_path))
+    monkeypatch.setenv("SPOKER_HOME", str(home))
+    path = saved_game(home)
+    good = path.read_bytes()
+    how = data.draw(st.sampled_from(["bytes", "cut", "flip", "value"]))
+    if how == "bytes":
+        content = data.draw(st.binary(max_size=300))
+    elif how == "cut":
+        content = good[: data.draw(st.integers(0, len(good)))]
+    elif how == "flip":
+        i = data.draw(st.integers(0, len(good) - 1))
+        content = good[:i] + bytes([data.draw(st.integers(0, 255))]) + good[i + 1:]
+    else:
+        obj = json.loads(good)
+        key = data.draw(st.sampled_from(sorted(obj)))
+        obj[key] = data.draw(st.one_of(
+            st.none(), st.integers(), st.floats(), st.text(max_size=10),
+            st.lists(st.integers(-(2**70), 2**70), max_size=3),
+            st.just([3, [2**40] * 625, None]), st.just([3, [0] * 624 + [9999], None]),
+        ))
+        content = json.dumps(obj).encode()
+    path.write_bytes(content)
+    notices: list[str] = []
+    entries = autosave.unfinished(notices)
+    if entries:
+        assert [e.path for e in entries] == [path] and notices == []
+        assert path.read_bytes() == content
+    else:
+        assert not path.exists() and len(notices) == 1
+        (kept,) = aside(path.parent, path.name)
+        assert kept.read_bytes() == content
+
+
+@pytest.mark.parametrize(
+    "rng",
+    [
+        "[3, [Infinity], null]",
+        "[3, [" + ", ".join(["1e400"] * 625) + "], null]",
+        "[3, [" + ", ".join(["18446744073709551616"] * 625) + "], null]",
+        "[3, [" + ", ".join(["-1"] * 625) + "], null]",
+        "[3, [" + ", ".join(["1"] * 624) + ", 625], null]",
+        "[3, [" + ", ".join(["1"] * 624) + ", 1], 1e999]",
+        "[2, [" + ", ".join(["1"] * 625) + "], null]",
+    ],
+    ids=["infinity", "1e400", "2^64", "negative", "position", "gauss", "version"],
+)
+def test_a_damaged_generator_state_is_refused(tmp_path: Path, rng: str) -> None:
+    path = saved_game(tmp_path)
+    text = path.read_text()
+    obj = json.loads(text)
+    obj["rng"] = "RNG"
+    path.write_text(json.dumps(obj).replace('"RNG"', rng))
+    with pytest.raises(autosave.AutosaveError):
+        autosave.load(path)
+
+
+def test_names_are_cut_wherever_they_come_from() -> None:
+    long = "A" * 300_000
+    assert GameSetup((long, "Bob")).names == ("A" * NAME_LENGTH, "Bob")
+    assert display_name("  Ann\n\t Lee\u202e\x00 ", "P") == "Ann Lee"
+    assert display_name("\x00\u200b", "Player 1") == "Player 1"
+    with pytest.raises(ValueError, match="2\\^64"):
+        GameSetup.from_json({"names": ["a", "b"], "seats": ["person", "person"], "seed": 2**64})
+
+
+def test_a_fifo_or_a_folder_in_the_data_folder_never_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path))
+    (tmp_path / "unfinished").mkdir()
+    os.mkfifo(tmp_path / "settings.json")  # opening it for reading would wait for a writer
+    os.mkfifo(tmp_path / "unfinished" / "game-a.json")
+    (tmp_path / "unfinished" / "game-b.json").mkdir()
+    (tmp_path / "unfinished" / "game-c.json").symlink_to("/dev/zero")
+    notices: list[str] = []
+    assert load_settings(notices=notices) == Settings()
+    assert autosave.unfinished(notices) == []
+    assert len(notices) == 4 and all("moved to" in n for n in notices)
+    assert sorted(p.name.split(storage.DAMAGED)[0] for p in (tmp_path / "unfinished").iterdir()) == [
+        "game-a.json", "game-b.json", "game-c.json"]

@@ -1,0 +1,271 @@
+"""Game records: reading, validation by replay, the annotated writer, files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from support.games import (
+    BAG_EMPTY_GAME,
+    COMPLETE_GAME,
+    EXAMPLE5_GAME,
+    STRAIGHT_FLUSH_GAME,
+    STRAIGHT_FLUSH_RESPONSE_GAME,
+)
+from support.strategies import games
+
+from shibumi import Colour
+from spoker import GameState, Move, RecordError, RuleSet
+from spoker.records.record import GameRecord, format_record, load_record, parse_record, save_record
+
+
+def moves(text: str) -> list[Move]:
+    return [Move.from_str(t) for t in text.split()]
+
+
+def play(text: str, rules: RuleSet | None = None) -> GameState:
+    return GameRecord({}, moves(text), rules or RuleSet()).play()
+
+
+# -- reading ---------------------------------------------------------------
+def test_headers_moves_numbers_and_comments() -> None:
+    text = (
+        "# a game between friends\n"
+        "Rules: touching, apex-free   # the variant\n"
+        "# a comment among the headers\n"
+        "Player1: Ann\n"
+        "Date:\n"
+        "\n"
+        "1. W@1A1 2. b@c1   # short cell, lower case\n"
+        "# a comment line\n"
+        "3.\tr@1e1\n"
+    )
+    record = parse_record(text)
+    assert record.rules == RuleSet("touching", apex_free=True)
+    assert record.headers == {"Rules": "touching, apex-free", "Player1": "Ann", "Date": ""}
+    assert list(parse_record("A: 1\nrules: TOUCHING\n\n").headers.items()) == [
+        ("Rules", "touching"), ("A", "1"),
+    ]
+    assert [str(m) for m in record.moves] == ["W@1A1", "B@1C1", "R@1E1"]
+
+
+def test_no_headers_and_empty_record() -> None:
+    assert parse_record("W@1A1 B@1C1").moves == moves("W@1A1 B@1C1")
+    assert parse_record("") == GameRecord({"Rules": "visible"}, [], RuleSet())
+    assert parse_record("\n\n# only a comment\n") == parse_record("")
+
+
+def test_short_cell_means_lowest_empty_cell_at_that_point() -> None:
+    # D4 is 2D4 while that cell is empty; 3C3 only once 1C3 is filled.
+    text = "W@A1 W@C1 B@A3 B@C3 R@B2 R@E1 W@E3 B@D2 R@G1 W@G3 B@F2 W@A5 B@C5 R@B4 W@E5 R@D4"
+    record = parse_record(text)
+    assert str(record.moves[4]) == "R@2B2"
+    assert str(record.moves[-1]) == "R@2D4"
+
+
+def test_rules_header_is_parsed_and_unknown_rules_rejected() -> None:
+    assert parse_record("Rules: visible\n\n").rules == RuleSet()
+    with pytest.raises(RecordError, match="'sideways'"):
+        parse_record("Rules: sideways\n\nW@1A1")
+    with pytest.raises(RecordError, match="given twice"):
+        parse_record("Rules: visible\nrules: touching\n\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "number", "token", "reason"),
+    [
+        ("W@1A1 X@1C1", 2, "X@1C1", "'X' is not a colour"),
+        ("W@1A1 B1C1", 2, "B1C1", "not a move"),
+        ("W@1A1 B@9Z9", 2, "B@9Z9", "is not a cell"),
+        ("W@2B2", 1, "W@2B2", "2B2 is not playable: its platform is not full"),
+        ("W@1A1 B@1A1", 2, "B@1A1", "1A1 is not playable: it already holds a ball"),
+        ("12. W@1A1 Date: x", 2, "Date:", "not a move"),
+    ],
+)
+def test_bad_moves_are_rejected_with_number_token_and_reason(
+    text: str, number: int, token: str, reason: str
+) -> None:
+    with pytest.raises(RecordError) as info:
+        parse_record(text)
+    err = info.value
+    assert (err.move_number, err.token) == (number, token)
+    assert str(err).startswith(f"move {number} {token!r}: ")
+    assert reason in str(err)
+
+
+def test_colour_not_in_the_bag() -> None:
+    ten_white = [f"W@1{c}{r}" for r in "13" for c in "ACEG"] + ["W@1A5", "W@1C5"]
+    with pytest.raises(RecordError, match="move 11 'W@1E5': no white ball is left in the bag"):
+        parse_record(" ".join(ten_white + ["W@1E5"]))
+
+
+def test_move_after_a_straight_flush_is_rejected() -> None:
+    with pytest.raises(RecordError) as info:
+        parse_record(STRAIGHT_FLUSH_GAME + " W@1A3")
+    assert info.value.move_number == 29
+    assert "the game is over: player 2 made a straight flush on move 28" in str(info.value)
+
+
+def test_move_after_a_full_pyramid_is_rejected() -> None:
+    text = COMPLETE_GAME
+    assert parse_record(text).play().end == "complete"
+    with pytest.raises(RecordError, match="move 31 'W@1A1': the game is over: the pyramid is full"):
+        parse_record(text + " W@1A1")
+
+
+def test_play_replays_and_reports_bad_moves() -> None:
+    state = play(STRAIGHT_FLUSH_GAME)
+    assert state.end == "straight_flush" and state.winner == 2
+    bad = GameRecord({}, [Move(Colour.WHITE, GameState().legal_cells()[0])] * 2)
+    with pytest.raises(RecordError, match="move 2 'W@1A1': 1A1 is not playable"):
+        bad.play()
+
+
+# -- writing ---------------------------------------------------------------
+def test_writer_annotates_challenges_points_and_score() -> None:
+    text = format_record(parse_record(EXAMPLE5_GAME))
+    lines = text.splitlines()
+    assert lines[0] == "Rules: visible"
+    assert lines[1] == ""
+    move20 = next(line for line in lines if line.startswith("20. "))
+    move21 = next(line for line in lines if line.startswith("21. "))
+    assert move20.startswith("20. B@1G5  # challenge by player 2: flush three, level 1 (")
+    assert "answer: flush three, level 2 (" in move21
+    assert "player 1 wins the challenge" in move21
+    assert move21.endswith("score " + "-".join(map(str, play(EXAMPLE5_GAME).score)))
+    assert lines[12].startswith("11. B@1A3  # answer: three of three kinds, level 1 (1A3 1C3 1E3)")
+    assert lines[12].endswith(": a tie, both players score 1, score 1-1")
+
+
+def test_writer_notes_an_empty_bag() -> None:
+    record = parse_record("Rules: apex-free\n\n" + BAG_EMPTY_GAME)
+    last = format_record(record).splitlines()[-1]
+    assert last.startswith("30. B@4D4  # challenge by player 2: ")
+    assert "the bag is empty: player 2 wins the challenge, score 2-5" in last
+    assert last.endswith("game over: player 2 wins 2-5")
+    plain = format_record(parse_record(BAG_EMPTY_GAME)).splitlines()[-1]
+    assert "challenge" not in plain  # the apex ruling: it forms nothing on a normal turn
+
+
+def test_writer_notes_straight_flush_and_result() -> None:
+    text = format_record(parse_record(STRAIGHT_FLUSH_RESPONSE_GAME))
+    assert "Result: player 1 wins by a straight flush" in text
+    last = text.splitlines()[-1]
+    assert last.startswith("27. W@2F4  # straight flush (")
+    assert "the challenge it answers scores nothing" in last
+
+
+def test_writer_puts_rules_first_and_result_last() -> None:
+    state = play(STRAIGHT_FLUSH_GAME, RuleSet("touching"))
+    record = GameRecord.from_state(state, {"Player1": "greedy", "Result": "stale", "Seed": "3"})
+    head = format_record(record).split("\n\n")[0].splitlines()
+    assert head[0] == "Rules: touching"
+    assert head[1:3] == ["Player1: greedy", "Seed: 3"]
+    assert head[3].startswith("Result: player ")
+
+
+def test_writer_rejects_headers_it_could_not_read_back() -> None:
+    for headers in ({"Name": "a # b"}, {"Name": "two\nlines"}, {"bad key": "x"}):
+        with pytest.raises(RecordError):
+            format_record(GameRecord(headers, []))
+
+
+@given(games())
+def test_reading_what_the_writer_wrote_gives_the_same_game(state: GameState) -> None:
+    record = GameRecord.from_state(state, {"Player1": "one", "Player2": "two"})
+    text = format_record(record)
+    back = parse_record(text)
+    assert back == record
+    assert back.moves == state.history
+    assert back.play() == state
+    assert format_record(back) == text
+
+
+@st.composite
+def respellings(draw: st.DrawFn) -> tuple[GameRecord, str]:
+    """A random game and a hand-written-looking spelling of its record."""
+    state = draw(games())
+    record = GameRecord.from_state(state, {"Event": "test"})
+    parts = [draw(st.sampled_from(["", "# hello\n", "\n"]))]
+    for key, value in record.headers.items():
+        if key != "Result":
+            parts.append(f"{key}:{draw(st.sampled_from(['', ' ', '  ']))}{value}\n")
+        if draw(st.booleans()):
+            parts.append("   # a note\n")
+    parts.append("\n")
+    for n, move in enumerate(record.moves, 1):
+        cell = move.cell.point if draw(st.booleans()) else str(move.cell)
+        token = f"{move.colour.char}@{cell}"
+        token = token.lower() if draw(st.booleans()) else token
+        if draw(st.booleans()):
+            parts.append(f"{n}. ")
+        parts.append(token + draw(st.sampled_from([" ", "\n", "\t", "  # c\n", "\r\n"])))
+    return record, "".join(parts)
+
+
+@given(respellings())
+def test_any_spelling_reads_to_the_canonical_record(case: tuple[GameRecord, str]) -> None:
+    record, text = case
+    back = parse_record(text)
+    assert back.moves == record.moves and back.rules == record.rules
+    assert format_record(back) == format_record(record)
+
+
+# -- fuzzing -----------------------------------------------------------------
+def check_reader(text: str) -> None:
+    try:
+        record = parse_record(text)
+    except RecordError as err:
+        message = str(err)
+        assert "\n" not in message
+        if err.token is not None:
+            assert err.token in text and repr(err.token) in message
+            assert message.startswith(f"move {err.move_number} ")
+        return
+    assert isinstance(record, GameRecord)
+    assert len(record.moves) <= 30
+
+
+@given(st.text())
+def test_reader_fuzz_any_text(text: str) -> None:
+    check_reader(text)
+
+
+TOKENS = st.sampled_from(
+    ["W@1A1", "B@C1", "r@e1", "W@2B2", "R@D4", "x@1A1", "12.", "3.", "#", "# c", "\n", " ",
+     "Rules: touching", "Rules: x", "Player1: a", ":", "@", "W@", "@1A1", "W@1A1@", "\n\n"]
+)
+
+
+@given(st.lists(TOKENS | st.text(max_size=4), max_size=40))
+def test_reader_fuzz_near_misses(parts: list[str]) -> None:
+    check_reader(" ".join(parts))
+
+
+# -- files --------------------------------------------------------------------
+def test_save_and_load_atomically(tmp_path: Path) -> None:
+    record = parse_record(EXAMPLE5_GAME)
+    path = tmp_path / "game.txt"
+    path.write_text("old content")
+    save_record(path, record)
+    assert load_record(path) == record
+    assert os.listdir(tmp_path) == ["game.txt"]  # no temporary file left behind
+
+
+def test_save_failure_leaves_the_old_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("old content")
+    with pytest.raises(RecordError):
+        save_record(path, GameRecord({"Bad": "a#b"}, []))
+    assert path.read_text() == "old content"
+    assert os.listdir(tmp_path) == ["game.txt"]
+
+
+def test_load_rejects_bytes_that_are_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"W@1A1 \xff")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        load_record(path)

@@ -1,0 +1,128 @@
+"""Round robins: Wilson intervals, standings, the JSON and the chart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from PIL import Image
+
+from spoker.cli import main
+from spoker.runs.simulate import SimulationError
+from spoker.runs.tournament import Record, draw_chart, run_tournament, wilson_interval
+
+
+@pytest.mark.parametrize(
+    ("score", "games", "lo", "hi"),
+    [
+        # Known 95% Wilson intervals (z = 1.96).
+        (0, 10, 0.0, 0.2775),
+        (10, 10, 0.7225, 1.0),
+        (5, 10, 0.2366, 0.7634),
+        (50, 100, 0.4038, 0.5962),
+        (81, 263, 0.2553, 0.3662),
+        (1, 2, 0.0945, 0.9055),
+    ],
+)
+def test_wilson_interval_known_values(score: float, games: int, lo: float, hi: float) -> None:
+    got = wilson_interval(score, games)
+    assert got == pytest.approx((lo, hi), abs=5e-4)
+
+
+@given(games=st.integers(1, 10_000), frac=st.floats(0, 1))
+def test_wilson_interval_holds_the_rate(games: int, frac: float) -> None:
+    score = round(frac * games * 2) / 2  # half points for draws
+    lo, hi = wilson_interval(score, games)
+    assert 0.0 <= lo <= score / games <= hi <= 1.0
+    assert hi - lo <= 1.0
+
+
+def test_wilson_interval_without_games() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_record_counts_half_draws() -> None:
+    r = Record("x", games=10, wins=6, draws=2)
+    assert r.losses == 2 and r.score == 7 and r.score_rate == 0.7
+    assert r.to_json()["ci"] == [round(v, 4) for v in wilson_interval(7, 10)]
+
+
+def test_round_robin() -> None:
+    t = run_tournament(["random", "greedy", "lookahead"], 12, seed=3)
+    assert [tuple(p.tally.players) for p in t.pairings] == [
+        ("random", "greedy"), ("random", "lookahead"), ("greedy", "lookahead")
+    ]
+    standings = t.standings()
+    assert {r.name for r in standings} == {"random", "greedy", "lookahead"}
+    assert all(r.games == 24 for r in standings)
+    assert standings[-1].name == "random"
+    # Every game gives one point in all: the score rates add up to the pairings.
+    assert sum(r.score for r in standings) == pytest.approx(3 * 12)
+    assert t.rate("greedy", "random").score_rate == pytest.approx(1 - t.rate("random", "greedy").score_rate)
+    assert t.rate("greedy", "greedy") is None
+    assert run_tournament(["random", "greedy", "lookahead"], 12, seed=3, workers=2).to_json() == t.to_json()
+
+
+def test_bad_tournaments_are_refused() -> None:
+    with pytest.raises(SimulationError, match="two"):
+        run_tournament(["random"], 10)
+    with pytest.raises(SimulationError, match="once"):
+        run_tournament(["random", "random"], 10)
+    with pytest.raises(SimulationError, match="'wizard'"):
+        run_tournament(["random", "wizard"], 10)
+
+
+def test_chart_is_a_png(tmp_path: Path) -> None:
+    t = run_tournament(["random", "greedy"], 20, seed=1)
+    path = tmp_path / "chart.png"
+    draw_chart(t, str(path))
+    with Image.open(path) as image:
+        assert image.format == "PNG"
+        assert image.size[0] >= 900 and image.size[1] == 760
+        # bars are drawn: some pixels are neither white nor grey
+        colours = image.convert("RGB").getcolors(1 << 20)
+        assert colours is not None and len(colours) > 10
+
+
+def test_cli_json_and_chart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    chart = tmp_path / "t.png"
+    status = main(["tournament", "random", "greedy", "--games", "30", "--seed", "2", "--json", "--chart", str(chart)])
+    assert status == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"players", "games", "seed", "rules", "standings", "pairings"}
+    assert data["players"] == ["random", "greedy"] and data["games"] == 30 and data["seed"] == 2
+    assert [s["name"] for s in data["standings"]] == ["greedy", "random"]
+    for s in data["standings"]:
+        assert set(s) == {"name", "games", "wins", "draws", "losses", "score_rate", "ci"}
+        assert s["ci"][0] <= s["score_rate"] <= s["ci"][1]
+    (pairing,) = data["pairings"]
+    assert set(pairing) == {"players", "games", "wins", "draws", "score_rate", "ci"}
+    assert chart.exists()
+
+
+def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "random", "greedy", "--games", "10", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "95% CI" in out and "greedy" in out and "seed 4" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["tournament", "random", "--games", "10"],
+        ["tournament", "random", "wizard", "--games", "10"],
+        ["tournament", "random", "greedy", "--games", "0"],
+        ["tournament", "random", "greedy"],
+    ],
+)
+def test_cli_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        status = exit_.code  # type: ignore[assignment]
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "error" in err

@@ -1,0 +1,1 @@
+"""Helpers of the tests: reference models, strategies, processes, terminals."""
