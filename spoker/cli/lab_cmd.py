@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         if not read_suite(args.suite, regular=True):  # a FIFO would hold the window
             raise CliError(f"{args.suite}: no cases in this suite")
     try:
-        from spoker.gui.app import run_lab
+        from spoker.gui.launch import run_lab
     except ImportError as err:
         raise CliError(f"the game window cannot start ({err})") from None
     return int(run_lab(board, rules, args.suite, exit_after_first_frame=args.exit_after_first_frame) or 0)

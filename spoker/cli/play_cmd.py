@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         if args.screenshot:  # one frame drawn headless, no window shown
             from spoker.gui.render.screenshot import take_screenshot as run_play
         else:
-            from spoker.gui.app import run_play
+            from spoker.gui.launch import run_play
     except ImportError as err:
         raise CliError(f"the game window cannot start ({err})") from None
     return int(run_play(args) or 0)

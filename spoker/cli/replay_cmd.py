@@ -177,7 +177,7 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
                 raise CliError(f"--{name} only goes with --screenshot FILE.png")
         check_display()
     try:
-        from spoker.gui.app import run_replay
+        from spoker.gui.launch import run_replay
     except ImportError as err:
         raise CliError(f"the replay viewer cannot start ({err}); use --text or --json") from None
     if args.screenshot:

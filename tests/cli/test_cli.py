@@ -309,9 +309,9 @@ def test_replay_viewer_is_called_lazily(
 
     analysed: list[tuple[bool, int | None]] = []
 
-    fake = types.ModuleType("spoker.gui.app")
+    fake = types.ModuleType("spoker.gui.launch")
     fake.run_replay = run_replay  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "spoker.gui.app", fake)
+    monkeypatch.setitem(sys.modules, "spoker.gui.launch", fake)
     assert run(capsys, "replay", str(records["complete"]))[0] == 0
     assert run(capsys, "replay", str(records["complete"]), "--rules", "touching")[0] == 0
     assert [c[0] for c in calls] == [str(records["complete"])] * 2

@@ -202,7 +202,7 @@ def test_output_paths_are_checked_before_the_work(
     monkeypatch.setattr(simulate_cmd, "simulate", no_work)
     monkeypatch.setattr(tournament_cmd, "run_tournament", no_work)
     monkeypatch.setattr(study_cmd, "run_study", no_work)
-    monkeypatch.setitem(sys.modules, "spoker.gui.app", None)  # play would fail to import it
+    monkeypatch.setitem(sys.modules, "spoker.gui.launch", None)  # play would fail to import it
     (tmp_path / "link.txt").symlink_to(tmp_path / "nowhere" / "r.txt")  # into a missing folder
     argv = [a.format(missing=tmp_path / "nowhere", folder=tmp_path, dangling=tmp_path / "link.txt") for a in argv]
     code, out, err = run(capsys, *argv)

@@ -172,7 +172,7 @@ def _fake(name: str, **attrs: object) -> types.ModuleType:
 # No window and no OpenGL: the game, the replay viewer and the renderer are
 # stand-ins (the argument handling before them is what is fuzzed here).
 STAND_INS = {
-    "spoker.gui.app": _fake("spoker.gui.app", run_play=lambda args: 0, run_replay=lambda record, rules, source="", **kw: 0),
+    "spoker.gui.launch": _fake("spoker.gui.launch", run_play=lambda args: 0, run_replay=lambda record, rules, source="", **kw: 0),
     "spoker.gui.render.offscreen": _fake(
         "spoker.gui.render.offscreen", ensure_headless=lambda: None,
         render_board_image=lambda board, size, **kw: __import__("PIL.Image").Image.new("RGB", size),

@@ -22,11 +22,11 @@ UNFINISHED = "Player1: Ann\nPlayer2: Bob\nSeed: 4\n\nW@1A1 B@1A3 R@1A5\n"
 
 @pytest.fixture
 def windows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[Any]:
-    """Calls that would open the game window (a stand-in for spoker.gui.app)."""
+    """Calls that would open the game window (a stand-in for spoker.gui.launch)."""
     calls: list[Any] = []
-    fake = types.ModuleType("spoker.gui.app")
+    fake = types.ModuleType("spoker.gui.launch")
     fake.run_play = lambda options: calls.append(options) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "spoker.gui.app", fake)
+    monkeypatch.setitem(sys.modules, "spoker.gui.launch", fake)
     monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("ARCADE_HEADLESS", "1")
     return calls

@@ -14,7 +14,8 @@ import arcade
 import pytest
 from arcade import key as keys
 
-from spoker.gui.app import RecordExistsError, SpokerApp, file_name_part, start
+from spoker.gui.app import RecordExistsError, SpokerApp, file_name_part
+from spoker.gui.launch import start
 from spoker.gui.models import autosave, storage
 from spoker.gui.models.controller import NAME_LENGTH, PERSON, GameController, GameSetup
 from spoker.gui.models.settings import Settings

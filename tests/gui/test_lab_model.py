@@ -322,9 +322,9 @@ def test_paste_reads_a_board_string_or_refuses_with_its_own_error(text: str) -> 
 def test_lab_refuses_bad_input_in_one_line_before_any_window(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], words: list[str]
 ) -> None:
-    import spoker.gui.app as app_module
+    import spoker.gui.launch as launch_module
 
-    monkeypatch.setattr(app_module, "run_lab", lambda *a: pytest.fail("a window was opened"))
+    monkeypatch.setattr(launch_module, "run_lab", lambda *a: pytest.fail("a window was opened"))
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith("spoker lab: error: ")
@@ -359,12 +359,12 @@ def test_lab_refuses_a_suite_line_that_is_not_a_case(
 
 
 def test_lab_opens_the_window_on_what_it_was_given(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import spoker.gui.app as app_module
+    import spoker.gui.launch as launch_module
 
     suite = tmp_path / "s.txt"
     suite.write_text(f"{EXAMPLE2_CUT} W@1G3 => none\n", encoding="utf-8")
     calls: list[tuple[object, ...]] = []
-    monkeypatch.setattr(app_module, "run_lab", lambda *a, **window: calls.append(a) or 0)
+    monkeypatch.setattr(launch_module, "run_lab", lambda *a, **window: calls.append(a) or 0)
     assert main(["lab", EXAMPLE2_CUT, "--rules", "touching,apex-free", "--suite", str(suite)]) == 0
     assert calls == [(parse_board(EXAMPLE2_CUT), TOUCHING_APEX, str(suite))]
 
@@ -421,13 +421,13 @@ def test_lab_arguments_fuzzed_open_a_window_or_fail_in_one_line(board: str, rule
     import contextlib
     import io
 
-    import spoker.gui.app as app_module
+    import spoker.gui.launch as launch_module
 
     opened: list[object] = []
     argv = ["lab", "--", board] if rules is None else ["lab", "--rules", rules, "--", board]
     out, err = io.StringIO(), io.StringIO()
-    original = app_module.run_lab
-    app_module.run_lab = lambda *a, **window: opened.append(a) or 0  # type: ignore[assignment]
+    original = launch_module.run_lab
+    launch_module.run_lab = lambda *a, **window: opened.append(a) or 0  # type: ignore[assignment]
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
@@ -435,7 +435,7 @@ def test_lab_arguments_fuzzed_open_a_window_or_fail_in_one_line(board: str, rule
             except SystemExit as exit_:  # argparse's own usage errors
                 code = int(exit_.code or 0)
     finally:
-        app_module.run_lab = original  # type: ignore[assignment]
+        launch_module.run_lab = original  # type: ignore[assignment]
     assert "Traceback" not in err.getvalue()
     if code == 0:
         assert opened and opened[0][0] == parse_board(board)

@@ -27,21 +27,21 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @contextlib.contextmanager
 def no_viewer_and_empty_stdin() -> Iterator[None]:
     """A stand-in replay viewer (no window) and an empty stdin."""
-    fake = types.ModuleType("spoker.gui.app")
+    fake = types.ModuleType("spoker.gui.launch")
     fake.run_replay = lambda record, rules, source="", analyse=False, effort=None, **window: 0  # type: ignore[attr-defined]
     stdin = io.TextIOWrapper(io.BytesIO(b""))
     # Only this module is set and restored: mock.patch.dict(sys.modules) would
     # also drop every module imported meanwhile, and numpy cannot load twice.
-    saved = sys.modules.get("spoker.gui.app")
-    sys.modules["spoker.gui.app"] = fake
+    saved = sys.modules.get("spoker.gui.launch")
+    sys.modules["spoker.gui.launch"] = fake
     try:
         with mock.patch.object(sys, "stdin", stdin):
             yield
     finally:
         if saved is None:
-            sys.modules.pop("spoker.gui.app", None)
+            sys.modules.pop("spoker.gui.launch", None)
         else:
-            sys.modules["spoker.gui.app"] = saved
+            sys.modules["spoker.gui.launch"] = saved
 
 
 def call(argv: list[str]) -> tuple[int, str, str]:

@@ -22,12 +22,8 @@ from PIL import Image
 
 from shibumi import Board, Cell, Colour, parse_board
 from spoker.errors import SpokerError
-from spoker.gui.app import (
-    SpokerApp,
-    continued_record_notices,
-    setup_from_options,
-    setup_from_record,
-)
+from spoker.gui.app import SpokerApp, continued_record_notices, setup_from_record
+from spoker.gui.launch import setup_from_options
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.settings import Settings
