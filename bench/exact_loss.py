@@ -38,7 +38,7 @@ from bench.leaves import ResearchSearch, take_options  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.engine.rules import RuleSet  # noqa: E402
 from spoker.players import Player, make_player  # noqa: E402
-from spoker.players.kernel import root_args  # noqa: E402
+from spoker.players.bitboard import root_args  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
 
 Position = tuple[str, dict[int, float]]  # state string, exact value of each playable cell

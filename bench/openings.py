@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 
-from spoker.players.kernel import FULL, after_place, cells_of
+from spoker.players.bitboard import FULL, after_place, cells_of
 
 
 @functools.lru_cache(maxsize=1 << 18)

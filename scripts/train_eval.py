@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from bench.learned_leaf import DATA, FEATURES, PHASES, LearnedEvaluation, leaf_features, phase_of  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.engine.rules import DEFAULT_RULES  # noqa: E402
-from spoker.players.kernel import pending_code, score_diff  # noqa: E402
+from spoker.players.bitboard import pending_code, score_diff  # noqa: E402
 from spoker.players.lookahead import LookaheadPlayer  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
 from spoker.runs.simulate import game_seeds  # noqa: E402

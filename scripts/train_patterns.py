@@ -39,7 +39,7 @@ from bench.openings import opening_parity  # noqa: E402
 from bench.pattern_leaf import GLOBALS, PatternEvaluation, Stage, keys  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.engine.rules import DEFAULT_RULES  # noqa: E402
-from spoker.players.kernel import pending_code, score_diff  # noqa: E402
+from spoker.players.bitboard import pending_code, score_diff  # noqa: E402
 from spoker.players.lookahead import LookaheadPlayer  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
 

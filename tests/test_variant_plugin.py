@@ -27,7 +27,7 @@ from spoker.engine.rules import VARIANTS, RuleSet, Variant, register_variant, un
 from spoker.engine.state import GameState
 from spoker.gui.models.lab import ask, ball_verdicts
 from spoker.players import make_player
-from spoker.players.kernel import pending_code, score_diff, strength
+from spoker.players.bitboard import pending_code, score_diff, strength
 from spoker.players.search import Expectimax
 from spoker.players.simple import group_strengths
 from spoker.records.record import GameRecord, format_record, parse_record

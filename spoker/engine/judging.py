@@ -4,7 +4,7 @@ challenge code that compares them.
 
 Every layer judges through this module: the state
 (:meth:`spoker.engine.state.GameState.apply_place`), the players' search
-(:mod:`spoker.players.kernel`, :mod:`spoker.players.search`), the batch
+(:mod:`spoker.players.bitboard`, :mod:`spoker.players.search`), the batch
 simulator (its numpy form reads :attr:`Judge.through_rows` and
 :attr:`Judge.apex_floor_code`), the explanations (:mod:`spoker.engine.groups`,
 :mod:`spoker.gui.models.lab`) and the analysis.

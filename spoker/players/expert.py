@@ -13,7 +13,7 @@ from shibumi import CELLS, Cell
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.players.base import PlayerError, check_can_move, pick_best
-from spoker.players.kernel import root_args
+from spoker.players.bitboard import root_args
 from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
 
 DEFAULT_EFFORT = 100_000

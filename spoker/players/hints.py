@@ -5,8 +5,8 @@ from __future__ import annotations
 from shibumi import CELLS
 from spoker.engine.state import GameState
 from spoker.players.base import HintEntry, PlayerError, check_can_move
+from spoker.players.bitboard import root_args
 from spoker.players.expert import ExpertPlayer
-from spoker.players.kernel import root_args
 from spoker.players.search import Expectimax
 
 HINT_EFFORTS: tuple[str, ...] = ("greedy", "lookahead", "expert")

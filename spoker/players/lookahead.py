@@ -7,7 +7,7 @@ import random
 from shibumi import CELLS, Cell
 from spoker.engine.state import GameState
 from spoker.players.base import check_can_move, pick_best
-from spoker.players.kernel import root_args
+from spoker.players.bitboard import root_args
 from spoker.players.search import Expectimax
 
 

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from spoker.engine.judging import STRAIGHT_FLUSH_CODE, challenge_code
 from spoker.engine.rules import RuleSet
 from spoker.engine.settling import GAIN
-from spoker.players.kernel import FULL, after_place, cells_of
+from spoker.players.bitboard import FULL, after_place, cells_of
 
 SF_POINTS = 8.0
 """A straight flush, in points, for score-difference values: a game win,

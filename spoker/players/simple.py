@@ -7,7 +7,7 @@ import random
 from shibumi import CELLS, Cell
 from spoker.engine.state import GameState
 from spoker.players.base import check_can_move, pick_best
-from spoker.players.kernel import cells_of, strength
+from spoker.players.bitboard import cells_of, strength
 
 
 class RandomPlayer:

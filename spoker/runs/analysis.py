@@ -33,7 +33,7 @@ from spoker.engine.events import End
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import SpokerError
-from spoker.players.kernel import cells_of, pending_code, score_diff
+from spoker.players.bitboard import cells_of, pending_code, score_diff
 from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay

@@ -12,7 +12,7 @@ from bench.ladder import make_expert, play_games
 from shibumi import CELLS
 from spoker import GameState
 from spoker.players import make_player
-from spoker.players.kernel import root_args
+from spoker.players.bitboard import root_args
 from spoker.players.lookahead import LookaheadPlayer
 
 

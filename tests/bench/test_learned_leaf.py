@@ -23,7 +23,7 @@ from bench.leaves import ResearchSearch
 from shibumi import Board
 from spoker import GameState
 from spoker.engine.rules import DEFAULT_RULES
-from spoker.players.kernel import pending_code, score_diff
+from spoker.players.bitboard import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
 
 QUICK_FIXTURE = DATA / "eval_weights_quick.npz"

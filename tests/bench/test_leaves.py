@@ -26,7 +26,7 @@ from shibumi import LEVEL_MASK, parse_cell, playable_mask
 from spoker import GameState
 from spoker.engine.rules import DEFAULT_RULES
 from spoker.players import ExpertPlayer
-from spoker.players.kernel import root_args
+from spoker.players.bitboard import root_args
 from spoker.players.search import Expectimax, WinUtility
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -28,7 +28,7 @@ from bench.pattern_leaf import (
 )
 from spoker import GameState
 from spoker.engine.rules import DEFAULT_RULES
-from spoker.players.kernel import root_args
+from spoker.players.bitboard import root_args
 from spoker.players.search import Expectimax, WinUtility
 
 QUICK_FIXTURE = DATA / "pattern_weights_quick.npz"

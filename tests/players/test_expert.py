@@ -18,7 +18,7 @@ from support.search_checks import (
 
 from spoker import GameState
 from spoker.players import ExpertPlayer, PlayerError, make_player
-from spoker.players.kernel import pending_code, score_diff
+from spoker.players.bitboard import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
 
 

@@ -11,8 +11,8 @@ import pytest
 from spoker import GameState
 from spoker.engine.rules import RuleSet
 from spoker.players import ExpertPlayer, Player
+from spoker.players.bitboard import pending_code, score_diff
 from spoker.players.expert import MAX_FACTOR
-from spoker.players.kernel import pending_code, score_diff
 from spoker.players.search import Expectimax
 
 

@@ -1,4 +1,6 @@
-"""The rules on raw bit masks, for search: what a placement forms.
+"""The position as plain bit masks, for search: a state's masks, codes and
+lead, the cells of a mask, the playable mask after a placement, and what a
+placement forms.
 
 Search explores hundreds of thousands of placements a move, too many for
 :class:`spoker.engine.state.GameState` (which records history and builds events), so
