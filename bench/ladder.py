@@ -68,7 +68,7 @@ from spoker import GameState  # noqa: E402
 from spoker.players import Player, make_player  # noqa: E402
 from spoker.records.record import read_bounded, write_text_atomic  # noqa: E402
 from spoker.runs.simulate import game_seeds  # noqa: E402
-from spoker.runs.tournament import wilson_interval  # noqa: E402
+from spoker.runs.stats import wilson_interval  # noqa: E402
 
 RUNGS = {
     "greedy": ("greedy", "random", 0.90, 0.0),

@@ -19,7 +19,6 @@ entries' ``study_chunk`` games, with their ``study_options``
 from __future__ import annotations
 
 import contextlib
-import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
@@ -43,7 +42,8 @@ from spoker.players import make_player, player_entry
 from spoker.records.record import write_png_atomic
 from spoker.runs.parallel import running, slots, stream
 from spoker.runs.simulate import SimulationError, check_players, game_seeds
-from spoker.runs.tournament import Z95, chart_font, rate_axis, wilson_interval
+from spoker.runs.stats import mean_interval, wilson_interval
+from spoker.runs.tournament import chart_font, rate_axis
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
 ALL_RULES: tuple[RuleSet, ...] = (
@@ -182,16 +182,6 @@ class RuleTally:
 
 def _r(x: float) -> float:
     return round(x, 4)
-
-
-def mean_interval(total: float, squares: float, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """Mean and its 95% normal interval from a sum and a sum of squares."""
-    if n <= 0:
-        return (0.0, 0.0, 0.0)
-    m = total / n
-    var = max(squares / n - m * m, 0.0) * n / (n - 1) if n > 1 else 0.0
-    half = z * math.sqrt(var / n)
-    return (m, m - half, m + half)
 
 
 @dataclass

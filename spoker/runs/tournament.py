@@ -2,13 +2,12 @@
 
 Every pair of players meets for the same number of games, changing seats every
 other game. A player's *score rate* is (wins + draws / 2) / games; its 95%
-confidence interval is Wilson's score interval, which stays inside [0, 1] and
-behaves near 0% and 100%, unlike the normal approximation.
+confidence interval is Wilson's score interval (:mod:`spoker.runs.stats`), which
+stays inside [0, 1] and behaves near 0% and 100%, unlike the normal approximation.
 """
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
@@ -32,26 +31,7 @@ from spoker.runs.simulate import (
     plan,
     play_units,
 )
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
-
-def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a rate ``score / games`` (``score`` may count
-    half points for draws); (0, 1) when there are no games."""
-    expect(games, int, "games")
-    if not (math.isfinite(score) and math.isfinite(z) and z > 0):
-        raise SimulationError(f"wilson_interval({score!r}, {games!r}, z={z!r}): score and z must be finite, z > 0")
-    if games <= 0:
-        return (0.0, 1.0)
-    p = min(max(score / games, 0.0), 1.0)
-    z2 = z * z
-    denom = 1 + z2 / games
-    centre = (p + z2 / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denom
-    # The interval always holds the rate; rounding could leave 1.0 out at p = 1.
-    return (max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p)))
+from spoker.runs.stats import wilson_interval
 
 
 @dataclass

@@ -10,7 +10,7 @@ import pytest
 from spoker.cli import main
 from spoker.engine.rules import RuleSet
 from spoker.runs.simulate import simulate
-from spoker.runs.study import ALL_RULES, RuleTally, StudyError, mean_interval, run_study
+from spoker.runs.study import ALL_RULES, RuleTally, StudyError, run_study
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -76,14 +76,6 @@ def test_merging_tallies_is_adding_games() -> None:
     b.merge(a)
     assert b.games == 40 and b.seat_wins == [2 * w for w in a.seat_wins]
     assert b.won == [2 * w for w in a.won]
-
-
-def test_mean_interval() -> None:
-    assert mean_interval(0, 0, 0) == (0.0, 0.0, 0.0)
-    m, lo, hi = mean_interval(30, 30 * 30, 1)
-    assert (m, lo, hi) == (30.0, 30.0, 30.0)
-    m, lo, hi = mean_interval(3, 5, 2)  # values 1 and 2
-    assert m == 1.5 and lo < 1.5 < hi
 
 
 @pytest.mark.parametrize(

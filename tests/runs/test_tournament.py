@@ -1,4 +1,4 @@
-"""Round robins: Wilson intervals, standings, the JSON and the chart."""
+"""Round robins: standings, the JSON and the chart."""
 
 from __future__ import annotations
 
@@ -6,42 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from PIL import Image
 
 from spoker.cli import main
 from spoker.runs.simulate import SimulationError
-from spoker.runs.tournament import Record, draw_chart, run_tournament, wilson_interval
-
-
-@pytest.mark.parametrize(
-    ("score", "games", "lo", "hi"),
-    [
-        # Known 95% Wilson intervals (z = 1.96).
-        (0, 10, 0.0, 0.2775),
-        (10, 10, 0.7225, 1.0),
-        (5, 10, 0.2366, 0.7634),
-        (50, 100, 0.4038, 0.5962),
-        (81, 263, 0.2553, 0.3662),
-        (1, 2, 0.0945, 0.9055),
-    ],
-)
-def test_wilson_interval_known_values(score: float, games: int, lo: float, hi: float) -> None:
-    got = wilson_interval(score, games)
-    assert got == pytest.approx((lo, hi), abs=5e-4)
-
-
-@given(games=st.integers(1, 10_000), frac=st.floats(0, 1))
-def test_wilson_interval_holds_the_rate(games: int, frac: float) -> None:
-    score = round(frac * games * 2) / 2  # half points for draws
-    lo, hi = wilson_interval(score, games)
-    assert 0.0 <= lo <= score / games <= hi <= 1.0
-    assert hi - lo <= 1.0
-
-
-def test_wilson_interval_without_games() -> None:
-    assert wilson_interval(0, 0) == (0.0, 1.0)
+from spoker.runs.stats import wilson_interval
+from spoker.runs.tournament import Record, draw_chart, run_tournament
 
 
 def test_record_counts_half_draws() -> None:
