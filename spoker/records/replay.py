@@ -8,13 +8,13 @@ and every step is a lookup.
 from __future__ import annotations
 
 from shibumi.errors import expect, shown
+from spoker.engine.challenges import ChallengeSummary, challenge_summaries
 from spoker.engine.events import BallPlaced, ChallengeOpened, Event, GroupFormed
 from spoker.engine.moves import Move
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import PositionError
 from spoker.records.record import GameRecord, play_moves
-from spoker.text.narrator import ChallengeSummary, challenge_summaries
 
 
 class Replay:
@@ -159,4 +159,4 @@ def _move_json(events: tuple[Event, ...]) -> dict[str, object]:
     }
 
 
-__all__ = ["ChallengeSummary", "Replay"]
+__all__ = ["Replay"]

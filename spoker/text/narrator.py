@@ -23,6 +23,7 @@ from typing import NamedTuple
 from shibumi import Board, Cell, Colour
 from shibumi.errors import expect
 from shibumi.visibility import visibility
+from spoker.engine.challenges import ChallengeSummary, add_challenges
 from spoker.engine.events import (
     BallDrawn,
     BallPlaced,
@@ -264,27 +265,6 @@ class Moment(_MomentFields):
 NO_MOMENT = Moment(MomentKind.NONE)
 
 
-class ChallengeSummary(NamedTuple):
-    """One challenge of the game and how it ended.
-
-    ``response`` is the answering group (None: no group, no answer yet, or
-    the bag was empty); ``points`` is None while the challenge is open;
-    ``response_move`` is the number of the answering move, if any;
-    ``winner`` None is a tie (or not decided); ``cancelled``: answered by a
-    straight flush, it scores nothing.
-    """
-
-    move: int
-    challenger: int
-    challenge: Group
-    response: Group | None = None
-    points: tuple[int, int] | None = None
-    response_move: int | None = None
-    winner: int | None = None
-    bag_empty: bool = False
-    cancelled: bool = False
-
-
 class Counted(NamedTuple):
     """A counting group formed during the game, with the board it was formed on;
     ``role`` is challenge, response or flush."""
@@ -294,43 +274,6 @@ class Counted(NamedTuple):
     group: Group
     board: Board
     role: MarkRole
-
-
-def add_challenges(summaries: list[ChallengeSummary], n: int, events: Sequence[Event]) -> None:
-    """Bring ``summaries`` up to date with the events of move ``n``: a challenge
-    opened is added, one answered (or cancelled by a straight flush) is closed."""
-    expect(summaries, list, "summaries")
-    expect(n, int, "move number")
-    for ev in events:
-        if isinstance(ev, ChallengeOpened):
-            summaries.append(ChallengeSummary(ev.move_number, ev.challenger, ev.group))
-        elif isinstance(ev, ChallengeResolved):
-            i = _find(summaries, ev.move_number)
-            if i is not None:
-                summaries[i] = summaries[i]._replace(
-                    response=ev.response, points=ev.points, response_move=None if ev.bag_empty else n,
-                    winner=ev.winner, bag_empty=ev.bag_empty,
-                )
-        elif isinstance(ev, StraightFlush) and ev.cancelled_challenge is not None:
-            i = next((j for j in range(len(summaries) - 1, -1, -1) if summaries[j].points is None), None)
-            if i is not None:
-                summaries[i] = summaries[i]._replace(
-                    response=ev.group, points=(0, 0), response_move=n, winner=None, cancelled=True,
-                )
-
-
-def _find(summaries: list[ChallengeSummary], move: int) -> int | None:
-    """The index of the challenge opened on ``move`` (the last one)."""
-    return next((i for i in range(len(summaries) - 1, -1, -1) if summaries[i].move == move), None)
-
-
-def challenge_summaries(steps: Sequence[Sequence[Event]]) -> list[ChallengeSummary]:
-    """Every challenge of a game, from the events of its moves (``steps[n]``:
-    the events of move ``n``, ``steps[0]`` the start)."""
-    out: list[ChallengeSummary] = []
-    for n, events in enumerate(steps):
-        add_challenges(out, n, events)
-    return out
 
 
 # -- one event, one sentence ---------------------------------------------------
@@ -760,9 +703,9 @@ def why_verdict(e: ChallengeResolved) -> str:
 
 __all__ = [
     "APEX_ANSWER", "APEX_NOTE", "APEX_REASON", "APEX_RULING", "APEX_SHORT", "BLOCKED_TITLES", "COLOUR_NAMES",
-    "NO_MOMENT", "ChallengeSummary", "Counted", "Line", "LineKind", "Mark", "MarkRole", "Moment", "MomentKind",
-    "Story", "add_challenges", "SHORT_RANKS", "TINY_RANKS", "ball_story", "blocked_line", "capital", "cells_text",
-    "challenge_line", "challenge_row", "challenge_summaries", "colour_name", "counted_marks", "describe",
+    "NO_MOMENT", "Counted", "Line", "LineKind", "Mark", "MarkRole", "Moment", "MomentKind",
+    "Story", "SHORT_RANKS", "TINY_RANKS", "ball_story", "blocked_line", "capital", "cells_text",
+    "challenge_line", "challenge_row", "colour_name", "counted_marks", "describe",
     "explain", "game_result", "group_text", "last_move_line", "move_lines", "named_result",
     "open_challenge_line", "plural", "reason_text", "reasons_text", "record_note", "result_text",
     "score_line", "short", "standing_line", "summary_line", "verdict_text", "welcome", "why_verdict",

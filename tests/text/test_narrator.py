@@ -18,7 +18,6 @@ from support.games import (
 from support.strategies import games
 
 from shibumi import Colour
-from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.replay_model import ReplayStory
@@ -26,7 +25,6 @@ from spoker.records.record import GameRecord, annotate, parse_record
 from spoker.records.replay import Replay
 from spoker.text.narrator import (
     COLOUR_NAMES,
-    ChallengeSummary,
     Line,
     LineKind,
     Mark,
@@ -34,7 +32,6 @@ from spoker.text.narrator import (
     Moment,
     MomentKind,
     Story,
-    challenge_summaries,
     colour_name,
     describe,
     record_note,
@@ -78,21 +75,7 @@ def test_one_challenge_summary_for_the_replay_and_the_game_screen(text: str) -> 
     record = parse_record(text)
     replay = Replay(record)
     controller = GameController(GameSetup(seed=1), record.play(), note_resume=False)
-    assert all(isinstance(c, ChallengeSummary) for c in replay.challenges)
     assert controller.challenges == replay.challenges  # the same type, the same values
-    assert challenge_summaries([replay.events_at(n) for n in range(replay.length + 1)]) == replay.challenges
-
-
-def test_a_straight_flush_answer_cancels_the_challenge_it_answers() -> None:
-    replay = Replay(parse_record(STRAIGHT_FLUSH_RESPONSE_GAME))
-    last = replay.challenges[-1]
-    assert last.cancelled and last.points == (0, 0) and last.winner is None
-    assert last.response is not None and last.response_move == replay.length
-
-
-def test_the_bag_empty_challenge_has_no_answering_move() -> None:
-    last = Replay(parse_record(BAG_EMPTY_GAME), RuleSet.parse("apex-free")).challenges[-1]
-    assert last.bag_empty and last.response_move is None and last.winner == last.challenger
 
 
 @pytest.mark.parametrize("text", GAMES)

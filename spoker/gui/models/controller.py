@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from shibumi import APEX, Cell, Colour
+from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.events import BallPlaced, Event
 from spoker.engine.groups import Rank
 from spoker.engine.moves import Move
@@ -30,7 +31,6 @@ from spoker.text.narrator import (
     APEX_RULING,
     APEX_SHORT,
     COLOUR_NAMES,
-    ChallengeSummary,
     Counted,
     Line,
     Mark,

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 from shibumi import Cell
 from shibumi.errors import expect
+from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.state import GameState
 from spoker.errors import PositionError
 from spoker.records.replay import Replay
 from spoker.text.narrator import (
-    ChallengeSummary,
     Counted,
     Line,
     Mark,
