@@ -11,8 +11,9 @@ from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.simulate_cmd import PlayersHelp
 from spoker.cli.streams import check_output
 from spoker.engine.rules import RuleSet
+from spoker.runs.charts import draw_study_chart
 from spoker.runs.simulate import ProgressBar
-from spoker.runs.study import ALL_RULES, Study, draw_study_chart, run_study
+from spoker.runs.study import ALL_RULES, Study, run_study
 
 EXAMPLE = """\
 examples:

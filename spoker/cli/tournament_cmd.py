@@ -13,7 +13,7 @@ from spoker.cli.simulate_cmd import PlayersHelp, write_result
 from spoker.cli.streams import check_output
 from spoker.engine.rules import RuleSet
 from spoker.runs.simulate import MAX_GAMES, ProgressBar, check_players
-from spoker.runs.tournament import draw_chart, run_tournament
+from spoker.runs.tournament import run_tournament
 from spoker.text.textview import printable
 
 EXAMPLE = """\
@@ -80,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.chart:
-        draw_chart(result, args.chart)
+        from spoker.runs.charts import draw_tournament_chart  # it loads the study too: only to draw
+
+        draw_tournament_chart(result, args.chart)
     if args.json:
         text = json.dumps(result.to_json())
     else:

@@ -39,11 +39,9 @@ from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.players import make_player, player_entry
-from spoker.records.record import write_png_atomic
 from spoker.runs.parallel import running, slots, stream
 from spoker.runs.simulate import SimulationError, check_players, game_seeds
 from spoker.runs.stats import mean_interval, wilson_interval
-from spoker.runs.tournament import chart_font, rate_axis
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
 ALL_RULES: tuple[RuleSet, ...] = (
@@ -377,86 +375,3 @@ def run_study(
         if progress is not None:
             progress(done, total)
     return Study(pair, games, seed, tallies)
-
-
-# -- the chart --------------------------------------------------------------------
-_FIRST = (70, 120, 180)
-_SECOND = (220, 130, 50)
-_INK = (30, 30, 30)
-_RANK_COLOURS = ((120, 160, 90), (70, 120, 180), (160, 100, 170), (200, 80, 80))
-
-
-def _bars(
-    draw: Any, box: tuple[int, int, int, int], title: str, labels: list[str],
-    series: list[tuple[str, tuple[int, int, int], list[tuple[float, float, float]]]],
-) -> None:
-    """Grouped bars of rates (0..1), one group a label, whiskers for intervals."""
-    left, top, right, bottom = box
-    font, small = chart_font(16), chart_font(12)
-    draw.text((left, top), title, fill=_INK, font=font)
-    key_x = left
-    for name, colour, _ in series:
-        draw.rectangle([key_x, top + 26, key_x + 12, top + 38], fill=colour)
-        draw.text((key_x + 16, top + 25), name, fill=_INK, font=small)
-        key_x += 30 + int(draw.textlength(name, font=small))
-    label_lines = max((label.count("\n") + 1 for label in labels), default=1)
-    plot_top, plot_bottom, plot_left = top + 60, bottom - 10 - 15 * label_lines, left + 50
-    height = plot_bottom - plot_top
-
-    y_of = rate_axis(draw, left, plot_left, right, plot_bottom, height, small)
-    slot = (right - plot_left) / max(len(labels), 1)
-    width = min(slot * 0.8 / max(len(series), 1), 70)
-    for k, label in enumerate(labels):
-        x0 = plot_left + slot * (k + 0.5) - width * len(series) / 2
-        for s, (_, colour, values) in enumerate(series):
-            rate, lo, hi = values[k]
-            cx = x0 + width * (s + 0.5)
-            draw.rectangle([cx - width * 0.42, y_of(rate), cx + width * 0.42, plot_bottom], fill=colour)
-            draw.line([(cx, y_of(lo)), (cx, y_of(hi))], fill=_INK, width=2)
-            for y in (y_of(lo), y_of(hi)):
-                draw.line([(cx - width * 0.2, y), (cx + width * 0.2, y)], fill=_INK, width=2)
-            draw.text((cx, y_of(hi) - 3), f"{rate:.0%}", fill=_INK, font=small, anchor="md")
-        for row, text in enumerate(label.split("\n")):  # each line centred under its bars
-            draw.text((plot_left + slot * (k + 0.5), plot_bottom + 6 + 15 * row), text,
-                      fill=_INK, font=small, anchor="ma")
-    draw.line([(plot_left, plot_bottom), (right, plot_bottom)], fill=_INK, width=1)
-
-
-def draw_study_chart(studies: Sequence[Study], path: str) -> None:
-    """Save a PNG: for each study (a pair of players), the first and second
-    player's score rates under each rule set; then how often each rank wins
-    its challenge, for the first study, under each rule set."""
-    from PIL import Image, ImageDraw
-
-    columns = [(s, t) for s in studies for t in s.tallies]
-    width = max(900, 110 * len(columns) + 100)
-    image = Image.new("RGB", (width, 860), "white")
-    draw = ImageDraw.Draw(image)
-    labels = [_short(t.rules) + ("" if len(studies) == 1 else f"\n{s.players[0]}") for s, t in columns]
-    seats = []
-    for seat, name, colour in ((0, "first player", _FIRST), (1, "second player", _SECOND)):
-        values = []
-        for _, t in columns:
-            lo, hi = wilson_interval(t.seat_wins[seat] + 0.5 * t.draws, t.games)
-            values.append((t.seat_score_rate(seat), lo, hi))
-        seats.append((name, colour, values))
-    games = ", ".join(sorted({str(s.games) for s in studies}))
-    who = "; ".join(f"{s.players[0]} v {s.players[1]}" for s in studies)
-    _bars(draw, (20, 15, width - 20, 450),
-          f"Score rate by seat (95% Wilson interval), {games} games a rule set: {who}", labels, seats)
-    first = studies[0]
-    ranks = []
-    for r, colour in zip(RANKS[:4], _RANK_COLOURS):
-        values = []
-        for t in first.tallies:
-            lo, hi = wilson_interval(t.won[r], t.opened[r])
-            values.append((t.won[r] / t.opened[r] if t.opened[r] else 0.0, lo, hi))
-        ranks.append((r.key, colour, values))
-    _bars(draw, (20, 470, width - 20, 845),
-          f"How often a challenge wins, by its rank ({first.players[0]} v {first.players[1]})",
-          [_short(t.rules) for t in first.tallies], ranks)
-    write_png_atomic(image, path)
-
-
-def _short(rules: RuleSet) -> str:
-    return rules.token.replace(",apex-free", "\n+ apex-free")

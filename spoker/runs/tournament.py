@@ -8,7 +8,6 @@ stays inside [0, 1] and behaves near 0% and 100%, unlike the normal approximatio
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -16,9 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from shibumi.errors import expect
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
-from spoker.records.record import write_png_atomic
 from spoker.runs.parallel import cap_workers
 from spoker.runs.simulate import (
     MAX_GAMES,
@@ -204,102 +201,3 @@ def run_tournament(
     result = Tournament(names, games, seed, rules)
     result.pairings.extend(Pairing(t) for t in totals)
     return result
-
-
-# -- the chart ------------------------------------------------------------------
-_BAR = (70, 120, 180)
-_BAR_LIGHT = (150, 185, 220)
-_INK = (30, 30, 30)
-_GRID = (215, 215, 215)
-_EVEN = (200, 60, 60)
-
-
-def rate_axis(
-    draw: Any, left: int, plot_left: float, right: float, plot_bottom: float, height: float, font: Any
-) -> Callable[[float], float]:
-    """Grid lines and labels at 0, 25, 50, 75 and 100% on a chart's plot;
-    returns the y of a rate (0..1)."""
-    if not (callable(getattr(draw, "line", None)) and callable(getattr(draw, "text", None))):
-        raise TypeError(f"draw {draw!r:.60}: expected a PIL ImageDraw")
-    for name, value in (("left", left), ("plot_left", plot_left), ("right", right),
-                        ("plot_bottom", plot_bottom), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TypeError(f"{name} {value!r:.60}: expected a number")
-
-    def y_of(rate: float) -> float:
-        return plot_bottom - rate * height
-
-    for tick in range(0, 101, 25):
-        y = y_of(tick / 100)
-        draw.line([(plot_left, y), (right, y)], fill=_GRID, width=1)
-        draw.text((left + 5, y - 7), f"{tick}%", fill=_INK, font=font)
-    return y_of
-
-
-def chart_font(size: int) -> Any:
-    """The charts' font: DejaVu Sans at ``size`` where it is installed."""
-    from PIL import ImageFont
-
-    expect(size, int, "size")
-    if not 1 <= size <= 1000:
-        raise SimulationError(f"size {size!r}: a font size from 1 to 1000")
-    try:
-        return ImageFont.truetype("DejaVuSans.ttf", size)
-    except OSError:
-        try:
-            return ImageFont.load_default(size=size)
-        except TypeError:  # Pillow without FreeType
-            return ImageFont.load_default()
-
-
-def _panel(
-    draw: Any, box: tuple[int, int, int, int], title: str,
-    bars: list[tuple[str, float, tuple[float, float]]], colour: tuple[int, int, int],
-) -> None:
-    """A bar chart of rates (0..1) with whiskers from ``lo`` to ``hi``."""
-    left, top, right, bottom = box
-    font, small = chart_font(16), chart_font(12)
-    draw.text((left, top), title, fill=_INK, font=font)
-    plot_top, plot_bottom = top + 30, bottom - 40
-    plot_left = left + 50
-    height = plot_bottom - plot_top
-
-    y_of = rate_axis(draw, left, plot_left, right, plot_bottom, height, small)
-    draw.line([(plot_left, y_of(0.5)), (right, y_of(0.5))], fill=_EVEN, width=1)
-    slot = (right - plot_left) / max(len(bars), 1)
-    for k, (label, rate, (lo, hi)) in enumerate(bars):
-        cx = plot_left + slot * (k + 0.5)
-        half = min(slot * 0.3, 40)
-        draw.rectangle([cx - half, y_of(rate), cx + half, plot_bottom], fill=colour)
-        for y in (y_of(lo), y_of(hi)):
-            draw.line([(cx - half / 2, y), (cx + half / 2, y)], fill=_INK, width=2)
-        draw.line([(cx, y_of(lo)), (cx, y_of(hi))], fill=_INK, width=2)
-        draw.text((cx, y_of(hi) - 4), f"{rate:.1%}", fill=_INK, font=small, anchor="md")
-        draw.text((cx, plot_bottom + 6), label, fill=_INK, font=small, anchor="ma")
-    draw.line([(plot_left, plot_bottom), (right, plot_bottom)], fill=_INK, width=1)
-
-
-def draw_chart(tournament: Tournament, path: str) -> None:
-    """Save a PNG: each player's score rate with its 95% confidence interval,
-    then each pairing's (first-named player's rate), whiskers for the intervals."""
-    expect(tournament, Tournament, "tournament")
-    if not isinstance(path, str | os.PathLike):
-        raise TypeError(f"path {path!r}: expected a file name")
-    from PIL import Image, ImageDraw
-
-    pairs = tournament.pairings
-    width = max(900, 120 * len(pairs) + 80)
-    image = Image.new("RGB", (width, 760), "white")
-    draw = ImageDraw.Draw(image)
-    standings = [(r.name, r.score_rate, r.interval) for r in tournament.standings()]
-    _panel(
-        draw, (20, 15, width - 20, 380),
-        f"Score rate over all games (95% Wilson interval), {tournament.games} games a pairing",
-        standings, _BAR,
-    )
-    rows = []
-    for p in pairs:
-        a, b = p.records
-        rows.append((f"{a.name} v {b.name}", a.score_rate, a.interval))
-    _panel(draw, (20, 395, width - 20, 745), "Pairings: first player's score rate", rows, _BAR_LIGHT)
-    write_png_atomic(image, path)

@@ -1,0 +1,230 @@
+"""The charts of the runs: bar charts of rates with their 95% intervals, as PNG.
+
+:func:`draw_tournament_chart` draws a round robin's score rates
+(:mod:`spoker.runs.tournament`), :func:`draw_study_chart` a variant study's
+(:mod:`spoker.runs.study`); both share the colours, the font and the rate
+axis. Pillow is imported only when a chart is drawn, so that the runs (and
+this module) load without it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from shibumi.errors import expect
+from spoker.engine.rules import RuleSet
+from spoker.records.record import write_png_atomic
+from spoker.runs.stats import wilson_interval
+from spoker.runs.study import RANKS, Study, StudyError
+from spoker.runs.tally import SimulationError
+from spoker.runs.tournament import Tournament
+
+RGB = tuple[int, int, int]
+"""A colour of the charts (not a ball's :class:`shibumi.Colour`)."""
+
+_INK: RGB = (30, 30, 30)
+"""Titles, labels, axes and whiskers."""
+_GRID: RGB = (215, 215, 215)
+_EVEN: RGB = (200, 60, 60)
+"""The 50% line of a tournament's panels: an even match."""
+_BAR: RGB = (70, 120, 180)
+"""A tournament's standings; a study's first player."""
+_BAR_LIGHT: RGB = (150, 185, 220)
+"""A tournament's pairings."""
+_SECOND: RGB = (220, 130, 50)
+"""A study's second player."""
+_RANK_COLOURS: tuple[RGB, ...] = ((120, 160, 90), (70, 120, 180), (160, 100, 170), (200, 80, 80))
+"""A study's ranks that can challenge, lowest first."""
+
+
+# -- shared parts ---------------------------------------------------------------
+def rate_axis(
+    draw: Any, left: int, plot_left: float, right: float, plot_bottom: float, height: float, font: Any
+) -> Callable[[float], float]:
+    """Grid lines and labels at 0, 25, 50, 75 and 100% on a chart's plot;
+    returns the y of a rate (0..1)."""
+    if not (callable(getattr(draw, "line", None)) and callable(getattr(draw, "text", None))):
+        raise TypeError(f"draw {draw!r:.60}: expected a PIL ImageDraw")
+    for name, value in (("left", left), ("plot_left", plot_left), ("right", right),
+                        ("plot_bottom", plot_bottom), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TypeError(f"{name} {value!r:.60}: expected a number")
+
+    def y_of(rate: float) -> float:
+        return plot_bottom - rate * height
+
+    for tick in range(0, 101, 25):
+        y = y_of(tick / 100)
+        draw.line([(plot_left, y), (right, y)], fill=_GRID, width=1)
+        draw.text((left + 5, y - 7), f"{tick}%", fill=_INK, font=font)
+    return y_of
+
+
+def chart_font(size: int) -> Any:
+    """The charts' font: DejaVu Sans at ``size`` where it is installed."""
+    from PIL import ImageFont
+
+    expect(size, int, "size")
+    if not 1 <= size <= 1000:
+        raise SimulationError(f"size {size!r}: a font size from 1 to 1000")
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        try:
+            return ImageFont.load_default(size=size)
+        except TypeError:  # Pillow without FreeType
+            return ImageFont.load_default()
+
+
+def _check_path(path: object) -> None:
+    """Refuse a path that is not a file name (before Pillow is imported)."""
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path {path!r}: expected a file name")
+
+
+# -- a tournament ---------------------------------------------------------------
+def _panel(
+    draw: Any, box: tuple[int, int, int, int], title: str,
+    bars: list[tuple[str, float, tuple[float, float]]], colour: RGB,
+) -> None:
+    """A bar chart of rates (0..1) with whiskers from ``lo`` to ``hi``."""
+    left, top, right, bottom = box
+    font, small = chart_font(16), chart_font(12)
+    draw.text((left, top), title, fill=_INK, font=font)
+    plot_top, plot_bottom = top + 30, bottom - 40
+    plot_left = left + 50
+    height = plot_bottom - plot_top
+
+    y_of = rate_axis(draw, left, plot_left, right, plot_bottom, height, small)
+    draw.line([(plot_left, y_of(0.5)), (right, y_of(0.5))], fill=_EVEN, width=1)
+    slot = (right - plot_left) / max(len(bars), 1)
+    for k, (label, rate, (lo, hi)) in enumerate(bars):
+        cx = plot_left + slot * (k + 0.5)
+        half = min(slot * 0.3, 40)
+        draw.rectangle([cx - half, y_of(rate), cx + half, plot_bottom], fill=colour)
+        for y in (y_of(lo), y_of(hi)):
+            draw.line([(cx - half / 2, y), (cx + half / 2, y)], fill=_INK, width=2)
+        draw.line([(cx, y_of(lo)), (cx, y_of(hi))], fill=_INK, width=2)
+        draw.text((cx, y_of(hi) - 4), f"{rate:.1%}", fill=_INK, font=small, anchor="md")
+        draw.text((cx, plot_bottom + 6), label, fill=_INK, font=small, anchor="ma")
+    draw.line([(plot_left, plot_bottom), (right, plot_bottom)], fill=_INK, width=1)
+
+
+def draw_tournament_chart(tournament: Tournament, path: str) -> None:
+    """Save a PNG: each player's score rate with its 95% confidence interval,
+    then each pairing's (first-named player's rate), whiskers for the intervals."""
+    expect(tournament, Tournament, "tournament")
+    _check_path(path)
+    from PIL import Image, ImageDraw
+
+    pairs = tournament.pairings
+    width = max(900, 120 * len(pairs) + 80)
+    image = Image.new("RGB", (width, 760), "white")
+    draw = ImageDraw.Draw(image)
+    standings = [(r.name, r.score_rate, r.interval) for r in tournament.standings()]
+    _panel(
+        draw, (20, 15, width - 20, 380),
+        f"Score rate over all games (95% Wilson interval), {tournament.games} games a pairing",
+        standings, _BAR,
+    )
+    rows = []
+    for p in pairs:
+        a, b = p.records
+        rows.append((f"{a.name} v {b.name}", a.score_rate, a.interval))
+    _panel(draw, (20, 395, width - 20, 745), "Pairings: first player's score rate", rows, _BAR_LIGHT)
+    write_png_atomic(image, path)
+
+
+# -- a study ----------------------------------------------------------------------
+def _bars(
+    draw: Any, box: tuple[int, int, int, int], title: str, labels: list[str],
+    series: list[tuple[str, RGB, list[tuple[float, float, float]]]],
+) -> None:
+    """Grouped bars of rates (0..1), one group a label, whiskers for intervals."""
+    left, top, right, bottom = box
+    font, small = chart_font(16), chart_font(12)
+    draw.text((left, top), title, fill=_INK, font=font)
+    key_x = left
+    for name, colour, _ in series:
+        draw.rectangle([key_x, top + 26, key_x + 12, top + 38], fill=colour)
+        draw.text((key_x + 16, top + 25), name, fill=_INK, font=small)
+        key_x += 30 + int(draw.textlength(name, font=small))
+    label_lines = max((label.count("\n") + 1 for label in labels), default=1)
+    plot_top, plot_bottom, plot_left = top + 60, bottom - 10 - 15 * label_lines, left + 50
+    height = plot_bottom - plot_top
+
+    y_of = rate_axis(draw, left, plot_left, right, plot_bottom, height, small)
+    slot = (right - plot_left) / max(len(labels), 1)
+    width = min(slot * 0.8 / max(len(series), 1), 70)
+    for k, label in enumerate(labels):
+        x0 = plot_left + slot * (k + 0.5) - width * len(series) / 2
+        for s, (_, colour, values) in enumerate(series):
+            rate, lo, hi = values[k]
+            cx = x0 + width * (s + 0.5)
+            draw.rectangle([cx - width * 0.42, y_of(rate), cx + width * 0.42, plot_bottom], fill=colour)
+            draw.line([(cx, y_of(lo)), (cx, y_of(hi))], fill=_INK, width=2)
+            for y in (y_of(lo), y_of(hi)):
+                draw.line([(cx - width * 0.2, y), (cx + width * 0.2, y)], fill=_INK, width=2)
+            draw.text((cx, y_of(hi) - 3), f"{rate:.0%}", fill=_INK, font=small, anchor="md")
+        for row, text in enumerate(label.split("\n")):  # each line centred under its bars
+            draw.text((plot_left + slot * (k + 0.5), plot_bottom + 6 + 15 * row), text,
+                      fill=_INK, font=small, anchor="ma")
+    draw.line([(plot_left, plot_bottom), (right, plot_bottom)], fill=_INK, width=1)
+
+
+def _check_studies(studies: object) -> None:
+    """Refuse anything but a non-empty list of :class:`~spoker.runs.study.Study`."""
+    if isinstance(studies, str) or not isinstance(studies, Sequence):
+        raise TypeError(f"studies {studies!r:.60}: expected a list of studies")
+    for study in studies:
+        expect(study, Study, "study")
+    if not studies:
+        raise StudyError("a study chart needs at least one study")
+
+
+def draw_study_chart(studies: Sequence[Study], path: str) -> None:
+    """Save a PNG: for each study (a pair of players), the first and second
+    player's score rates under each rule set; then how often each rank wins
+    its challenge, for the first study, under each rule set."""
+    _check_studies(studies)
+    _check_path(path)
+    from PIL import Image, ImageDraw
+
+    columns = [(s, t) for s in studies for t in s.tallies]
+    width = max(900, 110 * len(columns) + 100)
+    image = Image.new("RGB", (width, 860), "white")
+    draw = ImageDraw.Draw(image)
+    labels = [_short(t.rules) + ("" if len(studies) == 1 else f"\n{s.players[0]}") for s, t in columns]
+    seats = []
+    for seat, name, colour in ((0, "first player", _BAR), (1, "second player", _SECOND)):
+        values = []
+        for _, t in columns:
+            lo, hi = wilson_interval(t.seat_wins[seat] + 0.5 * t.draws, t.games)
+            values.append((t.seat_score_rate(seat), lo, hi))
+        seats.append((name, colour, values))
+    games = ", ".join(sorted({str(s.games) for s in studies}))
+    who = "; ".join(f"{s.players[0]} v {s.players[1]}" for s in studies)
+    _bars(draw, (20, 15, width - 20, 450),
+          f"Score rate by seat (95% Wilson interval), {games} games a rule set: {who}", labels, seats)
+    first = studies[0]
+    ranks = []
+    for r, colour in zip(RANKS[:4], _RANK_COLOURS):
+        values = []
+        for t in first.tallies:
+            lo, hi = wilson_interval(t.won[r], t.opened[r])
+            values.append((t.won[r] / t.opened[r] if t.opened[r] else 0.0, lo, hi))
+        ranks.append((r.key, colour, values))
+    _bars(draw, (20, 470, width - 20, 845),
+          f"How often a challenge wins, by its rank ({first.players[0]} v {first.players[1]})",
+          [_short(t.rules) for t in first.tallies], ranks)
+    write_png_atomic(image, path)
+
+
+def _short(rules: RuleSet) -> str:
+    """A rule set's label under its bars: apex-free on a line of its own."""
+    return rules.token.replace(",apex-free", "\n+ apex-free")
+
+
+__all__ = ["chart_font", "draw_study_chart", "draw_tournament_chart", "rate_axis"]
