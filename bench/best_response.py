@@ -73,44 +73,50 @@ class ModelSearch(ResearchSearch):
         self.me = 0
 
     def analyse(
-        self, masks: tuple[int, int, int], occ: int, pl: int, chal: int, colour: int,
-        d: int, depth: int, prune: bool = False,
+        self, masks: tuple[int, int, int], occupied: int, playable: int, challenge: int,
+        colour: int, lead: int, depth: int, prune: bool = False,
     ) -> list[tuple[int, float]]:
-        self.me = occ.bit_count() & 1  # the root's mover places the next ball
-        return super().analyse(masks, occ, pl, chal, colour, d, depth, prune)
+        self.me = occupied.bit_count() & 1  # the root's mover places the next ball
+        return super().analyse(masks, occupied, playable, challenge, colour, lead, depth, prune)
 
     def chance(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int, depth: int,
-        alpha: float = -math.inf, beta: float = math.inf,
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        lead: int, depth: int, alpha: float = -math.inf, beta: float = math.inf,
     ) -> float:
-        placed = occ.bit_count()
+        placed = occupied.bit_count()
         if placed & 1 == self.me:
-            return super().chance(m0, m1, m2, occ, pl, chal, d, depth, alpha, beta)
+            return super().chance(
+                white, black, red, occupied, playable, challenge, lead, depth, alpha, beta
+            )
         # The opponent draws: its placements are the model's, so the value is
         # exact whatever the window (no bound is ever stored for it).
         left = 30 - placed
         depth = min(depth, left)
-        key = (m0, m1, m2, chal, d, depth)
+        key = (white, black, red, challenge, lead, depth)
         hit = self.table.get(key)
         if hit is not None and hit[1] == _EXACT:
             return hit[0]
         self.nodes += 1
         self._tick()
-        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
-        responding = chal != 0
+        counts = (10 - white.bit_count(), 10 - black.bit_count(), 10 - red.bit_count())
+        responding = challenge != 0
         total = 0.0
-        for colour, n in enumerate(counts):
-            if not n:
+        for colour, count in enumerate(counts):
+            if not count:
                 continue
-            cells = self.model.choice(m0, m1, m2, occ, pl, chal, colour, d)
+            cells = self.model.choice(
+                white, black, red, occupied, playable, challenge, colour, lead
+            )
             # A lookahead choice counts as five nodes, so that the budget and
             # the clock (read every 1,024 nodes) see some of its cost.
             self.nodes += 5
             value = 0.0
             for cell in cells:
-                code = self._codes(m0, m1, m2, cell, responding)[colour]
-                value += self.place(m0, m1, m2, occ, pl, chal, colour, cell, code, d, depth)
-            total += n * value / len(cells)
+                code = self._codes(white, black, red, cell, responding)[colour]
+                value += self.place(
+                    white, black, red, occupied, playable, challenge, colour, cell, code, lead, depth
+                )
+            total += count * value / len(cells)
         value = total / left
         self.table[key] = (value, _EXACT)
         return value

@@ -70,20 +70,24 @@ class ResearchSearch(Expectimax):
         self.opening = opening
         self.opening_from = opening_from
 
-    def leaf_value(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
+    def leaf_value(
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        lead: int,
+    ) -> float:
         leaf = self.research_leaf
-        if leaf is not None and occ.bit_count() >= leaf.gate:
-            return leaf.leaf_value(self, m0, m1, m2, occ, pl, chal, d)
-        return self.leaf_terms(m0, m1, m2, occ, pl, chal, d)[0]
+        if leaf is not None and occupied.bit_count() >= leaf.gate:
+            return leaf.leaf_value(self, white, black, red, occupied, playable, challenge, lead)
+        return self.leaf_terms(white, black, red, occupied, playable, challenge, lead)[0]
 
     def leaf_terms(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: float
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        lead: float,
     ) -> tuple[float, float, float]:
         """The hand-made leaf's terms, the lead shifted by the forced-opening
         term (which the learned and pattern leaves read through them too)."""
-        if self.opening and occ.bit_count() >= self.opening_from:
-            d = d + self.opening * opening_parity(occ, pl)
-        return super().leaf_terms(m0, m1, m2, occ, pl, chal, d)
+        if self.opening and occupied.bit_count() >= self.opening_from:
+            lead = lead + self.opening * opening_parity(occupied, playable)
+        return super().leaf_terms(white, black, red, occupied, playable, challenge, lead)
 
 
 def take_options(options: dict[str, object]) -> dict[str, Any] | None:

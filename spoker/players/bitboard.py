@@ -40,34 +40,34 @@ def cells_of(mask: int) -> tuple[int, ...]:
     return _LOW[mask & 0x7FFF] + _HIGH[mask >> 15]
 
 
-def after_place(occ: int, playable: int, cell: int) -> int:
-    """The playable mask once ``cell`` is filled (``occ`` already holds it)."""
+def after_place(occupied: int, playable: int, cell: int) -> int:
+    """The playable mask once ``cell`` is filled (``occupied`` already holds it)."""
     playable &= ~(1 << cell)
-    for bit, pm in UP[cell]:
-        if occ & pm == pm:
+    for bit, platform in UP[cell]:
+        if occupied & platform == platform:
             playable |= bit
     return playable
 
 
 def strength(
-    masks: list[int], occ: int, cell: int, colour: int, responding: bool, rules: RuleSet
+    masks: list[int], occupied: int, cell: int, colour: int, responding: bool, rules: RuleSet
 ) -> int:
     """Challenge code (0: nothing) of the best counting group the ball just
-    placed on ``cell`` forms; ``masks`` and ``occ`` hold it. The apex ruling
+    placed on ``cell`` forms; ``masks`` and ``occupied`` hold it. The apex ruling
     applies (:meth:`spoker.engine.judging.Judge.placed_code`)."""
-    return rules.judge.placed_code(masks, occ, cell, colour, responding)
+    return rules.judge.placed_code(masks, occupied, cell, colour, responding)
 
 
 def pending_code(state: GameState) -> int:
     """The pending challenge of a state as a challenge code (0: none)."""
-    ch = state.challenge
-    return 0 if ch is None else CODES[ch.group.rank][ch.group.top_level]
+    challenge = state.challenge
+    return 0 if challenge is None else CODES[challenge.group.rank][challenge.group.top_level]
 
 
 def score_diff(state: GameState) -> int:
     """Score of the player to move minus the opponent's."""
-    s1, s2 = state.scores
-    return s1 - s2 if state.to_move == 1 else s2 - s1
+    first, second = state.scores
+    return first - second if state.to_move == 1 else second - first
 
 
 RootArgs = tuple[tuple[int, int, int], int, int, int, int, int]

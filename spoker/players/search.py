@@ -5,7 +5,7 @@ by the bag, of the best placement of each colour; a placement is worth what it
 settles now (a response wins, ties or loses the challenge it answers; a
 straight flush wins the game) and then, negated, what the position is worth to
 the opponent, who moves next. Values are from the point of view of the player
-to move, and the search carries that player's lead ``d`` (score difference) so
+to move, and the search carries that player's ``lead`` (score difference) so
 that a :class:`Utility` can turn final leads into values.
 
 Below the search depth a *leaf* is judged by one more placement, looking no
@@ -107,8 +107,8 @@ class WinUtility(Utility):
         return float((lead > 0) - (lead < 0))
 
     def leaf(self, x: float, placed: int) -> float:
-        s = self._scale[placed]
-        return 0.5 * (math.erf((x - 0.5) * s) + math.erf((x + 0.5) * s))
+        scale = self._scale[placed]
+        return 0.5 * (math.erf((x - 0.5) * scale) + math.erf((x + 0.5) * scale))
 
 
 class OutOfBudget(Exception):
@@ -127,20 +127,20 @@ Key = tuple[int, int, int, int, int, int]
 
 def _best_codes(
     codes: Callable[[int, int, int, int, bool], tuple[int, int, int]],
-    m0: int, m1: int, m2: int, pl: int, responding: bool,
+    white: int, black: int, red: int, playable: int, responding: bool,
 ) -> tuple[int, int, int]:
     """The best code a ball of each colour can form on this board, by the
     judge's ``codes`` (``Expectimax.best_codes``, remembered)."""
-    b0 = b1 = b2 = 0
-    for cell in cells_of(pl):
-        c0, c1, c2 = codes(m0, m1, m2, cell, responding)
-        if c0 > b0:
-            b0 = c0
-        if c1 > b1:
-            b1 = c1
-        if c2 > b2:
-            b2 = c2
-    return (b0, b1, b2)
+    best_white = best_black = best_red = 0
+    for cell in cells_of(playable):
+        white_code, black_code, red_code = codes(white, black, red, cell, responding)
+        if white_code > best_white:
+            best_white = white_code
+        if black_code > best_black:
+            best_black = black_code
+        if red_code > best_red:
+            best_red = red_code
+    return (best_white, best_black, best_red)
 
 
 class Expectimax:
@@ -199,48 +199,51 @@ class Expectimax:
 
     # -- the tree ---------------------------------------------------------
     def place(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int,
-        colour: int, cell: int, code: int, d: int, depth: int,
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        colour: int, cell: int, code: int, lead: int, depth: int,
         alpha: float = -math.inf, beta: float = math.inf,
     ) -> float:
-        """Value for the mover (lead ``d``) of placing ``colour`` on ``cell``,
-        which forms ``code``, looking ``depth`` placements ahead, this one
+        """Value for the mover (whose score difference is ``lead``) of placing
+        ``colour`` on ``cell``, which forms ``code``, looking ``depth`` placements ahead, this one
         included; exact inside the window (``alpha``, ``beta``), else a bound
         on the side it fell."""
         if code >= _SF_CODE:
             return self.sf
-        if chal:
-            d += GAIN[chal][code]  # the response settles the challenge
-            chal = 0
+        if challenge:
+            lead += GAIN[challenge][code]  # the response settles the challenge
+            challenge = 0
         else:
-            chal = code
+            challenge = code
         bit = 1 << cell
-        occ |= bit
+        occupied |= bit
         if colour == 0:
-            m0 |= bit
+            white |= bit
         elif colour == 1:
-            m1 |= bit
+            black |= bit
         else:
-            m2 |= bit
-        if occ == FULL:  # the bag is empty: a challenge opened now is settled with no response
-            return self.utility.terminal(d - GAIN[chal][0])
-        pl = after_place(occ, pl, cell)
+            red |= bit
+        if occupied == FULL:  # the bag is empty: a challenge opened now is settled with no response
+            return self.utility.terminal(lead - GAIN[challenge][0])
+        playable = after_place(occupied, playable, cell)
         if depth <= 1:
-            return -self.leaf(m0, m1, m2, occ, pl, chal, -d)
-        return -self.chance(m0, m1, m2, occ, pl, chal, -d, depth - 1, -beta, -alpha)
+            return -self.leaf(white, black, red, occupied, playable, challenge, -lead)
+        return -self.chance(
+            white, black, red, occupied, playable, challenge, -lead, depth - 1, -beta, -alpha
+        )
 
     def chance(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int, depth: int,
-        alpha: float = -math.inf, beta: float = math.inf,
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        lead: int, depth: int, alpha: float = -math.inf, beta: float = math.inf,
     ) -> float:
-        """Value for the player about to draw (lead ``d``), ``depth`` placements
-        deep: exact inside (``alpha``, ``beta``), else a bound on that side."""
+        """Value for the player about to draw (whose score difference is
+        ``lead``), ``depth`` placements deep: exact inside (``alpha``,
+        ``beta``), else a bound on that side."""
         if not self.windows:
             alpha, beta = -math.inf, math.inf
-        left = 30 - occ.bit_count()
+        left = 30 - occupied.bit_count()
         if depth > left:
             depth = left  # the game ends first: deeper searches are the same search
-        key = (m0, m1, m2, chal, d, depth)
+        key = (white, black, red, challenge, lead, depth)
         hit = self.table.get(key)
         if hit is not None:
             value, kind = hit
@@ -250,156 +253,178 @@ class Expectimax:
                 return value
         top = self.top
         bottom = -top
-        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
-        moves = self._moves(m0, m1, m2, occ, pl, chal)
+        counts = (10 - white.bit_count(), 10 - black.bit_count(), 10 - red.bit_count())
+        moves = self._moves(white, black, red, occupied, playable, challenge)
         self.nodes += len(moves)
         self._tick()
         done = 0.0  # sum of count * value over the colours searched
         rest = left  # balls of the colours not searched yet
         for colour in (0, 1, 2):
-            n = counts[colour]
-            if not n:
+            count = counts[colour]
+            if not count:
                 continue
-            rest -= n
+            rest -= count
             # The window in which this colour's value can still move the average
             # past alpha or beta, the other colours being anything possible.
             if rest:
-                low = (alpha * left - done - rest * top) / n if top != math.inf else -math.inf
-                high = (beta * left - done - rest * bottom) / n if top != math.inf else math.inf
+                low = (alpha * left - done - rest * top) / count if top != math.inf else -math.inf
+                high = (beta * left - done - rest * bottom) / count if top != math.inf else math.inf
             else:
-                low = (alpha * left - done) / n if alpha != -math.inf else -math.inf
-                high = (beta * left - done) / n if beta != math.inf else math.inf
+                low = (alpha * left - done) / count if alpha != -math.inf else -math.inf
+                high = (beta * left - done) / count if beta != math.inf else math.inf
             if low >= top or high <= bottom:
                 # settled whatever this colour gives: fail low (or high) at once
-                v = top if low >= top else bottom
+                colour_value = top if low >= top else bottom
             else:
-                v = self._decide(moves, chal, colour, d, depth, max(low, bottom), min(high, top))
-            if v <= low:
-                value = (done + n * v + (rest * top if rest else 0.0)) / left
+                colour_value = self._decide(
+                    moves, challenge, colour, lead, depth, max(low, bottom), min(high, top)
+                )
+            if colour_value <= low:
+                value = (done + count * colour_value + (rest * top if rest else 0.0)) / left
                 # Rounding may put the bound a hair above alpha, where the
                 # parent would take it for an exact value: it is <= alpha.
                 value = min(value, alpha)
                 self.table[key] = (value, _UPPER)
                 return value
-            if v >= high:
-                value = (done + n * v + (rest * bottom if rest else 0.0)) / left
+            if colour_value >= high:
+                value = (done + count * colour_value + (rest * bottom if rest else 0.0)) / left
                 value = max(value, beta)  # >= beta, whatever the rounding
                 self.table[key] = (value, _LOWER)
                 return value
-            done += n * v
+            done += count * colour_value
         value = done / left
         self.table[key] = (value, _EXACT)
         return value
 
     def _moves(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int
     ) -> list[tuple[int, tuple[int, int, int], int, int, int, int, int, int]]:
         """Per playable cell: (cell, codes by colour, the masks and occupancy
         with a ball there (colour to add), playable mask after), strongest
         groups first."""
         out = []
-        responding = chal != 0
-        for cell in cells_of(pl):
-            codes = self._codes(m0, m1, m2, cell, responding)
-            occ2 = occ | 1 << cell
-            out.append((cell, codes, m0, m1, m2, occ2, 0 if occ2 == FULL else after_place(occ2, pl, cell), 1 << cell))
+        responding = challenge != 0
+        for cell in cells_of(playable):
+            codes = self._codes(white, black, red, cell, responding)
+            occupied_after = occupied | 1 << cell
+            out.append((
+                cell, codes, white, black, red, occupied_after,
+                0 if occupied_after == FULL else after_place(occupied_after, playable, cell),
+                1 << cell,
+            ))
         return out
 
     def _decide(
         self,
         moves: list[tuple[int, tuple[int, int, int], int, int, int, int, int, int]],
-        chal: int, colour: int, d: int, depth: int, alpha: float, beta: float,
+        challenge: int, colour: int, lead: int, depth: int, alpha: float, beta: float,
     ) -> float:
         """The best placement of ``colour``: exact inside (``alpha``,
         ``beta``), else a bound on the side it fell (fail-soft)."""
         best = -math.inf
-        order = sorted(moves, key=lambda mv: -mv[1][colour])
-        for _, codes, m0, m1, m2, occ2, pl2, bit in order:
+        order = sorted(moves, key=lambda move: -move[1][colour])
+        for _, codes, white, black, red, occupied_after, playable_after, bit in order:
             code = codes[colour]
             if code >= _SF_CODE:
-                v = self.sf
+                value = self.sf
             else:
-                if chal:
-                    d2 = d + GAIN[chal][code]  # the response settles the challenge
-                    nchal = 0
+                if challenge:
+                    lead_after = lead + GAIN[challenge][code]  # the response settles the challenge
+                    next_challenge = 0
                 else:
-                    d2 = d
-                    nchal = code
-                if occ2 == FULL:  # the bag is empty: a challenge opened now is settled with no response
-                    v = self.utility.terminal(d2 - GAIN[nchal][0])
+                    lead_after = lead
+                    next_challenge = code
+                if occupied_after == FULL:  # the bag is empty: a challenge opened now is unanswered
+                    value = self.utility.terminal(lead_after - GAIN[next_challenge][0])
                 else:
                     if colour == 0:
-                        m0 |= bit
+                        white |= bit
                     elif colour == 1:
-                        m1 |= bit
+                        black |= bit
                     else:
-                        m2 |= bit
+                        red |= bit
                     if depth <= 1:
-                        v = -self.leaf(m0, m1, m2, occ2, pl2, nchal, -d2)
+                        value = -self.leaf(
+                            white, black, red, occupied_after, playable_after, next_challenge,
+                            -lead_after,
+                        )
                     else:
-                        a = alpha if alpha > best else best
-                        v = -self.chance(m0, m1, m2, occ2, pl2, nchal, -d2, depth - 1, -beta, -a)
-            if v > best:
-                best = v
+                        floor = alpha if alpha > best else best
+                        value = -self.chance(
+                            white, black, red, occupied_after, playable_after, next_challenge,
+                            -lead_after, depth - 1, -beta, -floor,
+                        )
+            if value > best:
+                best = value
                 if best >= beta:
                     return best
         return best
 
-    def leaf(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
+    def leaf(
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        lead: int,
+    ) -> float:
         """Static value for the player about to draw (:meth:`leaf_value`),
         remembered in ``leaf_table``."""
-        key = (m0, m1, m2, chal, d, -1)
+        key = (white, black, red, challenge, lead, -1)
         hit = self.leaf_table.get(key)
         if hit is not None:
             return hit
         self.nodes += 1
-        value = self.leaf_table[key] = self.leaf_value(m0, m1, m2, occ, pl, chal, d)
+        value = self.leaf_table[key] = self.leaf_value(
+            white, black, red, occupied, playable, challenge, lead
+        )
         return value
 
-    def leaf_value(self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: int) -> float:
+    def leaf_value(
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        lead: int,
+    ) -> float:
         """The leaf's value: the hand-made one (:meth:`leaf_terms`). The seam
         for other leaves: a subclass overrides this (``bench/leaves.py``)."""
-        return self.leaf_terms(m0, m1, m2, occ, pl, chal, d)[0]
+        return self.leaf_terms(white, black, red, occupied, playable, challenge, lead)[0]
 
     def leaf_terms(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, chal: int, d: float
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        lead: float,
     ) -> tuple[float, float, float]:
         """The hand-made leaf for the player about to draw, whose lead is
-        ``d`` (an estimate may be fractional): (its value, the expected net
+        ``lead`` (an estimate may be fractional): (its value, the expected net
         points of the coming placement, the chance that it makes a straight
         flush)."""
-        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
-        responding = chal != 0
-        placed = occ.bit_count()
+        counts = (10 - white.bit_count(), 10 - black.bit_count(), 10 - red.bit_count())
+        responding = challenge != 0
+        placed = occupied.bit_count()
         left = 30 - placed
         utility = self.utility
         if not responding and self.quiescence:
-            gains, sf_colour = self._open_gains(m0, m1, m2, occ, pl, counts)
+            gains, sf_colour = self._open_gains(white, black, red, occupied, playable, counts)
         else:
-            best = self.best_codes(m0, m1, m2, pl, responding)
-            sf_colour = [b >= _SF_CODE for b in best]
+            best = self.best_codes(white, black, red, playable, responding)
+            sf_colour = [code >= _SF_CODE for code in best]
             if responding:  # (a straight flush's gain is not used: sf_colour)
-                row = GAIN[chal]
-                gains = [float(row[b]) for b in best]
+                row = GAIN[challenge]
+                gains = [float(row[code]) for code in best]
             else:
-                gains = [OPEN_VALUE[b] if b < _SF_CODE else 0.0 for b in best]
+                gains = [OPEN_VALUE[code] if code < _SF_CODE else 0.0 for code in best]
         at = placed + 1 if responding else placed
-        lead = float(d)
+        lead = float(lead)
         value = immediate = sf_now = 0.0
         for colour in (0, 1, 2):
-            n = counts[colour]
-            if not n:
+            count = counts[colour]
+            if not count:
                 continue
             if sf_colour[colour]:
-                value += n * self.sf
-                sf_now += n
+                value += count * self.sf
+                sf_now += count
             else:
-                value += n * utility.leaf(lead + gains[colour], at)
-                immediate += n * gains[colour]
+                value += count * utility.leaf(lead + gains[colour], at)
+                immediate += count * gains[colour]
         return value / left, immediate / left, sf_now / left
 
     def _open_gains(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, counts: tuple[int, int, int]
+        self, white: int, black: int, red: int, occupied: int, playable: int,
+        counts: tuple[int, int, int],
     ) -> tuple[list[float], list[bool]]:
         """Quiescence: for each colour, the best challenge the mover could
         open judged on this board (the opponent's best immediate answer to
@@ -407,8 +432,8 @@ class Expectimax:
         and whether that colour makes a straight flush."""
         best = [0.0, 0.0, 0.0]
         sf_colour = [False, False, False]
-        for cell in cells_of(pl):
-            codes = self._codes(m0, m1, m2, cell, False)
+        for cell in cells_of(playable):
+            codes = self._codes(white, black, red, cell, False)
             for colour in (0, 1, 2):
                 code = codes[colour]
                 if not code or not counts[colour]:
@@ -416,13 +441,16 @@ class Expectimax:
                 if code >= _SF_CODE:
                     sf_colour[colour] = True
                     continue
-                v = self._challenge_value(m0, m1, m2, occ, pl, colour, cell, code)
-                if v > best[colour]:
-                    best[colour] = v
+                value = self._challenge_value(
+                    white, black, red, occupied, playable, colour, cell, code
+                )
+                if value > best[colour]:
+                    best[colour] = value
         return best, sf_colour
 
     def _challenge_value(
-        self, m0: int, m1: int, m2: int, occ: int, pl: int, colour: int, cell: int, code: int
+        self, white: int, black: int, red: int, occupied: int, playable: int, colour: int,
+        cell: int, code: int,
     ) -> float:
         """Expected net points for the challenger of a challenge ``code``
         opened by a ball of ``colour`` on ``cell``: the responder's best
@@ -430,32 +458,32 @@ class Expectimax:
         :data:`SF_POINTS`)."""
         bit = 1 << cell
         if colour == 0:
-            m0 |= bit
+            white |= bit
         elif colour == 1:
-            m1 |= bit
+            black |= bit
         else:
-            m2 |= bit
-        key = (m0, m1, m2, code)
+            red |= bit
+        key = (white, black, red, code)
         hit = self.open_cache.get(key)
         if hit is not None:
             return hit
-        occ |= bit
-        if occ == FULL:  # the bag is empty: settled with no response
+        occupied |= bit
+        if occupied == FULL:  # the bag is empty: settled with no response
             return float(-GAIN[code][0])
-        answers = self.best_codes(m0, m1, m2, after_place(occ, pl, cell), True)
-        counts = (10 - m0.bit_count(), 10 - m1.bit_count(), 10 - m2.bit_count())
+        answers = self.best_codes(white, black, red, after_place(occupied, playable, cell), True)
+        counts = (10 - white.bit_count(), 10 - black.bit_count(), 10 - red.bit_count())
         total = 0.0
         row = GAIN[code]
-        for n, b in zip(counts, answers):
-            if n:
-                total += n * (-SF_POINTS if b >= _SF_CODE else -row[b])
-        value = self.open_cache[key] = total / (30 - occ.bit_count())
+        for count, answer in zip(counts, answers):
+            if count:
+                total += count * (-SF_POINTS if answer >= _SF_CODE else -row[answer])
+        value = self.open_cache[key] = total / (30 - occupied.bit_count())
         return value
 
     # -- the root ---------------------------------------------------------
     def analyse(
-        self, masks: tuple[int, int, int], occ: int, pl: int, chal: int, colour: int,
-        d: int, depth: int, prune: bool = False,
+        self, masks: tuple[int, int, int], occupied: int, playable: int, challenge: int,
+        colour: int, lead: int, depth: int, prune: bool = False,
     ) -> list[tuple[int, float]]:
         """(cell, value) of every playable cell for the drawn ``colour``.
 
@@ -463,18 +491,24 @@ class Expectimax:
         upper bound below the best (enough to choose a move); without it every
         value is exact (for hints).
         """
-        m0, m1, m2 = masks
+        white, black, red = masks
         out = []
         best = -math.inf
         moves = sorted(
-            ((cell, self._codes(m0, m1, m2, cell, chal != 0)[colour]) for cell in cells_of(pl)),
-            key=lambda cc: -cc[1],
+            (
+                (cell, self._codes(white, black, red, cell, challenge != 0)[colour])
+                for cell in cells_of(playable)
+            ),
+            key=lambda cell_code: -cell_code[1],
         )
         for cell, code in moves:
             self.nodes += 1
             alpha = best - ROOT_MARGIN if prune else -math.inf
-            v = self.place(m0, m1, m2, occ, pl, chal, colour, cell, code, d, depth, alpha, math.inf)
-            best = max(best, v)
-            out.append((cell, v))
+            value = self.place(
+                white, black, red, occupied, playable, challenge, colour, cell, code, lead, depth,
+                alpha, math.inf,
+            )
+            best = max(best, value)
+            out.append((cell, value))
         out.sort()
         return out
