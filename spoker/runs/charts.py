@@ -131,7 +131,7 @@ def draw_tournament_chart(tournament: Tournament, path: str) -> None:
     )
     rows = []
     for p in pairs:
-        a, b = p.records
+        a, b = p.results
         rows.append((f"{a.name} v {b.name}", a.score_rate, a.interval))
     _panel(draw, (20, 395, width - 20, 745), "Pairings: first player's score rate", rows, _BAR_LIGHT)
     write_png_atomic(image, path)

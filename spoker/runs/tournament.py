@@ -32,8 +32,8 @@ from spoker.runs.stats import wilson_interval
 
 
 @dataclass
-class Record:
-    """One player's results, over a pairing or the whole tournament."""
+class WinDrawLoss:
+    """One player's wins, draws and losses, over a pairing or the whole tournament."""
 
     name: str
     games: int = 0
@@ -72,16 +72,17 @@ class Pairing:
     tally: Tally
 
     @property
-    def records(self) -> tuple[Record, Record]:
+    def results(self) -> tuple[WinDrawLoss, WinDrawLoss]:
+        """A's and B's wins, draws and losses."""
         t = self.tally
         a, b = t.players
         return (
-            Record(a, t.games, t.player_wins[0], t.draws),
-            Record(b, t.games, t.player_wins[1], t.draws),
+            WinDrawLoss(a, t.games, t.player_wins[0], t.draws),
+            WinDrawLoss(b, t.games, t.player_wins[1], t.draws),
         )
 
     def to_json(self) -> dict[str, Any]:
-        a, _ = self.records
+        a, _ = self.results
         lo, hi = a.interval
         t = self.tally
         return {
@@ -101,21 +102,21 @@ class Tournament:
     rules: RuleSet
     pairings: list[Pairing] = field(default_factory=list)
 
-    def standings(self) -> list[Record]:
-        """Each player's record over all its games, best score rate first."""
-        totals = {name: Record(name) for name in self.players}
+    def standings(self) -> list[WinDrawLoss]:
+        """Each player's wins, draws and losses over all its games, best score rate first."""
+        totals = {name: WinDrawLoss(name) for name in self.players}
         for pairing in self.pairings:
-            for rec in pairing.records:
-                tot = totals[rec.name]
-                tot.games += rec.games
-                tot.wins += rec.wins
-                tot.draws += rec.draws
+            for wdl in pairing.results:
+                tot = totals[wdl.name]
+                tot.games += wdl.games
+                tot.wins += wdl.wins
+                tot.draws += wdl.draws
         return sorted(totals.values(), key=lambda r: (-r.score_rate, self.players.index(r.name)))
 
-    def rate(self, row: str, col: str) -> Record | None:
-        """``row``'s record against ``col`` (None for a player against itself)."""
+    def rate(self, row: str, col: str) -> WinDrawLoss | None:
+        """``row``'s wins, draws and losses against ``col`` (None for a player against itself)."""
         for pairing in self.pairings:
-            a, b = pairing.records
+            a, b = pairing.results
             if (a.name, b.name) == (row, col):
                 return a
             if (b.name, a.name) == (row, col):
@@ -153,8 +154,8 @@ class Tournament:
         for row in self.players:
             cells = []
             for col in self.players:
-                rec = self.rate(row, col)
-                cells.append(f"{'-' if rec is None else f'{rec.score_rate:.1%}':>{width}s}")
+                wdl = self.rate(row, col)
+                cells.append(f"{'-' if wdl is None else f'{wdl.score_rate:.1%}':>{width}s}")
             lines.append(f"{row:{width}s}" + "".join(cells))
         return "\n".join(lines)
 

@@ -10,11 +10,11 @@ import pytest
 from spoker.cli import main
 from spoker.runs.simulate import SimulationError
 from spoker.runs.stats import wilson_interval
-from spoker.runs.tournament import Record, run_tournament
+from spoker.runs.tournament import WinDrawLoss, run_tournament
 
 
-def test_record_counts_half_draws() -> None:
-    r = Record("x", games=10, wins=6, draws=2)
+def test_win_draw_loss_counts_half_draws() -> None:
+    r = WinDrawLoss("x", games=10, wins=6, draws=2)
     assert r.losses == 2 and r.score == 7 and r.score_rate == 0.7
     assert r.to_json()["ci"] == [round(v, 4) for v in wilson_interval(7, 10)]
 
