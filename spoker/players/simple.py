@@ -29,13 +29,13 @@ def group_strengths(state: GameState) -> list[tuple[int, float]]:
     colour = state.drawn
     assert colour is not None
     masks = list(state.masks)
-    occ = state.occupied
+    occupied = state.occupied
     responding = state.challenge is not None
     out: list[tuple[int, float]] = []
     for cell in cells_of(state.playable_mask):
         bit = 1 << cell
         masks[colour] |= bit
-        out.append((cell, strength(masks, occ | bit, cell, colour, responding, state.rules)))
+        out.append((cell, strength(masks, occupied | bit, cell, colour, responding, state.rules)))
         masks[colour] &= ~bit
     return out
 
