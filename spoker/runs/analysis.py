@@ -308,8 +308,9 @@ class _Root:
 
 
 # -- a record ------------------------------------------------------------------
-def judge(n: int, player: int, ball: Colour, cell: Cell, found: PlacementValues) -> MoveAnalysis:
-    """The analysis of placing ``ball`` on ``cell`` from the values found."""
+def grade_move(n: int, player: int, ball: Colour, cell: Cell, found: PlacementValues) -> MoveAnalysis:
+    """Placement ``n`` (``ball`` on ``cell``) graded from the values found:
+    the best cell, the loss against it and the verdict."""
     value = found.values[cell]
     best_value = max(found.values.values())
     if value >= best_value - TIE:
@@ -355,7 +356,7 @@ def _run_task(task: _Task) -> MoveAnalysis:
     if state.end == End.STRAIGHT_FLUSH:
         # A won game: its value, 1, is the best there is, whatever the search's depth.
         found = found._replace(exact=True)
-    return judge(task.n, player, move.colour, move.cell, found)
+    return grade_move(task.n, player, move.colour, move.cell, found)
 
 
 def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
