@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.ladder import make_expert, parse_options  # noqa: E402
 from bench.leaves import ResearchSearch, take_options  # noqa: E402
-from spoker import GameState  # noqa: E402
+from spoker import GameState, parse_state  # noqa: E402
 from spoker.engine.rules import RuleSet  # noqa: E402
 from spoker.players import Player, make_player  # noqa: E402
 from spoker.players.bitboard import root_args  # noqa: E402
@@ -74,7 +74,7 @@ def read_cache(path: Path, ball: int, seed: int) -> list[Position]:
             )
         found = []
         for string, exact in data["positions"]:
-            GameState.from_string(string)  # a damaged state string raises here
+            parse_state(string)  # a damaged state string raises here
             found.append((str(string), {int(c): float(v) for c, v in exact.items()}))
     except CacheError:
         raise
@@ -161,7 +161,7 @@ def losses(chooser: str, solved: list[Position]) -> tuple[list[float], float]:
     out = []
     worst = 0.0
     for string, exact in solved:
-        state = GameState.from_string(string)
+        state = parse_state(string)
         started = time.process_time()
         if name == "depth":
             search, depth = depth_search(text, state.rules)

@@ -1,7 +1,8 @@
 """Spoker, "Shibumi meets poker": the rules engine and the tools around it.
 
-Start with :class:`GameState` (draws are explicit chance events), the groups
-(:func:`groups_at`, :func:`best_group`) and records (:mod:`spoker.records.record`).
+Start with :class:`GameState` (draws are explicit chance events; a state
+string reads back with :func:`parse_state`), the groups (:func:`groups_at`,
+:func:`best_group`) and records (:mod:`spoker.records.record`).
 A plug-in (docs/plugins.md) finds here what it needs: :class:`Variant`,
 :func:`register_variant`, :class:`Rulings`, :class:`Pattern` and :class:`Cell`
 for a rule variant; :class:`Player`, :func:`make_player`, :func:`player_names`
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from spoker.engine.moves import Move
     from spoker.engine.rules import DEFAULT_RULES, RuleSet, Variant, register_variant, variant_names
     from spoker.engine.state import Challenge, GameState
+    from spoker.engine.state_strings import parse_state
     from spoker.errors import (
         IllegalActionError,
         MoveError,
@@ -74,6 +76,7 @@ _HOMES = {
     ),
     "spoker.engine.rules": ("DEFAULT_RULES", "RuleSet", "Variant", "register_variant", "variant_names"),
     "spoker.engine.state": ("Challenge", "GameState"),
+    "spoker.engine.state_strings": ("parse_state",),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 """Each public name and the module that defines it."""
@@ -84,7 +87,8 @@ __all__ = [
     "IllegalActionError", "Move", "MoveError", "Pattern", "Player", "PlayerEntry", "PlayerError",
     "Rank", "RecordError", "RuleSet", "Rulings", "RulesError", "SpokerError", "StateStringError",
     "StraightFlush", "Variant", "best_group", "compare", "describe", "explain", "groups_at",
-    "make_player", "player_names", "register_player", "register_variant", "variant_names",
+    "make_player", "parse_state", "player_names", "register_player", "register_variant",
+    "variant_names",
 ]
 
 

@@ -22,11 +22,10 @@ import pytest
 from support.commands import run
 
 import spoker
-from spoker import RuleSet
+from spoker import RuleSet, parse_state
 from spoker import plugins as plugins_module
 from spoker.engine import rules as rules_module
 from spoker.engine.rules import variant_names
-from spoker.engine.state import GameState
 from spoker.players import PlayerError, make_player, player_entry, player_names
 from spoker.players import registry as registry_module
 
@@ -187,8 +186,8 @@ def test_a_name_looks_up_that_plugin_alone(installed: Path, capsys: pytest.Captu
     assert player_entry("careful").description == "Plays the first playable cell."
     rules = RuleSet.parse("touching, flat-lines")
     assert rules.variants == ("flat-lines",) and str(rules) == "touching, flat-lines"
-    state = GameState.from_string(f"{STATE} {rules.token}")
-    assert state.rules == rules and GameState.from_string(state.to_string()) == state
+    state = parse_state(f"{STATE} {rules.token}")
+    assert state.rules == rules and parse_state(state.to_string()) == state
     assert "broken_plugin" not in sys.modules  # nothing else was imported...
     assert capsys.readouterr().err == ""  # ...nor told
 

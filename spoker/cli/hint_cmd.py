@@ -10,6 +10,7 @@ from spoker.cli import CliError, positive_int
 from spoker.engine.events import ChallengeResolved, GroupFormed, StraightFlush
 from spoker.engine.groups import Group
 from spoker.engine.state import GameState
+from spoker.engine.state_strings import parse_state
 from spoker.players import HINT_EFFORTS, hint
 from spoker.runs.analysis import HINT_EFFORT, placement_values
 from spoker.text.value_words import value_words
@@ -81,7 +82,7 @@ def read_position(text: str) -> GameState:
     history: no score, no challenge (a what-if, not a game to check)."""
     if len(text.split()) == 1:
         return GameState.from_board(parse_board(text))
-    return GameState.from_string(text)
+    return parse_state(text)
 
 
 def effect(state: GameState, cell: Cell) -> str:

@@ -109,9 +109,9 @@ def read_position(text: str) -> tuple[Board, HighlightSpec | None]:
     """A board from a board string or a state string, and the state's pending
     challenge group (None for a board string or no challenge)."""
     if isinstance(text, str) and len(text.split()) > 1:
-        from spoker.engine.state import GameState
+        from spoker.engine.state_strings import parse_state
 
-        state = GameState.from_string(text)
+        state = parse_state(text)
         challenge = state.challenge
         spec = None if challenge is None else HighlightSpec(tuple(challenge.group.cells))
         return state.board, spec

@@ -11,6 +11,7 @@ from shibumi.errors import ShibumiError
 from spoker.cli import CliError
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
+from spoker.engine.state_strings import parse_state
 from spoker.text.textview import LEGEND, bag_text, board_diagram, record_text, state_text
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def state_of(what: str, rules: RuleSet | None = None) -> GameState:
         return _replay(what, rules).final_state
     _check_position(what)
     if len(what.split()) > 1:
-        return GameState.from_string(what)
+        return parse_state(what)
     return GameState.from_board(parse_board(what), rules or RuleSet())
 
 
@@ -94,7 +95,7 @@ def show(what: str, rules: RuleSet | None = None) -> str:
         return record_text(_replay(what, rules))
     _check_position(what)
     if len(what.split()) > 1:
-        return state_text(GameState.from_string(what))
+        return state_text(parse_state(what))
     board = parse_board(what)
     playable = " ".join(str(c) for c in board.playable())
     return "\n".join(

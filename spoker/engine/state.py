@@ -10,6 +10,10 @@ in place and return the events they caused; :meth:`GameState.copy` (or
 never touch a global random generator: :meth:`GameState.draw` takes the
 caller's generator.
 
+A state's string (:meth:`GameState.to_string`, docs/formats.md) is its
+identity: ``==`` and ``hash`` compare it. Reading one, and refusing what no
+game reaches, is :func:`spoker.engine.state_strings.parse_state`'s job.
+
 Speed: a random playout calls ``draw``, ``legal_cells`` and ``apply_place``
 about thirty times, so those three work on ints and on tables built at import
 (events included: an event is an immutable tuple, so the common ones are
@@ -32,7 +36,6 @@ from shibumi import (
     Colour,
     ShibumiError,
     as_cell,
-    parse_board,
 )
 from shibumi.errors import expect, shown
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
@@ -47,21 +50,19 @@ from spoker.engine.events import (
     GroupFormed,
     StraightFlush,
 )
-from spoker.engine.groups import Group, Rank, group_of
+from spoker.engine.groups import Group, group_of
 from spoker.engine.judging import (
     CODES,
     PATTERNS,
     RANKS_OF_KIND,
     STRAIGHT_FLUSH,
     Judge,
-    pattern_of,
-    rank_of,
     visible,
 )
 from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.settling import BY_PLAYER
-from spoker.errors import IllegalActionError, StateStringError
+from spoker.errors import IllegalActionError
 
 _APEX = int(APEX)
 _COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
@@ -612,33 +613,48 @@ class GameState:
         )
 
     @classmethod
-    def from_string(cls, text: str) -> GameState:
-        """Parse a state string; missing trailing fields take their defaults.
-
-        Raises :class:`StateStringError`, quoting ``text``, for anything a game
-        cannot reach: a wrong player to move, an impossible score, a challenge
-        that the last ball cannot have opened, a result the board contradicts."""
-        return _parse_state(text)
-
-    @classmethod
     def from_board(cls, board: Board, rules: RuleSet = DEFAULT_RULES) -> GameState:
         """A state with ``board`` on it, no score, no challenge, nothing drawn.
 
         The history is not known; moves are listed in cell order. A full board
         or one holding a straight flush is a finished game."""
         expect(board, Board, "board")
+        if straight_flush_top(board.masks) is not None:
+            # Its top was the last ball: placed by player 1 on odd move numbers.
+            winner = 2 - (len(board) & 1)
+            return cls._with_board(board, rules, winner=winner, end=End.STRAIGHT_FLUSH)
+        if board.is_full():
+            return cls._with_board(board, rules, end=End.COMPLETE)  # no score: a draw
+        return cls._with_board(board, rules)
+
+    @classmethod
+    def _with_board(
+        cls,
+        board: Board,
+        rules: RuleSet,
+        *,
+        scores: list[int] | None = None,
+        challenge: Challenge | None = None,
+        drawn: Colour | None = None,
+        winner: int | None = None,
+        end: End | None = None,
+    ) -> GameState:
+        """A state with ``board`` on it and the given score, pending challenge,
+        drawn ball and result, taken as they are (the caller has checked them).
+
+        The one way into a state's private tables other than playing, for
+        :meth:`from_board` and :func:`spoker.engine.state_strings.parse_state`;
+        the moves are listed in cell order (the history is not known)."""
         state = cls(rules)
         state._masks = list(board.masks)
         state._occ = board.occupied
-        state._playable = board.playable_mask()
+        state._playable = 0 if end is not None else board.playable_mask()
+        state._drawn = drawn
         state.history = [Move(k, c) for c, k in board]
-        if straight_flush_top(board.masks) is not None:
-            # Its top was the last ball: placed by player 1 on odd move numbers.
-            state.winner = 2 - (len(board) & 1)
-            state.end = End.STRAIGHT_FLUSH
-            state._playable = 0
-        elif board.is_full():
-            state._finish(End.COMPLETE)
+        state.scores = [0, 0] if scores is None else list(scores)
+        state.challenge = challenge
+        state.winner = winner
+        state.end = end
         return state
 
 
@@ -665,189 +681,3 @@ def _as_cell(cell: object) -> Cell:
         return as_cell(cell)
     except ShibumiError as err:
         raise IllegalActionError(str(err)) from None
-
-
-def _parse_state(text: str) -> GameState:
-    if not isinstance(text, str):
-        raise StateStringError(f"a state string must be text, not {text!r}")
-    fields = text.split()
-    if not 1 <= len(fields) <= 7:
-        raise StateStringError(
-            f"state string {text!r} has {len(fields)} field(s): expected "
-            "BOARD [TOMOVE [S1-S2 [CHALLENGE [DRAWN [RESULT [RULES]]]]]]"
-        )
-    fields += ["", "0-0", "-", "-", "*", "visible"][len(fields) - 1 :]
-    board_text, to_move, score, challenge, drawn, result, rules_text = fields
-    try:
-        board = parse_board(board_text)
-        rules = RuleSet.parse(rules_text)
-    except ShibumiError as err:
-        raise StateStringError(f"state string {text!r}: {err}") from None
-    state = GameState(rules)
-    state._masks = list(board.masks)
-    state._occ = board.occupied
-    state._playable = board.playable_mask()
-    state.history = [Move(k, c) for c, k in board]
-    bad = f"state string {text!r}:"
-    if to_move and to_move != str(state.to_move):
-        raise StateStringError(
-            f"{bad} player {to_move!r} to move, but with {len(board)} ball(s) placed "
-            f"it is player {state.to_move}'s turn"
-        )
-    state.scores = _parse_score(bad, score)
-    if challenge != "-":
-        state.challenge = _parse_challenge(bad, challenge, board, state)
-    if drawn != "-":
-        try:
-            k = Colour.from_char(drawn)
-        except ShibumiError:
-            raise StateStringError(f"{bad} drawn ball {drawn!r} is not W, B, R or '-'") from None
-        if result != "*":
-            raise StateStringError(f"{bad} a ball is drawn but the game is over")
-        if board.count(k) >= BALLS_PER_COLOUR:
-            raise StateStringError(f"{bad} drawn {drawn!r} but no such ball is left in the bag")
-        state._drawn = k
-    _parse_result(bad, result, board, state)
-    _check_score_reachable(bad, score, board, state)
-    if state.challenge is None and state.end is None:
-        _check_last_ball(bad, board, state)
-    return state
-
-
-def most_points(balls: int, challenge_pending: bool) -> int:
-    """The most points one player can have scored with ``balls`` placed: a
-    challenge needs a group (three balls at least) and its answer the next
-    ball, so the first is resolved by ball 4, the next by ball 6, ...; a
-    pending challenge's ball resolves nothing yet."""
-    usable = balls - (1 if challenge_pending else 0)
-    return max(0, (usable - 2) // 2)
-
-
-def _check_score_reachable(bad: str, score: str, board: Board, state: GameState) -> None:
-    """Each player scores at most one point a resolved challenge."""
-    n = len(board)
-    most = most_points(n, state.challenge is not None)
-    # apex-free: the 30th ball's challenge finds the bag empty and its
-    # challenger (player 2, who places the even balls) scores one more.
-    bonus = (0, 1) if state.rules.judge.apex_floor < _STRAIGHT_FLUSH and state.end == End.COMPLETE else (0, 0)
-    for player in (0, 1):
-        if state.scores[player] > most + bonus[player]:
-            raise StateStringError(
-                f"{bad} score {score!r}: with {n} ball(s) placed"
-                + (" and a challenge pending" if state.challenge is not None else "")
-                + f", player {player + 1} can have scored at most {most + bonus[player]}"
-            )
-
-
-def _check_last_ball(bad: str, board: Board, state: GameState) -> None:
-    """No challenge is pending in a game in progress: the last ball placed
-    formed no counting group, or it answered a challenge (which scores)."""
-    n = len(board)
-    if not n:
-        return
-    masks, occ = board.masks, board.occupied
-    judge = state.rules.judge
-    for c in board.removable():  # the balls that can have come last
-        colour = board[c]
-        assert colour is not None
-        if not judge.placed_code(masks, occ, c, colour, responding=False):
-            return
-    if n >= 4 and sum(state.scores) > 0:
-        return  # the last ball can have answered a challenge
-    raise StateStringError(
-        f"{bad} no challenge is pending, yet every ball that can have been placed "
-        "last forms a counting group, so it opened a challenge"
-        + (" (or answered one, which would have scored)" if n >= 4 else "")
-    )
-
-
-def _parse_score(bad: str, score: str) -> list[int]:
-    s1, sep, s2 = score.partition("-")
-    if not (sep and s1.isascii() and s2.isascii() and s1.isdigit() and s2.isdigit()):
-        raise StateStringError(f"{bad} score {score!r} is not N-N")
-    if len(s1) > 2 or len(s2) > 2 or int(s1) > MAX_SCORE or int(s2) > MAX_SCORE:
-        raise StateStringError(f"{bad} score {score!r}: no player can score more than {MAX_SCORE}")
-    return [int(s1), int(s2)]
-
-
-def _parse_result(bad: str, result: str, board: Board, state: GameState) -> None:
-    """Check the result field against the board and set the end of the game."""
-    if result not in ("*", "1", "2", "="):
-        raise StateStringError(f"{bad} result {result!r} is not '*', '1', '2' or '='")
-    top = straight_flush_top(board.masks)
-    if result == "*":
-        if top is not None:
-            raise StateStringError(
-                f"{bad} the straight flush topped on {top} has ended the game, "
-                "so it cannot be in progress"
-            )
-        if board.is_full():
-            raise StateStringError(f"{bad} the pyramid is full, so the game cannot be in progress")
-        return
-    state.winner = None if result == "=" else int(result)
-    state._playable = 0
-    if state.challenge is not None:
-        raise StateStringError(f"{bad} the game is over but a challenge is pending")
-    if top is not None:
-        state.end = End.STRAIGHT_FLUSH
-        former = 2 - (len(board) & 1)
-        if board.occupied & sum(1 << u for u in RESTING_ON[top]):
-            raise StateStringError(
-                f"{bad} the straight flush topped on {top} ended the game, "
-                "yet balls were placed on it"
-            )
-        if state.winner != former:
-            raise StateStringError(
-                f"{bad} result {result!r}: the straight flush topped on {top} "
-                f"was made by player {former}, who wins"
-            )
-        return
-    if not board.is_full():
-        raise StateStringError(
-            f"{bad} result {result!r}, but the pyramid is not full and holds no straight flush"
-        )
-    state.end = End.COMPLETE
-    s1, s2 = state.scores
-    expect = 1 if s1 > s2 else 2 if s2 > s1 else None
-    if expect != state.winner:
-        raise StateStringError(f"{bad} result {result!r} does not match the score {s1}-{s2}")
-
-
-def _parse_challenge(bad: str, text: str, board: Board, state: GameState) -> Challenge:
-    """A pending challenge: a group of the named rank that the last ball
-    placed (one with nothing resting on it) formed as its best counting group."""
-    rank_text, sep, cells_text = text.partition(":")
-    try:
-        rank = Rank.from_key(rank_text)
-        cells = tuple(sorted(as_cell(c) for c in cells_text.split(","))) if sep else ()
-    except ValueError:
-        raise StateStringError(f"{bad} challenge {text!r} is not RANK:CELL,CELL,...") from None
-    if rank == Rank.STRAIGHT_FLUSH:
-        raise StateStringError(f"{bad} a straight flush ends the game: it opens no challenge")
-    occ, masks = board.occupied, board.masks
-    judge = state.rules.judge
-    try:
-        p = pattern_of(cells, rank)
-    except ValueError:
-        p = None
-    if p is not None and occ & p.mask == p.mask:
-        # The ball that opened it: nothing rests on it, and a pyramid's is its top.
-        for c in p.cells[-1:] if p.kind == 5 else p.cells:
-            if occ & sum(1 << u for u in RESTING_ON[c]):
-                continue
-            colour = board[c]
-            assert colour is not None
-            if rank_of(p, masks, colour) != rank:
-                continue
-            if not (judge.counts_shape(p) and judge.counts_seen(p, occ)):
-                continue
-            if not judge.apex_counts(c, rank, responding=False):
-                continue
-            best_rank, best_level, _ = judge.best_code(masks, occ, c, colour)
-            if (best_rank, best_level) != (int(rank), p.top_level):
-                continue
-            group = group_of(p.pid, int(rank), visible(p, occ))
-            return Challenge(3 - state.to_move, group, len(board))
-    raise StateStringError(
-        f"{bad} challenge {text!r} is not a {rank_text} that the last ball placed can have opened"
-    )

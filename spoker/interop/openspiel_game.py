@@ -118,7 +118,8 @@ class SpokerGame(pyspiel.Game):
     def new_initial_state(self, state: Any = None) -> SpokerState:
         """The start of a game. States are not rebuilt from OpenSpiel's state
         structs: serialization replays the actions, and a position is best
-        given to the engine as a state string (``GameState.from_string``)."""
+        given to the engine as a state string
+        (``spoker.engine.state_strings.parse_state``)."""
         if state is not None:
             raise ValueError(
                 f"python_spoker starts every state from the empty pyramid, not from {state!r}"

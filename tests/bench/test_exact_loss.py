@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bench.exact_loss import CacheError, check_chooser, losses, positions, solve
-from spoker import GameState
+from spoker import parse_state
 
 
 def test_a_search_to_the_end_loses_nothing_and_players_never_gain() -> None:
@@ -20,7 +20,7 @@ def test_a_search_to_the_end_loses_nothing_and_players_never_gain() -> None:
 
 
 def test_solve_values_every_playable_cell() -> None:
-    state = GameState.from_string(positions(ball=25, count=6, seed=3, cache=None)[0][0])
+    state = parse_state(positions(ball=25, count=6, seed=3, cache=None)[0][0])
     values = solve(state)
     assert set(values) == {int(c) for c in state.legal_cells()}
     assert all(-1.0 <= v <= 1.0 for v in values.values())

@@ -21,7 +21,7 @@ from bench.learned_leaf import (
 )
 from bench.leaves import ResearchSearch
 from shibumi import Board
-from spoker import GameState
+from spoker import GameState, parse_state
 from spoker.engine.rules import DEFAULT_RULES
 from spoker.players.bitboard import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
@@ -64,7 +64,7 @@ def test_the_lead_is_scaled_by_what_is_left() -> None:
     # more the fewer balls are left, hence 2 / sqrt(31 - 2); the leaf favours it.
     # (A score no game reaches with two balls, which state strings refuse:
     # the feature only reads the numbers, so they are set by hand.)
-    leading = GameState.from_string("WB............../........./..../. 1 0-0 - - * visible")
+    leading = parse_state("WB............../........./..../. 1 0-0 - - * visible")
     trailing = leading.copy()
     leading.scores, trailing.scores = [2, 0], [0, 2]
     f = _features(leading)

@@ -23,7 +23,7 @@ from bench.learned_leaf import fitted
 from bench.leaves import ResearchSearch, research_search, take_options
 from bench.openings import must_open
 from shibumi import LEVEL_MASK, parse_cell, playable_mask
-from spoker import GameState
+from spoker import parse_state
 from spoker.engine.rules import DEFAULT_RULES
 from spoker.players import ExpertPlayer
 from spoker.players.bitboard import root_args
@@ -140,7 +140,7 @@ def test_the_opening_term_moves_the_leaf_by_the_parity() -> None:
     # On the forced-opening example of docs/players.md every leaf two placements
     # on has a closed cell: the term changes the values, by at most its weight
     # in lead (a change of lead moves an expected result by less than the lead).
-    state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
+    state = parse_state("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
     args = root_args(state)
     plain = dict(Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True).analyse(*args, 2))
     shifted = dict(ResearchSearch(DEFAULT_RULES, WinUtility(), quiescence=True, opening=0.25).analyse(*args, 2))

@@ -26,7 +26,7 @@ from bench.pattern_leaf import (
     keys,
     load_patterns,
 )
-from spoker import GameState
+from spoker import GameState, parse_state
 from spoker.engine.rules import DEFAULT_RULES
 from spoker.players.bitboard import root_args
 from spoker.players.search import Expectimax, WinUtility
@@ -99,7 +99,7 @@ def test_the_leaf_does_not_depend_on_the_names_of_the_colours(state: GameState, 
 
 
 def test_below_the_lowest_gate_the_hand_made_leaf_judges() -> None:
-    state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
+    state = parse_state("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
     model = load_patterns(QUICK_FIXTURE)  # gates 24 and 22: past this position's leaves
     assert model.gate == 22
     plain = Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True).analyse(*root_args(state), 2)
@@ -108,7 +108,7 @@ def test_below_the_lowest_gate_the_hand_made_leaf_judges() -> None:
 
 
 def test_past_the_gate_the_model_judges() -> None:
-    state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
+    state = parse_state("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
     model = fitted_patterns()
     assert [s.gate for s in model.stages] == [20, 15]
     plain = dict(Expectimax(DEFAULT_RULES, WinUtility(), quiescence=True).analyse(*root_args(state), 2))
@@ -119,7 +119,7 @@ def test_past_the_gate_the_model_judges() -> None:
 
 
 def test_the_expert_plays_with_the_pattern_leaf() -> None:
-    state = GameState.from_string("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
+    state = parse_state("WBBBRWBWRBWWRWBR/.B...RB../..../. 2 3-3 - W * visible")
     player = make_expert(1, {"evaluation": "patterns", "effort": 5000})
     assert player.choose(state) in state.legal_cells()
     with pytest.raises(ValueError, match="patterns evaluation needs"):

@@ -21,6 +21,7 @@ from spoker import (
     StraightFlush,
     best_group,
     groups_at,
+    parse_state,
 )
 
 VISIBLE = RuleSet("visible")
@@ -116,7 +117,7 @@ A_SF = "BRRRRWRBRWBRWWWW/BRBRWWWRW/BBBB/."
 
 def play(state_text: str, *moves: str) -> tuple[GameState, list[tuple[Event, ...]]]:
     """The state after ``moves`` and, per move, the events of its placement."""
-    state = GameState.from_string(state_text)
+    state = parse_state(state_text)
     placed = []
     for text in moves:
         move = Move.from_str(text, state.board)
@@ -238,7 +239,7 @@ def test_the_apex_straight_flush_wins_on_a_normal_turn() -> None:
     assert kinds(events) == ["BallPlaced", "GroupFormed", "StraightFlush", "GameOver"]
     assert (state.winner, state.end, state.score) == (2, "straight_flush", (5, 0))
     # A full pyramid ended by a straight flush reads back as such.
-    assert GameState.from_string(state.to_string()).end == "straight_flush"
+    assert parse_state(state.to_string()).end == "straight_flush"
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from arcade import key as keys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spoker import GameState, RuleSet
+from spoker import RuleSet, parse_state
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
@@ -180,7 +180,7 @@ def test_autosave_reader_never_crashes(tmp_path: Path, data: bytes) -> None:
     except autosave.AutosaveError as err:
         assert str(target) in str(err)
     else:
-        assert GameState.from_string(c.state.to_string()) == c.state
+        assert parse_state(c.state.to_string()) == c.state
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])

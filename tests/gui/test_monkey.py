@@ -12,7 +12,7 @@ import arcade
 import pytest
 from arcade import key as keys
 
-from spoker import GameState
+from spoker import parse_state
 from spoker.gui import app as app_module
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.controller import PERSON, GameSetup
@@ -39,7 +39,7 @@ def check_state(view: Any) -> None:
     if c is None:
         return
     state = c.state
-    again = GameState.from_string(state.to_string())
+    again = parse_state(state.to_string())
     assert again == state
     assert state.to_string() == again.to_string()
     in_hand = 0 if state.drawn is None else 1

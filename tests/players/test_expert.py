@@ -16,7 +16,7 @@ from support.search_checks import (
     pruned_and_exact,
 )
 
-from spoker import GameState
+from spoker import GameState, parse_state
 from spoker.players import ExpertPlayer, PlayerError, make_player
 from spoker.players.bitboard import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
@@ -132,7 +132,7 @@ def test_bounded_search_stores_no_wrong_exact_values_across_moves(seed: int, sta
 
 
 def test_bounded_search_agrees_where_it_was_once_found_wrong() -> None:
-    state = GameState.from_string("WRRWWBBWBRWRRRBW/.R.WBBRBW/..../. 2 2-2 - B * visible,apex-free")
+    state = parse_state("WRRWWBBWBRWRRRBW/.R.WBBRBW/..../. 2 2-2 - B * visible,apex-free")
     windowed, whole = _windowed_and_whole(state, {}, {})
     assert windowed == pytest.approx(whole, abs=1e-9)
 

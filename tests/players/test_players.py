@@ -13,7 +13,7 @@ from support.example_counts import examples
 from support.strategies import games, rule_sets
 
 from shibumi import CELLS, Board, Colour
-from spoker import GameState, RuleSet
+from spoker import GameState, RuleSet, parse_state
 from spoker.cli import main
 from spoker.engine.events import GroupFormed, StraightFlush
 from spoker.engine.groups import best_code
@@ -228,7 +228,7 @@ def test_hint_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"state", "ball", "hints"}
     assert out["ball"] == "R"
-    assert GameState.from_string(out["state"]).board == Board.from_string("WB............../........./..../.")
+    assert parse_state(out["state"]).board == Board.from_string("WB............../........./..../.")
     assert len(out["hints"]) == 2
     assert out["hints"][0]["cell"] == "1E1"  # W B R in a row: three of three kinds
     assert all(set(h) == {"cell", "value"} for h in out["hints"])

@@ -12,7 +12,7 @@ from support.reference_solver import ReferenceSolver
 from support.strategies import rule_sets
 
 from shibumi import Colour, parse_cell
-from spoker import GameState, RuleSet
+from spoker import GameState, RuleSet, parse_state
 from spoker.records.record import GameRecord, parse_record
 from spoker.runs.analysis import (
     BLUNDER,
@@ -123,7 +123,7 @@ def test_a_records_last_moves_are_exact_and_right(seed: int, rules: str) -> None
 
 def test_a_straight_flush_is_worth_a_win() -> None:
     # Four white balls on 1A1 1C1 1A3 1C3: white on 2B2 is a straight flush.
-    state = GameState.from_string("WW..WW........../........./..../. 1")
+    state = parse_state("WW..WW........../........./..../. 1")
     state.apply_draw(Colour.WHITE)
     found = placement_values(state, effort=500, played=parse_cell("2B2"))
     assert found.values[parse_cell("2B2")] == 1.0
@@ -255,7 +255,7 @@ def test_hint_values_are_the_best_cells_best_first(state: GameState, top: int) -
 
 
 def test_hint_values_early_in_the_game() -> None:
-    state = GameState.from_string("WB............../........./..../. 1")
+    state = parse_state("WB............../........./..../. 1")
     state.apply_draw(Colour.RED)
     hints = hint_values(state, top=2, effort=2000)
     assert len(hints) == 2 and all(-1 <= v <= 1 for _, v in hints)
@@ -276,7 +276,7 @@ def test_exact_values_need_whole_chance_nodes() -> None:
     # Found by hypothesis: the bounded (alpha-beta) search stored a wrong exact
     # entry under 2F2 after searching the other cells first (-1/3 instead of
     # -31/90). Exact values are now searched without windows.
-    state = GameState.from_string("WRRWWBBWBRWRRRBW/.R.WBBRBW/..../. 2 2-2 - B * visible,apex-free")
+    state = parse_state("WRRWWBBWBRWRRRBW/.R.WBBRBW/..../. 2 2-2 - B * visible,apex-free")
     found = placement_values(state, prune=False)
     assert found.exact
     solver = ReferenceSolver()
