@@ -66,7 +66,7 @@ from bench.mcts import MctsPlayer  # noqa: E402
 from shibumi import Cell  # noqa: E402
 from spoker import GameState  # noqa: E402
 from spoker.players import Player, make_player  # noqa: E402
-from spoker.records.record import read_bounded, write_text_atomic  # noqa: E402
+from spoker.records.files import read_bounded, write_text_atomic  # noqa: E402
 from spoker.runs.simulate import game_seeds  # noqa: E402
 from spoker.runs.stats import wilson_interval  # noqa: E402
 

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from spoker.players.search import Expectimax
-from spoker.records.record import write_bytes_atomic
+from spoker.records.files import write_bytes_atomic
 
 FEATURES: tuple[str, ...] = (
     "bias",        # 1

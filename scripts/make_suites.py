@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 import reference_rules as ref  # noqa: E402
 import reference_suite as rs  # noqa: E402
 
-from spoker.records.record import write_text_atomic  # noqa: E402  (the answers come from the reference models only)
+from spoker.records.files import write_text_atomic  # noqa: E402  (the answers come from the reference models only)
 
 OUT = ROOT / "assets" / "suites"
 

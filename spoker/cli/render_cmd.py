@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from shibumi import Board, Cell, parse_board, parse_cell
 from spoker.cli.streams import check_output
 from spoker.errors import SpokerError
-from spoker.records.record import write_png_atomic
+from spoker.records.files import write_png_atomic
 from spoker.text.textview import printable
 
 EXAMPLE = """\

@@ -12,7 +12,7 @@ from spoker.cli.streams import check_output
 from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.players import player_entries, player_names
-from spoker.records.record import write_text_atomic
+from spoker.records.files import write_text_atomic
 from spoker.runs.simulate import ENGINES, MAX_GAMES, ProgressBar, Tally, check_players, simulate
 
 EXAMPLE = """\

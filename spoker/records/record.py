@@ -13,16 +13,11 @@ wrote gives back the same record.
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 import stat
-import tempfile
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
 
 from shibumi import Cell, Colour, ShibumiError
 from shibumi.errors import expect, shown
@@ -31,6 +26,7 @@ from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import MoveError, RecordError
+from spoker.records import files
 from spoker.records.inputs import MAX_INPUT_BYTES, expect_path, read_seed
 from spoker.text.narrator import colour_name, record_note, result_text
 
@@ -262,34 +258,7 @@ def annotate(events: tuple[Event, ...], state: GameState) -> str:
     return record_note(events, state)
 
 
-# -- files (MAX_INPUT_BYTES and expect_path: spoker.records.inputs) -------------------
-def read_bounded(
-    f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a record", text: bool = False,
-) -> bytes:
-    """All of ``f``, or :class:`RecordError` if it holds more than ``limit``
-    bytes; with ``text``, also if it holds a NUL byte (:func:`check_text`,
-    told at the first chunk that holds one)."""
-    from spoker.records.inputs import READ_CHUNK, check_text
-
-    if not callable(getattr(f, "read", None)):
-        raise TypeError(f"f {shown(f)}: expected a binary file open for reading")
-    parts: list[bytes] = []
-    size = 0
-    while size <= limit:
-        chunk = f.read(min(READ_CHUNK, limit + 1 - size))
-        if not isinstance(chunk, bytes):
-            raise TypeError(f"file {shown(f)}: expected a binary file, it gave {type(chunk).__name__}")
-        if not chunk:
-            break
-        if text:
-            check_text(chunk, size, what)
-        parts.append(chunk)
-        size += len(chunk)
-    if size > limit:
-        raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
-    return b"".join(parts)
-
-
+# -- record files (any file's safe reading and writing: spoker.records.files) ----
 def decode_record(data: bytes) -> GameRecord:
     """A record from its bytes (UTF-8 text without NUL bytes, at most
     :data:`MAX_INPUT_BYTES`)."""
@@ -314,201 +283,18 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         st = os.fstat(f.fileno())
         if stat.S_ISREG(st.st_mode) and st.st_size > MAX_INPUT_BYTES:  # told without reading it
             raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
-        data = read_bounded(f, text=True)
+        data = files.read_bounded(f, text=True)
     return decode_record(data)
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
-    """Write a record atomically: a temporary file in the same folder, then rename."""
+    """Write a record atomically: a temporary file in the same folder, then
+    rename (:func:`spoker.records.files.write_text_atomic`)."""
     expect(record, GameRecord, "record")
-    write_text_atomic(path, format_record(record))
-
-
-TEMP_SUFFIX = ".tmp"
-STALE_TEMP_SECONDS = 600  # a temporary file this old belongs to no running save
-_WRITING = threading.Lock()  # one save at a time in this process: our own leftovers are stale
-
-
-def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` (UTF-8) so that ``path`` holds either the old or the new
-    text, never half of it: see :func:`write_bytes_atomic`."""
-    expect(text, str, "text")
-    write_bytes_atomic(path, text.encode("utf-8"))
-
-
-def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` so that ``path`` holds either the old or the new bytes,
-    never half of them: a temporary file in the same folder, then ``os.replace``.
-
-    A symbolic link is written through (its target is replaced, the link stays),
-    an existing file keeps its permission bits, a new one gets the usual ones
-    (0666 less the umask), and the folder is synced after the rename so the
-    new name survives a power cut. Temporary files left by a save that crashed
-    earlier are removed first. A path that is not a regular file (``/dev/null``,
-    a FIFO) is written into directly; a folder is refused (IsADirectoryError)."""
-    expect_path(path)
-    expect(data, bytes, "data")
-    try:
-        st: os.stat_result | None = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        st = None
-    if st is not None and stat.S_ISDIR(st.st_mode):
-        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        # /dev/null, /dev/stdout, a FIFO: written into, as the shell's '>'
-        # would; a rename would replace the device itself with a file.
-        _write_in_place(path, data)
-        return
-    with _WRITING:
-        _write_atomic(os.path.realpath(path), data)  # through symbolic links: the link stays
-
-
-def _write_in_place(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write into a device or FIFO. Opened without blocking, so a FIFO nobody
-    reads is an error at once (not a window that waits for ever); then written
-    blocking, so a slow reader gets every byte."""
-    try:
-        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as err:
-        if err.errno == errno.ENXIO:
-            raise OSError(err.errno, "a FIFO that nobody reads", os.fspath(path)) from None
-        raise
-    with os.fdopen(fd, "wb") as f:
-        os.set_blocking(fd, True)
-        f.write(data)
-
-
-def _write_atomic(target: str, data: bytes) -> None:
-    folder = os.path.dirname(target)
-    name = os.path.basename(target)
-    remove_stale_temporaries(folder, name)
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
-    try:
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _sync_folder(folder)
-
-
-def append_whole(path: str | os.PathLike[str], data: bytes) -> None:
-    """Append ``data`` (a line) to ``path`` so that the file ends up either as
-    it was or with the whole line, never with part of it (a full disk): one
-    ``os.write``, synced, and on any failure the file is cut back to its old
-    size. A last line without its newline gets one first, in the same write,
-    so the new line is never glued to it."""
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
-    try:
-        size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b"\n":
-            data = b"\n" + data
-        try:
-            written = os.write(fd, data)
-            if written != len(data):  # a short write: the disk filled up after part of it
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
-            os.fsync(fd)  # some file systems tell a full disk only here
-        except BaseException:
-            try:
-                os.ftruncate(fd, size)
-            except OSError:
-                pass  # nothing more can be done: the first error is the one to tell
-            raise
-    finally:
-        os.close(fd)
-
-
-def write_png_atomic(image: object, path: str | os.PathLike[str]) -> None:
-    """Save a PIL image as PNG with :func:`write_bytes_atomic` (never half a picture)."""
-    import io
-
-    if not callable(getattr(image, "save", None)):
-        raise TypeError(f"image {shown(image)}: expected a PIL image")
-    expect_path(path)
-
-    picture = io.BytesIO()
-    image.save(picture, format="PNG", optimize=True)  # type: ignore[attr-defined]
-    write_bytes_atomic(path, picture.getvalue())
-
-
-def remove_stale_temporaries(folder: str, name: str) -> list[str]:
-    """Delete the temporary files of earlier saves of ``name`` that crashed:
-    those of a process that is gone, or older than :data:`STALE_TEMP_SECONDS`."""
-    removed: list[str] = []
-    prefix = f".{name}."
-    try:
-        entries = os.listdir(folder)
-    except OSError:
-        return removed
-    now = time.time()
-    for entry in entries:
-        if not (entry.startswith(prefix) and entry.endswith(TEMP_SUFFIX)):
-            continue
-        full = os.path.join(folder, entry)
-        try:
-            st = os.lstat(full)
-            if not stat.S_ISREG(st.st_mode):
-                continue
-            pid = entry[len(prefix):].partition(".")[0]
-            if now - st.st_mtime > STALE_TEMP_SECONDS or not _alive(pid):
-                os.unlink(full)
-                removed.append(full)
-        except OSError:
-            continue
-    return removed
-
-
-def _alive(pid_text: str) -> bool:
-    """Whether the process that named a temporary file may still be writing it."""
-    if not pid_text.isdigit() or not pid_text.isascii():
-        return True  # an older name without a process id: left to the age test
-    pid = int(pid_text)
-    if pid == os.getpid():
-        return False  # saves hold _WRITING and clean up: ours is a leftover (a reused pid)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (OSError, OverflowError):
-        return True
-    return True
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _sync_folder(folder: str) -> None:
-    """fsync the folder so the rename itself is on disk (not possible everywhere)."""
-    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
-    try:
-        fd = os.open(folder, flags)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    files.write_text_atomic(path, format_record(record))
 
 
 __all__ = [
-    "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "format_record", "load_record",
-    "append_whole", "expect_path", "parse_record", "play_moves", "read_bounded",
-    "result_text", "save_record", "seed_warning", "write_bytes_atomic",
-    "write_png_atomic", "write_text_atomic",
+    "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "expect_path", "format_record",
+    "load_record", "parse_record", "play_moves", "result_text", "save_record", "seed_warning",
 ]

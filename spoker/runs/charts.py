@@ -15,7 +15,7 @@ from typing import Any
 
 from shibumi.errors import expect
 from spoker.engine.rules import RuleSet
-from spoker.records.record import write_png_atomic
+from spoker.records.files import write_png_atomic
 from spoker.runs.stats import wilson_interval
 from spoker.runs.study import RANKS, Study, StudyError
 from spoker.runs.tally import SimulationError

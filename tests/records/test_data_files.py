@@ -1,12 +1,12 @@
-"""The files the game reads and writes: the atomic writer, the record size
-limit, and the readers of the data folder (preferences, autosaves), which
-never let an exception out and never delete what they cannot read."""
+"""The files the game reads and writes: the record size limit, and the
+readers of the data folder (preferences, autosaves), which never let an
+exception out and never delete what they cannot read. The atomic writer
+itself: tests/records/test_safe_files.py."""
 
 from __future__ import annotations
 
 import json
 import os
-import stat
 import tempfile
 from pathlib import Path
 
@@ -19,14 +19,7 @@ from spoker.errors import RecordError
 from spoker.gui.models import autosave, storage
 from spoker.gui.models.controller import NAME_LENGTH, GameController, GameSetup, display_name
 from spoker.gui.models.settings import Settings, load_settings, save_settings
-from spoker.records.record import (
-    MAX_INPUT_BYTES,
-    STALE_TEMP_SECONDS,
-    decode_record,
-    load_record,
-    remove_stale_temporaries,
-    write_text_atomic,
-)
+from spoker.records.record import MAX_INPUT_BYTES, decode_record, load_record
 
 FUZZ = settings(  # each example writes and reads a file through the GUI's readers
     max_examples=examples(80), suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -35,110 +28,6 @@ FUZZ = settings(  # each example writes and reads a file through the GUI's reade
 
 def aside(folder: Path, name: str) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.name.startswith(name + storage.DAMAGED))
-
-
-# -- the atomic writer ---------------------------------------------------------------
-def test_atomic_write_keeps_the_permissions(tmp_path: Path) -> None:
-    path = tmp_path / "game.txt"
-    path.write_text("old")
-    path.chmod(0o640)
-    write_text_atomic(path, "new")
-    assert path.read_text() == "new"
-    assert stat.S_IMODE(path.stat().st_mode) == 0o640
-
-
-def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
-    mask = os.umask(0o027)
-    try:
-        write_text_atomic(tmp_path / "new.txt", "x")
-    finally:
-        os.umask(mask)
-    assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o640  # 0666 less the umask, not 0600
-
-
-def test_atomic_write_goes_through_a_symbolic_link(tmp_path: Path) -> None:
-    real = tmp_path / "records" / "game.txt"
-    real.parent.mkdir()
-    real.write_text("old")
-    link = tmp_path / "link.txt"
-    link.symlink_to(real)
-    write_text_atomic(link, "new")
-    assert link.is_symlink() and os.readlink(link) == str(real)
-    assert real.read_text() == "new"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "records"]
-
-
-def test_atomic_write_into_a_fifo_keeps_the_fifo(tmp_path: Path) -> None:
-    # '--out /dev/null' or a FIFO: a rename would put a file in the device's
-    # place (as root, /dev/null itself); the bytes go into it instead.
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so opening it to write does not wait
-    try:
-        write_text_atomic(fifo, "through")
-        assert os.read(reader, 100) == b"through"
-    finally:
-        os.close(reader)
-    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
-    assert os.listdir(tmp_path) == ["pipe"]
-
-
-def test_atomic_write_into_a_fifo_nobody_reads_fails_at_once(tmp_path: Path) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    with pytest.raises(OSError, match="nobody reads"):
-        write_text_atomic(fifo, "lost")
-    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
-
-
-def test_atomic_write_refuses_a_folder_by_its_name(tmp_path: Path) -> None:
-    (tmp_path / "out").mkdir()
-    with pytest.raises(IsADirectoryError, match="is a folder") as err:
-        write_text_atomic(tmp_path / "out", "x")
-    assert ".tmp" not in str(err.value)  # not the temporary file's name
-    assert os.listdir(tmp_path) == ["out"]
-
-
-def test_atomic_write_syncs_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def spy(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", spy)
-    write_text_atomic(tmp_path / "a.txt", "x")
-    assert str(tmp_path) in synced  # the folder, after the rename
-    assert synced.index(str(tmp_path)) == len(synced) - 1
-
-
-def test_leftover_temporary_files_of_a_crash_are_removed(tmp_path: Path) -> None:
-    target = tmp_path / "game.txt"
-    dead = tmp_path / ".game.txt.999999999.abcd.tmp"  # no such process
-    old = tmp_path / ".game.txt.x1y2z3.tmp"  # an older name, long ago
-    fresh = tmp_path / f".game.txt.{os.getppid()}.live.tmp"  # a running process, just now
-    other = tmp_path / ".other.txt.999999999.abcd.tmp"  # another file's: not ours to judge
-    for p in (dead, old, fresh, other):
-        p.write_text("half")
-    long_ago = os.path.getmtime(old) - STALE_TEMP_SECONDS - 5
-    os.utime(old, (long_ago, long_ago))
-    write_text_atomic(target, "whole")
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["game.txt", fresh.name, other.name])
-    assert remove_stale_temporaries(str(tmp_path), "game.txt") == []
-
-
-def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "game.txt"
-    path.write_text("old")
-
-    def full(src: object, dst: object) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "replace", full)
-    with pytest.raises(OSError):
-        write_text_atomic(path, "new")
-    assert path.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["game.txt"]
 
 
 # -- the record size limit ---------------------------------------------------------

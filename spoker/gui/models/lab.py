@@ -354,7 +354,7 @@ def append_case(path: str | Path, query: Query, rules: RuleSet) -> tuple[str, Pa
     if target.exists() and not target.is_file():  # a FIFO would hold the window, a device eat the case
         raise LabError(f"{target} is not a regular file: name a suite file")
     target.parent.mkdir(parents=True, exist_ok=True)
-    from spoker.records.record import append_whole  # the file-safety tools' home
+    from spoker.records.files import append_whole  # the file-safety tools' home
 
     append_whole(target, line.encode("utf-8") + b"\n")
     return line, target

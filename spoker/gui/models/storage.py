@@ -22,7 +22,7 @@ import stat
 from pathlib import Path
 
 from spoker.errors import SpokerError
-from spoker.records.record import read_bounded, write_text_atomic
+from spoker.records.files import read_bounded, write_text_atomic
 
 MAX_JSON_BYTES = 1024 * 1024  # an autosave is about 10 KB, the preferences less than 1 KB
 MAX_JSON_DEPTH = 32  # the files written are 3 levels deep

@@ -31,7 +31,7 @@ from spoker.gui.render.frame import open_window
 from spoker.gui.views.game import GameView
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
-from spoker.records.record import write_bytes_atomic
+from spoker.records.files import write_bytes_atomic
 
 if TYPE_CHECKING:
     from spoker.engine.rules import RuleSet
