@@ -30,7 +30,7 @@ MODULES = (
     "spoker.engine.moves", "spoker.engine.rules", "spoker.engine.events", "spoker.records.record", "spoker.records.replay",
     "spoker.runs.simulate", "spoker.runs.tournament", "spoker.players", "spoker.text.textview",
     "spoker.runs.parallel", "spoker.runs.batch", "spoker.text.narrator", "spoker.engine.judging", "spoker.engine.settling",
-    "spoker.engine.challenges",
+    "spoker.engine.challenges", "spoker.gui.models.story",
 )
 BOARD = "WB............../........./..../."
 

@@ -26,6 +26,7 @@ from spoker.engine.judging import Pattern, Rulings
 from spoker.engine.rules import VARIANTS, RuleSet, Variant, register_variant, unregister_variant
 from spoker.engine.state import GameState
 from spoker.gui.models.lab import ask, ball_verdicts
+from spoker.gui.models.story import LineKind, MomentKind, Story
 from spoker.players import make_player
 from spoker.players.bitboard import pending_code, score_diff, strength
 from spoker.players.search import Expectimax
@@ -33,7 +34,7 @@ from spoker.players.simple import group_strengths
 from spoker.records.record import GameRecord, format_record, parse_record
 from spoker.records.replay import Replay
 from spoker.runs.batch import play_block
-from spoker.text.narrator import BLOCKED_TITLES, LineKind, MomentKind, Story, explain
+from spoker.text.narrator import BLOCKED_TITLES, explain
 
 WHY = "a line that climbs from level to level does not count under the level-lines rules"
 

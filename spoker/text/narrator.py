@@ -4,9 +4,10 @@ The engine returns events (:mod:`spoker.engine.events`, plain data); this module
 turns them into words for every reader: the one-line descriptions
 (:func:`describe`, also ``spoker.describe``), the comments of a record file, the move-by-move text of ``spoker replay --text``
 and ``spoker show``, and the game screen's log and *moments* (the banner of a
-challenge, a verdict, a straight flush, a group that does not count). The
-replay viewer tells a record's story with the same :class:`Story` as a game
-being played, so both say the same thing. Why a group does not count is
+challenge, a verdict, a straight flush, a group that does not count): the
+game screen and the replay viewer tell a game with one
+``spoker.gui.models.story.Story``, which chooses what to show and takes every
+word of it from here (:func:`log_line`, :func:`banner`). Why a group does not count is
 decided once (:func:`spoker.engine.groups.standing`) and said here: the
 explanations, the laboratory's lines and the game screen's warnings.
 
@@ -17,13 +18,12 @@ docs/narrator.md says how to add a sentence.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
-from typing import NamedTuple
+from typing import Protocol
 
 from shibumi import Board, Cell, Colour
 from shibumi.errors import expect
 from shibumi.visibility import visibility
-from spoker.engine.challenges import ChallengeSummary, add_challenges
+from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.events import (
     BallDrawn,
     BallPlaced,
@@ -35,7 +35,7 @@ from spoker.engine.events import (
     GroupFormed,
     StraightFlush,
 )
-from spoker.engine.groups import Group, Rank, Reason, ReasonKind, Standing, groups_at, standing
+from spoker.engine.groups import Group, Rank, Reason, ReasonKind, Standing, standing
 from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
@@ -175,105 +175,6 @@ def explain(
     s = standing(board, group, rules, placed, responding)
     colours = "".join(str(board[c]) for c in group.cells)
     return [f"{group.describe()}: {cells_text(group)} ({colours})", standing_line(s)]
-
-
-# -- typed kinds ---------------------------------------------------------------
-class LineKind(StrEnum):
-    """What a line of the game log tells (its colour on screen)."""
-
-    INFO = "info"
-    MOVE = "move"
-    GROUP = "group"
-    CHALLENGE = "challenge"
-    VERDICT = "verdict"
-    FLUSH = "flush"
-    END = "end"
-    WARN = "warn"
-
-
-class MomentKind(StrEnum):
-    """What the screen is about right now."""
-
-    NONE = "none"
-    CHALLENGE = "challenge"
-    VERDICT = "verdict"
-    STRAIGHT_FLUSH = "straight_flush"
-    BLOCKED = "blocked"
-    END = "end"
-
-
-class MarkRole(StrEnum):
-    """What highlighted cells are: ``blocked`` is a group that would count but
-    does not; ``formed`` a counting group in the laboratory."""
-
-    CHALLENGE = "challenge"
-    RESPONSE = "response"
-    FORMED = "formed"
-    FLUSH = "flush"
-    BLOCKED = "blocked"
-    HINT = "hint"
-    SELECTED = "selected"
-
-
-# Named tuples rather than dataclasses: importing ``dataclasses`` costs a
-# command-line start about 8 ms (bench/startup.py).
-class Line(NamedTuple):
-    """One line of narration; ``kind`` (a :class:`LineKind`, or an analysis
-    verdict in the replay viewer's log) picks its colour on screen."""
-
-    text: str
-    kind: str = LineKind.INFO
-
-
-class _MarkFields(NamedTuple):
-    cells: tuple[Cell, ...]
-    role: MarkRole
-    player: int = 0
-
-
-class Mark(_MarkFields):
-    """Cells to highlight, what they are, and whose."""
-
-    __slots__ = ()
-
-    def __new__(cls, cells: tuple[Cell, ...], role: MarkRole | str, player: int = 0) -> Mark:
-        return super().__new__(cls, cells, MarkRole(role), player)
-
-
-class _MomentFields(NamedTuple):
-    kind: MomentKind
-    title: str = ""
-    lines: tuple[str, ...] = ()
-    marks: tuple[Mark, ...] = ()
-
-
-class Moment(_MomentFields):
-    """What the screen is about right now: a banner and its highlights."""
-
-    __slots__ = ()
-
-    def __new__(
-        cls,
-        kind: MomentKind | str,
-        title: str = "",
-        lines: tuple[str, ...] = (),
-        marks: tuple[Mark, ...] = (),
-    ) -> Moment:
-        return super().__new__(cls, MomentKind(kind), title, lines, marks)
-
-
-NO_MOMENT = Moment(MomentKind.NONE)
-
-
-class Counted(NamedTuple):
-    """A counting group formed during the game, with the board it was formed on;
-    ``role`` is challenge, response or flush."""
-
-    move: int
-    player: int
-    group: Group
-    board: Board
-    role: MarkRole
 
 
 # -- one event, one sentence ---------------------------------------------------
@@ -521,7 +422,28 @@ def last_move_line(history: Sequence[Move], names: tuple[str, str]) -> str:
     return f"{n}. {names[0 if n % 2 else 1]}: {history[-1]}"
 
 
-def ball_story(state: GameState, cell: Cell, counted: Sequence[Counted], names: tuple[str, str]) -> list[str]:
+class CountedGroup(Protocol):
+    """A counting group formed during a game, as the game screen keeps it
+    (``spoker.gui.models.story.Counted`` is one): the move and player that
+    formed it, the group, the board it was formed on and its ``role``
+    (challenge, response or flush)."""
+
+    @property
+    def move(self) -> int: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def group(self) -> Group: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def role(self) -> str: ...
+
+
+_COUNTED_FIELDS = (("move", int), ("player", int), ("group", Group), ("board", Board), ("role", str))
+
+
+def ball_story(state: GameState, cell: Cell, counted: Sequence[CountedGroup], names: tuple[str, str]) -> list[str]:
     """Why the ball on ``cell`` counts (or not): for a click on a placed ball."""
     expect(state, GameState, "state")
     names = _check_names(names)
@@ -543,147 +465,101 @@ def ball_story(state: GameState, cell: Cell, counted: Sequence[Counted], names: 
     return lines
 
 
-def counted_marks(cell: Cell, counted: Sequence[Counted]) -> tuple[Mark, ...]:
-    """Highlights for a clicked ball: the last two counted groups it belongs to."""
-    _check_counted(counted)
-    return tuple(Mark(c.group.cells, MarkRole.SELECTED, c.player) for c in counted if cell in c.group.cells)[-2:]
-
-
-def _check_counted(counted: object) -> Sequence[Counted]:
+def _check_counted(counted: object) -> Sequence[CountedGroup]:
     if not isinstance(counted, list | tuple):
         raise TypeError(f"counted groups {counted!r:.60}: expected a list or tuple")
     for c in counted:
-        expect(c, Counted, "counted group")
+        if not all(isinstance(getattr(c, name, None), kind) for name, kind in _COUNTED_FIELDS):
+            raise TypeError(f"counted group {c!r:.60}: expected a move, player, group, board and role")
     return counted
 
 
-class Story:
-    """A game told as it goes, for the screen: the log, the moment, the
-    challenges and the counting groups. :meth:`tell` takes each action's events
-    with the state they left; the game screen and the replay viewer both use it."""
+# -- the game screen's log and banners -------------------------------------------
+# spoker.gui.models.story.Story chooses what the screen shows (a line's kind, a
+# banner, its highlights); every word of it is said here.
+GAME_OVER = "Game over"
+"""The title of the banner at the end of a game (its line: :func:`game_result`)."""
 
-    def __init__(self, names: tuple[str, str], rules: RuleSet) -> None:
-        self.names = _check_names(names)
-        expect(rules, RuleSet, "rules")
-        self.rules = rules
-        self.log: list[Line] = [Line(welcome(self.names, rules), LineKind.INFO)]
-        self.challenges: list[ChallengeSummary] = []
-        self.counted: list[Counted] = []
-        self.moment: Moment = NO_MOMENT
 
-    def name(self, player: int) -> str:
-        return self.names[player - 1]
+def log_line(event: Event, names: tuple[str, str]) -> str:
+    """An event as a line of the game screen's log (a game over is said by
+    :func:`game_result`)."""
+    names = _check_names(names)
+    if isinstance(event, BallDrawn):
+        return f"{names[event.player - 1]} draws a {colour_name(event.colour)} ball."
+    if isinstance(event, BallPlaced):
+        verb = "answers with" if event.response else "places"
+        return f"{event.move_number}. {names[event.player - 1]} {verb} {event.colour.char}@{event.cell}."
+    if isinstance(event, GroupFormed):
+        return f"{names[event.player - 1]} forms {event.group.describe()}."
+    if isinstance(event, ChallengeOpened):
+        return f"{_challenges(event, names)}. {_must_answer(event, names)}"
+    if isinstance(event, ChallengeResolved):
+        return _verdict(event, names)
+    if isinstance(event, StraightFlush):
+        return f"Straight flush by {names[event.player - 1]}: the game ends at once."
+    raise TypeError(f"not an event the game log tells: {event!r:.60}")
 
-    def note(self, text: str, kind: LineKind = LineKind.INFO) -> None:
-        """A line of the log that is no event (resumed, a hint ...)."""
-        self.log.append(Line(text, kind))
 
-    def tell(self, events: Sequence[Event], state: GameState) -> None:
-        """The log lines and the moment of one action's events; ``state`` is
-        the state they left."""
-        placed: BallPlaced | None = None
-        formed: Group | None = None
-        moment: Moment | None = None
-        for e in events:
-            if isinstance(e, BallDrawn):
-                self.log.append(Line(f"{self.name(e.player)} draws a {colour_name(e.colour)} ball.", LineKind.MOVE))
-            elif isinstance(e, BallPlaced):
-                placed = e
-                verb = "answers with" if e.response else "places"
-                self.log.append(Line(f"{e.move_number}. {self.name(e.player)} {verb} {e.colour.char}@{e.cell}.",
-                                     LineKind.MOVE))
-            elif isinstance(e, GroupFormed):
-                formed = e.group
-                self.log.append(Line(f"{self.name(e.player)} forms {e.group.describe()}.", LineKind.GROUP))
-            elif isinstance(e, ChallengeOpened):
-                moment = self._opened(e, state)
-            elif isinstance(e, ChallengeResolved):
-                moment = self._resolved(e, state)
-            elif isinstance(e, StraightFlush):
-                moment = self._straight_flush(e, state)
-            elif isinstance(e, GameOver):
-                result = game_result(state, self.names)
-                self.log.append(Line(result, LineKind.END))
-                if moment is None:
-                    moment = Moment(MomentKind.END, "Game over", (result,))
-        add_challenges(self.challenges, state.move_number, events)
-        if placed is not None:
-            blocked = self._blocked(placed, formed, state.board)
-            if moment is None:
-                moment = blocked or NO_MOMENT
-            elif blocked is not None:
-                moment = Moment(moment.kind, moment.title, moment.lines + blocked.lines, moment.marks + blocked.marks)
-        if moment is not None:
-            self.moment = moment
+def banner(event: Event, names: tuple[str, str]) -> tuple[str, tuple[str, ...]]:
+    """The title and lines of the banner an event raises on the game screen: a
+    challenge, its verdict, a straight flush."""
+    names = _check_names(names)
+    if isinstance(event, ChallengeOpened):
+        return _challenges(event, names), (cells_text(event.group), _must_answer(event, names))
+    if isinstance(event, ChallengeResolved):
+        return _verdict_title(event, names), _verdict_lines(event, names)
+    if isinstance(event, StraightFlush):
+        lines = [f"{names[event.player - 1]} wins the game at once, whatever the score."]
+        if event.cancelled_challenge is not None:
+            lines.append(f"The open challenge ({event.cancelled_challenge.describe()}) scores nothing.")
+        return f"STRAIGHT FLUSH! {names[event.player - 1]} wins", tuple(lines)
+    raise TypeError(f"not an event with a banner: {event!r:.60}")
 
-    def _opened(self, e: ChallengeOpened, state: GameState) -> Moment:
-        responder = 3 - e.challenger
-        self.counted.append(Counted(e.move_number, e.challenger, e.group, state.board, MarkRole.CHALLENGE))
-        title = f"{self.name(e.challenger)} challenges: {e.group.describe()}"
-        answer = f"{self.name(responder)} must answer with a better group."
-        self.log.append(Line(f"{title}. {answer}", LineKind.CHALLENGE))
-        return Moment(MomentKind.CHALLENGE, title, (cells_text(e.group), answer),
-                      (Mark(e.group.cells, MarkRole.CHALLENGE, e.challenger),))
 
-    def _resolved(self, e: ChallengeResolved, state: GameState) -> Moment:
-        responder = 3 - e.challenger
-        if e.response is not None:
-            self.counted.append(Counted(state.move_number, responder, e.response, state.board, MarkRole.RESPONSE))
-        self.log.append(Line(self._verdict(e), LineKind.VERDICT))
-        marks = [Mark(e.challenge.cells, MarkRole.CHALLENGE, e.challenger)]
-        if e.response is not None:
-            marks.append(Mark(e.response.cells, MarkRole.RESPONSE, responder))
-        lines = [f"Challenge: {e.challenge.describe()} ({self.name(e.challenger)})"]
+def _challenges(e: ChallengeOpened, names: tuple[str, str]) -> str:
+    return f"{names[e.challenger - 1]} challenges: {e.group.describe()}"
+
+
+def _must_answer(e: ChallengeOpened, names: tuple[str, str]) -> str:
+    return f"{names[2 - e.challenger]} must answer with a better group."
+
+
+def _verdict(e: ChallengeResolved, names: tuple[str, str]) -> str:
+    challenger = names[e.challenger - 1]
+    if e.bag_empty:
+        return f"The bag is empty: {challenger} scores 1."
+    if e.response is None:
+        return f"No group in answer: {challenger} wins the challenge, +1."
+    if e.winner is None:
+        return f"{e.response.describe()} ties {e.challenge.describe()}: both score 1."
+    if e.winner == e.challenger:
+        return f"{e.challenge.describe()} beats {e.response.describe()}: {names[e.winner - 1]} +1."
+    return f"{e.response.describe()} beats {e.challenge.describe()}: {names[e.winner - 1]} +1."
+
+
+def _verdict_title(e: ChallengeResolved, names: tuple[str, str]) -> str:
+    if e.winner is None:
+        return "A tie: both players score 1"
+    if e.winner == e.challenger:
+        return f"{names[e.winner - 1]} wins the challenge: +1"
+    return f"{names[e.winner - 1]} answers better and scores 1"
+
+
+def _verdict_lines(e: ChallengeResolved, names: tuple[str, str]) -> tuple[str, ...]:
+    challenger, responder = names[e.challenger - 1], names[2 - e.challenger]
+    if e.bag_empty:
+        response = "Response: none, the bag is empty"
+    else:
         answer = "nothing" if e.response is None else e.response.describe()
-        lines.append(f"Response: {answer} ({self.name(responder)})")
-        if e.bag_empty:
-            lines[-1] = "Response: none, the bag is empty"
-        lines.append(why_verdict(e))
-        p1, p2 = e.points
-        lines.append(f"Points: {self.name(1)} +{p1}, {self.name(2)} +{p2}")
-        return Moment(MomentKind.VERDICT, self._verdict_title(e), tuple(lines), tuple(marks))
-
-    def _verdict_title(self, e: ChallengeResolved) -> str:
-        if e.winner is None:
-            return "A tie: both players score 1"
-        if e.winner == e.challenger:
-            return f"{self.name(e.winner)} wins the challenge: +1"
-        return f"{self.name(e.winner)} answers better and scores 1"
-
-    def _verdict(self, e: ChallengeResolved) -> str:
-        if e.bag_empty:
-            return f"The bag is empty: {self.name(e.challenger)} scores 1."
-        if e.response is None:
-            return f"No group in answer: {self.name(e.challenger)} wins the challenge, +1."
-        if e.winner is None:
-            return f"{e.response.describe()} ties {e.challenge.describe()}: both score 1."
-        if e.winner == e.challenger:
-            return f"{e.challenge.describe()} beats {e.response.describe()}: {self.name(e.winner)} +1."
-        return f"{e.response.describe()} beats {e.challenge.describe()}: {self.name(e.winner)} +1."
-
-    def _straight_flush(self, e: StraightFlush, state: GameState) -> Moment:
-        self.counted.append(Counted(state.move_number, e.player, e.group, state.board, MarkRole.FLUSH))
-        lines = [f"{self.name(e.player)} wins the game at once, whatever the score."]
-        if e.cancelled_challenge is not None:
-            lines.append(f"The open challenge ({e.cancelled_challenge.describe()}) scores nothing.")
-        self.log.append(Line(f"Straight flush by {self.name(e.player)}: the game ends at once.", LineKind.FLUSH))
-        return Moment(MomentKind.STRAIGHT_FLUSH, f"STRAIGHT FLUSH! {self.name(e.player)} wins", tuple(lines),
-                      (Mark(e.group.cells, MarkRole.FLUSH, e.player),))
-
-    def _blocked(self, placed: BallPlaced, formed: Group | None, board: Board) -> Moment | None:
-        """Groups through the ball just placed that would beat what counted but
-        do not count (:func:`spoker.engine.groups.standing`), titled by what holds
-        the strongest back."""
-        better = [g for g in groups_at(board, placed.cell) if formed is None or g.strength > formed.strength]
-        held = [s for s in (standing(board, g, self.rules, placed.cell, placed.response) for g in better[:2])
-                if not s.counts]
-        if not held:
-            return None
-        lines = tuple(blocked_line(s) for s in held)
-        for text in lines:
-            self.log.append(Line(text, LineKind.WARN))
-        marks = tuple(Mark(s.group.cells, MarkRole.BLOCKED, placed.player) for s in held)
-        return Moment(MomentKind.BLOCKED, BLOCKED_TITLES[held[0].against[0].kind], lines, marks)
+        response = f"Response: {answer} ({responder})"
+    p1, p2 = e.points
+    return (
+        f"Challenge: {e.challenge.describe()} ({challenger})",
+        response,
+        why_verdict(e),
+        f"Points: {names[0]} +{p1}, {names[1]} +{p2}",
+    )
 
 
 def why_verdict(e: ChallengeResolved) -> str:
@@ -703,10 +579,9 @@ def why_verdict(e: ChallengeResolved) -> str:
 
 __all__ = [
     "APEX_ANSWER", "APEX_NOTE", "APEX_REASON", "APEX_RULING", "APEX_SHORT", "BLOCKED_TITLES", "COLOUR_NAMES",
-    "NO_MOMENT", "Counted", "Line", "LineKind", "Mark", "MarkRole", "Moment", "MomentKind",
-    "Story", "SHORT_RANKS", "TINY_RANKS", "ball_story", "blocked_line", "capital", "cells_text",
-    "challenge_line", "challenge_row", "colour_name", "counted_marks", "describe",
-    "explain", "game_result", "group_text", "last_move_line", "move_lines", "named_result",
-    "open_challenge_line", "plural", "reason_text", "reasons_text", "record_note", "result_text",
-    "score_line", "short", "standing_line", "summary_line", "verdict_text", "welcome", "why_verdict",
+    "GAME_OVER", "SHORT_RANKS", "TINY_RANKS", "CountedGroup", "ball_story", "banner", "blocked_line", "capital",
+    "cells_text", "challenge_line", "challenge_row", "colour_name", "describe", "explain", "game_result",
+    "group_text", "last_move_line", "log_line", "move_lines", "named_result", "open_challenge_line", "plural",
+    "reason_text", "reasons_text", "record_note", "result_text", "score_line", "short", "standing_line",
+    "summary_line", "verdict_text", "welcome", "why_verdict",
 ]

@@ -41,7 +41,8 @@ def test_one_summary_from_the_events_of_a_game(text: str) -> None:
     assert all(isinstance(c, ChallengeSummary) for c in replay.challenges)
     assert challenge_summaries([replay.events_at(n) for n in range(replay.length + 1)]) == replay.challenges
     # Folded move by move, as the game screen does, the summaries are the same.
-    state, folded = GameState(replay.rules), []
+    state = GameState(replay.rules)
+    folded: list[ChallengeSummary] = []
     for n, move in enumerate(replay.record.moves, 1):
         add_challenges(folded, n, state.apply_move(move))
     assert folded == replay.challenges

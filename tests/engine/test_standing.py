@@ -17,13 +17,12 @@ from spoker.engine.moves import Move
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.gui.models.lab import RULE_SETS, ask, ball_verdicts
+from spoker.gui.models.story import MomentKind, Story
 from spoker.records.suite import counting_best
 from spoker.text.narrator import (
     APEX_REASON,
     APEX_SHORT,
     BLOCKED_TITLES,
-    MomentKind,
-    Story,
     explain,
     reason_text,
     standing_line,

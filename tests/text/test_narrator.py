@@ -1,5 +1,5 @@
-"""The narrator: one home for every sentence, one challenge summary, typed kinds,
-and the replay viewer's story told once."""
+"""The narrator: one home for every sentence. The game screen's story
+(spoker.gui.models.story) takes its log lines and banners from here."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import ast
 import inspect
 
 import pytest
-from hypothesis import given, settings
 from support.games import (
     BAG_EMPTY_GAME,
     COMPLETE_GAME,
@@ -15,25 +14,25 @@ from support.games import (
     STRAIGHT_FLUSH_GAME,
     STRAIGHT_FLUSH_RESPONSE_GAME,
 )
-from support.strategies import games
 
-from shibumi import Colour
+from shibumi import Cell, Colour
+from spoker.engine.events import (
+    BallPlaced,
+    ChallengeOpened,
+    ChallengeResolved,
+    GameOver,
+    StraightFlush,
+)
 from spoker.engine.state import GameState
-from spoker.gui.models.controller import GameController, GameSetup
-from spoker.gui.models.replay_model import ReplayStory
-from spoker.records.record import GameRecord, annotate, parse_record
+from spoker.records.record import annotate, parse_record
 from spoker.records.replay import Replay
 from spoker.text.narrator import (
     COLOUR_NAMES,
-    Line,
-    LineKind,
-    Mark,
-    MarkRole,
-    Moment,
-    MomentKind,
-    Story,
+    ball_story,
+    banner,
     colour_name,
     describe,
+    log_line,
     record_note,
 )
 
@@ -59,25 +58,6 @@ def test_colours_are_spelled_once() -> None:
         colour_name("W")  # type: ignore[arg-type]
 
 
-def test_typed_kinds_print_and_compare_as_their_words() -> None:
-    assert str(MomentKind.STRAIGHT_FLUSH) == "straight_flush" and f"{LineKind.VERDICT}" == "verdict"
-    assert MarkRole.BLOCKED == "blocked" and {"blocked": 1}.get(MarkRole.BLOCKED) == 1
-    # A role or a kind given as its word is kept as the typed value; a wrong word is refused.
-    assert Mark((), "hint").role is MarkRole.HINT  # type: ignore[arg-type]
-    assert Moment("verdict").kind is MomentKind.VERDICT  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="glowing"):
-        Mark((), "glowing")  # type: ignore[arg-type]
-    assert Line("x").kind == LineKind.INFO
-
-
-@pytest.mark.parametrize("text", GAMES)
-def test_one_challenge_summary_for_the_replay_and_the_game_screen(text: str) -> None:
-    record = parse_record(text)
-    replay = Replay(record)
-    controller = GameController(GameSetup(seed=1), record.play(), note_resume=False)
-    assert controller.challenges == replay.challenges  # the same type, the same values
-
-
 @pytest.mark.parametrize("text", GAMES)
 def test_record_notes_are_the_narrators(text: str) -> None:
     state = GameState(parse_record(text).rules)
@@ -88,28 +68,65 @@ def test_record_notes_are_the_narrators(text: str) -> None:
         assert all(str(e) == repr(e) and describe(e).endswith(".") for e in events)
 
 
-@settings(max_examples=15, deadline=None)
-@given(games())
-def test_the_replay_viewer_tells_each_position_as_a_resumed_game(state: GameState) -> None:
-    """The viewer's pages (the replay's events told once) say what a
-    controller rebuilt from move 1 at that position says."""
-    replay = Replay(GameRecord.from_state(state))
-    setup = GameSetup(("Ann", "Bob"), rules=replay.rules, seed=0)
-    story = ReplayStory(replay, setup.names)
-    for n in range(replay.length + 1):
-        page, rebuilt = story.at(n), GameController(setup, replay.state_at(n), note_resume=False)
-        assert page.moment == rebuilt.moment
-        assert list(page.log) == rebuilt.log
-        assert list(page.challenges) == rebuilt.challenges
-        assert (page.last_move_text(), page.result_text()) == (rebuilt.last_move_text(), rebuilt.result_text())
-        for cell in page.state.board.cells():
-            assert page.explain_cell(cell) == rebuilt.explain_cell(cell)
-    with pytest.raises(ValueError, match=str(replay.length + 1)):
-        story.at(replay.length + 1)
+def _events(text: str, n: int) -> tuple[Replay, list[object]]:
+    replay = Replay(parse_record(text))
+    return replay, list(replay.events_at(n))
 
 
-def test_a_story_starts_with_the_welcome_and_refuses_bad_names() -> None:
-    story = Story(("Ann", "Bob"), GameState().rules)
-    assert story.log[0].text.startswith("New game: Ann against Bob") and story.moment.kind == MomentKind.NONE
+def test_the_game_screens_log_lines_and_banners_are_said_here() -> None:
+    names = ("Ann", "Bob")
+    _, opened = _events(EXAMPLE5_GAME, 20)
+    assert [log_line(e, names) for e in opened] == [  # type: ignore[arg-type]
+        "Bob draws a black ball.", "20. Bob places B@1G5.", "Bob forms Flush three, level 1.",
+        "Bob challenges: Flush three, level 1. Ann must answer with a better group.",
+    ]
+    challenge = next(e for e in opened if isinstance(e, ChallengeOpened))
+    assert banner(challenge, names) == (
+        "Bob challenges: Flush three, level 1", ("1G3 1G5 1G7", "Ann must answer with a better group.")
+    )
+    _, answered = _events(EXAMPLE5_GAME, 21)
+    verdict = next(e for e in answered if isinstance(e, ChallengeResolved))
+    assert log_line(verdict, names) == "Flush three, level 2 beats Flush three, level 1: Ann +1."
+    assert banner(verdict, names) == ("Ann answers better and scores 1", (
+        "Challenge: Flush three, level 1 (Bob)", "Response: Flush three, level 2 (Ann)",
+        "same rank: the group reaching the higher level wins", "Points: Ann +1, Bob +0",
+    ))
+    _, flushed = _events(STRAIGHT_FLUSH_RESPONSE_GAME, 27)
+    flush = next(e for e in flushed if isinstance(e, StraightFlush))
+    assert log_line(flush, names) == "Straight flush by Ann: the game ends at once."
+    assert banner(flush, names) == ("STRAIGHT FLUSH! Ann wins", (
+        "Ann wins the game at once, whatever the score.", "The open challenge (Flush three, level 3) scores nothing.",
+    ))
+
+
+def test_the_screens_words_refuse_what_they_do_not_tell() -> None:
+    _, events = _events(STRAIGHT_FLUSH_GAME, 28)
+    over = next(e for e in events if isinstance(e, GameOver))
+    placed = next(e for e in events if isinstance(e, BallPlaced))
+    with pytest.raises(TypeError, match="game log"):
+        log_line(over, ("Ann", "Bob"))  # the end of a game is game_result's
+    with pytest.raises(TypeError, match="banner"):
+        banner(placed, ("Ann", "Bob"))
     with pytest.raises(TypeError, match="names"):
-        Story(("Ann",), GameState().rules)  # type: ignore[arg-type]
+        log_line(placed, ("Ann",))  # type: ignore[arg-type]
+
+
+class _Counted:
+    """Any record of a counted group will do: ball_story reads its fields."""
+
+    def __init__(self, replay: Replay, n: int) -> None:
+        self.move, self.player, self.role = n, 2, "challenge"
+        self.group = next(e.group for e in replay.events_at(n) if isinstance(e, ChallengeOpened))
+        self.board = replay.state_at(n).board
+
+
+def test_a_clicked_ball_is_told_from_the_groups_it_counted_in() -> None:
+    replay = Replay(parse_record(EXAMPLE5_GAME))
+    state, counted = replay.state_at(20), [_Counted(replay, 20)]
+    lines = ball_story(state, Cell.from_str("1G5"), counted, ("Ann", "Bob"))
+    assert lines[:2] == ["Black ball on 1G5, move 20 by Bob.", "Counted on move 20 (challenge, Bob):"]
+    assert ball_story(state, Cell.from_str("1A1"), counted, ("Ann", "Bob"))[1:] == [
+        "It belongs to no group that counted."
+    ]
+    with pytest.raises(TypeError, match="counted group"):
+        ball_story(state, Cell.from_str("1G5"), [(20, 2)], ("Ann", "Bob"))  # type: ignore[list-item]

@@ -2,7 +2,7 @@
 
 A :class:`GameController` holds the :class:`~spoker.engine.state.GameState`, draws
 with its own seeded generator, sends the person's and the computer's actions
-to the engine and has :class:`spoker.text.narrator.Story` tell the events the
+to the engine and has :class:`spoker.gui.models.story.Story` tell the events the
 engine returns: narration lines, the current *moment* (a challenge, a verdict,
 a straight flush) with the groups to highlight, and the explanations of groups.
 The views only display what it says; no rule is decided outside the engine.
@@ -25,19 +25,14 @@ from spoker.engine.groups import Rank
 from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
+from spoker.gui.models.story import Counted, Line, Mark, Moment, Story, counted_marks
 from spoker.records.inputs import SEED_LIMIT
 from spoker.text.narrator import (
     APEX_ANSWER,
     APEX_RULING,
     APEX_SHORT,
     COLOUR_NAMES,
-    Counted,
-    Line,
-    Mark,
-    Moment,
-    Story,
     ball_story,
-    counted_marks,
     game_result,
     last_move_line,
 )

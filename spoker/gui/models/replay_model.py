@@ -1,7 +1,7 @@
 """What the replay viewer shows at each position of a record, told once.
 
 A :class:`ReplayStory` walks the events a :class:`~spoker.records.replay.Replay`
-already holds through one :class:`~spoker.text.narrator.Story` (the game screen's
+already holds through one :class:`~spoker.gui.models.story.Story` (the game screen's
 narrator), and keeps, for every position, the log so far, the moment, the
 challenges and the counting groups: stepping, jumping and going back are
 lookups, not a game replayed from move 1.
@@ -18,18 +18,9 @@ from shibumi.errors import expect
 from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.state import GameState
 from spoker.errors import PositionError
+from spoker.gui.models.story import Counted, Line, Mark, Moment, Story, counted_marks
 from spoker.records.replay import Replay
-from spoker.text.narrator import (
-    Counted,
-    Line,
-    Mark,
-    Moment,
-    Story,
-    ball_story,
-    counted_marks,
-    game_result,
-    last_move_line,
-)
+from spoker.text.narrator import ball_story, game_result, last_move_line
 
 
 @dataclass(frozen=True)

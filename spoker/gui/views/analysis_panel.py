@@ -19,11 +19,11 @@ from spoker.gui.models.analysis_model import (
     best_label,
     move_summary,
 )
+from spoker.gui.models.story import Line
 from spoker.gui.render.shapes import draw_disc, draw_ring
 from spoker.gui.views.common import VERDICT_COLOURS, Layered
 from spoker.gui.widgets import THEME, Label, draw_box, player_colour, ui_scale
 from spoker.runs.analysis import MoveAnalysis
-from spoker.text.narrator import Line
 
 POINT_RADII = {None: 2.5, "inaccuracy": 3.5, "mistake": 4.5, "blunder": 5.5}
 LINE_COLOUR = (225, 230, 240, 255)

@@ -11,6 +11,7 @@ from functools import lru_cache
 import arcade
 
 from shibumi import Cell, Colour
+from spoker.gui.models.story import Line, Mark, Moment
 from spoker.gui.render.shapes import draw_ring, draw_sack
 from spoker.gui.widgets import (
     THEME,
@@ -25,7 +26,7 @@ from spoker.gui.widgets import (
     screen_text,
     ui_scale,
 )
-from spoker.text.narrator import COLOUR_NAMES, Line, Mark, Moment
+from spoker.text.narrator import COLOUR_NAMES
 
 
 def place_toolbar(

@@ -10,21 +10,13 @@ from arcade import key as keys
 from spoker.engine.events import End
 from spoker.engine.groups import Rank
 from spoker.gui.models.controller import GameController
+from spoker.gui.models.story import Counted, Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
-from spoker.text.narrator import (
-    SHORT_RANKS,
-    TINY_RANKS,
-    Counted,
-    Mark,
-    MarkRole,
-    challenge_row,
-    score_line,
-    summary_line,
-)
+from spoker.text.narrator import SHORT_RANKS, TINY_RANKS, challenge_row, score_line, summary_line
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost

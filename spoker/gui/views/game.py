@@ -19,6 +19,7 @@ from shibumi import APEX, Cell
 from spoker.errors import SpokerError
 from spoker.gui.models.computer_turns import ComputerTurns, Job
 from spoker.gui.models.controller import PERSON, GameController
+from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
@@ -37,7 +38,7 @@ from spoker.gui.views.common import (
 )
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets import THEME, Button, Label, draw_box, ui_scale
-from spoker.text.narrator import COLOUR_NAMES, Mark, MarkRole
+from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost

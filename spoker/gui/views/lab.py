@@ -24,6 +24,7 @@ from shibumi import Board, Cell, Colour
 from spoker.engine.rules import RuleSet
 from spoker.gui.models.autosave import data_dir
 from spoker.gui.models.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
+from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
@@ -35,7 +36,7 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box, ui_scale
-from spoker.text.narrator import COLOUR_NAMES, Mark, MarkRole
+from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost

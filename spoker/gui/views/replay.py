@@ -15,6 +15,7 @@ from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING
 from spoker.gui.models.controller import PERSON, GameSetup
 from spoker.gui.models.replay_model import ReplayPage, ReplayStory
 from spoker.gui.models.settings import SPEEDS
+from spoker.gui.models.story import Mark, MomentKind
 from spoker.gui.render.frame import clear_colour, pixel_rect
 from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, marked_log
 from spoker.gui.views.base import BaseView
@@ -32,7 +33,7 @@ from spoker.gui.views.common import (
 from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
-from spoker.text.narrator import Mark, MomentKind, short
+from spoker.text.narrator import short
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost

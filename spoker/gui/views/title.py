@@ -15,6 +15,7 @@ from shibumi import Cell, Colour, parse_board
 from spoker.engine.rules import RuleSet
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameSetup
+from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
@@ -29,7 +30,6 @@ from spoker.gui.widgets import (
     draw_box,
     ui_scale,
 )
-from spoker.text.narrator import Mark, MarkRole
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
