@@ -458,7 +458,7 @@ class Judge:
             return 0  # nothing, or the apex ruling (apex_counts, inlined: greedy's hot path)
         return CODES[rank][level]
 
-    def codes3(self, m0: int, m1: int, m2: int, occ: int, cell: int) -> tuple[int, int, int]:
+    def colour_codes(self, m0: int, m1: int, m2: int, occ: int, cell: int) -> tuple[int, int, int]:
         """Challenge codes (0: nothing) of a ball of each colour (W, B, R) placed
         on the empty ``cell``, apex ruling not applied; ``occ`` does not hold it.
 
@@ -468,7 +468,7 @@ class Judge:
         try:
             rows = self.through_rows[cell]
         except (IndexError, TypeError):
-            raise SpokerError(f"codes3: {shown(cell)} is not a cell") from None
+            raise SpokerError(f"colour_codes: {shown(cell)} is not a cell") from None
         occ |= 1 << cell
         check_vis = self.check_visibility
         c0 = c1 = c2 = 0
@@ -535,27 +535,29 @@ class Judge:
                                 c2 = max(c2, mixed)
         return c0, c1, c2
 
-    def cached_codes3(self, m0: int, m1: int, m2: int, cell: int) -> tuple[int, int, int]:
-        """:meth:`codes3`, remembered by the colours of the cell's neighbourhood
+    def cached_colour_codes(self, m0: int, m1: int, m2: int, cell: int) -> tuple[int, int, int]:
+        """:meth:`colour_codes`, remembered by the colours of the cell's neighbourhood
         (all it depends on), so a search re-judging similar boards mostly looks
         up. The memory is bounded: it starts again past :data:`CACHE_LIMIT`
         entries (a search's working set, not a plain memo)."""
         try:
             n = self.neighbourhood[cell]
         except (IndexError, TypeError):
-            raise SpokerError(f"cached_codes3: {shown(cell)} is not a cell") from None
+            raise SpokerError(f"cached_colour_codes: {shown(cell)} is not a cell") from None
         key = (m0 & n) | (m1 & n) << 30 | (m2 & n) << 60 | cell << 90
         cache = self._codes_cache
         codes = cache.get(key)
         if codes is None:
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
-            codes = cache[key] = self.codes3(m0, m1, m2, m0 | m1 | m2, cell)
+            codes = cache[key] = self.colour_codes(m0, m1, m2, m0 | m1 | m2, cell)
         return codes
 
-    def turn_codes3(self, m0: int, m1: int, m2: int, cell: int, responding: bool) -> tuple[int, int, int]:
-        """:meth:`cached_codes3` with the apex ruling applied for this turn."""
-        codes = self.cached_codes3(m0, m1, m2, cell)
+    def turn_colour_codes(
+        self, m0: int, m1: int, m2: int, cell: int, responding: bool
+    ) -> tuple[int, int, int]:
+        """:meth:`cached_colour_codes` with the apex ruling applied for this turn."""
+        codes = self.cached_colour_codes(m0, m1, m2, cell)
         if cell == APEX_CELL and not responding:
             floor = self.apex_floor_code
             if floor:
@@ -564,7 +566,7 @@ class Judge:
 
 
 CACHE_LIMIT = 400_000
-"""Entries :meth:`Judge.cached_codes3` keeps before starting again."""
+"""Entries :meth:`Judge.cached_colour_codes` keeps before starting again."""
 
 
 class _Tables(NamedTuple):
@@ -577,7 +579,7 @@ class _Tables(NamedTuple):
 
 
 PatternRow = tuple[int, int, int, int, int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
-"""A pattern for :meth:`Judge.codes3` and the batch simulator: (mask, other
+"""A pattern for :meth:`Judge.colour_codes` and the batch simulator: (mask, other
 cells' mask, kind, code if one colour, code of its mixed form (three kinds,
 full house; 0 for a line of four), cover mask, cut bridges, pyramid pairings)."""
 

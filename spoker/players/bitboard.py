@@ -7,7 +7,7 @@ Search explores hundreds of thousands of placements a move, too many for
 the players work on plain ints: three colour masks, the occupancy mask and the
 playable mask. The judging is :mod:`spoker.engine.judging`'s (``rules.judge``):
 :func:`strength` is :meth:`~spoker.engine.judging.Judge.placed_code`, and the search
-reads :meth:`~spoker.engine.judging.Judge.turn_codes3`, a ball of each colour judged
+reads :meth:`~spoker.engine.judging.Judge.turn_colour_codes`, a ball of each colour judged
 in one pass.
 
 Conventions: a *challenge code* is :func:`spoker.engine.judging.challenge_code` of

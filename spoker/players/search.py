@@ -167,7 +167,7 @@ class Expectimax:
         self.clock = clock
         self.quiescence = quiescence
         # What a ball forms, the apex ruling applied: the rules' judge.
-        self._codes = rules.judge.turn_codes3
+        self._codes = rules.judge.turn_colour_codes
         self.utility = utility if utility is not None else Utility()
         self.sf = self.utility.sf
         self.top = self.utility.top

@@ -93,7 +93,7 @@ def _codes(
     """Challenge codes (0: none) of balls just placed on ``cell`` in many
     games: ``own`` holds the placed ball's colour (it included), ``a`` and
     ``b`` the other two colours, ``occ`` every ball. The vectorised form of
-    :meth:`spoker.engine.judging.Judge.codes3`, on the same rows."""
+    :meth:`spoker.engine.judging.Judge.colour_codes`, on the same rows."""
     best = np.zeros(len(occ), dtype=_I64)
     check_vis = judge.check_visibility
     for mask, others, kind, flush, mixed, cover, bridges, pairings in judge.through_rows[cell]:

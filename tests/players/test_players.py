@@ -119,11 +119,11 @@ def test_greedy_takes_the_highest_group_the_engine_reports(state: GameState) -> 
 
 
 @given(state=games(max_moves=29), visible=st.booleans())
-def test_codes3_agrees_with_best_code(state: GameState, visible: bool) -> None:
+def test_colour_codes_agree_with_best_code(state: GameState, visible: bool) -> None:
     m = state.masks
     for cell in state.legal_cells():
         judge = RuleSet("visible" if visible else "touching").judge
-        codes = judge.codes3(m[0], m[1], m[2], state.occupied, cell)
+        codes = judge.colour_codes(m[0], m[1], m[2], state.occupied, cell)
         for k in range(3):
             masks = list(m)
             masks[k] |= 1 << cell
