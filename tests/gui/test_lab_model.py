@@ -25,6 +25,7 @@ from spoker.gui.models.lab import (
     Lab,
     LabError,
     SuiteSteps,
+    answer_under,
     append_case,
     ask,
     case_of,
@@ -136,6 +137,15 @@ def test_the_answer_agrees_with_the_suite_and_the_engine(
         if v.counts and rules.check_visibility:
             assert v.reasons == ()
 
+
+
+def test_a_query_is_answered_under_a_rule_set_it_was_not_asked_for() -> None:
+    # A query asked under some rule sets is answered under another on
+    # demand, by the function ask() answers each with (answer_under).
+    q = ask(parse_board(EXAMPLE2_CUT), "1G3", "W", (VISIBLE,))
+    assert [a.rules for a in q.answers] == [VISIBLE]
+    assert q.answer(TOUCHING_APEX) == answer_under(q.after, q.cell, TOUCHING_APEX) != q.answer(VISIBLE)
+    assert q.answer(TOUCHING_APEX).expect == "flush_four@1 1A3 1C3 1E3 1G3"
 
 # -- a ball on the board -----------------------------------------------------------
 def test_a_platform_ball_sees_the_pyramid_on_it() -> None:

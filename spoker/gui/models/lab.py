@@ -127,7 +127,7 @@ class Query:
         for a in self.answers:
             if a.rules == rules:
                 return a
-        return judge(self.after, self.cell, rules)
+        return answer_under(self.after, self.cell, rules)
 
 
 def expect_text(best: Group | None) -> str:
@@ -167,9 +167,10 @@ def _platform_gaps(board: Board, cell: Cell) -> list[Cell]:
     return [u for u in PLATFORM[cell] if u not in board]
 
 
-def judge(after: Board, cell: Cell, rules: RuleSet) -> Answer:
-    """Every group through the ball just placed on ``cell`` of ``after`` and
-    its verdict under ``rules``, as a normal turn (the apex ruling applies)."""
+def answer_under(after: Board, cell: Cell, rules: RuleSet) -> Answer:
+    """The laboratory's answer for the ball just placed on ``cell`` of ``after``
+    under ``rules``: every group through it and its verdict, as a normal turn
+    (the apex ruling applies). The rules' own judge is ``rules.judge``."""
     verdicts: list[Verdict] = []
     best_seen = False
     for g in groups_at(after, cell):  # best first: the first that counts is the best
@@ -192,7 +193,7 @@ def ask(
     if why is not None:
         raise LabError(why)
     after = board.place(c, k)
-    answers = tuple(judge(after, c, rules) for rules in rule_sets)
+    answers = tuple(answer_under(after, c, rules) for rules in rule_sets)
     return Query(board, c, k, answers, near_misses(after, c))
 
 
@@ -432,7 +433,6 @@ class SuiteSteps:
 
 __all__ = [
     "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab", "LabError",
-    "NearMiss", "Query", "Step", "SuiteSteps", "Verdict", "append_case", "ask", "ball_verdicts",
-    "case_of", "expect_text", "judge", "near_misses", "why_not_placed",
-    "why_not_removed",
+    "NearMiss", "Query", "Step", "SuiteSteps", "Verdict", "answer_under", "append_case", "ask",
+    "ball_verdicts", "case_of", "expect_text", "near_misses", "why_not_placed", "why_not_removed",
 ]
