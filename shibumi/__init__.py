@@ -56,7 +56,7 @@ from shibumi.geometry import (
     touching,
 )
 from shibumi.notation import EMPTY_BOARD_STRING, canonical_board_string, format_board, parse_board
-from shibumi.patterns import Pattern, Shape, patterns_through
+from shibumi.shapes import FilledShape, Shape, filled_shapes_through
 from shibumi.visibility import (
     Visibility,
     covered_mask,
@@ -72,14 +72,13 @@ __version__ = "0.1.0"
 __all__ = [
     "APEX", "BALLS_PER_COLOUR", "BRIDGES", "CELLS", "CELL_NAMES", "COLOURS", "COLUMNS", "COVER",
     "COVERABLE", "COVERS", "COVER_MASK", "CUTTABLE", "EMPTY_BOARD_STRING", "FULL_MASK",
-    "IN_LEVEL_CONTACTS", "LEVELS", "LEVEL_CELLS", "LEVEL_MASK", "LINES", "LINES3",
-    "LINES3_THROUGH", "LINES4", "LINES4_THROUGH", "LINES_THROUGH", "NUM_CELLS", "PLATFORM",
-    "PLATFORM_MASK", "POINTS", "PYRAMIDS", "PYRAMIDS_THROUGH", "RESTING_ON", "TOUCHING",
-    "TOUCHING_MASK", "Board", "BoardStringError", "Cell", "CellError", "Colour", "ColourError",
-    "Pattern", "PlacementError", "Shape", "ShibumiError", "Visibility", "as_cell", "bridge",
+    "IN_LEVEL_CONTACTS", "LEVELS", "LEVEL_CELLS", "LEVEL_MASK", "LINES", "LINES3", "LINES3_THROUGH",
+    "LINES4", "LINES4_THROUGH", "LINES_THROUGH", "NUM_CELLS", "PLATFORM", "PLATFORM_MASK", "POINTS",
+    "PYRAMIDS", "PYRAMIDS_THROUGH", "RESTING_ON", "TOUCHING", "TOUCHING_MASK", "Board",
+    "BoardStringError", "Cell", "CellError", "Colour", "ColourError", "FilledShape",
+    "PlacementError", "Shape", "ShibumiError", "Visibility", "as_cell", "bridge",
     "canonical_board_string", "cells_of", "cover", "covered_mask", "cut_contacts",
-    "format_board", "in_level_contacts", "is_covered", "is_cut", "is_line", "is_visible",
-    "lines_through", "mask_of", "names_of", "parse_board", "parse_cell", "patterns_through",
-    "platform", "playable_mask", "pyramids_through", "resting_on", "touches", "touching",
-    "visibility",
+    "filled_shapes_through", "format_board", "in_level_contacts", "is_covered", "is_cut", "is_line",
+    "is_visible", "lines_through", "mask_of", "names_of", "parse_board", "parse_cell", "platform",
+    "playable_mask", "pyramids_through", "resting_on", "touches", "touching", "visibility",
 ]

@@ -19,12 +19,12 @@ from shibumi import (
     ShibumiError,
     covered_mask,
     cut_contacts,
+    filled_shapes_through,
     format_board,
     is_covered,
     is_cut,
     is_visible,
     parse_board,
-    patterns_through,
     visibility,
 )
 
@@ -81,11 +81,11 @@ def test_any_set_of_cells_is_judged_like_the_model(board: Board, cells: set[Cell
 
 
 @given(any_boards)
-def test_patterns_through_each_cell_match_the_model(board: Board) -> None:
+def test_filled_shapes_through_each_cell_match_the_model(board: Board) -> None:
     balls = model_of(board)
     for cell in board.cells():
         name = str(cell)
-        found = {(p.shape, frozenset(str(c) for c in p.cells)) for p in patterns_through(board, cell)}
+        found = {(p.shape, frozenset(str(c) for c in p.cells)) for p in filled_shapes_through(board, cell)}
         model = {
             (shape, group)
             for shape, groups in (
@@ -97,11 +97,11 @@ def test_patterns_through_each_cell_match_the_model(board: Board) -> None:
             if name in group and group <= balls.keys()
         }
         assert found == model
-        for pattern in patterns_through(board, cell):
-            assert [k.char for k in pattern.colours] == [balls[str(c)] for c in pattern.cells]
-            assert pattern.top_level == max(c.level for c in pattern.cells)
+        for filled in filled_shapes_through(board, cell):
+            assert [k.char for k in filled.colours] == [balls[str(c)] for c in filled.cells]
+            assert filled.top_level == max(c.level for c in filled.cells)
     for cell in board.empty_cells():
-        assert patterns_through(board, cell) == []
+        assert filled_shapes_through(board, cell) == []
 
 
 # -- the rules' worked examples and plain reasons ---------------------------------------

@@ -21,8 +21,9 @@ class Shape(enum.Enum):
     PYRAMID = "pyramid"
 
 
-class Pattern(NamedTuple):
-    """A complete shape on a board: its cells (in geometric order) and colours.
+class FilledShape(NamedTuple):
+    """A complete shape on a board, filled: its cells (in geometric order)
+    and the colours they hold on that board.
 
     For a pyramid the cells are the platform (front-left, front-right,
     back-left, back-right) then the top.
@@ -37,7 +38,7 @@ class Pattern(NamedTuple):
         return max(c.level for c in self.cells)
 
 
-def patterns_through(board: Board, cell: object) -> list[Pattern]:
+def filled_shapes_through(board: Board, cell: object) -> list[FilledShape]:
     """Every complete line of 3, line of 4 and pyramid containing ``cell``."""
     expect(board, Board, "board")
     c = as_cell(cell)
@@ -50,5 +51,5 @@ def patterns_through(board: Board, cell: object) -> list[Pattern]:
     ):
         for cells in table[c]:
             if all(occ >> x & 1 for x in cells):
-                out.append(Pattern(shape, cells, tuple(board[x] for x in cells)))  # type: ignore[misc]
+                out.append(FilledShape(shape, cells, tuple(board[x] for x in cells)))  # type: ignore[misc]
     return out
