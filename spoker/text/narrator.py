@@ -486,7 +486,7 @@ def log_line(event: Event, names: tuple[str, str]) -> str:
     :func:`game_result`)."""
     names = _check_names(names)
     if isinstance(event, BallDrawn):
-        return f"{names[event.player - 1]} draws a {colour_name(event.colour)} ball."
+        return describe(event, names)  # the one sentence of a draw
     if isinstance(event, BallPlaced):
         verb = "answers with" if event.response else "places"
         return f"{event.move_number}. {names[event.player - 1]} {verb} {event.colour.char}@{event.cell}."

@@ -8,10 +8,9 @@ import inspect
 
 import pytest
 from support.games import (
+    ALL_GAMES,
     BAG_EMPTY_GAME,
-    COMPLETE_GAME,
     EXAMPLE5_GAME,
-    STRAIGHT_FLUSH_GAME,
     STRAIGHT_FLUSH_RESPONSE_GAME,
 )
 
@@ -20,8 +19,6 @@ from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.records.record import parse_record
 from spoker.records.replay import Replay
-
-GAMES = (BAG_EMPTY_GAME, COMPLETE_GAME, EXAMPLE5_GAME, STRAIGHT_FLUSH_GAME, STRAIGHT_FLUSH_RESPONSE_GAME)
 
 
 def test_the_bookkeeping_is_the_engines_own() -> None:
@@ -35,7 +32,7 @@ def test_the_bookkeeping_is_the_engines_own() -> None:
     assert not above, above
 
 
-@pytest.mark.parametrize("text", GAMES)
+@pytest.mark.parametrize("text", ALL_GAMES)
 def test_one_summary_from_the_events_of_a_game(text: str) -> None:
     replay = Replay(parse_record(text))
     assert all(isinstance(c, ChallengeSummary) for c in replay.challenges)

@@ -9,13 +9,7 @@ import inspect
 
 import pytest
 from hypothesis import given, settings
-from support.games import (
-    BAG_EMPTY_GAME,
-    COMPLETE_GAME,
-    EXAMPLE5_GAME,
-    STRAIGHT_FLUSH_GAME,
-    STRAIGHT_FLUSH_RESPONSE_GAME,
-)
+from support.games import ALL_GAMES, EXAMPLE5_GAME
 from support.strategies import games
 
 from spoker.engine.state import GameState
@@ -24,8 +18,6 @@ from spoker.gui.models.replay_model import ReplayStory
 from spoker.gui.models.story import Line, LineKind, Mark, MarkRole, Moment, MomentKind, Story
 from spoker.records.record import GameRecord, parse_record
 from spoker.records.replay import Replay
-
-GAMES = (BAG_EMPTY_GAME, COMPLETE_GAME, EXAMPLE5_GAME, STRAIGHT_FLUSH_GAME, STRAIGHT_FLUSH_RESPONSE_GAME)
 
 
 def test_typed_kinds_print_and_compare_as_their_words() -> None:
@@ -39,7 +31,7 @@ def test_typed_kinds_print_and_compare_as_their_words() -> None:
     assert Line("x").kind == LineKind.INFO
 
 
-@pytest.mark.parametrize("text", GAMES)
+@pytest.mark.parametrize("text", ALL_GAMES)
 def test_one_challenge_summary_for_the_replay_and_the_game_screen(text: str) -> None:
     record = parse_record(text)
     replay = Replay(record)

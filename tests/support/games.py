@@ -33,3 +33,6 @@ BAG_EMPTY_GAME = (
     "B@3E3 B@4D4"
 )
 """Under apex-free, the apex (move 30) forms a group: its challenge finds the bag empty."""
+
+ALL_GAMES = (BAG_EMPTY_GAME, COMPLETE_GAME, EXAMPLE5_GAME, STRAIGHT_FLUSH_GAME, STRAIGHT_FLUSH_RESPONSE_GAME)
+"""Every game above: one of each kind of event, for tests that tell them all."""

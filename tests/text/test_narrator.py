@@ -8,8 +8,7 @@ import inspect
 
 import pytest
 from support.games import (
-    BAG_EMPTY_GAME,
-    COMPLETE_GAME,
+    ALL_GAMES,
     EXAMPLE5_GAME,
     STRAIGHT_FLUSH_GAME,
     STRAIGHT_FLUSH_RESPONSE_GAME,
@@ -36,8 +35,6 @@ from spoker.text.narrator import (
     record_note,
 )
 
-GAMES = (BAG_EMPTY_GAME, COMPLETE_GAME, EXAMPLE5_GAME, STRAIGHT_FLUSH_GAME, STRAIGHT_FLUSH_RESPONSE_GAME)
-
 
 def test_events_are_plain_data_the_narrator_tells() -> None:
     import spoker
@@ -58,7 +55,7 @@ def test_colours_are_spelled_once() -> None:
         colour_name("W")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("text", GAMES)
+@pytest.mark.parametrize("text", ALL_GAMES)
 def test_record_notes_are_the_narrators(text: str) -> None:
     state = GameState(parse_record(text).rules)
     for move in parse_record(text).moves:
