@@ -12,7 +12,8 @@ from spoker.engine.groups import Group
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
 from spoker.players import HINT_EFFORTS, hint
-from spoker.runs.analysis import HINT_EFFORT, placement_values
+from spoker.runs.analysis import placement_values
+from spoker.runs.hints import HINT_VALUE_EFFORT
 from spoker.text.value_words import value_words
 
 EXAMPLE = """\
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
           f"score {given.scores[0]}-{given.scores[1]}"
           + (f"; answering a {_group(given.challenge.group)}" if given.challenge else ""))
     # The words say the game's expected result, from the analysis's search.
-    results = placement_values(state, HINT_EFFORT, prune=False).values
+    results = placement_values(state, HINT_VALUE_EFFORT, prune=False).values
     for i, h in enumerate(hints, start=1):
         print(f"{i:3d}. {h.cell}  {h.value:+.3f}  {effect(given, h.cell)}; {value_words(results[h.cell])}")
     return 0

@@ -1,4 +1,8 @@
-"""Hints: the best cells for the drawn ball, with their expected score difference."""
+"""Hints: the best cells for the drawn ball, with their expected score difference.
+
+The game screen's hints, by expected result from the analysis's search, are
+in :mod:`spoker.runs.hints`.
+"""
 
 from __future__ import annotations
 

@@ -287,7 +287,7 @@ class _Root:
         judge = state.rules.judge
         codes = []
         for cell in cells_of(state.playable_mask):
-            code = judge.turn_codes3(m0, m1, m2, cell, responding)[colour]
+            code = judge.turn_colour_codes(m0, m1, m2, cell, responding)[colour]
             codes.append((cell, code))
         codes.sort(key=lambda cc: (cc[0] != played, -cc[1], cc[0]))
         self.cells = codes
@@ -456,22 +456,6 @@ def summarise(moves: Sequence[MoveAnalysis], player: int) -> PlayerSummary:
     )
 
 
-# -- hints ---------------------------------------------------------------------
-HINT_EFFORT = 30_000
-"""Positions a hint judges: quick enough for a game window's worker thread."""
-
-
-def hint_values(state: GameState, top: int = 3, effort: int = HINT_EFFORT) -> list[tuple[Cell, float]]:
-    """The ``top`` best cells for ``state``'s drawn ball with their expected
-    results (P(win) - P(loss) for the player to move), best first; ties in
-    cell order. Does not change ``state``."""
-    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise AnalysisError(f"top {top!r} must be a positive whole number")
-    found = placement_values(state, effort, prune=False)
-    ranked = sorted(found.values.items(), key=lambda cv: (-cv[1], int(cv[0])))
-    return ranked[:top]
-
-
 # -- checks and helpers --------------------------------------------------------
 def check_effort(effort: object) -> None:
     if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
@@ -491,6 +475,6 @@ def _rounded(x: float | None) -> float | None:
 __all__ = [
     "BLUNDER", "DEFAULT_EFFORT", "EXACT_LEFT", "INACCURACY", "MISTAKE", "TURNING",
     "AnalysisError", "ChallengeSwing", "GameAnalysis", "MoveAnalysis", "PlacementValues",
-    "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings", "hint_values",
+    "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings",
     "placement_values", "summarise", "verdict",
 ]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.example_counts import examples
 from support.reference_solver import ReferenceSolver
-from support.strategies import rule_sets
+from support.strategies import endgames
 
 from shibumi import Colour, parse_cell
 from spoker import GameState, RuleSet, parse_state
@@ -23,27 +23,12 @@ from spoker.runs.analysis import (
     MoveAnalysis,
     analyse_move,
     analyse_record,
-    hint_values,
     placement_values,
     summarise,
     verdict,
 )
 
 MOVE_KEYS = {"n", "player", "ball", "cell", "value", "best", "best_value", "loss", "exact"}
-
-
-@st.composite
-def endgames(draw: st.DrawFn, left: tuple[int, ...] = (4, 5, 6)) -> GameState:
-    """A random game stopped with 4 to 6 balls left to place, a ball drawn."""
-    state = GameState(draw(rule_sets))
-    stop = 30 - draw(st.sampled_from(left))
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    while not state.is_over and state.move_number < stop:
-        state.draw(rng)
-        state.apply_place(rng.choice(state.legal_cells()))
-    assume(not state.is_over)
-    state.draw(rng)
-    return state
 
 
 def random_game(seed: int, rules: RuleSet | None = None) -> GameState:
@@ -239,28 +224,6 @@ def test_bad_arguments() -> None:
     state.apply_draw(Colour.RED)
     with pytest.raises(AnalysisError, match="not playable"):
         placement_values(state, played=parse_cell("2B2"))
-
-
-# -- hints ---------------------------------------------------------------------------
-@given(endgames(left=(4, 5)), st.integers(1, 4))
-def test_hint_values_are_the_best_cells_best_first(state: GameState, top: int) -> None:
-    hints = hint_values(state, top=top)
-    solver = ReferenceSolver()
-    truth = sorted(
-        ((solver.placement_value(state, c), c) for c in state.legal_cells()), key=lambda vc: -vc[0]
-    )
-    assert len(hints) == min(top, len(truth))
-    assert [v for _, v in hints] == pytest.approx([v for v, _ in truth[:top]], abs=1e-6)
-    assert [v for _, v in hints] == sorted((v for _, v in hints), reverse=True)
-
-
-def test_hint_values_early_in_the_game() -> None:
-    state = parse_state("WB............../........./..../. 1")
-    state.apply_draw(Colour.RED)
-    hints = hint_values(state, top=2, effort=2000)
-    assert len(hints) == 2 and all(-1 <= v <= 1 for _, v in hints)
-    with pytest.raises(AnalysisError, match="top"):
-        hint_values(state, top=0)
 
 
 def test_a_record_ended_by_a_straight_flush_ends_exact() -> None:

@@ -6,6 +6,9 @@ playable cell), so every example is a position a real game can reach.
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from shibumi import BALLS_PER_COLOUR, Board, Cell, Colour
@@ -46,6 +49,21 @@ def games(draw: st.DrawFn, max_moves: int = 30, rules: RuleSet | None = None) ->
         colours = [k for k, _ in state.chance_outcomes()]
         state.apply_draw(draw(st.sampled_from(colours)))
         state.apply_place(draw(st.sampled_from(state.legal_cells())))
+    return state
+
+
+@st.composite
+def endgames(draw: st.DrawFn, left: tuple[int, ...] = (4, 5, 6)) -> GameState:
+    """A random game stopped with one of ``left`` balls left to place, a ball
+    drawn: small enough for an exhaustive search."""
+    state = GameState(draw(rule_sets))
+    stop = 30 - draw(st.sampled_from(left))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    while not state.is_over and state.move_number < stop:
+        state.draw(rng)
+        state.apply_place(rng.choice(state.legal_cells()))
+    assume(not state.is_over)
+    state.draw(rng)
     return state
 
 

@@ -303,7 +303,7 @@ class GameController:
         """The best cells for the drawn ball, with their expected results for
         the player to move (P(win) - P(loss); ``state``: as for
         :meth:`computer_choice`)."""
-        from spoker.runs.analysis import hint_values
+        from spoker.runs.hints import hint_values
 
         s = state if state is not None else self.state.copy()
         if s.drawn is None or s.is_over:
