@@ -26,9 +26,11 @@ from spoker.records.replay import Replay
 
 MODULES = (
     "shibumi", "shibumi.board", "shibumi.cells", "shibumi.geometry", "shibumi.notation",
-    "shibumi.patterns", "shibumi.visibility", "spoker", "spoker.engine.state", "spoker.engine.groups",
-    "spoker.engine.moves", "spoker.engine.rules", "spoker.engine.events", "spoker.records.record", "spoker.records.replay",
-    "spoker.runs.simulate", "spoker.runs.tournament", "spoker.players", "spoker.text.textview",
+    "shibumi.shapes", "shibumi.visibility", "spoker", "spoker.engine.state", "spoker.engine.state_strings",
+    "spoker.engine.groups",
+    "spoker.engine.moves", "spoker.engine.rules", "spoker.engine.events", "spoker.records.record",
+    "spoker.records.files", "spoker.records.replay",
+    "spoker.runs.simulate", "spoker.runs.tournament", "spoker.runs.stats", "spoker.runs.charts", "spoker.players", "spoker.text.textview",
     "spoker.runs.parallel", "spoker.runs.batch", "spoker.text.narrator", "spoker.engine.judging", "spoker.engine.settling",
     "spoker.engine.challenges", "spoker.gui.models.story",
 )
@@ -122,7 +124,7 @@ def test_bad_arguments_raise_documented_errors(
         pass
     except OSError:
         # Reading and writing files: an OSError (no such file, not writable) is documented.
-        assert name.endswith(("load_record", "save_record", "write_text_atomic", "append_whole", "draw_chart")), name
+        assert name.endswith(("load_record", "save_record", "write_text_atomic", "write_bytes_atomic", "append_whole", "draw_tournament_chart")), name
 
 
 def test_the_cases_of_the_issue() -> None:
@@ -166,7 +168,7 @@ def test_file_names_are_checked_before_any_file_is_touched(
     # 3 would be opened (and closed) as a file descriptor, None saved as a
     # file named 'None', '' taken for the current folder.
     from spoker.gui.models.lab import RULE_SETS, SuiteSteps, append_case, ask
-    from spoker.records.record import write_text_atomic
+    from spoker.records.files import write_text_atomic
     from spoker.records.suite import read_suite
 
     monkeypatch.chdir(tmp_path)
