@@ -170,6 +170,9 @@ def write_png_atomic(image: object, path: str | os.PathLike[str]) -> None:
 def remove_stale_temporaries(folder: str, name: str) -> list[str]:
     """Delete the temporary files of earlier saves of ``name`` that crashed:
     those of a process that is gone, or older than :data:`STALE_TEMP_SECONDS`."""
+    # Checked here: os.listdir would take an int for an open folder's descriptor.
+    expect(folder, str, "folder")
+    expect(name, str, "name")
     removed: list[str] = []
     prefix = f".{name}."
     try:
