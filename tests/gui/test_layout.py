@@ -23,12 +23,13 @@ from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
 from spoker.gui.models.settings import Settings
 from spoker.gui.render.screenshot import autoplay
+from spoker.gui.render.text import DrawnText, recording_texts, screen_text
+from spoker.gui.render.theme import scale_for
 from spoker.gui.views.end import EndView
 from spoker.gui.views.help import HelpView
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.title import TitleView
-from spoker.gui.widgets import DrawnText, recording_texts, scale_for, screen_text
 from spoker.text.narrator import plural, score_line, summary_line
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
@@ -285,7 +286,7 @@ def test_the_placing_prompt_names_what_the_player_sees() -> None:
 
 def test_labels_sit_on_whole_pixels(window: Any) -> None:
     """A glyph on a half pixel lost its top row ("Ihree", "Hush" on the end screen)."""
-    from spoker.gui.widgets import Label
+    from spoker.gui.render.text import Label
 
     label = Label("Three Flush", 12, anchor_y="center")
     for y in (618.5, 593.5, 518.5, 300.25):
@@ -332,7 +333,7 @@ def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> No
 
 
 def test_a_long_text_field_shows_the_caret_end(window: Any) -> None:
-    from spoker.gui.widgets import TextInput
+    from spoker.gui.widgets.text_input import TextInput
 
     field = TextInput("/home/" + "deep/" * 60 + "game.txt", max_length=400)
     field.place(10, 10, 300, 34)

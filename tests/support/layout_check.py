@@ -1,13 +1,13 @@
 """A layout checker for the screens' texts: every text inside the window and
 inside the smallest box (button, row, panel) its centre lies in, and no two
-texts overlapping. The texts come from ``spoker.gui.widgets.recording_texts``.
+texts overlapping. The texts come from ``spoker.gui.render.text.recording_texts``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from spoker.gui.widgets import DrawnText
+from spoker.gui.render.text import DrawnText
 
 Box = tuple[float, float, float, float]  # left, bottom, width, height
 

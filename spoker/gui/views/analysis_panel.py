@@ -20,9 +20,10 @@ from spoker.gui.models.analysis_model import (
     move_summary,
 )
 from spoker.gui.models.story import Line
-from spoker.gui.render.shapes import draw_disc, draw_ring
+from spoker.gui.render.shapes import draw_box, draw_disc, draw_ring
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, player_colour, ui_scale
 from spoker.gui.views.common import VERDICT_COLOURS, Layered
-from spoker.gui.widgets import THEME, Label, draw_box, player_colour, ui_scale
 from spoker.runs.analysis import MoveAnalysis
 
 POINT_RADII = {None: 2.5, "inaccuracy": 3.5, "mistake": 4.5, "blunder": 5.5}

@@ -7,16 +7,10 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
-from spoker.gui.widgets import (
-    THEME,
-    Label,
-    TextLayer,
-    WidgetGroup,
-    attach_all,
-    draw_box,
-    set_ui_scale,
-    ui_scale,
-)
+from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.text import Label, TextLayer, attach_all
+from spoker.gui.render.theme import THEME, set_ui_scale, ui_scale
+from spoker.gui.widgets.group import WidgetGroup
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost

@@ -12,20 +12,10 @@ import arcade
 
 from shibumi import Cell, Colour
 from spoker.gui.models.story import Line, Mark, Moment
-from spoker.gui.render.shapes import draw_ring, draw_sack
-from spoker.gui.widgets import (
-    THEME,
-    Button,
-    Label,
-    TextLayer,
-    attach_all,
-    breakable,
-    draw_ball,
-    draw_box,
-    player_colour,
-    screen_text,
-    ui_scale,
-)
+from spoker.gui.render.shapes import draw_ball, draw_box, draw_ring, draw_sack
+from spoker.gui.render.text import Label, TextLayer, attach_all, breakable, screen_text
+from spoker.gui.render.theme import THEME, player_colour, ui_scale
+from spoker.gui.widgets.buttons import Button
 from spoker.text.narrator import COLOUR_NAMES
 
 

@@ -12,10 +12,13 @@ from spoker.engine.groups import Rank
 from spoker.gui.models.controller import GameController
 from spoker.gui.models.story import Counted, Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
+from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, player_colour, ui_scale
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, highlights
 from spoker.gui.views.save_dialog import SaveDialog
-from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
+from spoker.gui.widgets.buttons import Button
 from spoker.text.narrator import SHORT_RANKS, TINY_RANKS, challenge_row, score_line, summary_line
 
 if TYPE_CHECKING:

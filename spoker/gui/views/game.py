@@ -21,6 +21,9 @@ from spoker.gui.models.computer_turns import ComputerTurns, Job
 from spoker.gui.models.controller import PERSON, GameController
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
+from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
     BANNER_SETTLE,
@@ -37,7 +40,7 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.views.save_dialog import SaveDialog
-from spoker.gui.widgets import THEME, Button, Label, draw_box, ui_scale
+from spoker.gui.widgets.buttons import Button
 from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:

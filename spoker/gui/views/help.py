@@ -10,9 +10,12 @@ from arcade import key as keys
 
 from shibumi import Board, Cell, parse_board
 from spoker.gui.render.frame import clear_colour
+from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock
-from spoker.gui.widgets import THEME, Button, Label, draw_box, ui_scale
+from spoker.gui.widgets.buttons import Button
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost

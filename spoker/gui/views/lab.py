@@ -26,6 +26,9 @@ from spoker.gui.models.autosave import data_dir
 from spoker.gui.models.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
+from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
     ROLE_COLOURS,
@@ -35,7 +38,8 @@ from spoker.gui.views.common import (
     highlights,
     place_toolbar,
 )
-from spoker.gui.widgets import THEME, Button, Choice, Label, TextInput, draw_box, ui_scale
+from spoker.gui.widgets.buttons import Button, Choice
+from spoker.gui.widgets.text_input import TextInput
 from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:

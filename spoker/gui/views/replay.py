@@ -17,6 +17,9 @@ from spoker.gui.models.replay_model import ReplayPage, ReplayStory
 from spoker.gui.models.settings import SPEEDS
 from spoker.gui.models.story import Mark, MomentKind
 from spoker.gui.render.frame import clear_colour, pixel_rect
+from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, player_colour, ui_scale
 from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, marked_log
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
@@ -30,7 +33,7 @@ from spoker.gui.views.common import (
     highlights,
     place_toolbar,
 )
-from spoker.gui.widgets import THEME, Button, Label, draw_box, player_colour, ui_scale
+from spoker.gui.widgets.buttons import Button
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
 from spoker.text.narrator import short

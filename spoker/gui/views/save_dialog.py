@@ -5,7 +5,11 @@ from __future__ import annotations
 import arcade
 from arcade import key as keys
 
-from spoker.gui.widgets import THEME, Button, Label, TextInput, draw_box, ui_scale
+from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.text_input import TextInput
 
 
 class SaveDialog:

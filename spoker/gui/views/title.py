@@ -17,19 +17,13 @@ from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameSetup
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
+from spoker.gui.render.shapes import draw_ball, draw_box
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
-from spoker.gui.widgets import (
-    THEME,
-    Button,
-    Choice,
-    Label,
-    TextInput,
-    Toggle,
-    draw_ball,
-    draw_box,
-    ui_scale,
-)
+from spoker.gui.widgets.buttons import Button, Choice, Toggle
+from spoker.gui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
