@@ -56,7 +56,7 @@ def origin(point: EntryPoint) -> str:
 
 def refuse(point: EntryPoint, problem: str) -> None:
     """Say in one line on stderr that the plug-in ``point`` is left out, and why."""
-    from spoker.text.textview import one_line, printable
+    from spoker.safe_text import one_line, printable
 
     print(
         printable(one_line(

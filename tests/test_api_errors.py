@@ -30,7 +30,7 @@ MODULES = (
     "spoker.engine.groups",
     "spoker.engine.moves", "spoker.engine.rules", "spoker.engine.events", "spoker.records.record",
     "spoker.records.files", "spoker.records.replay",
-    "spoker.runs.simulate", "spoker.runs.tournament", "spoker.runs.stats", "spoker.runs.charts", "spoker.players", "spoker.text.textview",
+    "spoker.runs.simulate", "spoker.runs.tournament", "spoker.runs.stats", "spoker.runs.charts", "spoker.players", "spoker.text.textview", "spoker.safe_text", "spoker.cli.record_views",
     "spoker.runs.parallel", "spoker.runs.batch", "spoker.text.narrator", "spoker.engine.judging", "spoker.engine.settling",
     "spoker.engine.challenges", "spoker.gui.models.story",
 )
@@ -102,7 +102,7 @@ def _arity(fn: Callable[..., object]) -> tuple[int, int]:
 
 def test_the_public_api_is_found() -> None:
     for name in ("shibumi.cells.cells_of", "spoker.engine.state.GameState", "GameState.apply_move",
-                 "Board.from_mapping", "spoker.runs.simulate.simulate", "spoker.text.textview.narrate"):
+                 "Board.from_mapping", "spoker.runs.simulate.simulate", "spoker.cli.record_views.narrate"):
         assert name in TARGETS
 
 

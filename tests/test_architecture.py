@@ -150,6 +150,60 @@ def test_no_two_modules_import_each_other_even_lazily() -> None:
     assert not pairs, f"modules importing each other: {pairs}"
 
 
+LAYERS = (
+    ("shibumi",),
+    ("spoker", "spoker.errors", "spoker.safe_text", "spoker.plugins"),
+    ("spoker.engine",),
+    ("spoker.text",),
+    ("spoker.records",),
+    ("spoker.players",),
+    ("spoker.runs",),
+    ("spoker.interop",),
+    ("spoker.gui.models",),
+    ("spoker.gui.render",),
+    ("spoker.gui.widgets",),
+    ("spoker.gui.host", "spoker.gui.views"),  # the views are typed against the host protocol
+    ("spoker.gui",),
+    ("spoker.cli", "spoker.__main__"),
+)
+"""docs/architecture.md's picture, from the bottom up: a module imports only
+from its own layer or those below (the package root ``spoker`` is a base:
+it imports its public names lazily, by name, and exports ``__version__``)."""
+
+EXCEPTIONS = {("spoker.interop.rendering", "spoker.gui.render.offscreen")}
+"""The interoperability layer's ``render()`` draws frames with the front end's
+off-screen renderer (only when a frame is asked for)."""
+
+
+def layer_of(module: str) -> int:
+    """The index in LAYERS of the longest prefix that is ``module``'s package."""
+    best, length = -1, -1
+    for i, names in enumerate(LAYERS):
+        for name in names:
+            if (module == name or module.startswith(name + ".")) and len(name) > length:
+                best, length = i, len(name)
+    return best
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = [m for m in modules() if layer_of(m) < 0]
+    assert not unplaced, unplaced
+    assert layer_of("spoker.engine.state") < layer_of("spoker.text.narrator") < layer_of("spoker.records.record")
+    assert layer_of("spoker.gui.models.lab") < layer_of("spoker.gui.views.lab") < layer_of("spoker.gui.app")
+
+
+@pytest.mark.parametrize("module", [m for m in modules() if m != "spoker"])
+def test_imports_go_down_the_layers_only(module: str) -> None:
+    # Lazy imports and those under TYPE_CHECKING count too: a lower layer
+    # that knows an upper one (even for a type) has it the wrong way up.
+    mine = layer_of(module)
+    up = sorted(
+        n for n in all_imports(module)
+        if n in modules() and n != "spoker" and layer_of(n) > mine and (module, n) not in EXCEPTIONS
+    )
+    assert not up, f"{module} ({LAYERS[mine][0]}) imports {up} from above"
+
+
 def test_views_depend_on_the_host_protocol_not_the_app() -> None:
     views = [m for m in modules() if m.startswith("spoker.gui.views")]
     assert views

@@ -66,7 +66,7 @@ class _Parser(argparse.ArgumentParser):
             unknown = _unknown_options(self, self._seen)
             if unknown:
                 message = _unrecognized(unknown)
-        from spoker.text.textview import one_line
+        from spoker.safe_text import one_line
 
         message = clip(one_line(message))  # arguments may hold line breaks
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _user_errors() as err:
         # A mistake in the input, or the machine's fault (a file, a worker):
         # the project's own error types and the system's, told in one line.
-        from spoker.text.textview import one_line
+        from spoker.safe_text import one_line
 
         message = str(err) or err.__class__.__name__
         print(f"spoker {args.command}: error: {clip(one_line(message))}", file=sys.stderr)
@@ -281,7 +281,7 @@ def _bug(command: str, err: Exception) -> int:
     installed plug-in's), exit status :data:`BUG_STATUS`."""
     import traceback
 
-    from spoker.text.textview import printable
+    from spoker.safe_text import printable
 
     traceback.print_exception(err, file=sys.stderr)
     plugin = _plugin_at_fault(err)

@@ -26,7 +26,7 @@ from spoker.runs.analysis import (
 )
 from spoker.runs.parallel import WorkerLost
 from spoker.runs.simulate import ProgressBar
-from spoker.text.textview import one_line, printable  # the file names reach the terminal
+from spoker.safe_text import one_line, printable  # the file names reach the terminal
 from spoker.text.value_words import loss_words
 
 EXAMPLE = f"""\

@@ -14,7 +14,8 @@ from spoker.engine.groups import Group, best_group, groups_at
 from spoker.engine.moves import Move
 from spoker.engine.rules import RuleSet
 from spoker.errors import RecordError
-from spoker.text.textview import groups_text, one_line, printable
+from spoker.safe_text import one_line, printable
+from spoker.text.textview import groups_text
 
 EXAMPLE = """\
 examples:

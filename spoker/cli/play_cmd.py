@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     warn_level_typos(args)
     try:
         if args.screenshot:  # one frame drawn headless, no window shown
-            from spoker.gui.render.screenshot import take_screenshot as run_play
+            from spoker.gui.screenshot import take_screenshot as run_play
         else:
             from spoker.gui.launch import run_play
     except ImportError as err:

@@ -10,7 +10,7 @@ from shibumi import Board, Cell, parse_board, parse_cell
 from spoker.cli.streams import check_output
 from spoker.errors import SpokerError
 from spoker.records.files import write_png_atomic
-from spoker.text.textview import printable
+from spoker.safe_text import printable
 
 EXAMPLE = """\
 examples:

@@ -9,12 +9,13 @@ import sys
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError, exit_after_first_frame
 from spoker.cli.play_cmd import check_display
+from spoker.cli.record_views import narrate
 from spoker.cli.streams import check_output, read_stdin, stdin_once
 from spoker.engine.rules import RuleSet
 from spoker.errors import RecordError
 from spoker.records.record import GameRecord, load_record, parse_record, seed_warning
 from spoker.records.replay import Replay
-from spoker.text.textview import narrate, one_line, printable
+from spoker.safe_text import one_line, printable
 
 EXAMPLE = """\
 examples:
@@ -187,8 +188,8 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
 
 
 def _screenshot(args: argparse.Namespace, record: GameRecord, rules: RuleSet | None) -> int:
-    """``--screenshot PNG``: the viewer drawn headless (spoker.gui.render.screenshot)."""
-    from spoker.gui.render.screenshot import parse_size, replay_screenshot
+    """``--screenshot PNG``: the viewer drawn headless (spoker.gui.screenshot)."""
+    from spoker.gui.screenshot import parse_size, replay_screenshot
 
     try:
         size = parse_size(args.size or "1280x800")

@@ -12,7 +12,7 @@ from spoker.cli import CliError
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
-from spoker.text.textview import LEGEND, bag_text, board_diagram, record_text, state_text
+from spoker.text.textview import LEGEND, bag_text, board_diagram, state_text
 
 if TYPE_CHECKING:
     from spoker.records.replay import (
@@ -92,6 +92,8 @@ def _check_position(what: str) -> None:
 def show(what: str, rules: RuleSet | None = None) -> str:
     """The text for a record file, a board string or a state string."""
     if os.path.exists(what):
+        from spoker.cli.record_views import record_text  # a record only: a state string starts sooner
+
         return record_text(_replay(what, rules))
     _check_position(what)
     if len(what.split()) > 1:

@@ -17,7 +17,7 @@ from typing import IO
 
 from spoker.cli import CliError
 from spoker.records.inputs import MAX_INPUT_BYTES
-from spoker.text.textview import printable
+from spoker.safe_text import printable
 
 _MB = MAX_INPUT_BYTES // (1024 * 1024)
 _CHUNK = 1 << 16

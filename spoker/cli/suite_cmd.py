@@ -8,7 +8,7 @@ import sys
 
 from spoker.cli import CliError
 from spoker.records.suite import Case, SuiteError, format_case, read_suite, run_case
-from spoker.text.textview import printable
+from spoker.safe_text import printable
 
 EXAMPLE = """\
 examples:

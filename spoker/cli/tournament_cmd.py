@@ -14,7 +14,7 @@ from spoker.cli.streams import check_output
 from spoker.engine.rules import RuleSet
 from spoker.runs.simulate import MAX_GAMES, ProgressBar, check_players
 from spoker.runs.tournament import run_tournament
-from spoker.text.textview import printable
+from spoker.safe_text import printable
 
 EXAMPLE = """\
 examples:

@@ -7,7 +7,7 @@ that a command that opens no window never imports arcade). Each opens the
 window (:func:`make_window`), makes the :class:`~spoker.gui.app.SpokerApp` and
 shows the command's first screen. ``ARCADE_HEADLESS=1`` runs without a
 display; ``--screenshot`` is the command line's
-(:mod:`spoker.gui.render.screenshot`), not this module's.
+(:mod:`spoker.gui.screenshot`), not this module's.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def setup_from_options(options: Any, settings: Settings) -> GameSetup:
 
 def run_play(options: Any) -> int:
     """``spoker play``: the title screen, or straight into a game (``--screenshot``
-    is the command line's: :func:`spoker.gui.render.screenshot.take_screenshot`)."""
+    is the command line's: :func:`spoker.gui.screenshot.take_screenshot`)."""
     window = make_window()
     app = SpokerApp(
         window, record_path=getattr(options, "record", None),

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 from spoker.errors import SpokerError
 from spoker.runs.parallel import _term_as_interrupt as term_as_interrupt
 from spoker.runs.parallel import cap_workers, cpu_count
-from spoker.text.textview import printable
+from spoker.safe_text import printable
 
 R = TypeVar("R")
 

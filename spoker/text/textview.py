@@ -7,7 +7,6 @@ as in docs/formats.md), each cell at its real point.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING
 
 from shibumi import APEX, LEVEL_CELLS, Board
@@ -19,39 +18,13 @@ if TYPE_CHECKING:
     from spoker.engine.moves import Move
     from spoker.engine.rules import RuleSet
     from spoker.engine.state import GameState
-    from spoker.records.replay import Replay
 
-# The engine, the narrator and the replays are imported by the views that
-# show them, not here: printable() and board_diagram() are wanted by
-# commands that start at once (``spoker groups``, every error line).
+# The engine and the narrator are imported by the views that show them,
+# not here: board_diagram() is wanted by commands that start at once
+# (``spoker groups``).
 
 LEGEND = "W white, B black, R red, + empty and playable, . empty (not yet supported)"
 _GAP = "   "
-
-
-def one_line(text: str) -> str:
-    """``text`` on one printable line: its line feeds become spaces, every
-    other control or format character an escape (:func:`printable`), so a
-    file name holding ``\\x1e`` is shown as such, not as a line break."""
-    expect(text, str, "text")
-    return printable(" ".join(text.replace("\r\n", "\n").split("\n")))
-
-
-def printable(text: str) -> str:
-    """``text`` with every control or format character (escape sequences,
-    carriage returns, bidirectional overrides, line separators) written as a
-    Python escape, so it cannot move the cursor, recolour or rewrite the
-    terminal. Ordinary letters of any script are kept."""
-    expect(text, str, "text")
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
-
-
-def _escape(ch: str) -> str:
-    if ch == " " or unicodedata.category(ch) == "Zs":
-        return ch  # spaces of any width are harmless
-    return ch.encode("unicode_escape").decode("ascii")
 
 
 def board_diagram(board: Board) -> str:
@@ -88,17 +61,6 @@ def bag_text(board: Board | GameState) -> str:
     return "bag: " + ", ".join(f"{n} {name}" for n, name in zip(left, COLOUR_NAMES, strict=True))
 
 
-def player_names(headers: dict[str, str]) -> tuple[str, str]:
-    """The names a record gives its players (``Player1``, ``Player2``),
-    printable; ``player 1`` and ``player 2`` when unnamed, and the seat added
-    when both have the same name."""
-    expect(headers, dict, "headers")
-    names = [" ".join(printable(headers.get(f"Player{i}", "")).split())[:60] for i in (1, 2)]
-    if names[0] and names[0] == names[1]:
-        return (f"{names[0]} (player 1)", f"{names[1]} (player 2)")
-    return (names[0] or "player 1", names[1] or "player 2")
-
-
 def state_text(state: GameState) -> str:
     """A state: board string, diagram and what the game is waiting for."""
     from spoker.engine.state import GameState
@@ -120,58 +82,6 @@ def state_text(state: GameState) -> str:
         drawn = state.drawn
         wait = f"a {colour_name(drawn)} ball is drawn" if drawn is not None else "a ball is to be drawn"
         lines.append(f"Player {state.to_move} to move: {wait}")
-    return "\n".join(lines)
-
-
-def record_text(replay: Replay) -> str:
-    """A record's headers, final position, score and challenges."""
-    from spoker.records.replay import Replay
-    from spoker.text.narrator import challenge_line, named_result
-
-    expect(replay, Replay, "replay")
-    final = replay.final_state
-    lines = _headers(replay)
-    lines.append(f"Moves: {replay.length}")
-    lines += ["", f"Final position: {final.board}", "", board_diagram(final.board), "", LEGEND, ""]
-    s1, s2 = final.score
-    lines.append(f"Score: {s1}-{s2}")
-    names = player_names(replay.record.headers)
-    lines.append("Result: " + (named_result(final, names) if final.is_over else "unfinished"))
-    lines.append("")
-    if replay.challenges:
-        lines.append(f"Challenges ({len(replay.challenges)}):")
-        lines += ["  " + challenge_line(c, names) for c in replay.challenges]
-    else:
-        lines.append("Challenges: none")
-    return "\n".join(lines)
-
-
-def _headers(replay: Replay) -> list[str]:
-    """The record's headers, Rules first (as replayed: --rules may override)."""
-    lines = [f"Rules: {replay.rules}"]
-    # Result comes at the end, from the replay itself.
-    lines += [
-        f"{k}: {printable(v)}" for k, v in replay.record.headers.items() if k not in ("Rules", "Result")
-    ]
-    return lines
-
-
-def narrate(replay: Replay) -> str:
-    """The game move by move, as sentences, then the final position."""
-    from spoker.records.replay import Replay
-    from spoker.text.narrator import move_lines, named_result
-
-    expect(replay, Replay, "replay")
-    lines = _headers(replay)
-    lines.append("")
-    names = player_names(replay.record.headers)
-    for n in range(1, replay.length + 1):
-        lines += move_lines(n, replay.events_at(n), names, replay.state_at(n).score)
-    final = replay.final_state
-    lines += ["", board_diagram(final.board), ""]
-    s1, s2 = final.score
-    lines.append(f"Score: {s1}-{s2}")
-    lines.append("Result: " + (named_result(final, names) if final.is_over else "unfinished"))
     return "\n".join(lines)
 
 
@@ -208,7 +118,4 @@ def groups_text(
     return "\n".join(lines)
 
 
-__all__ = [
-    "LEGEND", "bag_text", "board_diagram", "groups_text", "narrate", "one_line", "player_names",
-    "printable", "record_text", "state_text",
-]
+__all__ = ["LEGEND", "bag_text", "board_diagram", "groups_text", "state_text"]

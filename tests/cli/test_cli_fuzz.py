@@ -177,8 +177,8 @@ STAND_INS = {
         "spoker.gui.render.offscreen", ensure_headless=lambda: None,
         render_board_image=lambda board, size, **kw: __import__("PIL.Image").Image.new("RGB", size),
     ),
-    "spoker.gui.render.screenshot": _fake(
-        "spoker.gui.render.screenshot", take_screenshot=lambda args: 0, parse_size=lambda text: (800, 600),
+    "spoker.gui.screenshot": _fake(
+        "spoker.gui.screenshot", take_screenshot=lambda args: 0, parse_size=lambda text: (800, 600),
         replay_screenshot=lambda *args, **kw: 0,
     ),
     "spoker.gui.render.palette": _fake("spoker.gui.render.palette", HIGHLIGHT_COLOURS=[(255, 215, 0)]),

@@ -22,9 +22,9 @@ from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
 from spoker.gui.models.settings import Settings
-from spoker.gui.render.screenshot import autoplay
 from spoker.gui.render.text import DrawnText, recording_texts, screen_text
 from spoker.gui.render.theme import scale_for
+from spoker.gui.screenshot import autoplay
 from spoker.gui.views.end import EndView
 from spoker.gui.views.help import HelpView
 from spoker.gui.views.lab import LabView
@@ -319,7 +319,7 @@ def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> No
     --seed 9 --autoplay 18`` (docs/gui.md): its ghost is where the captions say."""
     from pathlib import Path
 
-    from spoker.gui.render.screenshot import point_at_a_cell
+    from spoker.gui.screenshot import point_at_a_cell
 
     app.resized(1280, 800)
     view = app.play(game(NAMES["plain"], 18))
