@@ -92,7 +92,9 @@ def _check_position(what: str) -> None:
 def show(what: str, rules: RuleSet | None = None) -> str:
     """The text for a record file, a board string or a state string."""
     if os.path.exists(what):
-        from spoker.cli.record_views import record_text  # a record only: a state string starts sooner
+        from spoker.cli.record_views import (
+            record_text,  # a record only: a state string starts sooner
+        )
 
         return record_text(_replay(what, rules))
     _check_position(what)

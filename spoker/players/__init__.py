@@ -33,11 +33,11 @@ from spoker.players.simple import GreedyPlayer, RandomPlayer
 for _entry in (
     PlayerEntry(
         "random", "Places the ball on any playable cell, at random.", RandomPlayer,
-        simulate_chunk=500, study_chunk=2000, batch=True, origin="spoker",
+        simulate_chunk=500, study_chunk=2000, origin="spoker",
     ),
     PlayerEntry(
         "greedy", "Makes the best group it can with the ball in hand.", GreedyPlayer,
-        simulate_chunk=200, study_chunk=1000, batch=True, origin="spoker",
+        simulate_chunk=200, study_chunk=1000, origin="spoker",
     ),
     PlayerEntry(
         "lookahead", "Also weighs the opponent's chances on the next draw.", LookaheadPlayer,

@@ -2,9 +2,9 @@
 
 A :class:`PlayerEntry` says how to make the player and how the commands run
 it: ``simulate`` and ``study`` share a run into units of a few games by the
-slowest player's ``simulate_chunk`` and ``study_chunk``, the batch simulator
-plays it when ``batch`` is set (``random`` and ``greedy`` only, which
-:mod:`spoker.runs.batch` implements), and a study passes it ``study_options``.
+slowest player's ``simulate_chunk`` and ``study_chunk``, and a study passes it
+``study_options``. (Which players the vectorised batch simulator can play is
+that simulator's own knowledge: :data:`spoker.runs.batch.BATCH_PLAYERS`.)
 The title screen, ``--help`` and the errors list the names and descriptions.
 Spoker's own players are registered in :mod:`spoker.players`; others with
 :func:`register_player`, or by an installed distribution as entry points of
@@ -50,9 +50,6 @@ class PlayerEntry:
     factory: Callable[..., Player]
     simulate_chunk: int = DEFAULT_CHUNK
     study_chunk: int = DEFAULT_CHUNK
-    batch: bool = False
-    """Played in bulk by :mod:`spoker.runs.batch`, which implements ``random`` and
-    ``greedy`` alone (its ``BATCH_PLAYERS``; a test holds the two equal)."""
     study_options: Mapping[str, object] = field(default_factory=dict)
     origin: str = ""
 
@@ -70,8 +67,8 @@ class PlayerEntry:
             value = getattr(self, what)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise TypeError(f"player {name!r}: {what} {shown(value)} must be a whole number >= 1")
-        if not isinstance(self.batch, bool) or not isinstance(self.origin, str):
-            raise TypeError(f"player {name!r}: batch must be True or False and origin text")
+        if not isinstance(self.origin, str):
+            raise TypeError(f"player {name!r}: origin {shown(self.origin)} must be text")
         if not isinstance(self.study_options, Mapping) or not all(isinstance(k, str) for k in self.study_options):
             raise TypeError(f"player {name!r}: study_options must map option names to values")
         # Frozen, and its options too: an entry is shared by every command.

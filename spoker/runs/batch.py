@@ -33,7 +33,13 @@ from spoker.engine.settling import CODE_COUNT, POINTS
 from spoker.runs.tally import GameOutcome, Tally
 
 BATCH_PLAYERS = ("random", "greedy")
-"""The players the batch simulator can play."""
+"""The players the batch simulator implements (vectorised, below): the one
+place that says which runs can be played in bulk."""
+
+
+def plays(players: tuple[str, ...] | list[str]) -> bool:
+    """Whether the batch simulator can play every one of ``players``."""
+    return all(p in BATCH_PLAYERS for p in players)
 
 BLOCK_SIZE = 32768
 """Games per block: a block's results depend only on the seed and its index."""

@@ -121,10 +121,10 @@ def plan(
     check_count("games", games, 1, MAX_GAMES)
     check_count("seed", seed, 0)
     check_settings(rules, engine)
-    from spoker.runs.batch import BATCH_PLAYERS, BLOCK_SIZE
+    from spoker.runs.batch import BATCH_PLAYERS, BLOCK_SIZE, plays
 
-    entries = [player_entry(p) for p in players]
-    batchable = all(e.batch for e in entries)
+    entries = [player_entry(p) for p in players]  # an unknown name is told first
+    batchable = plays(players)
     if engine == "batch" and not batchable:
         raise SimulationError(
             f"the batch engine plays only {' and '.join(BATCH_PLAYERS)}, not {', '.join(players)}"

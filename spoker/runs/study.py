@@ -304,10 +304,10 @@ def plan_study(
 ) -> list[StudyUnit]:
     """Units of work: batch blocks (aligned as the simulator's) for random and
     greedy, else chunks of the slowest player's ``study_chunk`` games."""
-    from spoker.runs.batch import BLOCK_SIZE
+    from spoker.runs.batch import BLOCK_SIZE, plays
 
     entries = [player_entry(p) for p in players]
-    batch = all(e.batch for e in entries)
+    batch = plays(players)
     chunk = min(BLOCK_SIZE, min(e.study_chunk for e in entries))
     units = []
     for index, rules in enumerate(rule_sets):

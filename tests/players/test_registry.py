@@ -69,8 +69,8 @@ def test_spokers_own_players_keep_their_tables() -> None:
     assert {n: (e.simulate_chunk, e.study_chunk) for n, e in own.items()} == {
         "random": (500, 2000), "greedy": (200, 1000), "lookahead": (4, 8), "expert": (1, 1),
     }
-    # The entries' batch flags are what the batch simulator implements.
-    assert tuple(n for n, e in own.items() if e.batch) == BATCH_PLAYERS
+    # The batch simulator implements two of them (its own list, not the entries').
+    assert set(BATCH_PLAYERS) < set(own)
     assert dict(own["expert"].study_options) == {"time_limit": None}
     assert all(not e.study_options for n, e in own.items() if n != "expert")
     assert PLAYER_NAMES == player_names() and set(PLAYER_DESCRIPTIONS) == set(PLAYER_NAMES)
