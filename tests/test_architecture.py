@@ -220,3 +220,35 @@ def test_the_challenge_code_is_built_in_one_place() -> None:
         if CHALLENGE_CODE.search(p.read_text(encoding="utf-8")) and m != "spoker.engine.judging"
     ]
     assert not builders, f"rank * 8 + level built outside spoker.engine.judging: {builders}"
+
+
+DOC = ROOT / "docs" / "architecture.md"
+NAMED_PATH = re.compile(r"`((?:spoker|shibumi|tests|bench|scripts)/[\w/]+\.py)`")
+NAMED_MODULE = re.compile(r"`((?:spoker|shibumi)(?:\.\w+)+)")
+
+
+def test_every_path_and_module_the_architecture_names_exists() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    paths = set(NAMED_PATH.findall(text))
+    missing = sorted(p for p in paths if "NAME" not in p and not (ROOT / p).is_file())
+    assert len(paths) > 20 and not missing, missing
+    found = set()
+    for dotted in NAMED_MODULE.findall(text):
+        parts = dotted.split(".")
+        # The longest prefix that is a module; the rest names something in it.
+        prefix = next((".".join(parts[:n]) for n in range(len(parts), 0, -1) if ".".join(parts[:n]) in modules()), None)
+        assert prefix is not None, dotted
+        found.add(prefix)
+    assert "spoker.engine.judging" in found
+
+
+def test_the_picture_names_every_package_and_module() -> None:
+    picture = DOC.read_text(encoding="utf-8").split("```")[1]
+    words = set(re.findall(r"[\w/]+", picture))
+    for module in modules():
+        parts = module.split(".")
+        if parts[-1] in ("__main__",) or parts[-1].endswith("_cmd") or module in ("spoker", "shibumi"):
+            # The commands are drawn as one: NAME_cmd.
+            continue
+        leaf = parts[-1]
+        assert leaf in words or f"{leaf}/" in picture, f"{module} is not in docs/architecture.md's picture"
