@@ -444,13 +444,44 @@ class CountedGroup(Protocol):
 _COUNTED_FIELDS = (("move", int), ("player", int), ("group", Group), ("board", Board), ("role", str))
 
 
+def phase_line(state: GameState) -> str:
+    """The game screen's heading of the turn: a normal turn, the response to a
+    challenge (naming its group), or the end."""
+    expect(state, GameState, "state")
+    if state.is_over:
+        return GAME_OVER
+    if state.challenge is not None:
+        return f"Response to {state.challenge.group.describe()}"
+    return "Normal turn"
+
+
+def resumed_line(move_number: int) -> str:
+    """The log's note on a game taken up again from its save."""
+    return f"Resumed after move {move_number}."
+
+
+def empty_cell_lines(cell: Cell, playable: bool) -> list[str]:
+    """What a click on an empty cell says: playable (click to place) or empty."""
+    if playable:
+        return [f"{cell} is playable: click to place the ball here."]
+    return [f"{cell} is empty."]
+
+
+HINT_HEADING = "Hint: best cells for this ball"
+
+
+def hint_lines(hints: Sequence[tuple[Cell, str]]) -> list[str]:
+    """The game screen's hint: a heading, then each cell with its chances in words."""
+    return [HINT_HEADING] + [f"  {cell}: {words}" for cell, words in hints]
+
+
 def ball_story(state: GameState, cell: Cell, counted: Sequence[CountedGroup], names: tuple[str, str]) -> list[str]:
     """Why the ball on ``cell`` counts (or not): for a click on a placed ball."""
     expect(state, GameState, "state")
     names = _check_names(names)
     colour = state.board[cell]
     if colour is None:
-        return [f"{cell} is empty."]
+        return empty_cell_lines(cell, False)
     n = next((i + 1 for i, m in enumerate(state.history) if m.cell == cell), 0)
     who = names[0 if n % 2 else 1] if n else "?"
     lines = [f"{colour_name(colour).capitalize()} ball on {cell}, move {n} by {who}."]

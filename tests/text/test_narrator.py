@@ -9,6 +9,7 @@ import inspect
 import pytest
 from support.games import (
     ALL_GAMES,
+    COMPLETE_GAME,
     EXAMPLE5_GAME,
     STRAIGHT_FLUSH_GAME,
     STRAIGHT_FLUSH_RESPONSE_GAME,
@@ -127,3 +128,21 @@ def test_a_clicked_ball_is_told_from_the_groups_it_counted_in() -> None:
     ]
     with pytest.raises(TypeError, match="counted group"):
         ball_story(state, Cell.from_str("1G5"), [(20, 2)], ("Ann", "Bob"))  # type: ignore[list-item]
+
+
+def test_the_game_screens_own_lines_are_the_narrators() -> None:
+    # The heading of the turn, a click on an empty cell, a resumed game and the
+    # hint: once in the controller's code, now said here (one place a sentence).
+    from spoker.text.narrator import empty_cell_lines, hint_lines, phase_line, resumed_line
+
+    assert phase_line(GameState()) == "Normal turn"
+    challenged = Replay(parse_record(EXAMPLE5_GAME)).state_at(20)  # a flush three challenges
+    assert challenged.challenge is not None
+    assert phase_line(challenged) == f"Response to {challenged.challenge.group.describe()}"
+    assert phase_line(Replay(parse_record(COMPLETE_GAME)).final_state) == "Game over"
+    assert empty_cell_lines(Cell(0), True) == ["1A1 is playable: click to place the ball here."]
+    assert empty_cell_lines(Cell(0), False) == ["1A1 is empty."]
+    assert resumed_line(7) == "Resumed after move 7."
+    assert hint_lines([(Cell(0), "wins about 7 games in 10")]) == [
+        "Hint: best cells for this ball", "  1A1: wins about 7 games in 10",
+    ]

@@ -33,8 +33,12 @@ from spoker.text.narrator import (
     APEX_SHORT,
     COLOUR_NAMES,
     ball_story,
+    empty_cell_lines,
     game_result,
+    hint_lines,
     last_move_line,
+    phase_line,
+    resumed_line,
 )
 
 if TYPE_CHECKING:
@@ -213,12 +217,7 @@ class GameController:
     def status(self) -> Status:
         s = self.state
         names = self.setup.names
-        if s.is_over:
-            phase = "Game over"
-        elif s.challenge is not None:
-            phase = f"Response to {s.challenge.group.describe()}"
-        else:
-            phase = "Normal turn"
+        phase = phase_line(s)
         return Status(
             to_move=s.to_move,
             names=(names[0], names[1]),
@@ -316,8 +315,7 @@ class GameController:
         (short: "from here" goes without saying in a hint)."""
         from spoker.text.value_words import value_words
 
-        lines = [f"  {cell}: {value_words(v).removesuffix(' from here')}" for cell, v in hints]
-        return ["Hint: best cells for this ball"] + lines
+        return hint_lines([(cell, value_words(v).removesuffix(" from here")) for cell, v in hints])
 
     # -- narration ----------------------------------------------------------
     def _rebuild_from_history(self, note: bool) -> None:
@@ -332,7 +330,7 @@ class GameController:
             self._narrate(replay.apply_draw(target.drawn))
         self.state = target
         if note:
-            self.story.note(f"Resumed after move {target.move_number}.")
+            self.story.note(resumed_line(target.move_number))
 
     def _narrate(self, events: Sequence[Event]) -> None:
         self.last_events = tuple(events)
@@ -347,11 +345,9 @@ class GameController:
         board = self.state.board
         colour = board[cell]
         if colour is None:
-            if self.is_playable(cell):
-                return [f"{cell} is playable: click to place the ball here."] + (
-                    [self.apex_note(cell) or ""] if cell == APEX else []
-                )
-            return [f"{cell} is empty."]
+            playable = self.is_playable(cell)
+            apex = [self.apex_note(cell) or ""] if playable and cell == APEX else []
+            return empty_cell_lines(cell, playable) + apex
         return ball_story(self.state, cell, self.counted, self.setup.names)
 
     def explain_marks(self, cell: Cell) -> tuple[Mark, ...]:
