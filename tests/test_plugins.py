@@ -306,7 +306,9 @@ seen = {
     "record": spoker("show", record),
 }
 import spoker as api
+from shibumi import parse_board
 from spoker.gui.models.controller import level_typo
+from spoker.gui.models.lab import ask
 from spoker.gui.views.title import seat_options, seat_tip
 from spoker.interop import gymnasium_env, pettingzoo_env
 
@@ -314,7 +316,9 @@ env = gymnasium_env.SpokerEnv(opponent="cautious", seat=2, rules="level-lines")
 observation, info = env.reset(seed=3)
 zoo = pettingzoo_env.env(rules="visible, level-lines")
 zoo.reset(seed=1)
+lab = ask(parse_board(board), "3C3", "W", (api.RuleSet.parse("visible"), api.RuleSet.parse("visible, level-lines")))
 seen["python"] = {
+    "lab": [[(v.group.rank.key, v.standing.counts) for v in a.verdicts] for a in lab.answers],
     "spoker": api.__file__, "seats": seat_options(), "tip": seat_tip("cautious"),
     "typo": level_typo("cautous"), "gym": str(env.rules), "zoo": str(zoo.unwrapped.game.rules),
     "opponent": type(env.opponent).__name__,
@@ -379,6 +383,10 @@ def test_the_documented_plugin_installs_and_plays_everywhere(tmp_path: Path) -> 
     assert python_side["tip"].startswith("Plays as low on the pyramid")
     assert python_side["typo"] == "cautious" and python_side["opponent"] == "CautiousPlayer"
     assert python_side["gym"] == "visible, level-lines" and python_side["zoo"] == "visible, level-lines"
+    # The laboratory judges the query under the variant too: the climbing flush
+    # three counts under the visible rules, not with level-lines.
+    plain, levels = python_side["lab"]
+    assert ["flush_three", True] in plain and ["flush_three", False] in levels
 
 
 def test_a_bug_in_a_plugin_is_told_as_the_plugins(installed: Path, capsys: pytest.CaptureFixture[str]) -> None:

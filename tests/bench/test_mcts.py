@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from support.search_checks import plays_the_same_twice
 
 from bench.mcts import MctsPlayer
 from shibumi import CELLS, Board, Colour
@@ -10,18 +10,7 @@ from spoker import GameState
 
 
 def test_mcts_plays_legal_moves_and_is_repeatable_for_a_seed() -> None:
-    def play(seed: int) -> list[str]:
-        rng = random.Random(9)
-        players = [MctsPlayer(seed, simulations=40), MctsPlayer(seed + 1, simulations=40)]
-        state = GameState()
-        while not state.is_over:
-            state.draw(rng)
-            cell = players[state.to_move - 1].choose(state)
-            assert cell in state.legal_cells()
-            state.apply_place(cell)
-        return [str(m) for m in state.history]
-
-    assert play(2) == play(2)
+    plays_the_same_twice(lambda seed: [MctsPlayer(seed, simulations=40), MctsPlayer(seed + 1, simulations=40)])
 
 
 def test_mcts_takes_a_straight_flush() -> None:
