@@ -297,7 +297,10 @@ seen = {
     "tournament": spoker("tournament", "cautious", "random", "--games", "2", "--seed", "1", "--json"),
     "study": spoker("study", "--players", "cautious,greedy", "--games", "2", "--rules", "visible",
                     "visible, level-lines", "--json"),
-    "workers": spoker("simulate", "--players", "random,cautious", "--games", "6", "--workers", "2", "--json"),
+    "workers": spoker("simulate", "--players", "random,cautious", "--games", "6", "--workers", "2",
+                      "--seed", "5", "--json"),
+    "dask": spoker("simulate", "--players", "random,cautious", "--games", "6", "--workers", "2",
+                   "--seed", "5", "--cluster", "dask", "--json"),
     "help": spoker("simulate", "--help"),
     "groups": spoker("groups", board, "W@3C3", "--rules", "visible, level-lines", "--json"),
     "show": spoker("show", state + " touching,level-lines"),
@@ -372,6 +375,8 @@ def test_the_documented_plugin_installs_and_plays_everywhere(tmp_path: Path) -> 
     assert {s["name"] for s in json.loads(seen["tournament"]["out"])["standings"]} == {"cautious", "random"}
     assert [r["rules"] for r in json.loads(seen["study"]["out"])["rules"]] == ["visible", "visible, level-lines"]
     assert json.loads(seen["workers"]["out"])["players"] == ["random", "cautious"]
+    # Dask's worker processes find the plug-in as the command did, and play the same games.
+    assert json.loads(seen["dask"]["out"]) == json.loads(seen["workers"]["out"])
     assert "  cautious   Plays as low on the pyramid as it can" in seen["help"]["out"]
     assert json.loads(seen["groups"]["out"])["best"] is None
     assert "touching, level-lines" in seen["show"]["out"] or "touching,level-lines" in seen["show"]["out"]
