@@ -46,28 +46,17 @@ def read_limited(stream: IO[str], what: str) -> str:
 
 def read_stdin() -> bytes:
     """All of standard input (a record), refused beyond :data:`MAX_INPUT_BYTES`
-    or at the first chunk holding a NUL byte (binary data: ``< /dev/zero``)."""
-    from spoker.records.inputs import READ_CHUNK, check_text
+    or at the first chunk holding a NUL byte (binary data: ``< /dev/zero``):
+    :func:`spoker.records.files.read_bounded`, the one bounded reader."""
+    from spoker.errors import SpokerError
+    from spoker.records.files import read_bounded
 
-    stream = stdin_bytes()
-    parts: list[bytes] = []
-    size = 0
-    while size <= MAX_INPUT_BYTES:
-        try:
-            chunk = stream.read(min(READ_CHUNK, MAX_INPUT_BYTES + 1 - size))
-        except ValueError:  # "I/O operation on closed file"
-            raise CliError("standard input is closed") from None
-        if not chunk:
-            break
-        try:
-            check_text(chunk, size)
-        except ValueError as err:
-            raise CliError(f"standard input: {err}") from None
-        parts.append(chunk)
-        size += len(chunk)
-    if size > MAX_INPUT_BYTES:
-        raise CliError(f"standard input is larger than {_MB} MB: not a Spoker input")
-    return b"".join(parts)
+    try:
+        return read_bounded(stdin_bytes(), what="a record", text=True)
+    except SpokerError as err:
+        raise CliError(f"standard input: {err}") from None
+    except ValueError:  # "I/O operation on closed file"
+        raise CliError("standard input is closed") from None
 
 
 def lines_limited(stream: IO[bytes], what: str = "a batch of queries") -> Iterator[bytes | None]:

@@ -17,7 +17,7 @@ import stat
 import tempfile
 import threading
 import time
-from typing import BinaryIO
+from typing import IO
 
 from shibumi.errors import expect, shown
 from spoker.errors import RecordError
@@ -25,7 +25,7 @@ from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK, check_text, expec
 
 
 def read_bounded(
-    f: BinaryIO, limit: int = MAX_INPUT_BYTES, what: str = "a record", text: bool = False,
+    f: IO[bytes], limit: int = MAX_INPUT_BYTES, what: str = "a record", text: bool = False,
 ) -> bytes:
     """All of ``f``, or :class:`RecordError` if it holds more than ``limit``
     bytes; with ``text``, also if it holds a NUL byte (:func:`check_text`,
