@@ -6,7 +6,9 @@ Hypothesis profiles (``python3 -m pytest --hypothesis-profile NAME``):
 - ``ci``: the same examples on every run (``derandomize``), so that a red run
   can be repeated and a green one is not luck; chosen when ``CI`` is set;
 - ``thorough``: ten times the examples, for studying the rules (slow);
-- ``dev``: a tenth of them, for a quick loop while editing.
+- ``dev``: a tenth of them, for a quick loop while editing;
+- ``mutation``: a tenth of them, the same on every run, for the mutation run
+  (``scripts/mutation.py``, docs/testing.md): a mutant's verdict is repeatable.
 
 Every property test runs ``max_examples`` of the loaded profile, except a few
 expensive ones that run a share of it (``tests/support/example_counts.py``).
@@ -38,6 +40,9 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=DEFAULT_EXAMPLES * 10, **_COMMON)
 settings.register_profile("dev", max_examples=DEFAULT_EXAMPLES // 10, **_COMMON)
+settings.register_profile(
+    "mutation", max_examples=DEFAULT_EXAMPLES // 10, derandomize=True, **_COMMON
+)
 # --hypothesis-profile NAME, read later by Hypothesis' own plugin, wins.
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
@@ -51,21 +56,21 @@ SLOW = (
     "gui/test_replay_viewer.py::test_the_commands_open_a_window_and_draw_a_frame",
     "gui/test_replay_analysis.py::test_the_command_draws_the_analysed_viewer",
     "interop/test_interop_docs.py::test_example_runs",
-    "test_analyse_cli.py::test_subprocess_huge_file_and_workers",
-    "test_analysis.py::test_exact_further_at_the_default_effort",
-    "test_analysis.py::test_exact_values_agree_with_a_plain_solver",
-    "test_cli.py::test_subprocess_exit_codes_and_stderr",
-    "test_cli.py::test_subprocess_replay_json_and_batch",
-    "test_cli_edges.py::test_ctrl_c_stops_the_run_and_its_workers_at_once",
-    "test_cluster.py::test_ctrl_c_closes_the_local_cluster_without_tracebacks",
-    "test_cluster.py::test_cli_tournament_on_a_local_dask_cluster",
-    "test_cluster.py::test_the_dask_example_runs",
-    "test_cluster.py::test_random_batch_run_equals_local",
-    "test_lab.py::test_screenshot_of_the_lab",
-    "test_play_cmd.py::test_screenshot_honours_load_record_and_resume",
-    "test_play_cmd.py::test_without_home_the_game_starts_with_autosave_off",
-    "test_simulate.py::test_cli_every_player_name_is_accepted",
-    "test_tournament.py::test_round_robin",
+    "cli/test_analyse_cli.py::test_subprocess_huge_file_and_workers",
+    "runs/test_analysis.py::test_exact_further_at_the_default_effort",
+    "runs/test_analysis.py::test_exact_values_agree_with_a_plain_solver",
+    "cli/test_cli.py::test_subprocess_exit_codes_and_stderr",
+    "cli/test_cli.py::test_subprocess_replay_json_and_batch",
+    "cli/test_cli_edges.py::test_ctrl_c_stops_the_run_and_its_workers_at_once",
+    "runs/test_cluster.py::test_ctrl_c_closes_the_local_cluster_without_tracebacks",
+    "runs/test_cluster.py::test_cli_tournament_on_a_local_dask_cluster",
+    "runs/test_cluster.py::test_the_dask_example_runs",
+    "runs/test_cluster.py::test_random_batch_run_equals_local",
+    "gui/test_lab_model.py::test_screenshot_of_the_lab",
+    "cli/test_play_cmd.py::test_screenshot_honours_load_record_and_resume",
+    "cli/test_play_cmd.py::test_without_home_the_game_starts_with_autosave_off",
+    "runs/test_simulate.py::test_cli_every_player_name_is_accepted",
+    "runs/test_tournament.py::test_round_robin",
 )
 """The slowest tests (``--durations=30``), by file under tests/ and name
 (every parametrization); a name no longer in its file stops the run."""
@@ -85,9 +90,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if f"{file}::{getattr(item, 'originalname', item.name)}" in SLOW:
             item.add_marker(pytest.mark.slow)
     # A renamed slow test would silently join the quick loop: say so instead.
+    # A moved test file would too: a name's file must exist under tests/.
     lost = [
         name for name in SLOW
-        if modules.get(name.split("::")[0]) is not None
+        if not (root / name.split("::")[0]).is_file()
+        or modules.get(name.split("::")[0]) is not None
         and not hasattr(modules[name.split("::")[0]], name.split("::")[1])
     ]
     if lost:

@@ -20,6 +20,7 @@ from shibumi import (
     RESTING_ON,
     Board,
     Cell,
+    CellError,
     Colour,
     ColourError,
     PlacementError,
@@ -181,6 +182,9 @@ def test_bad_colours_are_quoted(value: object) -> None:
     ("masks", "reason"),
     [
         ((1, 1, 0), "two colours on one cell (1A1)"),
+        # any two of the three colours, and every such cell named
+        ((1, 0, 1), "two colours on one cell (1A1)"),
+        ((0, 0b11, 0b11), "two colours on one cell (1A1, 1C1)"),
         ((0, 1 << 30, 0), "a bit names no cell"),
         ((-1, 0, 0), "a bit names no cell"),
         ((1, 2), "expected three ints"),
@@ -192,3 +196,34 @@ def test_bad_masks_are_rejected(masks: object, reason: str) -> None:
     with pytest.raises(PlacementError) as err:
         Board(masks)  # type: ignore[arg-type]
     assert repr(masks) in str(err.value) and reason in str(err.value)
+
+
+def test_items_are_the_balls_in_cell_order() -> None:
+    """``board.items()``: (cell, colour) of every ball, as iterating gives them."""
+    board = parse_board("W.BR............/........./..../.")
+    assert board.items() == list(board) == [
+        (Cell("1A1"), Colour.WHITE), (Cell("1E1"), Colour.BLACK), (Cell("1G1"), Colour.RED),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [
+        (" c3 ", "3C3"),  # short, any case, spaces: the lowest *empty* cell at C3
+        ("1c3", "1C3"),  # canonical: that cell, taken or not
+        ("a1", "1A1"),
+    ],
+)
+def test_a_short_name_is_the_lowest_empty_cell_at_its_point(text: str, cell: str) -> None:
+    """formats.md: a short cell (``C3``) in a move is the lowest empty cell at that
+    point (``1C3`` while it is empty, then ``3C3``)."""
+    board = parse_board("." * 5 + "W" + "." * 10 + "/........./..../.")  # 1C3 taken
+    assert board.resolve(text) is Cell(cell)
+
+
+@pytest.mark.parametrize("text", [5, [1], None])
+def test_a_cell_text_that_is_no_text_is_a_cell_error(text: object) -> None:
+    """A cell text that is not a string is a CellError (shibumi/errors.py), not a
+    crash reading it as text."""
+    with pytest.raises(CellError, match="a cell name must be text"):
+        parse_board("................/........./..../.").resolve(text)  # type: ignore[arg-type]

@@ -261,3 +261,37 @@ def test_masks_list_the_same_cells_as_tables() -> None:
     for cell in CELLS:
         assert list(cells_of(PLATFORM_MASK[cell])) == sorted(PLATFORM[cell])
         assert list(cells_of(TOUCHING_MASK[cell])) == list(TOUCHING[cell])
+
+
+# -- the builders, run again ---------------------------------------------------
+
+
+def test_the_builders_rebuild_the_model_s_tables() -> None:
+    """Every table is derived at import from the cells' coordinates (shibumi.md,
+    "Geometry"). Built again here, each builder's output must be the 3-D model's:
+    a mistake in a builder is then a failing test, not only a wrong table at import
+    (which a mutation run, forking after import, would never see)."""
+    from shibumi import cells, geometry
+
+    assert [(p.level, p.x, p.y) for p in ref.positions()] == cells._cell_coordinates()
+    for cell in CELLS:
+        assert names(geometry._platform(cell)) == ref.platform(str(cell))
+        assert geometry._cell_at(cell.level, cell.x, cell.y) is cell
+        others = {str(b) for b in CELLS if geometry._touching(cell, b)}
+        assert others == {n for pair in ref.touching_pairs() if str(cell) in pair for n in pair} - {
+            str(cell)
+        }
+    assert geometry._cell_at(1, 1, 1) is None and geometry._cell_at(5, 3, 3) is None
+    for length in (3, 4):
+        built = geometry._lines(length)
+        assert {tuple(str(c) for c in line) for line in built} <= ref.lines(length)
+        assert {names(line) for line in built} == ref.line_sets(length)
+        assert len(built) == len(ref.line_sets(length))
+    bridges = geometry._bridges()
+    assert {frozenset((str(a), str(b))) for a, b in bridges} == ref.in_level_contacts()
+    for (a, b), above in bridges.items():
+        assert a < b and names(above) == ref.bridges(str(a), str(b))
+    through = geometry._through(PYRAMIDS)
+    for cell in CELLS:
+        assert set(through[cell]) == {p for p in PYRAMIDS if cell in p}
+    assert len(through) == 30
