@@ -292,3 +292,58 @@ def test_ranks_and_groups_as_text_and_json() -> None:
     assert F3_L2.to_json() == {"rank": "flush_three", "cells": ["2B2", "2D2", "2F2"], "top_level": 2, "visible": True}
     assert "visible" not in F3_L2.to_json(with_visible=False)
     assert F3_L2.strength == (2, 2)
+
+
+# -- examples for the mutation run's survivors (docs/testing.md) ---------------
+
+
+def test_groups_through_a_ball_are_listed_strongest_first() -> None:
+    """rules.md, "Groups": a pyramid's kind is read from its top's colour (a full
+    house: the top and a touching pair of one colour, the other pair of another);
+    groups_containing lists the strongest first (rank, then the higher top)."""
+    from spoker.engine.groups import groups_containing
+
+    # 1A1 1C1 1E1 white (a flush of three), 1A3 1C3 black, 2B2 white on top.
+    board = parse_board("WWW.BB........../W......../..../.")
+    got = [(g.rank, [str(c) for c in g.cells]) for g in groups_containing(board, "1C1")]
+    assert got == [
+        (Rank.FULL_HOUSE, ["1A1", "1C1", "1A3", "1C3", "2B2"]),
+        (Rank.FLUSH_THREE, ["1A1", "1C1", "1E1"]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("pid", "rank", "visible"),
+    [(0, 2, True), (0, 1, False), (len(PATTERNS) - 1, 5, True), (len(PATTERNS) - 1, 3, False)],
+)
+def test_group_of_builds_the_group_of_a_pattern(
+    pid: int, rank: int, visible: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A group is a pattern's cells (sorted), its rank, its top level and its
+    visibility. group_of keeps each group it makes (the engine's events share
+    them), so it builds here with nothing kept yet."""
+    from spoker.engine import groups
+
+    monkeypatch.setattr(groups, "_GROUPS", {})
+    p = PATTERNS[pid]
+    g = groups.group_of(pid, rank, visible)
+    assert g == Group(Rank(rank), tuple(sorted(p.cells)), p.top_level, visible)
+    assert g.visible is visible and groups.group_of(pid, rank, visible) is g
+
+
+@pytest.mark.parametrize(
+    ("pid", "rank"),
+    [(len(PATTERNS), 1), (-1, 1), (0, 0), (0, 6), (1.0, 1), (True, 1), (0, True)],
+)
+def test_group_of_refuses_what_names_no_group(
+    pid: object, rank: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pattern ids are 0 .. len(PATTERNS) - 1 and ranks 1 .. 5, ints (not bools),
+    checked when a group is first made (a kept one is found by its key: 1.0 ==
+    1)."""
+    from spoker.engine import groups
+
+    monkeypatch.setattr(groups, "_GROUPS", {})
+    with pytest.raises(SpokerError) as err:
+        groups.group_of(pid, rank)  # type: ignore[arg-type]
+    assert str(err.value) == f"no group has pattern {pid!r} and rank {rank!r}"

@@ -4,6 +4,7 @@ rule set, and the variant registry."""
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -119,3 +120,72 @@ def test_a_rule_set_pickles_without_its_judge() -> None:
     assert len(data) < 400
     again = pickle.loads(data)
     assert again == rules and again.judge is rules.judge
+
+
+# -- examples for the mutation run's survivors (docs/testing.md) ---------------
+
+
+def _bad_calls() -> list[tuple[str, object, type[Exception], str]]:
+    from spoker.engine import judging
+
+    judge, p = judging.DEFAULT_JUDGE, judging.PATTERNS[0]
+    return [
+        ("split_code", lambda: judging.split_code("9"), TypeError, "code '9': expected an int"),
+        ("why_not_a_group", lambda: judge.why_not_a_group(5), TypeError, "5 is not a Pattern"),
+        ("apex_counts", lambda: judge.apex_counts(29, "5", False), TypeError,
+         "rank '5': expected an int"),
+        ("counts_seen", lambda: judge.counts_seen(p, "1"), TypeError,
+         "occupied '1': expected an int mask"),
+        ("best_code", lambda: judge.best_code((1, 0, 0), 1, 99, 0), judging.SpokerError,
+         "best_code: masks (1, 0, 0), occupied 1, cell 99, colour 0: not a position and a ball on it"),
+        ("rank_of", lambda: judging.rank_of(p, (1, 0, 0), 7), judging.SpokerError,
+         f"rank_of: {judging.shown(p)}, masks (1, 0, 0), colour 7: not a pattern on a position"),
+        ("but", lambda: judging.DEFAULT_RULINGS.but(apex=1, colour=2), TypeError,
+         "but(apex, colour=...): Rulings has no such field"),
+        ("without, no test", lambda: judging.DEFAULT_RULINGS.without(5, "why"), TypeError,  # type: ignore[arg-type]
+         "without(5, 'why'): expected a test of a Pattern and a sentence"),
+        ("without, no sentence", lambda: judging.DEFAULT_RULINGS.without(bool, 5), TypeError,  # type: ignore[arg-type]
+         "without(<class 'bool'>, 5): expected a test of a Pattern and a sentence"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "call", "error", "message"), _bad_calls())
+def test_bad_arguments_are_named_and_quoted(
+    name: str, call: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    """The engine's errors, like shibumi's, name the argument and quote it."""
+    with pytest.raises(error) as err:
+        call()
+    assert str(err.value) == message
+
+
+def test_excluding_shapes_adds_to_those_excluded() -> None:
+    """Rulings.without (plugins.md): the shapes a test accepts form no group, with
+    the sentence given; shapes excluded before stay excluded, each once."""
+    from spoker.engine.judging import DEFAULT_RULINGS, PATTERNS
+
+    lines4 = DEFAULT_RULINGS.without(lambda p: p.kind == 4, "no lines of four")
+    both = lines4.without(lambda p: p.kind in (4, 5), "no pyramids")
+    fours = [p.pid for p in PATTERNS if p.kind == 4]
+    fives = [p.pid for p in PATTERNS if p.kind == 5]
+    assert lines4.excluded == tuple((pid, "no lines of four") for pid in fours)
+    assert both.excluded == tuple(sorted(
+        [(pid, "no lines of four") for pid in fours] + [(pid, "no pyramids") for pid in fives]
+    ))
+    assert DEFAULT_RULINGS.excluded == ()
+
+
+def test_the_public_best_of_is_the_judging_loop() -> None:
+    """best_of (the one group-judging loop) with the ruling as an argument: the
+    best counting group of a ball, or (0, 0, -1) for none."""
+    from shibumi import parse_board
+    from spoker.engine.judging import DEFAULT_JUDGE, best_of
+
+    board = parse_board("WWW............./........./..../.")  # a flush of three on row 1
+    occ, masks = board.occupied, board.masks
+    entries = tuple(e for e in DEFAULT_JUDGE.scan[1] if occ & e[0] == e[0])
+    for check in (False, True):
+        rank, level, pid = best_of(entries, masks, occ, 0, check)
+        assert (rank, level) == (2, 1) and pid >= 0
+        assert best_of(entries, masks, occ, 1, check) == (0, 0, -1)  # not black's
+    assert DEFAULT_JUDGE.best_code(masks, occ, 1, 0) == best_of(entries, masks, occ, 0, True)

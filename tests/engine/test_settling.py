@@ -18,7 +18,7 @@ from spoker.engine.events import ChallengeResolved, StraightFlush
 from spoker.engine.groups import Group, Rank, compare
 from spoker.engine.judging import STRAIGHT_FLUSH_CODE, challenge_code
 from spoker.engine.rules import RuleSet
-from spoker.engine.settling import BY_PLAYER, CODE_COUNT, GAIN, POINTS, settle
+from spoker.engine.settling import BY_PLAYER, CODE_COUNT, GAIN, POINTS, _by_player, _settle, settle
 from spoker.engine.state import GameState
 from spoker.players.search import SF_POINTS, Expectimax
 
@@ -52,6 +52,12 @@ def test_the_rule_over_every_pair_of_codes() -> None:
             assert winner == (None if points[0] == points[1] else challenger if points[0] else 3 - challenger)
     # No challenge settles nothing.
     assert all(settle(0, r) == (0, 0) for r in RESPONSES)
+    # The tables are built at import from _settle: built again, the rule itself
+    # must give them (a mutation run forks after import and sees only this).
+    for challenge, response in itertools.product(CHALLENGES, RESPONSES):
+        assert _settle(challenge, response) == _expected(challenge, response)
+    assert all(_settle(0, r) == (0, 0) for r in RESPONSES)
+    assert (_by_player(1), _by_player(2)) == BY_PLAYER
 
 
 def test_settle_refuses_what_is_no_challenge() -> None:

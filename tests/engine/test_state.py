@@ -237,3 +237,48 @@ def test_boards_with_a_ball_drawn_keep_the_board_unchanged() -> None:
     s.apply_draw("W")
     assert s.board == parse_board(P) and s.bag() == (3, 8, 6)  # the drawn ball left the bag
     assert isinstance(s.board, Board)
+
+
+# -- examples for the mutation run's survivors (docs/testing.md) ---------------
+
+
+def test_a_board_holding_a_straight_flush_is_a_finished_game() -> None:
+    """rules.md, "Straight flush": it wins the game at once, so nothing is
+    playable any more; its top was the last ball (five balls: player 1's)."""
+    state = GameState.from_board(parse_board("WW..WW........../W......../..../."))
+    assert (state.is_over, state.winner, state.legal_cells()) == (True, 1, ())
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [(), ("W@1A1",), ("W@1A1", "B@1C1", "R@1E1"), ("W@1A1", "W@1C1", "W@1E1")],
+    ids=["start", "one ball", "three balls", "a challenge pending"],
+)
+@pytest.mark.parametrize("rules", [RuleSet(), RuleSet("touching", True)], ids=str)
+def test_a_pickled_state_is_the_same_game(moves: tuple[str, ...], rules: RuleSet) -> None:
+    """A state crosses processes pickled (parallel runs): every field, its rules
+    among them, comes back, and the game goes on the same way."""
+    import pickle
+
+    state = GameState(rules=rules)
+    for move in moves:
+        state.apply_move(move)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.rules == rules and again.history == state.history
+    assert (again.scores, again.challenge, again.legal_cells()) == (
+        state.scores, state.challenge, state.legal_cells(),
+    )
+    assert again.apply_move("R@1G1") == state.apply_move("R@1G1")
+
+
+@pytest.mark.parametrize("other", [None, "", 0, "................/........./..../. 1"])
+def test_a_state_equals_only_a_state(other: object) -> None:
+    assert GameState() != other and not GameState() == other
+
+
+def test_drawing_from_an_empty_bag_says_so() -> None:
+    """Thirty balls fill the pyramid: the bag is then empty (rules.md, "The bag")."""
+    state = GameState.from_board(parse_board("WBRWBRWBRWBRWBRW/BRWBRWBRW/BRWB/R"))
+    with pytest.raises(IllegalActionError) as err:
+        state.sample_draw(random.Random(1))
+    assert str(err.value) == "the bag is empty"

@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from shibumi import CELLS, Colour
+from shibumi import CELLS, Board, Cell, Colour
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
+from spoker.engine import judging
 from spoker.engine import state as state_module
 from spoker.engine.events import BallPlaced
 from spoker.engine.judging import FLUSH_RANK, PATTERNS, THROUGH, _cells_above, _submasks, _tables
@@ -107,3 +108,55 @@ def test_legal_cells_are_the_playable_cells_in_cell_order() -> None:
         assert state.legal_cells() == _playable_definition(mask), mask
         if mask < 1 << 16 or not mask & 0xFFFF:  # one level's lookup: made once, then shared
             assert state.legal_cells() is state.legal_cells()
+
+
+def _positions(count: int, seed: int) -> list[tuple[Board, Cell]]:
+    """Random positions, each with the cell its last ball went on."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        board = Board()
+        for _ in range(rng.randrange(1, 31)):
+            cell = rng.choice(board.playable())
+            board = board.place(cell, rng.randrange(3))
+        found.append((board, cell))
+    return found
+
+
+def test_the_builders_built_again_build_the_tables_of_import() -> None:
+    """The tables above are built once, at import, and held here and in the rules'
+    tests (tests/engine/test_properties.py: games against the reference model)
+    as built then. Built again, each builder must give the same tables, so a
+    mistake in a builder is a failing test even where only the import ran it
+    (a mutation run forks after import: docs/testing.md)."""
+    assert judging._make_patterns() == PATTERNS
+    for excluded in (frozenset(), frozenset(range(0, len(PATTERNS), 3))):
+        assert judging._tables.__wrapped__(excluded) == _tables(excluded)
+    assert tuple(state_module._newly_playable_table(c) for c in CELLS) == state_module._NEWLY_TABLES
+    assert (state_module._formed_table(2), state_module._formed_table(1)) == state_module._FORMED
+    assert tuple(
+        judging._full_house_table(p) if p.kind == 5 else {} for p in PATTERNS
+    ) == judging.FULL_HOUSE_OTHER
+    for rulings in (judging.DEFAULT_RULINGS, RuleSet("touching", True).rulings):
+        fresh, shared = judging.Judge(rulings), judging.judge_for(rulings)
+        assert {k: v for k, v in vars(fresh).items() if k != "_codes_cache"} == {
+            k: v for k, v in vars(shared).items() if k != "_codes_cache"
+        }
+
+
+def test_the_judging_loop_built_again_judges_as_the_one_of_import() -> None:
+    """best_of, the group-judging loop (rules.md, "Groups" and "Visibility"), is
+    made at import for each visibility ruling; made again, it must judge every
+    ball of 400 random positions the same way, with and without the ruling."""
+    fresh = (judging._make_best_of(False), judging._make_best_of(True))
+    judge = judging.DEFAULT_JUDGE
+    judged = 0
+    for board, cell in _positions(400, 11):
+        occ, masks = board.occupied, board.masks
+        entries = tuple(e for e in judge.scan[cell] if occ & e[0] == e[0])
+        colour = int(board[cell])
+        for check in (False, True):
+            got = fresh[check](entries, masks, occ, colour)
+            assert got == judging._BEST_OF[check](entries, masks, occ, colour)
+            judged += got[2] >= 0
+    assert judged > 100  # the positions form groups, not only nothing
