@@ -347,3 +347,18 @@ def test_group_of_refuses_what_names_no_group(
     with pytest.raises(SpokerError) as err:
         groups.group_of(pid, rank)  # type: ignore[arg-type]
     assert str(err.value) == f"no group has pattern {pid!r} and rank {rank!r}"
+
+
+def test_a_group_s_visibility_is_its_cells_visibility() -> None:
+    """rules.md, "Which groups count": a group is visible unless a ball of it is
+    covered or a contact of it cut; group_visibility reads its cells."""
+    from shibumi import visibility
+    from spoker.engine.groups import group_visibility
+
+    board = parse_board("WWW.BB........../W......../..../.")
+    for group in groups_at(board, "1C1"):
+        assert group_visibility(board, group) == visibility(board, group.cells)
+    with pytest.raises(TypeError, match="^board 5: expected a Board, not int$"):
+        group_visibility(5, group)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^group 5: expected a Group, not int$"):
+        group_visibility(board, 5)  # type: ignore[arg-type]

@@ -143,3 +143,17 @@ def test_the_batch_reads_the_rule() -> None:
     for challenge, response in itertools.product(range(CODE_COUNT), repeat=2):
         at = challenge * CODE_COUNT + response
         assert (tables["challenger"][at], tables["responder"][at]) == POINTS[challenge][response]
+
+
+@pytest.mark.parametrize(
+    ("challenge", "response", "message"),
+    [
+        (8, 9, "challenge 8 is not a challenge code of a group (level 1-4), nor 0"),
+        (9, 16, "response 16 is not a challenge code of a group (level 1-4), nor 0"),
+    ],
+)
+def test_a_code_of_no_group_is_named_and_quoted(challenge: int, response: int, message: str) -> None:
+    """A code names a rank and a level 1-4 (or is 0): which argument is wrong, quoted."""
+    with pytest.raises(ValueError) as err:
+        settle(challenge, response)
+    assert str(err.value) == message

@@ -282,3 +282,20 @@ def test_drawing_from_an_empty_bag_says_so() -> None:
     with pytest.raises(IllegalActionError) as err:
         state.sample_draw(random.Random(1))
     assert str(err.value) == "the bag is empty"
+
+
+@pytest.mark.parametrize("rng", [5, object(), None])
+def test_a_draw_needs_a_random_generator(rng: object) -> None:
+    """sample_draw takes a generator with random() (random.Random): TypeError,
+    quoting it, for anything else."""
+    with pytest.raises(TypeError) as err:
+        GameState().sample_draw(rng)  # type: ignore[arg-type]
+    assert str(err.value) == (
+        f"rng {rng!r}: expected a generator with random(), e.g. random.Random(1)"
+    )
+
+
+def test_a_score_has_at_most_two_digits() -> None:
+    """formats.md, state strings: S1-S2, each 0..15, at most two digits."""
+    with pytest.raises(StateStringError, match="no player can score more than 15"):
+        GameState.from_string("W.............../........./..../. 2 015-0")
