@@ -189,3 +189,44 @@ def test_the_public_best_of_is_the_judging_loop() -> None:
         assert (rank, level) == (2, 1) and pid >= 0
         assert best_of(entries, masks, occ, 1, check) == (0, 0, -1)  # not black's
     assert DEFAULT_JUDGE.best_code(masks, occ, 1, 0) == best_of(entries, masks, occ, 0, True)
+
+
+def test_codes3_judges_each_colour_as_best_code_does() -> None:
+    """codes3 (the batch simulator's and the search's one pass over the three
+    colours) is best_code for a W, a B and an R ball on the cell (rules.md,
+    "Winning groups", "Which groups count"), under both visibility rulings;
+    cached_codes3 remembers it, turn_codes3 adds the apex ruling (rules.md,
+    "The apex")."""
+    import random
+
+    from shibumi import Board
+    from spoker.engine.judging import CODES, Judge, judge_for
+
+    rng = random.Random(5)
+    apex_seen = 0
+    for rules in (RuleSet(), RuleSet("touching")):
+        judge, fresh = judge_for(rules.rulings), Judge(rules.rulings)
+        for _ in range(250):
+            board = Board()
+            for _ in range(rng.randrange(0, 30)):
+                board = board.place(rng.choice(board.playable()), rng.randrange(3))
+            m0, m1, m2 = board.masks
+            occ = board.occupied
+            for cell in board.playable():
+                want = []
+                for colour in range(3):
+                    masks = [m0, m1, m2]
+                    masks[colour] |= 1 << cell
+                    rank, level, _ = judge.best_code(masks, occ | 1 << cell, cell, colour)
+                    want.append(CODES[rank][level] if rank else 0)
+                assert judge.codes3(m0, m1, m2, occ, cell) == tuple(want), (board, cell)
+                assert fresh.cached_codes3(m0, m1, m2, cell) == tuple(want)
+                turn = fresh.turn_codes3(m0, m1, m2, cell, False)
+                if cell == APEX:
+                    apex_seen += 1
+                    floor = fresh.apex_floor_code
+                    assert turn == tuple(c if c >= floor else 0 for c in want)
+                else:
+                    assert turn == tuple(want)
+                assert fresh.turn_codes3(m0, m1, m2, cell, True) == tuple(want)
+    assert apex_seen
