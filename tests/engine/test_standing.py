@@ -106,3 +106,21 @@ def test_every_reader_follows_the_one_cascade(placement: tuple[Board, Cell, Colo
     assert to_json(move, *analyse(board, move, rules))["best"] == (None if best is None else group_json(best, False))
     on_board = {v.group: v.counts for v in ball_verdicts(after, cell, rules)}
     assert all(on_board[s.group] == s.counts for s in position)
+
+
+def test_a_variant_s_excluded_shape_is_held_back_first_with_its_sentence() -> None:
+    """Standing.against, first ruling first: a variant that takes a shape away
+    (plugins.md: Rulings.without) holds its groups back with its own sentence."""
+    from spoker.engine.rules import Variant, register_variant, unregister_variant
+
+    why = "lines of three are no groups here"
+    register_variant(Variant("no-threes", why, lambda r: r.without(lambda p: p.kind == 3, why)))
+    try:
+        board = parse_board("WWW............./........./..../.")
+        group = best_group(board, "1C1")  # the flush of three, under the plain rules
+        assert group is not None
+        held = standing(board, group, RuleSet(variants=("no-threes",)), placed="1C1")
+        assert held.against == (Reason(ReasonKind.EXCLUDED, why=why),)
+        assert not held.counts and standing(board, group, placed="1C1").counts
+    finally:
+        unregister_variant("no-threes")

@@ -137,6 +137,8 @@ def test_the_builders_built_again_build_the_tables_of_import() -> None:
     assert tuple(
         judging._full_house_table(p) if p.kind == 5 else {} for p in PATTERNS
     ) == judging.FULL_HOUSE_OTHER
+    for row in THROUGH:  # strongest shape first, then the higher top
+        assert sorted(row, key=judging._scan_order) == list(row)
     for rulings in (judging.DEFAULT_RULINGS, RuleSet("touching", True).rulings):
         fresh, shared = judging.Judge(rulings), judging.judge_for(rulings)
         assert {k: v for k, v in vars(fresh).items() if k != "_codes_cache"} == {
@@ -160,3 +162,33 @@ def test_the_judging_loop_built_again_judges_as_the_one_of_import() -> None:
             assert got == judging._BEST_OF[check](entries, masks, occ, colour)
             judged += got[2] >= 0
     assert judged > 100  # the positions form groups, not only nothing
+
+
+def test_events_made_as_they_are_met_are_the_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The placement and challenge events are made once each and kept (above);
+    made now, into empty tables, each is what the plain constructors make: ball
+    n is player 1's when n is odd (rules.md, "A turn"), a challenge is its
+    challenger's, with its group and move number."""
+    from spoker.engine.events import ChallengeOpened
+    from spoker.engine.groups import group_of
+    from spoker.engine.state import Challenge
+
+    size = len(state_module._PLACED)
+    for name in ("_PLACED", "_ANSWERED", "_PLACED_ALONE"):
+        monkeypatch.setattr(state_module, name, [None] * size)
+    monkeypatch.setattr(state_module, "_OPENED", {})
+    colours = (Colour.WHITE, Colour.BLACK, Colour.RED)
+    for index in (0, 1, 2, 3, 92, 95, 2789):
+        n, rest = divmod(index, 90)
+        cell, k = divmod(rest, 3)
+        for answering in (False, True):
+            made = BallPlaced(2 - (n & 1), colours[k], CELLS[cell], n, answering)
+            assert state_module._placed(index, answering) == made
+            table = state_module._ANSWERED if answering else state_module._PLACED
+            assert table[index] == made
+        assert state_module._placed_alone(index) == (state_module._PLACED[index],)
+    g = group_of(THROUGH[0][0].pid, 2)
+    for n in (1, 2, 29):
+        player = 2 - (n & 1)
+        assert state_module._opened(7, g, n) == (ChallengeOpened(player, g, n), Challenge(player, g, n))
+        assert state_module._OPENED[7 * 32 + n] == (ChallengeOpened(player, g, n), Challenge(player, g, n))
