@@ -269,3 +269,61 @@ def test_load_rejects_bytes_that_are_not_utf8(tmp_path: Path) -> None:
     path.write_bytes(b"W@1A1 \xff")
     with pytest.raises(RecordError, match="not UTF-8"):
         load_record(path)
+
+
+# -- examples for the mutation run's survivors (docs/testing.md) ---------------
+
+
+@pytest.mark.parametrize("rules_key", ["Rules", "rules", "RULES"])
+def test_the_rules_and_the_result_are_the_game_s_not_the_headers(rules_key: str) -> None:
+    """formats.md, records: ``Rules`` is the rules the game was played by and
+    ``Result`` its result, written by the writer (first and last), whatever
+    headers of those names, in any case, say; an unfinished game has no Result."""
+    headers = {"Result": "stale", rules_key: "touching", "Event": "club night"}
+    record = GameRecord.from_state(play("W@1A1 B@1C1"), headers)
+    assert record.headers == {"Rules": "visible", "Event": "club night"}
+    written = GameRecord(headers, moves("W@1A1 B@1C1"))
+    assert format_record(written).split("\n\n")[0].splitlines() == [
+        "Rules: visible", "Event: club night",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("headers", "message"),
+    [({"Event": 5}, "header 'Event': 5: headers are text"),
+     ({5: "x"}, "header 5: 'x': headers are text")],
+)
+def test_header_keys_and_values_are_text(headers: dict[object, object], message: str) -> None:
+    with pytest.raises(TypeError) as err:
+        GameRecord(headers, [])  # type: ignore[arg-type]
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: GameRecord({}, "W@1A1"), "moves 'W@1A1': expected a list, not str"),
+        (lambda: GameRecord({}, ["W@1A1"]), "move 'W@1A1': expected a Move, not str"),
+        (lambda: GameRecord({}, [], "visible"), "rules 'visible': expected a RuleSet, not str"),
+        (lambda: GameRecord.from_state("x"), "state 'x': expected a GameState, not str"),
+        (lambda: parse_record(5), "a record must be text, not int"),
+    ],
+)
+def test_bad_arguments_are_named_and_quoted(call: object, message: str) -> None:
+    with pytest.raises((TypeError, RecordError)) as err:
+        call()  # type: ignore[operator]
+    assert str(err.value) == message
+
+
+def test_an_atomic_write_makes_a_file_as_open_would(tmp_path: Path) -> None:
+    """write_text_atomic: the new file's mode is what ``open`` gives (0o666 less
+    the umask), and its temporary file is made beside it (one file system, so
+    the rename is atomic), then gone."""
+    from spoker.records.record import write_text_atomic
+
+    target = tmp_path / "game.txt"
+    write_text_atomic(target, "1. W@1A1\n")
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]

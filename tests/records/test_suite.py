@@ -446,3 +446,61 @@ def test_cli_refuses_a_suite_without_cases(capsys: pytest.CaptureFixture[str], t
     assert main(["suite", str(empty)]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "no cases" in captured.err and captured.err.count("\n") == 1
+
+
+# -- examples for the mutation run's survivors (docs/testing.md) ---------------
+
+
+def test_a_case_prints_as_its_canonical_line() -> None:
+    case = parse_case(f"{EX1.lower()}  r@e1  => none")
+    assert case is not None and str(case) == format_case(case) == f"{EX1} R@1E1 => none"
+
+
+def test_a_suite_file_may_begin_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """suites.md: a suite is UTF-8 text; the byte order mark some editors write
+    first is not part of its first case."""
+    from spoker.records.suite import iter_suite
+
+    plain, marked = tmp_path / "plain.txt", tmp_path / "marked.txt"
+    line = f"{EX1} R@1E1 => none\n"
+    plain.write_bytes(line.encode())
+    marked.write_bytes(b"\xef\xbb\xbf" + line.encode())
+    assert [c.board for c in iter_suite(marked)] == [c.board for c in iter_suite(plain)] == [EX1]
+
+
+def test_a_line_of_the_longest_length_is_read_one_longer_is_refused(tmp_path: Path) -> None:
+    """suites.md: a line of more than MAX_LINE_BYTES bytes (its newline included)
+    is no case: the file is refused there."""
+    from spoker.records.suite import MAX_LINE_BYTES, iter_suite
+
+    case = f"{EX1} R@1E1 => none #"
+    longest = case + "x" * (MAX_LINE_BYTES - len(case) - 1) + "\n"
+    assert len(longest.encode()) == MAX_LINE_BYTES
+    path = tmp_path / "s.txt"
+    path.write_text(longest)
+    assert len(list(iter_suite(path))) == 1
+    path.write_text("y" + longest)
+    with pytest.raises(SuiteError, match="s.txt: line 1 is longer than 65536 bytes"):
+        list(iter_suite(path))
+
+
+def test_a_move_may_be_given_as_a_move() -> None:
+    from spoker.engine.moves import Move
+    from spoker.records.suite import place
+
+    after, cell = place(EX1, Move.from_str("R@1E1"))
+    assert (str(cell), after[cell].char) == ("1E1", "R")
+    assert place(EX1, "R@1E1") == (after, cell)
+
+
+@pytest.mark.parametrize(
+    ("board", "move", "message"),
+    [
+        (EX1, "R @1E1", "the move 'R @1E1' cannot be written as a field of a suite line"),
+        ("", "R@1E1", "the board '' cannot be written as a field of a suite line"),
+    ],
+)
+def test_a_query_that_is_no_suite_line_says_which_field(board: str, move: str, message: str) -> None:
+    with pytest.raises(SuiteError) as err:
+        case_for(board, move)
+    assert str(err.value) == message

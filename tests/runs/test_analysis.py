@@ -245,3 +245,54 @@ def test_exact_values_need_whole_chance_nodes() -> None:
     solver = ReferenceSolver()
     for cell, value in found.values.items():
         assert value == pytest.approx(solver.placement_value(state, cell), abs=1e-6)
+
+
+# -- examples for the mutation run's survivors (docs/testing.md) ---------------
+
+
+@pytest.mark.parametrize(
+    ("loss", "said"),
+    [
+        (BLUNDER, "blunder"), (BLUNDER - 5e-10, "blunder"),  # a threshold is met within TIE
+        (BLUNDER - 2e-9, "mistake"), (MISTAKE, "mistake"),
+        (INACCURACY, "inaccuracy"), (INACCURACY - 5e-10, "inaccuracy"),
+        (INACCURACY - 2e-9, None), (0.0, None),
+    ],
+)
+def test_a_loss_at_a_threshold_earns_its_verdict(loss: float, said: str | None) -> None:
+    """analysis.md, "Verdicts": a loss of BLUNDER (0.40) or more is a blunder,
+    MISTAKE (0.20) a mistake, INACCURACY (0.10) an inaccuracy; values within TIE
+    (1e-9) are equal, so a loss that far below a threshold still meets it."""
+    assert verdict(loss) == said
+
+
+def test_the_json_of_an_analysis_has_the_documented_keys() -> None:
+    """analysis.md, "The JSON" (``spoker analyse --json``): the keys of a move, a
+    player's summary and a challenge, spelled exactly."""
+    from spoker.runs.analysis import ChallengeSwing, PlayerSummary
+
+    move = MoveAnalysis(3, 1, Colour.RED, parse_cell("1C3"), 0.5, parse_cell("1E1"), 0.75, 0.25,
+                        True, "mistake", 4)
+    assert move.to_json() == {
+        "n": 3, "player": 1, "ball": "R", "cell": "1C3", "value": 0.5, "best": "1E1",
+        "best_value": 0.75, "loss": 0.25, "exact": True,
+    }
+    summary = PlayerSummary(1, 2, 0.125, move, 0, 1, 0)
+    assert summary.to_json() == {
+        "player": 1, "moves": 2, "average_loss": 0.125, "worst": 3,
+        "inaccuracies": 0, "mistakes": 1, "blunders": 0,
+    }
+    assert PlayerSummary(2, 0, 0.0, None, 0, 0, 0).to_json()["worst"] is None
+    swing = ChallengeSwing(9, 1, "flush_three", 10, "full_house", (0, 1), 0.5, 0.625, 0.125, True)
+    assert swing.to_json() == {
+        "move": 9, "challenger": 1, "challenge": "flush_three", "response_move": 10,
+        "response": "full_house", "points": [0, 1], "before": 0.5, "opened": 0.625,
+        "answered": 0.125, "turning": True,
+    }
+
+
+def test_a_player_without_placements_sums_to_nothing() -> None:
+    """A summary of no placements: no moves, no loss, no worst move, no verdicts."""
+    from spoker.runs.analysis import PlayerSummary
+
+    assert summarise([], 2) == PlayerSummary(2, 0, 0.0, None, 0, 0, 0)
