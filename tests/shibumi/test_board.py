@@ -189,6 +189,9 @@ def test_bad_colours_are_quoted(value: object) -> None:
         ((-1, 0, 0), "a bit names no cell"),
         ((1, 2), "expected three ints"),
         ((1.0, 0, 0), "expected three ints"),
+        ((0, 1.0, 0), "expected three ints"),  # each of the three is checked
+        ((0, 0, 1.0), "expected three ints"),
+        ((0, True, 0), "expected three ints"),  # a bool is no mask
         (None, "expected three ints"),
     ],
 )
@@ -227,3 +230,13 @@ def test_a_cell_text_that_is_no_text_is_a_cell_error(text: object) -> None:
     crash reading it as text."""
     with pytest.raises(CellError, match="a cell name must be text"):
         parse_board("................/........./..../.").resolve(text)  # type: ignore[arg-type]
+
+
+def test_masks_may_be_any_kind_of_int() -> None:
+    """A mask is an int (shibumi/geometry.py: masks are ints), a subclass too."""
+
+    class Mask(int):
+        pass
+
+    board = Board((Mask(1), Mask(2), 0))
+    assert board == parse_board("WB............../........./..../.")

@@ -52,3 +52,13 @@ def test_mask_of_sets_one_bit_per_cell(cells: list[object], mask: int) -> None:
 def test_names_of_lists_canonical_names_in_cell_order_once() -> None:
     assert names_of(["4d4", 5, "c3", 0]) == ["1A1", "1C3", "4D4"]
     assert names_of([]) == []
+
+
+def test_anything_with_an_index_names_the_cell_of_that_index() -> None:
+    """as_cell takes a Cell, an int, a name, or an integer of another kind (a
+    numpy index): ``operator.index`` of it is the cell's index."""
+    import numpy as np
+
+    from shibumi.cells import as_cell
+
+    assert as_cell(np.int64(5)) is CELLS[5] and as_cell(np.uint8(29)) is CELLS[29]
