@@ -5,7 +5,7 @@
     python scripts/mutation.py spoker.engine --survivors   # ... and name each survivor
     python scripts/mutation.py spoker.engine --report      # only the table of the last run
     python scripts/mutation.py spoker.engine --every 4     # a sample: every 4th mutant of each module
-    python scripts/mutation.py spoker.engine --survivors --again   # rerun the last survivors
+    python scripts/mutation.py spoker.engine --every 4 --again     # rerun the sample's survivors
 
 mutmut (the ``dev`` extra) copies the code into ``mutants/``, runs the fast tests
 of each package once to learn which test calls which function, then runs, for
@@ -104,14 +104,13 @@ def line(name: str, counts: Counter[str]) -> str:
 
 def chosen(targets: list[str], every: int, again: bool) -> list[str]:
     """The mutants to run: every ``every``-th of each module of the targets (in
-    the order of its source), or, ``again``, those that were not killed."""
+    the order of its source); ``again``, only those of them not killed (a
+    survivor, or one whose verdict a change of the tests has cleared)."""
     names = []
     for module, verdicts in results().items():
         if any(within(module, t) for t in targets):
-            if again:
-                names += [n for n, v in verdicts.items() if v in ("survived", "no tests")]
-            else:
-                names += list(verdicts)[::every]
+            sample = list(verdicts)[::every]
+            names += [n for n in sample if not again or verdicts[n] != "killed"]
     return names
 
 
@@ -122,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="no run: the table of the last run")
     parser.add_argument("--every", type=int, default=1, metavar="K",
                         help="a sample: every K-th mutant of each module (needs one run's mutants)")
-    parser.add_argument("--again", action="store_true", help="rerun the last run's survivors only")
+    parser.add_argument("--again", action="store_true",
+                        help="rerun only the mutants (of the sample) not killed")
     parser.add_argument("--max-children", type=int, help="parallel mutants (default: the CPUs)")
     args = parser.parse_args(argv)
     targets = [dotted(t) for t in args.targets]

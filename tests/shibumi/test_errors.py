@@ -26,7 +26,7 @@ from shibumi import (
     parse_cell,
 )
 from shibumi.cells import Cell
-from shibumi.errors import expect_mask, shown
+from shibumi.errors import expect, expect_mask, shown
 from shibumi.patterns import patterns_through
 from shibumi.visibility import covered_mask
 
@@ -43,6 +43,8 @@ from shibumi.visibility import covered_mask
         (lambda: covered_mask("x"), TypeError,
          "occupied mask 'x': expected an int bit mask, not str"),
         (lambda: patterns_through(5, "1A1"), TypeError, "board 5: expected a Board, not int"),
+        (lambda: expect(5, (list, tuple), "moves"), TypeError,
+         "moves 5: expected a list or tuple, not int"),
         (lambda: Board.from_mapping([1]), TypeError, "balls [1]: expected a Mapping, not list"),
         (lambda: is_line("1A1"), TypeError, "is_line: expected a sequence of cells, not '1A1'"),
         (lambda: in_level_contacts(5), TypeError,

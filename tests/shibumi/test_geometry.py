@@ -282,8 +282,15 @@ def test_the_builders_rebuild_the_model_s_tables() -> None:
             str(cell)
         }
     assert geometry._cell_at(1, 1, 1) is None and geometry._cell_at(5, 3, 3) is None
+    for cell in CELLS:  # front-left, front-right, back-left, back-right (platform's order)
+        under = geometry._platform(cell)
+        assert list(under) == sorted(under, key=lambda c: (c.y, c.x))
     for length in (3, 4):
         built = geometry._lines(length)
+        # geometry.py: each line once, going right or back on a level, else up
+        for line in built:
+            steps = {(b.x - a.x, b.y - a.y, b.level - a.level) for a, b in zip(line, line[1:])}
+            assert len(steps) == 1 and steps.pop() in geometry.DIRECTIONS, line
         assert {tuple(str(c) for c in line) for line in built} <= ref.lines(length)
         assert {names(line) for line in built} == ref.line_sets(length)
         assert len(built) == len(ref.line_sets(length))
