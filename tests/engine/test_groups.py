@@ -22,7 +22,7 @@ from spoker import (
     explain,
     groups_at,
 )
-from spoker.engine.groups import PATTERNS, THROUGH, best_code
+from spoker.engine.groups import PATTERNS, THROUGH, best_code, standing
 
 VISIBLE = RuleSet("visible")
 TOUCHING = RuleSet("touching")
@@ -362,3 +362,30 @@ def test_a_group_s_visibility_is_its_cells_visibility() -> None:
         group_visibility(5, group)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="^group 5: expected a Group, not int$"):
         group_visibility(board, 5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: best_group("x", "1A1"), "board 'x': expected a Board, not str"),
+        (lambda: groups_at(5, "1A1"), "board 5: expected a Board, not int"),
+        (lambda: compare(5, None), "challenge 5: expected a Group, not int"),
+        (lambda: standing(5, None), "board 5: expected a Board, not int"),  # type: ignore[arg-type]
+        (lambda: standing(parse_board("W" + "." * 15 + "/........./..../."), 5),
+         "group 5: expected a Group, not int"),
+    ],
+)
+def test_a_wrong_argument_is_named_and_quoted(call: object, message: str) -> None:
+    """groups' errors name the argument and quote it (spoker/errors.py)."""
+    with pytest.raises(TypeError) as err:
+        call()  # type: ignore[operator]
+    assert str(err.value) == message
+
+
+def test_a_word_that_names_no_rank_lists_the_ranks() -> None:
+    with pytest.raises(SpokerError) as err:
+        Rank.from_key("pair")
+    assert str(err.value) == (
+        "'pair' is not a group rank: expected one of "
+        "three_kinds, flush_three, full_house, flush_four, straight_flush"
+    )

@@ -52,8 +52,11 @@ def test_the_rule_over_every_pair_of_codes() -> None:
             assert winner == (None if points[0] == points[1] else challenger if points[0] else 3 - challenger)
     # No challenge settles nothing.
     assert all(settle(0, r) == (0, 0) for r in RESPONSES)
-    # The tables are built at import from _settle: built again, the rule itself
-    # must give them (a mutation run forks after import and sees only this).
+
+
+def test_the_rule_itself_builds_the_tables() -> None:
+    """The tables above are built at import from _settle: built again, the rule
+    itself must give them (a mutation run forks after import: docs/testing.md)."""
     for challenge, response in itertools.product(CHALLENGES, RESPONSES):
         assert _settle(challenge, response) == _expected(challenge, response)
     assert all(_settle(0, r) == (0, 0) for r in RESPONSES)

@@ -137,8 +137,6 @@ def test_the_builders_built_again_build_the_tables_of_import() -> None:
     assert tuple(
         judging._full_house_table(p) if p.kind == 5 else {} for p in PATTERNS
     ) == judging.FULL_HOUSE_OTHER
-    for row in THROUGH:  # strongest shape first, then the higher top
-        assert sorted(row, key=judging._scan_order) == list(row)
     for rulings in (judging.DEFAULT_RULINGS, RuleSet("touching", True).rulings):
         fresh, shared = judging.Judge(rulings), judging.judge_for(rulings)
         assert {k: v for k, v in vars(fresh).items() if k != "_codes_cache"} == {
@@ -192,3 +190,10 @@ def test_events_made_as_they_are_met_are_the_events(monkeypatch: pytest.MonkeyPa
         player = 2 - (n & 1)
         assert state_module._opened(7, g, n) == (ChallengeOpened(player, g, n), Challenge(player, g, n))
         assert state_module._OPENED[7 * 32 + n] == (ChallengeOpened(player, g, n), Challenge(player, g, n))
+
+
+def test_the_patterns_through_a_cell_are_in_scan_order() -> None:
+    """THROUGH, built at import: the strongest shape first, then the higher top,
+    then by cells, the order in which best_of finds the first of equal groups."""
+    for row in THROUGH:
+        assert sorted(row, key=judging._scan_order) == list(row)
