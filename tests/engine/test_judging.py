@@ -140,6 +140,10 @@ def _bad_calls() -> list[tuple[str, object, type[Exception], str]]:
          "best_code: masks (1, 0, 0), occupied 1, cell 99, colour 0: not a position and a ball on it"),
         ("rank_of", lambda: judging.rank_of(p, (1, 0, 0), 7), judging.SpokerError,
          f"rank_of: {judging.shown(p)}, masks (1, 0, 0), colour 7: not a pattern on a position"),
+        ("judge_for", lambda: judging.judge_for("x"), TypeError, "rulings 'x': expected a Rulings"),
+        ("visible", lambda: judging.visible(5, 0), TypeError, "visible: 5 is not a Pattern"),
+        ("placed_code", lambda: judge.placed_code((1, 0, 0), 1, 99, 0, False), judging.SpokerError,
+         "placed_code: cell 99, occupied 1: not a position"),
         ("but", lambda: judging.DEFAULT_RULINGS.but(apex=1, colour=2), TypeError,
          "but(apex, colour=...): Rulings has no such field"),
         ("without, no test", lambda: judging.DEFAULT_RULINGS.without(5, "why"), TypeError,  # type: ignore[arg-type]
