@@ -195,11 +195,11 @@ def test_the_public_best_of_is_the_judging_loop() -> None:
     assert DEFAULT_JUDGE.best_code(masks, occ, 1, 0) == best_of(entries, masks, occ, 0, True)
 
 
-def test_codes3_judges_each_colour_as_best_code_does() -> None:
-    """codes3 (the batch simulator's and the search's one pass over the three
+def test_colour_codes_judge_each_colour_as_best_code_does() -> None:
+    """colour_codes (the batch simulator's and the search's one pass over the three
     colours) is best_code for a W, a B and an R ball on the cell (rules.md,
     "Winning groups", "Which groups count"), under both visibility rulings;
-    cached_codes3 remembers it, turn_codes3 adds the apex ruling (rules.md,
+    cached_colour_codes remembers it, turn_colour_codes adds the apex ruling (rules.md,
     "The apex")."""
     import random
 
@@ -223,14 +223,14 @@ def test_codes3_judges_each_colour_as_best_code_does() -> None:
                     masks[colour] |= 1 << cell
                     rank, level, _ = judge.best_code(masks, occ | 1 << cell, cell, colour)
                     want.append(CODES[rank][level] if rank else 0)
-                assert judge.codes3(m0, m1, m2, occ, cell) == tuple(want), (board, cell)
-                assert fresh.cached_codes3(m0, m1, m2, cell) == tuple(want)
-                turn = fresh.turn_codes3(m0, m1, m2, cell, False)
+                assert judge.colour_codes(m0, m1, m2, occ, cell) == tuple(want), (board, cell)
+                assert fresh.cached_colour_codes(m0, m1, m2, cell) == tuple(want)
+                turn = fresh.turn_colour_codes(m0, m1, m2, cell, False)
                 if cell == APEX:
                     apex_seen += 1
                     floor = fresh.apex_floor_code
                     assert turn == tuple(c if c >= floor else 0 for c in want)
                 else:
                     assert turn == tuple(want)
-                assert fresh.turn_codes3(m0, m1, m2, cell, True) == tuple(want)
+                assert fresh.turn_colour_codes(m0, m1, m2, cell, True) == tuple(want)
     assert apex_seen

@@ -294,8 +294,3 @@ def test_a_draw_needs_a_random_generator(rng: object) -> None:
         f"rng {rng!r}: expected a generator with random(), e.g. random.Random(1)"
     )
 
-
-def test_a_score_has_at_most_two_digits() -> None:
-    """formats.md, state strings: S1-S2, each 0..15, at most two digits."""
-    with pytest.raises(StateStringError, match="no player can score more than 15"):
-        GameState.from_string("W.............../........./..../. 2 015-0")

@@ -246,3 +246,8 @@ def test_fuzz_mutated_state_strings(state: GameState, data: st.DataObject) -> No
     j = data.draw(st.integers(i, min(len(text), i + 3)))
     insert = data.draw(st.text(alphabet="WBR.-/ 0123456789:,*=abcdefgtouchingvisible", max_size=3))
     check_parses_or_quotes(text[:i] + insert + text[j:])
+
+def test_a_score_has_at_most_two_digits() -> None:
+    """formats.md, state strings: S1-S2, each 0..15, at most two digits."""
+    with pytest.raises(StateStringError, match="no player can score more than 15"):
+        parse_state("W.............../........./..../. 2 015-0")

@@ -314,16 +314,3 @@ def test_bad_arguments_are_named_and_quoted(call: object, message: str) -> None:
         call()  # type: ignore[operator]
     assert str(err.value) == message
 
-
-def test_an_atomic_write_makes_a_file_as_open_would(tmp_path: Path) -> None:
-    """write_text_atomic: the new file's mode is what ``open`` gives (0o666 less
-    the umask), and its temporary file is made beside it (one file system, so
-    the rename is atomic), then gone."""
-    from spoker.records.record import write_text_atomic
-
-    target = tmp_path / "game.txt"
-    write_text_atomic(target, "1. W@1A1\n")
-    mask = os.umask(0o022)
-    os.umask(mask)
-    assert target.stat().st_mode & 0o777 == 0o666 & ~mask
-    assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]

@@ -19,6 +19,7 @@ from spoker.runs.analysis import (
     EXACT_LEFT,
     INACCURACY,
     MISTAKE,
+    TIE,
     AnalysisError,
     MoveAnalysis,
     analyse_move,
@@ -253,9 +254,9 @@ def test_exact_values_need_whole_chance_nodes() -> None:
 @pytest.mark.parametrize(
     ("loss", "said"),
     [
-        (BLUNDER, "blunder"), (BLUNDER - 5e-10, "blunder"),  # a threshold is met within TIE
+        (BLUNDER, "blunder"), (BLUNDER - TIE, "blunder"),  # a threshold is met within TIE
         (BLUNDER - 2e-9, "mistake"), (MISTAKE, "mistake"),
-        (INACCURACY, "inaccuracy"), (INACCURACY - 5e-10, "inaccuracy"),
+        (INACCURACY, "inaccuracy"), (INACCURACY - TIE, "inaccuracy"),
         (INACCURACY - 2e-9, None), (0.0, None),
     ],
 )

@@ -27,7 +27,7 @@ from shibumi import (
 )
 from shibumi.cells import Cell
 from shibumi.errors import expect, expect_mask, shown
-from shibumi.patterns import patterns_through
+from shibumi.shapes import filled_shapes_through
 from shibumi.visibility import covered_mask
 
 
@@ -42,7 +42,7 @@ from shibumi.visibility import covered_mask
         (lambda: expect_mask(-1, "occupied"), CellError, "occupied -1: bits name cells 0..29 only"),
         (lambda: covered_mask("x"), TypeError,
          "occupied mask 'x': expected an int bit mask, not str"),
-        (lambda: patterns_through(5, "1A1"), TypeError, "board 5: expected a Board, not int"),
+        (lambda: filled_shapes_through(5, "1A1"), TypeError, "board 5: expected a Board, not int"),
         (lambda: expect(5, (list, tuple), "moves"), TypeError,
          "moves 5: expected a list or tuple, not int"),
         (lambda: Board.from_mapping([1]), TypeError, "balls [1]: expected a Mapping, not list"),
