@@ -251,3 +251,45 @@ def test_a_score_has_at_most_two_digits() -> None:
     """formats.md, state strings: S1-S2, each 0..15, at most two digits."""
     with pytest.raises(StateStringError, match="no player can score more than 15"):
         parse_state("W.............../........./..../. 2 015-0")
+
+
+# -- what the mutation run found unstated (docs/testing.md) ---------------------
+def test_a_new_game_has_no_winner_yet() -> None:
+    state = GameState()
+    assert state.winner is None and state.end is None and not state.is_over
+    assert parse_state(str(state)).winner is None
+
+
+@pytest.mark.parametrize(("text", "ending"), [
+    # Three balls: they cannot have answered a challenge (none can be open before ball 3).
+    ("WWW............./........./..../. 2 0-0", "so it opened a challenge"),
+    # Four: the last can have answered one, but that would have scored.
+    ("WWWW............/........./..../. 1 0-0", "so it opened a challenge (or answered one, which would have scored)"),
+])
+def test_a_counting_last_ball_needs_a_challenge_or_a_point(text: str, ending: str) -> None:
+    with pytest.raises(StateStringError) as told:
+        parse_state(text)
+    assert str(told.value) == (
+        f"state string {text!r}: no challenge is pending, yet every ball that can have been placed last "
+        f"forms a counting group, {ending}"
+    )
+    parse_state(text.replace(" 0-0", " 1-0") if "WWWW" in text else text.replace("WWW.", "WWB."))
+
+
+def test_the_challenger_is_found_past_covered_balls() -> None:
+    # 2B2 rests on 1A1 and 1C1, so only 1E1 can have come last and opened the
+    # challenge: the reader looks past the covered cells of the group (rules.md,
+    # "Placing a ball": a ball with one on top was not the last placed).
+    text = "WWW.BR........../B......../..../. 1 0-0 flush_three:1A1,1C1,1E1 - * touching"
+    state = parse_state(text)
+    assert state.challenge is not None and state.challenge.challenger == 2
+    assert [str(c) for c in state.challenge.group.cells] == ["1A1", "1C1", "1E1"]
+
+
+def test_only_player_two_can_score_the_bag_empty_point() -> None:
+    # apex-free: ball 30 (player 2's) may open a challenge the empty bag cannot
+    # answer, so player 2 can reach 15 with 30 balls; player 1 at most 14.
+    board = "BRWBWRRWWRWRWBWB/RRRBRBWWB/BBRW/B"
+    assert parse_state(f"{board} 1 0-15 - - 2 visible,apex-free").score == (0, 15)
+    with pytest.raises(StateStringError, match="player 1 can have scored at most 14"):
+        parse_state(f"{board} 1 15-0 - - 1 visible,apex-free")
