@@ -31,6 +31,7 @@ from spoker.records.suite import (
 )
 
 SUITES = sorted((Path(__file__).resolve().parents[2] / "assets" / "suites").glob("*.txt"))
+assert SUITES, "the shipped suites are found"  # an empty list would skip their tests
 EX1 = "WB............../........./..../."
 EX2_CUT = "BBBRWWW.BBBRBBBB/.R..R..../..../."
 EX4 = "WBWBRRBWWBRBBWRW/WBWBRBWRR/W.../."
