@@ -144,7 +144,7 @@ def test_monkey(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, se
         if step % 60 == 0:
             view.on_draw()
 
-    for step in range(3000):
+    for step in range(2000):
         view = window.current_view
         assert view is not None
         screens.add(type(view).__name__)
