@@ -27,11 +27,12 @@ def modules() -> dict[str, Path]:
     return {_name(p): p for pkg in ("shibumi", "spoker") for p in sorted((ROOT / pkg).rglob("*.py"))}
 
 
-def gui_free_of_arcade() -> list[str]:
+@cache
+def gui_free_of_arcade() -> tuple[str, ...]:
     """The front end's models (every module of spoker.gui.models) and the
     colours and theme they read: testable without a window."""
     models = [m for m in modules() if m.startswith("spoker.gui.models")]
-    return sorted(models) + ["spoker.gui.render.palette", "spoker.gui.render.theme"]
+    return (*sorted(models), "spoker.gui.render.palette", "spoker.gui.render.theme")
 
 
 def _imported(node: ast.AST) -> list[str]:
