@@ -398,7 +398,9 @@ class SpokerApp:
 
         headers = controller.headers()
         headers["Date"] = datetime.date.today().isoformat()
-        return GameRecord.from_state(controller.state, headers)
+        record = GameRecord.from_state(controller.state, headers)
+        record.comments = controller.record_comments()
+        return record
 
     def default_record_path(self, controller: GameController | None = None) -> str:
         """The file name the Save dialog proposes: the game's --record file,

@@ -42,11 +42,15 @@ class GameRecord:
     ``rules`` is authoritative (the writer's ``Rules`` header comes from it);
     ``headers`` keeps the headers as read, with ``Rules`` always first and
     canonical; the writer recomputes ``Result`` (present only when the game is over).
+    ``comments`` are lines the writer puts before the moves (how many takebacks
+    the game had): words for a reader, not the game, so reading drops them and
+    they take no part in comparing records.
     """
 
     headers: dict[str, str] = field(default_factory=dict)
     moves: list[Move] = field(default_factory=list)
     rules: RuleSet = DEFAULT_RULES
+    comments: list[str] = field(default_factory=list, compare=False)
 
     def __post_init__(self) -> None:
         expect(self.headers, dict, "headers")
@@ -57,6 +61,10 @@ class GameRecord:
         for move in self.moves:
             expect(move, Move, "move")
         expect(self.rules, RuleSet, "rules")
+        expect(self.comments, list, "comments")
+        for comment in self.comments:
+            if not isinstance(comment, str) or len(comment.splitlines()) > 1:
+                raise TypeError(f"comment {shown(comment)}: comments are one line of text")
 
     @classmethod
     def from_state(cls, state: GameState, headers: dict[str, str] | None = None) -> GameRecord:
@@ -249,7 +257,8 @@ def format_record(record: GameRecord) -> str:
         headers["Result"] = result_text(state)
     _check_headers(headers)
     head = [f"{k}: {v}" if v else f"{k}:" for k, v in headers.items()]
-    return "\n".join(head) + "\n\n" + "".join(line + "\n" for line in lines)
+    comments = [f"# {c}".rstrip() for c in record.comments]
+    return "\n".join(head) + "\n\n" + "".join(line + "\n" for line in comments + lines)
 
 
 def annotate(events: tuple[Event, ...], state: GameState) -> str:

@@ -460,6 +460,18 @@ def resumed_line(move_number: int) -> str:
     return f"Resumed after move {move_number}."
 
 
+def takeback_line(name: str, move: Move, undone: int) -> str:
+    """The log's note on a takeback: whose placement, how many went with it."""
+    also = "" if undone == 1 else f" (and the {undone - 1} after it)"
+    return f"{name} took back {move.cell}{also}: the same {colour_name(move.colour)} ball to place again."
+
+
+def takeback_comment(count: int) -> str:
+    """A saved record's first comment when the game had takebacks."""
+    times = "1 takeback" if count == 1 else f"{count} takebacks"
+    return f"{times}: the moves are the game as finally played"
+
+
 def empty_cell_lines(cell: Cell, playable: bool) -> list[str]:
     """What a click on an empty cell says: playable (click to place) or empty."""
     if playable:

@@ -81,6 +81,8 @@ def to_json(controller: GameController) -> dict[str, object]:
         "drawn": None if s.drawn is None else s.drawn.char,
         "state": s.to_string(),
         "rng": [rng_state[0], list(rng_state[1]), rng_state[2]],
+        "redraws": "".join(c.char for c in controller.redraws),
+        "takebacks": controller.takebacks,
     }
 
 
@@ -244,7 +246,27 @@ def _controller(data: object) -> GameController:
         raise ValueError(f"the moves give {state.to_string()!r}, not {data['state']!r}")
     rng = random.Random()
     rng.setstate(_generator_state(data["rng"]))
-    return GameController(setup, state, rng)
+    controller = GameController(setup, state, rng)
+    controller.redraws, controller.takebacks = _taken_back(data, state)
+    return controller
+
+
+def _taken_back(data: dict[str, object], state: GameState) -> tuple[list[Colour], int]:
+    """The balls to draw again and the takebacks so far (none in files of
+    earlier versions), checked: the balls must be in the bag, in order."""
+    redraws = data.get("redraws", "")
+    count = data.get("takebacks", 0)
+    if not isinstance(redraws, str) or len(redraws) > 30:
+        raise ValueError(f"the balls to draw again {_cut(repr(redraws))} are not up to 30 letters")
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 10**6:
+        raise ValueError(f"the takebacks {_cut(repr(count))} are not a count")
+    colours = [Colour.from_char(ch) for ch in redraws]
+    bag = list(state.bag())
+    for colour in colours:
+        if bag[colour] <= 0:
+            raise ValueError(f"the balls to draw again {redraws!r} are not in the bag")
+        bag[colour] -= 1
+    return colours, count
 
 
 def _generator_state(saved: object) -> tuple[int, tuple[int, ...], float | None]:

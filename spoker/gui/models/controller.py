@@ -39,6 +39,8 @@ from spoker.text.narrator import (
     last_move_line,
     phase_line,
     resumed_line,
+    takeback_comment,
+    takeback_line,
 )
 
 if TYPE_CHECKING:
@@ -150,6 +152,12 @@ class GameController:
         self.last_events: tuple[Event, ...] = ()
         self._players: dict[int, Player] = {}
         self.moves_seen = 0
+        # Taking back keeps the draws: the balls drawn after the position taken
+        # back to come again in the same order (the next is first), before the
+        # generator draws anything new.
+        self.redraws: list[Colour] = []
+        self.takebacks = 0
+        self._movers: list[int] = []  # who placed each ball of the history
         if state is not None and state.history:
             self._rebuild_from_history(note_resume)
 
@@ -270,8 +278,12 @@ class GameController:
 
     # -- acting -------------------------------------------------------------
     def draw(self) -> tuple[Event, ...]:
-        """Draw the next ball with the game's generator."""
-        events = self.state.draw(self.rng)
+        """Draw the next ball: the one drawn here before a takeback, if any,
+        else a new one from the game's generator."""
+        if self.redraws:
+            events = self.state.apply_draw(self.redraws.pop(0))
+        else:
+            events = self.state.draw(self.rng)
         self._narrate(events)
         return events
 
@@ -280,6 +292,65 @@ class GameController:
         events = self.state.apply_place(cell)
         self._narrate(events)
         return events
+
+    # -- taking back ----------------------------------------------------------
+    def movers(self) -> list[int]:
+        """Who placed each ball of the history, in order."""
+        return list(self._movers)
+
+    @property
+    def takeback_asker(self) -> int | None:
+        """The seat whose placement a takeback undoes: against a computer the
+        person's, in hot-seat the last mover's; None with two computers."""
+        persons = [p for p in (1, 2) if not self.setup.is_computer(p)]
+        if not persons:
+            return None
+        if len(persons) == 1:
+            return persons[0]
+        movers = self.movers()
+        return movers[-1] if movers else None
+
+    def takeback_point(self) -> int | None:
+        """How many moves a takeback keeps: all before the asker's last
+        placement (see :attr:`takeback_asker`); None when there is nothing to take back."""
+        asker = self.takeback_asker
+        if asker is None:
+            return None
+        movers = self.movers()
+        for j in range(len(movers) - 1, -1, -1):
+            if movers[j] == asker:
+                return j
+        return None
+
+    def take_back(self) -> Move:
+        """Undo the moves from the asker's last placement on (see
+        :meth:`takeback_point`): the position before it comes back with the same
+        ball drawn, and the balls drawn since come again in the same order.
+        Returns the placement taken back; IllegalActionError if there is none."""
+        from spoker.errors import IllegalActionError
+
+        keep = self.takeback_point()
+        if keep is None:
+            raise IllegalActionError("there is no placement to take back")
+        target = self.state
+        undone = target.history[keep:]
+        later = [m.colour for m in undone[1:]]
+        if target.drawn is not None:
+            later.append(target.drawn)
+        state = GameState(target.rules)
+        for move in target.history[:keep]:
+            state.apply_move(move)
+        state.apply_draw(undone[0].colour)
+        self.redraws = later + self.redraws
+        self.takebacks += 1
+        self.state = state
+        self.story = Story(self.setup.names, state.rules)
+        self.moves_seen = 0
+        self._movers = []
+        self._rebuild_from_history(False)
+        self.last_events = ()
+        self.story.note(takeback_line(self.name(state.to_move), undone[0], len(undone)))
+        return undone[0]
 
     def player(self, seat: int) -> Player:
         """The computer player of a seat, made on first use (seeded from the game)."""
@@ -337,6 +408,8 @@ class GameController:
         for e in events:
             if isinstance(e, BallPlaced):
                 self.moves_seen = e.move_number
+                del self._movers[e.move_number - 1:]
+                self._movers.append(e.player)
         self.story.tell(events, self.state)
 
     # -- explaining ---------------------------------------------------------
@@ -372,6 +445,10 @@ class GameController:
 
     def moves(self) -> list[Move]:
         return list(self.state.history)
+
+    def record_comments(self) -> list[str]:
+        """The comments a saved record starts with (how many takebacks)."""
+        return [takeback_comment(self.takebacks)] if self.takebacks else []
 
 
 def level_typo(name: str) -> str | None:

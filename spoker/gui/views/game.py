@@ -39,6 +39,7 @@ from spoker.gui.views.common import (
     highlights,
     place_toolbar,
 )
+from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
 from spoker.text.narrator import COLOUR_NAMES
@@ -70,7 +71,7 @@ class GameView(BaseView):
         self.end_timer: float | None = None
         self.moment_time = 10.0
         self.time = 0.0
-        self.dialog: SaveDialog | None = None
+        self.dialog: SaveDialog | ConfirmDialog | None = None
         self.board_rect = (0.0, 0.0, 1.0, 1.0)
         self.panel_rect = (0.0, 0.0, 1.0, 1.0)
         self._cards = PlayerCards()
@@ -100,11 +101,13 @@ class GameView(BaseView):
         self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Lift the levels apart to see every ball"))
         self.b_hint = ui.add(Button("Hints", self.toggle_hints, "I", tooltip="Show the best cells for the drawn ball"))
         self.b_marks = ui.add(Button("Marks", self.toggle_marks, "M", tooltip="Marks on red and black balls (colour-blind aid)"))
+        self.b_undo = ui.add(Button("Undo", self.act_takeback, "Ctrl+Z",
+                                    tooltip="Take back your last placement (the same balls come again)"))
         self.b_save = ui.add(Button("Save", self.ask_save, "S", tooltip="Save the game as a record"))
         self.b_help = ui.add(Button("Help", self.app.show_help, "H", tooltip="Rules, groups and keys"))
         self.b_menu = ui.add(Button("Menu", self.to_menu, "Esc", tooltip="Back to the title screen (the game is autosaved)"))
         self.b_results = ui.add(Button("Results", self.show_results, "Enter", primary=True, tooltip="The end-of-game screen"))
-        self.toolbar = [self.b_draw, self.b_left, self.b_right, self.b_explode, self.b_hint,
+        self.toolbar = [self.b_draw, self.b_undo, self.b_left, self.b_right, self.b_explode, self.b_hint,
                         self.b_marks, self.b_save, self.b_help, self.b_menu]
 
     # -- what the picture shows -------------------------------------------
@@ -117,7 +120,7 @@ class GameView(BaseView):
         board_w = width - panel_w
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         bar = TOOLBAR_H * s
-        optional = [self.b_marks, self.b_left, self.b_hint, self.b_save]  # the least needed first
+        optional = [self.b_marks, self.b_left, self.b_hint, self.b_save, self.b_undo]  # the least needed first
         place_toolbar(self.toolbar, optional, board_w, bar, gap=6 * s, min_width=66 * s, max_width=118 * s)
         self.b_results.place(board_w - 150 * s, bar + 10 * s, 140 * s, 42 * s)
         self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
@@ -184,6 +187,50 @@ class GameView(BaseView):
         )
         if self.c.over:
             self.end_timer = END_DELAY
+
+    # -- taking back -------------------------------------------------------------
+    def act_takeback(self) -> None:
+        """Ctrl+Z: take back the last placement (the person's own against a
+        computer); in hot-seat the other person is asked first."""
+        if self.dialog is not None:
+            return
+        if not getattr(self.app.settings, "takebacks", True):
+            self.say("Takebacks are off (Settings).", "info")
+            return
+        c = self.c
+        keep = c.takeback_point()
+        asker = c.takeback_asker
+        if keep is None or asker is None:
+            self.say("There is no placement of yours to take back." if asker else "Nothing to take back.", "info")
+            return
+        move = c.state.history[keep]
+        if c.setup.is_computer(3 - asker):
+            self._take_back()
+            return
+        self.dialog = ConfirmDialog(
+            f"{c.name(3 - asker)}: let {c.name(asker)} take back {move.cell}?",
+            f"The {COLOUR_NAMES[move.colour]} ball goes back to {c.name(asker)}, to place again; "
+            "the balls drawn since come again in the same order.",
+            self._take_back, lambda: self.say("Takeback refused.", "info"), yes="Allow", no="Refuse")
+        self.dialog.layout(*self.size)
+
+    def _take_back(self) -> None:
+        move = self.c.take_back()
+        self.app.autosave(self.c)
+        self.turns = ComputerTurns(self.app.threaded, self.app.settings.computer_delays[0])
+        self.end_timer = None
+        self.cursor = None
+        self.selected = None
+        self.info = []
+        self.hints = []
+        self._hint_key = ""
+        self._hint_job = None
+        self.scene.set_board(self.c.state.board, animate=False)
+        self.moment_seen = self.c.moment
+        self.moment_time = 10.0
+        self._refresh_highlights()
+        self._update_ghost()
+        self.say(f"Taken back: {move.cell}. Place the {COLOUR_NAMES[move.colour]} ball again.", "good")
 
     def _why_not(self, cell: Cell) -> str:
         board = self.c.state.board
@@ -327,6 +374,8 @@ class GameView(BaseView):
         self.b_hint.active = self.app.settings.show_hints and self.c.setup.hints
         self.b_marks.active = self.app.settings.colour_marks
         self.b_results.visible = self.c.over
+        self.b_undo.enabled = (self.dialog is None and getattr(self.app.settings, "takebacks", True)
+                               and self.c.takeback_point() is not None)
         self.app.frame_cache.frame(self._frame_key(), self._draw_screen, self._pulses(), self._live_rect())
         super().on_draw()
 
@@ -522,7 +571,9 @@ class GameView(BaseView):
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         shift = modifiers & keys.MOD_SHIFT
-        if symbol == keys.SPACE:
+        if symbol == keys.Z and modifiers & (keys.MOD_CTRL | keys.MOD_COMMAND):
+            self.act_takeback()
+        elif symbol == keys.SPACE:
             self.act_draw()
         elif symbol == keys.R:
             self.rotate(1 if shift else -1)

@@ -1,0 +1,84 @@
+"""The modal box asking a yes-or-no question (a takeback in hot-seat)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arcade
+from arcade import key as keys
+
+from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.text import Label
+from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.widgets.buttons import Button
+
+
+class ConfirmDialog:
+    """A question, a detail line and two answers: Y or Enter says yes, N or
+    Esc says no; either closes the box (``done``) and calls its function."""
+
+    def __init__(
+        self, title: str, detail: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
+        yes: str = "Yes", no: str = "No",
+    ) -> None:
+        self.title = title
+        self.detail = detail
+        self.done = False
+        self._on_yes = on_yes
+        self._on_no = on_no
+        self.yes = Button(yes, self._yes, "Y", primary=True)
+        self.no = Button(no, self._no, "N")
+        self._title = Label(title, 15, bold=True, anchor_y="top")
+        self._detail = Label(detail, 11, THEME.muted, anchor_y="top")
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+
+    def _yes(self) -> None:
+        if not self.done:
+            self.done = True
+            self._on_yes()
+
+    def _no(self) -> None:
+        if not self.done:
+            self.done = True
+            if self._on_no is not None:
+                self._on_no()
+
+    def layout(self, width: int, height: int) -> None:
+        s = ui_scale()
+        w = min(640.0 * s, width - 40.0)
+        h = 130.0 * s
+        left, bottom = (width - w) / 2, (height - h) / 2
+        self.rect = (left, bottom, w, h)
+        self.yes.place(left + w - 266 * s, bottom + 14 * s, 124 * s, 38 * s)
+        self.no.place(left + w - 132 * s, bottom + 14 * s, 116 * s, 38 * s)
+
+    def draw(self) -> None:
+        left, bottom, w, h = self.rect
+        s = ui_scale()
+        width, height = arcade.get_window().get_size()
+        arcade.draw_lrbt_rectangle_filled(0, max(width, 4000), 0, max(height, 4000), (0, 0, 0, 140))
+        draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
+        self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
+        self._detail.draw_at(left + 16 * s, bottom + h - 40 * s, self._detail.fitted(self.detail, w - 32 * s))
+        self.yes.draw()
+        self.no.draw()
+
+    def update(self, dt: float) -> None:
+        """Nothing moves in the box."""
+
+    def on_mouse_press(self, x: float, y: float, button: int) -> None:
+        if not self.yes.on_mouse_press(x, y, button):
+            self.no.on_mouse_press(x, y, button)
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        self.yes.on_mouse_motion(x, y)
+        self.no.on_mouse_motion(x, y)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol in (keys.Y, keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+            self._yes()
+        elif symbol in (keys.N, keys.ESCAPE):
+            self._no()
+
+    def on_text(self, text: str) -> None:
+        """No text field: typed letters are keys (``on_key_press``)."""
