@@ -84,10 +84,14 @@ def boxes_of(view: Any) -> list[Box]:
 
 def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
     """The screen as a player sees it, settled."""
+    view: Any
     if screen == "title":
         app.settings.name1, app.settings.name2 = names
         app.settings.seat2 = "lookahead"  # the longest seat label
         app.show_title()
+    elif screen == "game-start":  # a full bag, no ball drawn: "10 10 10" (ran together at 800x600)
+        view = app.play(game(names, 0))
+        assert view.c.state.bag() == (10, 10, 10) and view.c.state.drawn is None
     elif screen == "game":
         view = app.play(game(names, 18))
         settle(view)
@@ -165,7 +169,7 @@ def show_lab(app: SpokerApp, screen: str, names: tuple[str, str]) -> LabView:
 
 @pytest.mark.parametrize("names", list(NAMES), ids=list(NAMES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-@pytest.mark.parametrize("screen", ["title", "title-unfinished", "game", "game-flush", "game-info", "end",
+@pytest.mark.parametrize("screen", ["title", "title-unfinished", "game-start", "game", "game-flush", "game-info", "end",
                                     "end-dialog", "help", "replay", "lab-empty", "lab-query", "lab-suite",
                                     "lab-refusal"])
 def test_texts_stay_in_their_boxes_and_apart(

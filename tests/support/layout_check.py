@@ -1,6 +1,18 @@
 """A layout checker for the screens' texts: every text inside the window and
-inside the smallest box (button, row, panel) its centre lies in, and no two
-texts overlapping. The texts come from ``spoker.gui.render.text.recording_texts``.
+inside the smallest box (button, row, panel) its centre lies in, no two texts
+overlapping, and a gap between neighbours on one line. The texts come from
+``spoker.gui.render.text.recording_texts``.
+
+The gap rule: two texts on the same line (their boxes share most of their
+height) closer than :data:`MIN_GAP` pixels (times the window's scale) read as
+one word, as the bag's counts did at 800x600 ("101010"). A text drawn as
+several pieces on purpose (a word in another colour inside a line, a name
+and its "'s") is told apart by how it is drawn and what meets at the seam:
+each piece starts where the one before ends, on the same baseline, at the same
+size (the boxes abut within :data:`TOLERANCE`), and a space or a punctuation
+mark is on one side of the seam. Two numbers or words that merely happen to
+touch ("10" and "10") have a letter or digit on both sides: they run together.
+A near miss (apart, but by less than the gap) is never a join.
 """
 
 from __future__ import annotations
@@ -8,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from spoker.gui.render.text import DrawnText
+from spoker.gui.render.theme import scale_for
 
 Box = tuple[float, float, float, float]  # left, bottom, width, height
 
 TOLERANCE = 1.0  # pixels: rounding to whole pixels may move a box by one
+MIN_GAP = 4.0  # pixels at scale 1 between two texts on one line (about a thin space at 11 pt)
+SAME_LINE = 0.5  # two texts are on one line when their boxes share this much of the lower one's height
 
 
 def _edges(box: Box) -> tuple[float, float, float, float]:
@@ -38,14 +53,54 @@ def _overlap(a: DrawnText, b: DrawnText) -> bool:
     )
 
 
-def layout_problems(texts: Sequence[DrawnText], window: tuple[int, int], boxes: Iterable[Box] = ()) -> list[str]:
-    """What is wrong with the texts of one frame (empty: the layout holds)."""
+def same_line(a: DrawnText, b: DrawnText) -> bool:
+    """Whether two texts sit side by side on one line (not one above the other)."""
+    shared = min(a.top, b.top) - max(a.bottom, b.bottom)
+    return shared >= SAME_LINE * min(a.top - a.bottom, b.top - b.bottom)
+
+
+def gap_between(a: DrawnText, b: DrawnText) -> float:
+    """The horizontal room between two texts' boxes (negative: they overlap)."""
+    return max(b.left - a.right, a.left - b.right)
+
+
+def joined(a: DrawnText, b: DrawnText) -> bool:
+    """Whether ``a`` and ``b`` are pieces of one text drawn on purpose: they
+    abut, on the same baseline, at the same height (one font size), and the
+    seam is not between two letters or digits (that would read as one word)."""
+    t = TOLERANCE
+    if not (
+        abs(gap_between(a, b)) <= t
+        and abs(a.bottom - b.bottom) <= t
+        and abs((a.top - a.bottom) - (b.top - b.bottom)) <= t
+    ):
+        return False
+    first, second = (a, b) if a.left <= b.left else (b, a)
+    before, after = first.text.rstrip("\u200b")[-1:], second.text.lstrip("\u200b")[:1]
+    return not (before.isalnum() and after.isalnum())
+
+
+def too_close(a: DrawnText, b: DrawnText, min_gap: float) -> bool:
+    """Whether two texts on one line are nearer than ``min_gap`` without
+    being a join (an overlap is told as such, not as this)."""
+    if _overlap(a, b) or not same_line(a, b) or joined(a, b):
+        return False
+    return gap_between(a, b) < min_gap
+
+
+def layout_problems(
+    texts: Sequence[DrawnText], window: tuple[int, int], boxes: Iterable[Box] = (),
+    min_gap: float | None = None,
+) -> list[str]:
+    """What is wrong with the texts of one frame (empty: the layout holds).
+    ``min_gap`` is the room wanted between texts on one line (default
+    :data:`MIN_GAP` times the window's scale)."""
+    gap = MIN_GAP * scale_for(*window) if min_gap is None else min_gap
     screen: Box = (0.0, 0.0, float(window[0]), float(window[1]))
     by_size = sorted(boxes, key=lambda b: b[2] * b[3])
     problems: list[str] = []
-    for text in texts:
-        if not text.text.strip("\u200b "):
-            continue
+    shown = [t for t in texts if t.text.strip("\u200b ")]
+    for text in shown:
         if not _inside(text, screen):
             problems.append(f"{text.text!r} {_show(text)} leaves the window {window}")
             continue
@@ -53,10 +108,15 @@ def layout_problems(texts: Sequence[DrawnText], window: tuple[int, int], boxes: 
         home = next((b for b in by_size if _contains(b, cx, cy)), None)
         if home is not None and not _inside(text, home):
             problems.append(f"{text.text!r} {_show(text)} leaves its box {tuple(round(v) for v in home)}")
-    for i, a in enumerate(texts):
-        for b in texts[i + 1:]:
-            if a.text.strip() and b.text.strip() and _overlap(a, b):
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            if _overlap(a, b):
                 problems.append(f"{a.text!r} {_show(a)} overlaps {b.text!r} {_show(b)}")
+            elif too_close(a, b, gap):
+                problems.append(
+                    f"{a.text!r} {_show(a)} and {b.text!r} {_show(b)} run together: "
+                    f"{gap_between(a, b):.1f} px apart, less than {gap:.1f}"
+                )
     return problems
 
 
