@@ -123,8 +123,10 @@ class SpokerApp:
 
     @property
     def analyses(self) -> AnalysisCache:
-        """The records' analyses of this session (spoker.gui.models.analysis_model):
-        worked out by a background process, or at once when not threaded."""
+        """The records' analyses (spoker.gui.models.analysis_model): worked
+        out by a background process, or at once when not threaded; kept in
+        the data folder's analyses.json (spoker.gui.models.analysis_store)
+        for the next sessions, when there is a data folder."""
         if self._analyses is None:
             from spoker.gui.models.analysis_model import (
                 AnalysisCache,
@@ -132,11 +134,14 @@ class SpokerApp:
                 ProcessPool,
                 ThreadRunner,
             )
+            from spoker.gui.models.analysis_store import FILENAME, AnalysisStore
 
+            folder = self.data_folder
+            store = None if folder is None else AnalysisStore(folder / FILENAME)
             if self.threaded:
-                self._analyses = AnalysisCache(ThreadRunner(), compute=ProcessPool())
+                self._analyses = AnalysisCache(ThreadRunner(), compute=ProcessPool(), store=store)
             else:
-                self._analyses = AnalysisCache(InlineRunner())
+                self._analyses = AnalysisCache(InlineRunner(), store=store)
         return self._analyses
 
     @property

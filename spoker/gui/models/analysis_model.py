@@ -9,7 +9,9 @@ far. Who runs the steps is a :class:`Runner`: :class:`ThreadRunner` (one
 daemon thread, the window) or :class:`InlineRunner` (at once: screenshots and
 tests). In the window each step's search runs in a :class:`ProcessPool` (the
 daemon thread only waits for it), so the window keeps its interpreter lock.
-:class:`AnalysisCache` keeps one job per record for the session.
+:class:`AnalysisCache` keeps one job per record for the session, and with an
+:class:`~spoker.gui.models.analysis_store.AnalysisStore` every finished
+analysis on disk for the next sessions.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 from spoker.engine.rules import RuleSet
+from spoker.gui.models.analysis_store import AnalysisStore, Key, key_of
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay
 from spoker.runs.analysis import (
@@ -133,13 +136,24 @@ class AnalysisJob:
         self._found: list[MoveAnalysis] = []
         self._error = ""
         self._runner: Runner | None = None
+        self.on_done: Callable[[AnalysisJob], None] | None = None
+        """Called once, on the window's thread, when the last placement is judged here."""
 
     @classmethod
     def finished(cls, analysis: GameAnalysis) -> AnalysisJob:
         """A job holding an analysis already made (a fixture, a file)."""
-        job = cls(analysis.record, analysis.rules, analysis.effort)
+        return cls.from_moves(analysis.record, analysis.rules, analysis.effort, analysis.moves)
+
+    @classmethod
+    def from_moves(
+        cls, record: GameRecord, rules: RuleSet | None, effort: int, moves: list[MoveAnalysis],
+    ) -> AnalysisJob:
+        """A job holding the placements of an analysis made before (all of them)."""
+        job = cls(record, rules, effort)
+        if len(moves) != job.total:
+            raise ValueError(f"{len(moves)} placements for a record of {job.total}")
         job.started = True
-        job._found = list(analysis.moves)
+        job._found = list(moves)
         job.poll()
         return job
 
@@ -184,7 +198,14 @@ class AnalysisJob:
                 challenge_swings(self.replay, self.moves),
             )
             changed = True
+            if self.on_done is not None:
+                self.on_done(self)
         return changed
+
+    @property
+    def key(self) -> Key:
+        """What this analysis depends on: the record's moves, the rules, the effort."""
+        return key_of(self.record.moves, self.rules, self.effort)
 
     @property
     def state(self) -> str:
@@ -233,34 +254,71 @@ def move_summary(m: MoveAnalysis, mover: str = "") -> str:
     return f"{m.n}. {m.ball.char}@{m.cell}{judged}: {who}{m.value:+.2f}{'' if m.exact else '~'}"
 
 
-def _key(record: GameRecord, rules: RuleSet | None, effort: int) -> tuple[object, ...]:
-    return (tuple(str(m) for m in record.moves), str(rules if rules is not None else record.rules), effort)
+def _key(record: GameRecord, rules: RuleSet | None, effort: int) -> Key:
+    return key_of(record.moves, rules if rules is not None else record.rules, effort)
 
 
 class AnalysisCache:
-    """One job per record (its moves, rules and effort) for the session."""
+    """One job per record (its moves, rules and effort) for the session; with
+    a ``store``, the analyses finished here are kept on disk and those kept
+    before are taken from it instead of being made again."""
 
     def __init__(
         self, runner: Runner | None = None, effort: int = DEFAULT_EFFORT, compute: Compute = _here,
+        store: AnalysisStore | None = None,
     ) -> None:
         self.runner: Runner = runner if runner is not None else ThreadRunner()
         self.effort = effort
         self.compute = compute
-        self._jobs: dict[tuple[object, ...], AnalysisJob] = {}
+        self.store = store
+        self._jobs: dict[Key, AnalysisJob] = {}
+        self._notices: list[str] = []
+        self._keep_failed = False
 
     def job(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
-        """The record's job (made, not started, if new)."""
+        """The record's job: the one of this session, else one holding the
+        analysis kept on disk, else a new one (not started)."""
         key = _key(record, rules, self.effort)
         job = self._jobs.get(key)
         if job is None:
-            job = self._jobs[key] = AnalysisJob(record, rules, self.effort, self.compute)
+            kept = None if self.store is None else self.store.find(key)
+            if kept is not None:
+                try:
+                    job = AnalysisJob.from_moves(record, rules, self.effort, kept)
+                except ValueError:  # not this record's (the key says it is): analyse it again
+                    job = None
+            if job is None:
+                job = AnalysisJob(record, rules, self.effort, self.compute)
+                job.on_done = self._keep
+            self._jobs[key] = job
         return job
 
     def add(self, analysis: GameAnalysis) -> AnalysisJob:
-        """Keep an analysis made elsewhere (for its record and effort)."""
+        """Keep an analysis made elsewhere (for its record and effort), for the session."""
         job = AnalysisJob.finished(analysis)
         self._jobs[_key(analysis.record, analysis.rules, analysis.effort)] = job
         return job
+
+    def _keep(self, job: AnalysisJob) -> None:
+        """A finished analysis, on disk for the next sessions (a failure is told once)."""
+        if self.store is None:
+            return
+        try:
+            self.store.keep(job.key, job.moves)
+        except OSError as err:
+            if not self._keep_failed:
+                self._notices.append(f"cannot keep the analysis in {str(self.store.path)!r}: {err.strerror or err}")
+            self._keep_failed = True
+        else:
+            self._keep_failed = False
+
+    def take_notices(self) -> list[str]:
+        """Lines about the kept analyses not yet told (a damaged file, a failed write)."""
+        out = ([] if self.store is None else self.store.notices) + self._notices
+        self._notices.clear()
+        if self.store is not None:
+            self.store.notices.clear()
+        return out
 
     def start(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
         job = self.job(record, rules)

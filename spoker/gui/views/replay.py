@@ -3,6 +3,7 @@ challenge or on autoplay, each challenge narrated as in play."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
@@ -87,7 +88,8 @@ class ReplayView(BaseView):
         self.ch_rects: list[tuple[float, float, float, float, int]] = []
         self.progress_rect = (0.0, 0.0, 0.0, 0.0)
         # The analysis (computed elsewhere: the session's cache) and its drawing.
-        self.analysis = app.analyses.job(record, rules)
+        self.analysis = app.analyses.job(record, rules)  # the kept one, if analysed before
+        self._tell_notices()
         self.show_best = False
         self._graph = EvalGraph()
         self._best = BestLabel()
@@ -213,6 +215,18 @@ class ReplayView(BaseView):
         if self.analysis.poll():
             self.changed()  # more moves judged: the graph and the marks grow
             self._refresh_ghost()
+            self._tell_notices()  # a finished analysis is kept on disk: did that work?
+
+    def _tell_notices(self) -> None:
+        """What the kept analyses' file said (damaged, not writable): the whole
+        line on stderr, the gist on the screen."""
+        notices = self.app.analyses.take_notices()
+        for line in notices:
+            print(f"spoker: {line}", file=sys.stderr)
+        if notices:
+            damaged = any(" was damaged " in line or " damaged (" in line for line in notices)
+            self.say("The kept analyses were damaged: set aside (see the terminal)" if damaged
+                     else "Cannot keep this analysis on disk (see the terminal)", "bad", 8)
 
     def toggle_best(self) -> None:
         """Show or hide the best placement of the current move as a ghost."""

@@ -1,0 +1,235 @@
+"""The analyses kept between sessions: ``analyses.json`` in the data folder.
+
+An analysis takes a minute of the computer's time; analysed once (from the
+end screen, the replay viewer), a record reopened later, in this session or
+another, shows it at once. Each analysis is kept under its key: the record's
+moves, the rules and the effort (the same three give the same analysis,
+:mod:`spoker.runs.analysis`). The file is bounded: the newest
+:data:`MAX_ANALYSES` analyses, and no more than :data:`MAX_BYTES`; the oldest
+go first.
+
+The file follows the data folder's rules (:mod:`spoker.gui.models.storage`):
+written atomically (all or nothing), and a file that cannot be used as it
+is (cut short, not JSON, a value of the wrong type, a move that does not
+agree with its record...) is moved aside with one line saying so, never a
+crash; its usable analyses are kept and the file is written afresh at the
+next analysis. Two windows may analyse at once: each write merges the
+analyses another window wrote meanwhile.
+
+No arcade here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from shibumi import Cell, Colour, ShibumiError
+from spoker.engine.moves import Move
+from spoker.errors import SpokerError
+from spoker.gui.models.storage import DamagedFileError, read_json, set_aside, write_atomic
+from spoker.runs.analysis import MoveAnalysis, verdict
+
+FORMAT = "spoker-analyses-1"
+FILENAME = "analyses.json"
+MAX_ANALYSES = 100
+"""Analyses kept at most (one is some 2.5 KB: a record's 30 placements)."""
+MAX_BYTES = 512 * 1024
+"""The file's size at most (the data folder's reader takes 1 MB)."""
+TOLERANCE = 1e-6
+"""How far a stored loss may be from best value - value (they are written exactly)."""
+
+WHAT = "the file of kept analyses"
+"""How the notices name the file."""
+
+
+class Key(NamedTuple):
+    """What an analysis depends on: the moves (``R@1A1 W@1C1 ...``), the rules' name, the effort."""
+
+    moves: str
+    rules: str
+    effort: int
+
+
+def key_of(moves: Sequence[Move], rules: object, effort: int) -> Key:
+    """The key of an analysis of ``moves`` under ``rules`` (a RuleSet or its name) at ``effort``."""
+    return Key(" ".join(str(m) for m in moves), str(rules), effort)
+
+
+class _Entry(NamedTuple):
+    key: Key
+    saved: float  # when it was kept (seconds since the epoch): the oldest go first
+    moves: tuple[MoveAnalysis, ...]
+
+
+class AnalysisStore:
+    """The analyses kept in ``path`` (read on first use).
+
+    ``notices`` receives the line about a damaged file (moved aside);
+    ``writable`` False (a screenshot) reads the file and never changes it."""
+
+    def __init__(self, path: Path, notices: list[str] | None = None, writable: bool = True) -> None:
+        self.path = path
+        self.notices = notices if notices is not None else []
+        self.writable = writable
+        self._entries: dict[Key, _Entry] | None = None
+
+    # -- reading -----------------------------------------------------------------
+    def find(self, key: Key) -> list[MoveAnalysis] | None:
+        """The placements of the analysis kept under ``key``, if any."""
+        entry = self._loaded().get(key)
+        return None if entry is None else list(entry.moves)
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def _loaded(self) -> dict[Key, _Entry]:
+        if self._entries is None:
+            entries, bad = self._read()
+            if bad and self.writable:
+                self.notices.append(set_aside(self.path, WHAT, bad))
+            elif bad:
+                self.notices.append(f"{WHAT} {str(self.path)!r} is damaged ({bad}): not used")
+            self._entries = entries
+        return self._entries
+
+    def _read(self) -> tuple[dict[Key, _Entry], str]:
+        """The usable entries of the file, and what was wrong with it ("" if nothing)."""
+        try:
+            data = read_json(self.path)
+        except FileNotFoundError:
+            return {}, ""
+        except DamagedFileError as err:
+            return {}, str(err)
+        return entries_from(data)
+
+    # -- writing -----------------------------------------------------------------
+    def keep(self, key: Key, moves: Sequence[MoveAnalysis]) -> None:
+        """Keep an analysis (the newest now) and write the file, within its bounds.
+
+        OSError if the file cannot be written (the analysis is still kept in
+        memory for this session)."""
+        entries = self._loaded()
+        entries[key] = _Entry(key, time.time(), tuple(moves))
+        if not self.writable:
+            return
+        # Another window may have kept analyses since this one read the file.
+        found, bad = self._read()
+        if not bad:
+            for k, e in found.items():
+                if k not in entries or entries[k].saved < e.saved:
+                    entries[k] = e
+        text = self._bounded(entries)
+        write_atomic(self.path, text)
+
+    def _bounded(self, entries: dict[Key, _Entry]) -> str:
+        """The file's text: the newest analyses that fit the bounds (the
+        oldest are dropped from ``entries`` too)."""
+        newest = sorted(entries.values(), key=lambda e: e.saved, reverse=True)[:MAX_ANALYSES]
+        parts = [json.dumps(_entry_json(e), separators=(",", ":")) for e in newest]
+        size = 64
+        kept = 0
+        for part in parts:
+            if size + len(part) + 2 > MAX_BYTES:
+                break
+            size += len(part) + 2
+            kept += 1
+        chosen = {e.key for e in newest[:kept]}
+        for k in [k for k in entries if k not in chosen]:
+            del entries[k]
+        body = ",\n".join(parts[:kept])
+        return f'{{"format":"{FORMAT}","analyses":[\n{body}\n]}}\n'
+
+
+# -- the file's content ------------------------------------------------------------
+def _entry_json(e: _Entry) -> dict[str, object]:
+    return {
+        "moves": e.key.moves, "rules": e.key.rules, "effort": e.key.effort, "saved": e.saved,
+        "placements": [
+            [m.n, m.player, m.ball.char, str(m.cell), m.value, str(m.best), m.best_value, m.loss,
+             m.exact, m.verdict, m.depth]
+            for m in e.moves
+        ],
+    }
+
+
+def entries_from(data: object) -> tuple[dict[Key, _Entry], str]:
+    """The usable analyses of a JSON value, and what was unusable ("" if
+    nothing): an analysis with anything wrong is left out whole."""
+    if not isinstance(data, dict):
+        return {}, f"not an object but {type(data).__name__}"
+    if data.get("format") != FORMAT:
+        return {}, f"unknown format {str(data.get('format'))[:40]!r}"
+    items = data.get("analyses")
+    if not isinstance(items, list):
+        return {}, "no list of analyses"
+    out: dict[Key, _Entry] = {}
+    bad: list[str] = []
+    for i, item in enumerate(items):
+        try:
+            entry = _entry(item)
+        except (ValueError, TypeError, ShibumiError, SpokerError) as err:
+            bad.append(f"analysis {i + 1}: {str(err)[:80]}")
+            continue
+        if entry.key not in out or out[entry.key].saved < entry.saved:
+            out[entry.key] = entry
+    return out, "; ".join(bad[:2]) + (" ..." if len(bad) > 2 else "")
+
+
+def _entry(item: object) -> _Entry:
+    if not isinstance(item, dict):
+        raise ValueError(f"not an object but {type(item).__name__}")
+    moves_text, rules, effort, saved = item.get("moves"), item.get("rules"), item.get("effort"), item.get("saved")
+    if not isinstance(moves_text, str) or not isinstance(rules, str) or not rules:
+        raise ValueError("its moves or rules are not text")
+    if not _whole(effort) or effort < 1:  # type: ignore[operator]
+        raise ValueError(f"effort {effort!r} is not a positive whole number")
+    if not _number(saved):
+        raise ValueError(f"saved {saved!r} is not a time")
+    moves = [Move.from_str(token) for token in moves_text.split()]
+    placements = item.get("placements")
+    if not isinstance(placements, list) or len(placements) != len(moves):
+        raise ValueError(f"not one placement a move ({len(moves)} moves)")
+    found = tuple(_placement(p, n, moves[n - 1]) for n, p in enumerate(placements, 1))
+    key = Key(" ".join(str(m) for m in moves), rules, int(effort))  # type: ignore[arg-type]
+    return _Entry(key, float(saved), found)  # type: ignore[arg-type]
+
+
+def _placement(p: object, n: int, move: Move) -> MoveAnalysis:
+    """Placement ``n`` as stored, checked against its move and against itself."""
+    if not isinstance(p, list) or len(p) != 11:
+        raise ValueError(f"placement {n} is not a list of 11 values")
+    number, player, ball, cell, value, best, best_value, loss, exact, judged, depth = p
+    if number != n or isinstance(number, bool) or player != 2 - n % 2 or isinstance(player, bool):
+        raise ValueError(f"placement {n} has the wrong number or player")
+    if not isinstance(ball, str) or not isinstance(cell, str) or not isinstance(best, str):
+        raise ValueError(f"placement {n}: ball or cells are not text")
+    colour, where, better = Colour.from_char(ball), Cell(cell), Cell(best)
+    if colour != move.colour or where != move.cell:
+        raise ValueError(f"placement {n} is not the record's move {move}")
+    for x in (value, best_value):
+        if not _number(x) or not -1.0 - TOLERANCE <= x <= 1.0 + TOLERANCE:  # type: ignore[operator]
+            raise ValueError(f"placement {n}: value {x!r} is not an expected result")
+    if not _number(loss) or abs(best_value - value - loss) > TOLERANCE or loss < -TOLERANCE:  # type: ignore[operator]
+        raise ValueError(f"placement {n}: loss {loss!r} is not best value - value")
+    if not isinstance(exact, bool) or not _whole(depth) or not 0 <= depth <= 30:  # type: ignore[operator]
+        raise ValueError(f"placement {n}: exact or depth of the wrong type")
+    if judged != verdict(float(loss)) or (better == where) != (loss == 0):  # type: ignore[arg-type]
+        raise ValueError(f"placement {n}: verdict {judged!r} or best cell does not follow from its loss")
+    return MoveAnalysis(n, player, colour, where, float(value), better, float(best_value),  # type: ignore[arg-type]
+                        float(loss), exact, judged, int(depth))  # type: ignore[arg-type]
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _number(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+
+__all__ = ["FILENAME", "FORMAT", "MAX_ANALYSES", "MAX_BYTES", "AnalysisStore", "Key", "entries_from", "key_of"]
