@@ -27,6 +27,7 @@ import arcade
 
 from spoker.engine.rules import RuleSet
 from spoker.errors import SpokerError
+from spoker.gui.audio import SOUND_OFF_NOTICE, SoundPlayer
 from spoker.gui.models import autosave, storage
 from spoker.gui.models.controller import (
     PERSON,
@@ -84,6 +85,12 @@ class SpokerApp:
                 self._settings_kept = len(self.notices) == before or not os.path.lexists(settings_path() or "")
         self.settings = settings
         self.threaded = threaded
+        # The sound effects: none in a headless window or an unthreaded run
+        # (tests, screenshots, benchmarks); loaded now, in the background.
+        self.audio = SoundPlayer(
+            lambda: self.settings, available=threaded and not getattr(window, "headless", False)
+        )
+        self.audio.warm_up()
         self.record_path = record_path
         self.read_unfinished = self.data_folder is not None  # the title screen lists the saved games
         self._autosaves: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
@@ -154,6 +161,18 @@ class SpokerApp:
 
     def resized(self, width: int, height: int) -> None:
         self._size = (max(1, int(width)), max(1, int(height)))
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect (spoker.gui.models.sounds' names; SILENCE, "",
+        plays nothing). If sound cannot play here, it goes off for the session
+        and that is said once, on stderr and the screen."""
+        self.audio.play(name)
+        notice = self.audio.take_notice()
+        if notice is not None:
+            print(f"spoker: {notice}", file=sys.stderr)
+            view = self.window.current_view
+            if view is not None and hasattr(view, "say"):
+                view.say(SOUND_OFF_NOTICE, "bad", 6)
 
     def set_colour_marks(self, on: bool) -> None:
         self.settings.colour_marks = on

@@ -61,6 +61,8 @@ class AppHost(Protocol):
 
     def save_settings(self) -> None: ...
 
+    def play_sound(self, name: str) -> None: ...  # spoker.gui.models.sounds' names; silent where sound cannot play
+
     # -- going to another screen ---------------------------------------------
     def show(self, view: arcade.View) -> None: ...
 
