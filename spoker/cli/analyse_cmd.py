@@ -16,6 +16,7 @@ from spoker.runs.analysis import (
     BLUNDER,
     DEFAULT_EFFORT,
     INACCURACY,
+    MAX_EFFORT,
     MISTAKE,
     TURNING,
     ChallengeSwing,
@@ -91,9 +92,6 @@ def _failure(path: str, err: Exception) -> str:
         return f"cannot read {path!r}: {err.strerror or err}"
     return f"{path}: {err}" if str(err) else f"{path}: {err.__class__.__name__}"
 
-
-MAX_EFFORT = 100_000_000
-"""About eight hours of one core a record: more is a typo, not a wish."""
 
 
 def run(args: argparse.Namespace) -> int:

@@ -42,6 +42,9 @@ from spoker.runs.parallel import running, stream
 DEFAULT_EFFORT = 200_000
 """Positions judged per placement, at most, before the search is exact: a
 whole record takes some 6 s of one core (bench/analyse.py; target 20 s)."""
+MAX_EFFORT = 100_000_000
+"""The most positions a placement may be given (about eight hours of one core
+a record): more is a typo, not a wish."""
 
 EXACT_FACTOR = 4
 """An exhaustive search to the end of the game may judge this many times the
