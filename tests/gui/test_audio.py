@@ -263,3 +263,25 @@ def test_the_apps_sound_follows_its_current_settings(app: Any) -> None:
     app.settings.sound = False
     app.play_sound("end")
     assert fake.played == [("end", 0.25)]
+
+
+def test_a_whole_game_sounds_through_the_app(app: Any) -> None:
+    """The game screen's hooks, as they call: after each draw and placement
+    the effect of the controller's last events, then the end's cadence."""
+    from spoker.gui.models.controller import PERSON, GameController, GameSetup
+    from spoker.gui.models.sounds import DRAW, END, PLACE, effect_for
+
+    fake = FakeBackend()
+    app.audio = SoundPlayer(lambda: app.settings, available=True, backend=fake, threaded=False)
+    c = GameController(GameSetup(("Ann", "Computer"), (PERSON, "greedy"), seed=11))
+    while not c.over:
+        c.draw()
+        app.play_sound(effect_for(c.last_events, c.setup))
+        c.place(c.playable()[0])
+        app.play_sound(effect_for(c.last_events, c.setup))
+    app.play_sound(END)
+    heard = [name for name, _ in fake.played]
+    assert heard[0::2][:-1] == [DRAW] * c.state.move_number  # every draw, then its placement's effect
+    placed = heard[1::2]
+    assert set(placed) <= set(EFFECTS) - {DRAW, END} and PLACE in placed and len(set(placed)) >= 3
+    assert heard[-1] == END and app.audio.take_notice() is None
