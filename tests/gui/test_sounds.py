@@ -75,6 +75,19 @@ def test_a_straight_flush_sparkles_whoever_makes_it() -> None:
     assert effect_for(answer, HOT_SEAT) == STRAIGHT_FLUSH  # the flush outranks the challenge it ends
 
 
+def test_the_most_telling_effect_wins_whatever_the_order() -> None:
+    """The engine never sends a straight flush with a verdict (the challenge
+    it answers is cancelled, not settled), but the ranking holds regardless."""
+    flush_game, example = placements(STRAIGHT_FLUSH_GAME), placements(EXAMPLE5_GAME)
+    flush = next(e for e in flush_game[27] if isinstance(e, StraightFlushEvent))
+    verdict = next(e for e in example[20] if isinstance(e, ChallengeResolved))
+    opened = [e for e in example[19] if not isinstance(e, BallPlaced)]
+    placed = next(e for e in example[20] if isinstance(e, BallPlaced))
+    assert effect_for((verdict, *opened, flush, placed), HOT_SEAT) == STRAIGHT_FLUSH
+    assert effect_for((*opened, placed, verdict), HOT_SEAT) == WON
+    assert effect_for((placed, *opened), HOT_SEAT) == CHALLENGE
+
+
 def test_a_challenge_opened_then_won_from_each_side() -> None:
     events = placements(EXAMPLE5_GAME)
     assert effect_for(events[19], HOT_SEAT) == CHALLENGE  # move 20: Bob challenges
