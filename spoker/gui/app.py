@@ -221,6 +221,7 @@ class SpokerApp:
 
     def quit(self) -> None:
         """Close the window (``on_quit``, if set, is called instead: tests)."""
+        self.keep_board_view()
         self.save_settings()
         if self.on_quit is not None:
             self.on_quit()
@@ -232,7 +233,22 @@ class SpokerApp:
             arcade.exit()
 
     def show(self, view: arcade.View) -> None:
+        """Switch screens; every screen but the title's (whose pyramid spins)
+        shows the board in the person's view, kept from the screen left."""
+        from spoker.gui.views.title import TitleView
+
+        self.keep_board_view()
+        if not isinstance(view, TitleView):
+            self.scene.set_rotation(self.settings.board_view)
         self.window.show_view(view)
+
+    def keep_board_view(self) -> None:
+        """Remember the pyramid's orientation the person chose on this screen."""
+        from spoker.gui.views.title import TitleView
+
+        current = self.window.current_view
+        if self._scene is not None and current is not None and not isinstance(current, TitleView):
+            self.settings.board_view = self._scene.rotation
 
     # -- screens --------------------------------------------------------------
     def show_title(self, message: str = "", kind: str = "info") -> None:

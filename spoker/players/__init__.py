@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from spoker.players.base import HintEntry, Player, PlayerError
+from spoker.players.base import Player, PlayerError
 from spoker.players.expert import ExpertPlayer
-from spoker.players.hints import HINT_EFFORTS, hint
 from spoker.players.lookahead import LookaheadPlayer
 from spoker.players.registry import (
     PlayerEntry,

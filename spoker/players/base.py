@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from shibumi import Cell
 from shibumi.errors import expect
@@ -13,17 +13,6 @@ from spoker.errors import IllegalActionError, SpokerError
 
 class PlayerError(SpokerError):
     """An unknown player name or a bad player option."""
-
-
-class HintEntry(NamedTuple):
-    """A playable cell and what it is worth: the expected final score difference
-    (player to move minus opponent), a straight flush counting as a game win."""
-
-    cell: Cell
-    value: float
-
-    def __str__(self) -> str:
-        return f"{self.cell} {self.value:+.3f}"
 
 
 @runtime_checkable

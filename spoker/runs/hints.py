@@ -1,23 +1,52 @@
-"""The game screen's hints: the best cells for the drawn ball, each with its
-expected result (P(win) - P(loss) for the player to move).
+"""Hints: the best cells for the drawn ball, each with what the ball would do
+there and the game's expected result from there (P(win) - P(loss) for the
+player to move), for the command line (``spoker hint``) and the game screen
+alike: one engine, one unit.
 
 The values come from the analysis's search
 (:func:`spoker.runs.analysis.placement_values`, exact near the end of the
-game); the game screen says them in words (:mod:`spoker.text.value_words`),
-and so does ``spoker hint`` beside its scores. The hints by expected score
-difference, as hard as a player looks (greedy, lookahead, expert), are
-:mod:`spoker.players.hints`': they need only the players' search, these need
-the analysis, which sits above the players.
+game); what the ball does is the engine's own preview
+(:func:`spoker.engine.previews.preview`); both are said in words by
+:mod:`spoker.text` (``wins about 7 games in 10``).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from shibumi import Cell
+from spoker.engine.previews import Preview, preview
 from spoker.engine.state import GameState
 from spoker.runs.analysis import AnalysisError, placement_values
+from spoker.text.narrator import preview_words
+from spoker.text.value_words import value_words
 
 HINT_VALUE_EFFORT = 30_000
 """Positions a hint judges: quick enough for a game window's worker thread."""
+
+
+class Hint(NamedTuple):
+    """A suggested cell: its expected result for the player to move
+    (P(win) - P(loss)) and what the ball would do there."""
+
+    cell: Cell
+    value: float
+    preview: Preview
+
+    @property
+    def effect(self) -> str:
+        """``a full house, level 2: beats the flush three, level 1``."""
+        return preview_words(self.preview)
+
+    @property
+    def chances(self) -> str:
+        """``wins about 6 games in 10`` (a hint speaks of the game from here)."""
+        return value_words(self.value).removesuffix(" from here")
+
+    @property
+    def words(self) -> str:
+        """The effect and the chances, as one line says them."""
+        return f"{self.effect}; {self.chances}"
 
 
 def hint_values(
@@ -33,4 +62,9 @@ def hint_values(
     return ranked[:top]
 
 
-__all__ = ["HINT_VALUE_EFFORT", "hint_values"]
+def hints(state: GameState, top: int = 3, effort: int = HINT_VALUE_EFFORT) -> list[Hint]:
+    """:func:`hint_values`, each cell with what the ball would do there."""
+    return [Hint(cell, value, preview(state, cell)) for cell, value in hint_values(state, top, effort)]
+
+
+__all__ = ["HINT_VALUE_EFFORT", "Hint", "hint_values", "hints"]

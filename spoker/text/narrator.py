@@ -37,6 +37,7 @@ from spoker.engine.events import (
 )
 from spoker.engine.groups import Group, Rank, Reason, ReasonKind, Standing, standing
 from spoker.engine.moves import Move
+from spoker.engine.previews import Outcome, Preview
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 
@@ -483,8 +484,37 @@ HINT_HEADING = "Hint: best cells for this ball"
 
 
 def hint_lines(hints: Sequence[tuple[Cell, str]]) -> list[str]:
-    """The game screen's hint: a heading, then each cell with its chances in words."""
-    return [HINT_HEADING] + [f"  {cell}: {words}" for cell, words in hints]
+    """The game screen's hint: a heading, then each cell, numbered as on the
+    board, with what the ball does there and its chances in words."""
+    return [HINT_HEADING] + [f"{i}. {cell}: {words}" for i, (cell, words) in enumerate(hints, 1)]
+
+
+def _lower(group: Group) -> str:
+    text = group.describe()
+    return text[0].lower() + text[1:]
+
+
+def preview_words(p: Preview) -> str:
+    """What the drawn ball does on a cell (:func:`spoker.engine.previews.preview`):
+    ``a full house, level 2: beats the flush three, level 1``."""
+    formed = f"a {_lower(p.formed)}" if p.formed is not None else "no group"
+    if p.outcome is Outcome.WINS_GAME:
+        return f"{formed}: wins the game at once"
+    if p.outcome is Outcome.OPENS:
+        return f"{formed}: opens a challenge"
+    if p.outcome is Outcome.SCORES:
+        return f"{formed}: scores at once (the bag is empty)"
+    if p.outcome is Outcome.TIES:
+        return f"{formed}: ties the challenge"
+    if p.outcome is Outcome.BEATS:
+        assert p.answered is not None
+        return f"{formed}: beats the {_lower(p.answered)}"
+    if p.outcome is Outcome.LOSES:
+        if p.formed is None:
+            return "no group: loses the challenge"
+        assert p.answered is not None
+        return f"{formed}: loses to the {_lower(p.answered)}"
+    return formed
 
 
 def ball_story(state: GameState, cell: Cell, counted: Sequence[CountedGroup], names: tuple[str, str]) -> list[str]:

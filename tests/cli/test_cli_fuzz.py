@@ -139,7 +139,7 @@ TOKENS = {
                  "--json", "--out", "batch", "scalar", "auto", *SMALL, *PLAYERS],
     "tournament": ["--games", "--seed", "--rules", "--workers", "--chart", "--json", "--out",
                    *SMALL, *PLAYERS],
-    "hint": ["--top", "--player", "--json", "W", "B", "R", "X", "greedy", "expert", VALID_BOARD,
+    "hint": ["--top", "--effort", "--json", "W", "B", "R", "X", "200", "0", VALID_BOARD,
              VALID_BOARD + " 1 0-0 - R * visible", *SMALL],
     "render": ["--out", "--size", "--rotate", "--highlight", "--exploded", "--marks", "p.png", "p.gif",
                "800x600", "16x16", "0x0", "1A1,1C1", "1A1:dim", "9Z9", VALID_BOARD, *SMALL],
@@ -147,7 +147,7 @@ TOKENS = {
              "--record", "--autoplay", "--show", "--size", "--screenshot", "game.txt", "s.png",
              "Ann", "greedy", "", "touching", *SMALL],
 }
-FAST = {"simulate": ["--games", "2"], "tournament": ["--games", "2"], "hint": ["--player", "greedy"]}
+FAST = {"simulate": ["--games", "2"], "tournament": ["--games", "2"], "hint": ["--effort", "200"]}
 
 
 @contextlib.contextmanager
@@ -230,4 +230,4 @@ def test_any_argument_list_of_the_other_commands(command: str, data: st.DataObje
 
 @given(st.text(max_size=30), st.sampled_from(["W", "B", "R", "w", "X", ""]))
 def test_hint_state_and_ball(state: str, ball: str) -> None:
-    check_other(["hint", "--player", "greedy", "--", state, ball])
+    check_other(["hint", "--effort", "200", "--", state, ball])

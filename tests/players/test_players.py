@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
 
@@ -13,18 +12,14 @@ from support.example_counts import examples
 from support.strategies import games, rule_sets
 
 from shibumi import CELLS, Board, Colour
-from spoker import GameState, RuleSet, parse_state
-from spoker.cli import main
+from spoker import GameState, RuleSet
 from spoker.engine.events import GroupFormed, StraightFlush
 from spoker.engine.groups import best_code
 from spoker.players import (
-    HINT_EFFORTS,
     PLAYER_DESCRIPTIONS,
     PLAYER_NAMES,
-    HintEntry,
     Player,
     PlayerError,
-    hint,
     make_player,
 )
 from spoker.players.search import SF_POINTS, Expectimax, WinUtility
@@ -177,82 +172,6 @@ def test_search_to_the_end_is_exact(rules: RuleSet, seed: int, left: int) -> Non
     ))
     for cell in cut.legal_cells():
         assert got[cell] == pytest.approx(_brute_place(cut, cell))
-
-
-# -- hints --------------------------------------------------------------------
-def test_hint_finds_a_straight_flush() -> None:
-    # A white platform under 2B2: a white ball there is a straight flush.
-    state = GameState.from_board(Board.from_string("WW..WW........../........./..../."))
-    state.apply_draw(Colour.WHITE)
-    for effort in HINT_EFFORTS:
-        best = hint(state, top=1, effort=effort)
-        assert best == [HintEntry(CELLS[16], SF_POINTS)]
-
-
-def test_hint_values_answer_a_challenge() -> None:
-    # Player 1's W W W flush three on row 1 challenges; player 2 holds a red
-    # ball: 1G1 makes nothing (loses the challenge), no cell beats it.
-    state = GameState()
-    for move in ("W@1A1", "B@1A5", "W@1C1", "B@1G7"):
-        state.apply_move(move)
-    events = state.apply_move("W@1E1")
-    assert state.challenge is not None, events
-    state.apply_draw(Colour.RED)
-    hints = hint(state, top=30, effort="greedy")
-    assert [h.cell for h in hints] == sorted((h.cell for h in hints), key=lambda c: (-dict(hints)[c], c))
-    assert {h.cell for h in hints} == set(state.legal_cells())
-    # Nothing red can beat a flush three here: every cell loses the challenge.
-    assert all(h.value < 0 for h in hints)
-
-
-@given(state=drawn_states(), top=st.integers(1, 5))
-def test_hint_lists_playable_cells_best_first(state: GameState, top: int) -> None:
-    before = state.to_string()
-    hints = hint(state, top=top, effort="greedy")
-    assert len(hints) == min(top, len(state.legal_cells()))
-    assert all(h.cell in state.legal_cells() for h in hints)
-    assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
-    assert state.to_string() == before
-
-
-def test_hint_refuses_bad_arguments() -> None:
-    state = _with_draw(GameState(), 1)
-    with pytest.raises(PlayerError, match="'wizard'"):
-        hint(state, effort="wizard")
-    with pytest.raises(PlayerError, match="0"):
-        hint(state, top=0)
-
-
-def test_hint_command_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["hint", "WB............../........./..../.", "R", "--json", "--top", "2"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"state", "ball", "hints"}
-    assert out["ball"] == "R"
-    assert parse_state(out["state"]).board == Board.from_string("WB............../........./..../.")
-    assert len(out["hints"]) == 2
-    assert out["hints"][0]["cell"] == "1E1"  # W B R in a row: three of three kinds
-    assert all(set(h) == {"cell", "value"} for h in out["hints"])
-
-
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["hint", "nonsense", "W"],
-        ["hint", "WB............../........./..../.", "X"],
-        ["hint", "WB............../........./..../. 1 0-0 - W", "R"],
-        ["hint", "WWWWWWWWWW....../........./..../.", "W"],
-        ["hint", "WB............../........./..../.", "R", "--player", "random"],
-        ["hint", "WB............../........./..../.", "R", "--top", "0"],
-    ],
-)
-def test_hint_command_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    try:
-        status = main(argv)
-    except SystemExit as exit_:  # argparse's usage errors
-        status = exit_.code  # type: ignore[assignment]
-    assert status == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "error" in err
 
 
 def test_greedy_beats_random() -> None:

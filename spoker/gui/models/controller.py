@@ -23,6 +23,7 @@ from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.events import BallPlaced, Event
 from spoker.engine.groups import Rank
 from spoker.engine.moves import Move
+from spoker.engine.previews import Preview, preview
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 from spoker.gui.models.story import Counted, Line, Mark, Moment, Story, counted_marks
@@ -38,6 +39,7 @@ from spoker.text.narrator import (
     hint_lines,
     last_move_line,
     phase_line,
+    preview_words,
     resumed_line,
     takeback_comment,
     takeback_line,
@@ -45,6 +47,7 @@ from spoker.text.narrator import (
 
 if TYPE_CHECKING:
     from spoker.players import Player
+    from spoker.runs.hints import Hint
 
 PERSON = "person"
 
@@ -158,6 +161,7 @@ class GameController:
         self.redraws: list[Colour] = []
         self.takebacks = 0
         self._movers: list[int] = []  # who placed each ball of the history
+        self._preview: tuple[tuple[str, Cell], Preview] | None = None  # the ghost's, for one cell
         if state is not None and state.history:
             self._rebuild_from_history(note_resume)
 
@@ -247,10 +251,12 @@ class GameController:
             return self.result_text()
         who = self.name(s.to_move)
         if self.computer_to_move:
+            from spoker.players import level_label, names_level
+
             level = self.setup.seats[s.to_move - 1]
-            if level.lower() in who.lower():  # "Computer (lookahead)" says it already
+            if names_level(who, level):  # "Computer (Club)" says it already
                 return f"{who} is playing..."
-            return f"{who} (computer: {level}) is playing..."
+            return f"{who} (computer: {level_label(level)}) is playing..."
         if s.drawn is None:
             what = "answer the challenge: draw" if s.challenge is not None else "draw a ball"
             return f"{who}, {what} (Space or click the bag)."
@@ -369,24 +375,36 @@ class GameController:
         assert s.drawn is not None
         return self.player(s.to_move).choose(s)
 
-    def hint(self, top: int = 3, state: GameState | None = None) -> list[tuple[Cell, float]]:
-        """The best cells for the drawn ball, with their expected results for
-        the player to move (P(win) - P(loss); ``state``: as for
-        :meth:`computer_choice`)."""
-        from spoker.runs.hints import hint_values
+    def hint(self, top: int = 3, state: GameState | None = None) -> list[Hint]:
+        """The best cells for the drawn ball, each with what the ball would do
+        there and the expected result for the player to move (P(win) -
+        P(loss)): ``spoker hint``'s engine (``state``: as for :meth:`computer_choice`)."""
+        from spoker.runs.hints import hints
 
         s = state if state is not None else self.state.copy()
         if s.drawn is None or s.is_over:
             return []
-        return hint_values(s, top=top)
+        return hints(s, top=top)
 
     @staticmethod
-    def hint_lines(hints: list[tuple[Cell, float]]) -> list[str]:
-        """The hint as text: a heading, then each cell and its value in words
-        (short: "from here" goes without saying in a hint)."""
-        from spoker.text.value_words import value_words
+    def hint_lines(found: Sequence[Hint]) -> list[str]:
+        """The hint as text: a heading, then each cell, numbered as on the
+        board, with what the ball does there and its chances in words."""
+        return hint_lines([(h.cell, h.words) for h in found])
 
-        return hint_lines([(cell, value_words(v).removesuffix(" from here")) for cell, v in hints])
+    def preview(self, cell: Cell | None) -> Preview | None:
+        """What the drawn ball would do on ``cell`` (None: not playable now)."""
+        if cell is None or not self.is_playable(cell) or self.state.is_over:
+            return None
+        key = (self.state.to_string(), cell)
+        if self._preview is None or self._preview[0] != key:
+            self._preview = (key, preview(self.state, cell))
+        return self._preview[1]
+
+    @staticmethod
+    def preview_text(p: Preview) -> str:
+        """``2B2: a full house, level 2: beats the flush three, level 1``."""
+        return f"{p.cell}: {preview_words(p)}"
 
     # -- narration ----------------------------------------------------------
     def _rebuild_from_history(self, note: bool) -> None:

@@ -205,6 +205,14 @@ class BoardScene:
             self._turn.to(self._turn.end + int(quarter_turns))
             self._dirty = True
 
+    def set_rotation(self, quarter_turns: int) -> None:
+        """Show the view turned ``quarter_turns`` from the standard one, at once
+        (a remembered view: no animation)."""
+        turns = int(quarter_turns) % 4
+        if self.rotation != turns or self._turn.running:
+            self._turn = Tween(float(turns), ROTATE_SECONDS)
+            self._dirty = True
+
     def set_exploded(self, on: bool) -> None:
         """Lift the levels apart so that every ball can be seen (animated)."""
         if bool(on) != self._exploded:

@@ -16,12 +16,14 @@ import arcade
 from arcade import key as keys
 
 from shibumi import APEX, Cell
+from spoker.engine.previews import Preview
 from spoker.errors import SpokerError
 from spoker.gui.models.computer_turns import ComputerTurns, Job
 from spoker.gui.models.controller import PERSON, GameController
+from spoker.gui.models.sounds import END, effect_for
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
-from spoker.gui.render.shapes import draw_box
+from spoker.gui.render.shapes import draw_box, draw_disc
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import BaseView
@@ -46,6 +48,7 @@ from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
+    from spoker.runs.hints import Hint
 
 TOOLBAR_H = 54
 BANNER_H = 104  # room kept above the pyramid for the banner
@@ -64,8 +67,8 @@ class GameView(BaseView):
         self.cursor: Cell | None = None  # keyboard placement cursor (Tab)
         self.selected: Cell | None = None
         self.info: list[str] = []
-        self.hints: list[tuple[Cell, float]] = []
-        self._hint_job: Job[list[tuple[Cell, float]]] | None = None
+        self.hints: list[Hint] = []
+        self._hint_job: Job[list[Hint]] | None = None
         self._hint_key = ""
         self.turns = ComputerTurns(app.threaded, app.settings.computer_delays[0])
         self.end_timer: float | None = None
@@ -84,6 +87,9 @@ class GameView(BaseView):
         self._last = Label("", 11, THEME.muted, anchor_y="top")
         self._header = Label("SPOKER", 12, THEME.muted, bold=True, anchor_y="top")
         self._overlay_tip = Label("", 11, anchor_y="center")
+        # The hinted cells' numbers on the board, 1 the best (as in the panel's list).
+        self._badges = [Label(str(i), 10, (24, 20, 8, 255), bold=True, anchor_x="center", anchor_y="center")
+                        for i in (1, 2, 3)]
         self._build_toolbar()
         self.scene.set_board(self.c.state.board, animate=False)
         self.scene.set_ghost(None, None)
@@ -99,6 +105,7 @@ class GameView(BaseView):
         self.b_left = ui.add(Button("\u21ba Turn", lambda: self.rotate(1), "Shift+R", tooltip="Rotate the pyramid a quarter turn"))
         self.b_right = ui.add(Button("Turn \u21bb", lambda: self.rotate(-1), "R", tooltip="Rotate the pyramid the other way"))
         self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Lift the levels apart to see every ball"))
+        self.b_view = ui.add(Button("View", self.reset_view, "V", tooltip="Back to the standard view of the pyramid"))
         self.b_hint = ui.add(Button("Hints", self.toggle_hints, "I", tooltip="Show the best cells for the drawn ball"))
         self.b_marks = ui.add(Button("Marks", self.toggle_marks, "M", tooltip="Marks on red and black balls (colour-blind aid)"))
         self.b_undo = ui.add(Button("Undo", self.act_takeback, "Ctrl+Z",
@@ -107,7 +114,7 @@ class GameView(BaseView):
         self.b_help = ui.add(Button("Help", self.app.show_help, "H", tooltip="Rules, groups and keys"))
         self.b_menu = ui.add(Button("Menu", self.to_menu, "Esc", tooltip="Back to the title screen (the game is autosaved)"))
         self.b_results = ui.add(Button("Results", self.show_results, "Enter", primary=True, tooltip="The end-of-game screen"))
-        self.toolbar = [self.b_draw, self.b_undo, self.b_left, self.b_right, self.b_explode, self.b_hint,
+        self.toolbar = [self.b_draw, self.b_undo, self.b_left, self.b_right, self.b_view, self.b_explode, self.b_hint,
                         self.b_marks, self.b_save, self.b_help, self.b_menu]
 
     # -- what the picture shows -------------------------------------------
@@ -120,7 +127,8 @@ class GameView(BaseView):
         board_w = width - panel_w
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         bar = TOOLBAR_H * s
-        optional = [self.b_marks, self.b_left, self.b_hint, self.b_save, self.b_undo]  # the least needed first
+        # The least needed first: all but Draw, Turn, Help and Menu go when the window is narrow.
+        optional = [self.b_marks, self.b_view, self.b_left, self.b_hint, self.b_save, self.b_explode, self.b_undo]
         place_toolbar(self.toolbar, optional, board_w, bar, gap=6 * s, min_width=66 * s, max_width=118 * s)
         self.b_results.place(board_w - 150 * s, bar + 10 * s, 140 * s, 42 * s)
         self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
@@ -153,6 +161,7 @@ class GameView(BaseView):
 
     def _draw(self) -> None:
         self.c.draw()
+        self.app.play_sound(effect_for(self.c.last_events, self.c.setup))
         self.app.autosave(self.c)
         self._after_change()
         self._update_ghost()
@@ -174,6 +183,7 @@ class GameView(BaseView):
             self.say(str(err), "bad")
             return
         self.app.autosave(self.c)
+        self.app.play_sound(effect_for(self.c.last_events, self.c.setup))
         self.scene.set_board(self.c.state.board)
         self.cursor = None
         self.selected = None
@@ -246,6 +256,13 @@ class GameView(BaseView):
 
     def rotate(self, turns: int) -> None:
         self.scene.rotate(turns)
+        self.app.settings.board_view = self.scene.rotation  # the person's view, kept (app.show)
+
+    def reset_view(self) -> None:
+        """V: the standard view, levels together (turned back the short way)."""
+        turn = self.scene.rotation
+        self.rotate(-turn if turn <= 2 else 4 - turn)
+        self.scene.set_exploded(False)
 
     def toggle_exploded(self) -> None:
         self.scene.set_exploded(not self.scene.exploded)
@@ -286,6 +303,7 @@ class GameView(BaseView):
 
     def show_results(self) -> None:
         if self.c.over:
+            self.app.play_sound(END)
             self.app.show_end(self.c)
 
     # -- highlights and ghost --------------------------------------------------
@@ -296,15 +314,29 @@ class GameView(BaseView):
             marks.extend(self.c.explain_marks(self.selected))
         marks.extend(self.c.moment.marks)
         if self.hints and self.person_turn:
-            marks.extend(Mark((cell,), MarkRole.HINT) for cell, _ in self.hints)
+            marks.extend(Mark((h.cell,), MarkRole.HINT) for h in self.hints)
+        preview = self._ghost_preview()
+        if preview is not None and preview.formed is not None:
+            # The group the ghost ball would form, outlined before the click.
+            marks.append(Mark(preview.formed.cells, MarkRole.FORMED, self.c.state.to_move))
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
+
+    def _ghost_cell(self) -> Cell | None:
+        """Where the ghost ball is: the keyboard cursor's cell, else the pointer's."""
+        return self.cursor if self.cursor is not None else self.hover_cell
+
+    def _ghost_preview(self) -> Preview | None:
+        """What the drawn ball would do under the ghost (None: no ghost)."""
+        if not self.person_turn:
+            return None
+        return self.c.preview(self._ghost_cell())
 
     def _update_ghost(self) -> None:
         if (self.hover_cell, self.cursor) != self._pointed:
             self._pointed = (self.hover_cell, self.cursor)
-            self.changed()  # the pointer's cell, the keyboard cursor: the ghost and the tip
-        cell = self.cursor if self.cursor is not None else self.hover_cell
+            self._refresh_highlights()  # the pointer's cell, the keyboard cursor: the ghost, its group, the tip
+        cell = self._ghost_cell()
         drawn = self.c.state.drawn
         if self.person_turn and drawn is not None and self.c.is_playable(cell):
             self.scene.set_ghost(cell, drawn)
@@ -383,6 +415,7 @@ class GameView(BaseView):
         """The whole screen; the pulsing parts at ``level`` if given (see FrameCache)."""
         clear_colour(THEME.background)
         self.scene.draw(level)
+        self._draw_hint_badges()
         self._draw_banner()
         inside = self.app.frame_cache.inside
         ratio = self.window.get_pixel_ratio()
@@ -440,6 +473,18 @@ class GameView(BaseView):
             left, bottom, w, h = self._bag.rect
             out.append((pixel_rect(left, bottom, left + w, bottom + h, scale), self._bag.pulse(self.time)))
         return out
+
+    def _draw_hint_badges(self) -> None:
+        """Each hinted cell's number, on a disc at the upper right of its place."""
+        if not (self.hints and self.person_turn):
+            return
+        colour = ROLE_COLOURS["hint"]
+        for badge, h in zip(self._badges, self.hints):
+            x, y, r = self.scene.screen_position(h.cell)
+            size = max(8.0 * ui_scale(), 0.42 * r)
+            bx, by = x + 0.72 * r, y + 0.72 * r
+            draw_disc(bx, by, size, colour)
+            badge.draw_at(bx, by - 0.5, size=max(8.0, size * 1.05 / ui_scale()))
 
     def _draw_banner(self) -> None:
         draw_moment(self._banner, self.c.moment, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
@@ -508,7 +553,8 @@ class GameView(BaseView):
         if colour is not None:
             text += f": {COLOUR_NAMES[colour]} ball. Click to see its groups."
         elif self.c.is_playable(cell) and self.person_turn:
-            text += ": place the ball here."
+            preview = self.c.preview(cell)
+            text = self.c.preview_text(preview) if preview is not None else text + ": place the ball here."
         note = self.c.apex_note(cell) if cell == APEX and colour is None else None
         if note:
             text = f"{cell}: {note}"
@@ -587,6 +633,8 @@ class GameView(BaseView):
             self.toggle_hints()
         elif symbol == keys.M:
             self.toggle_marks()
+        elif symbol == keys.V:
+            self.reset_view()
         elif symbol in (keys.H, keys.F1) or (symbol == keys.SLASH and shift):
             self.app.show_help()
         elif symbol == keys.S:
