@@ -370,11 +370,178 @@ def test_title_screen_starts_the_game_it_shows(app: SpokerApp, window: Any) -> N
     title.on_key_press(keys.ENTER, 0)  # starts
     game = window.current_view
     assert isinstance(game, GameView)
-    assert game.c.setup.names == ("Zoë", "Computer (random)")
+    assert game.c.setup.names == ("Zoë", "Computer (Beginner)")
     assert game.c.setup.seats == (PERSON, "random")
     assert game.c.setup.seed == 42
     assert game.c.rules == RuleSet("touching")
     assert app.settings.name1 == "Zoë"
+
+
+def start_from_title(app: SpokerApp) -> GameView:
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView)
+    title.on_key_press(keys.ENTER, 0)
+    game = app.window.current_view
+    assert isinstance(game, GameView)
+    return game
+
+
+def test_hints_on_on_the_title_show_hints_from_the_first_move(app: SpokerApp) -> None:
+    """Issue 24, bug 2: "Hints: On" showed no hint until I was pressed."""
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView)
+    assert not title.hints.on  # off unless chosen
+    title.on_mouse_press(*map(int, title.hints.center), LEFT, 0)
+    assert title.hints.on and title.hints.label == "Hints: On"
+    title.seed.text = "5"
+    title.on_key_press(keys.ENTER, 0)
+    game = app.window.current_view
+    assert isinstance(game, GameView)
+    game.on_key_press(keys.SPACE, 0)  # the first draw: no I pressed
+    game.on_update(0.1)
+    assert game.hints and all(hint[0] in game.c.playable() for hint in game.hints)  # (cell, ...)
+    # I turns them off in the game, and the title shows that choice next time.
+    game.on_key_press(keys.I, 0)
+    assert not app.settings.show_hints and not game.hints
+    app.show_title()
+    again = app.window.current_view
+    assert isinstance(again, TitleView) and not again.hints.on and again.hints.label == "Hints: Off"
+    from spoker.gui.models.settings import load_settings
+
+    assert load_settings().show_hints is False  # kept in the settings file
+    again.on_mouse_press(*map(int, again.hints.center), LEFT, 0)
+    assert load_settings().show_hints is True
+
+
+def test_a_seat_given_back_to_a_person_gets_the_persons_name_again(app: SpokerApp) -> None:
+    """Issue 24, bug 4: the hot-seat game said "Computer (expert), draw a ball"."""
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView)
+    name, seat = title.name_inputs[1], title.seats[1]
+    name.text = "Gina"
+    seat.select("expert")
+    seat.step(0)  # as a click would tell the screen (the same option)
+    assert seat.value == "expert" and name.text == "Computer (Expert)"
+    seat.select(PERSON)
+    seat.step(0)
+    assert name.text == "Gina"
+    # A computer's seat from the last session, its name kept: Player 2 when a person sits down.
+    app.settings.name2, app.settings.seat2 = "Computer (expert)", "expert"
+    game = start_from_title(app)
+    assert game.c.setup.names[1] == "Computer (expert)"
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView)
+    while title.seats[1].value != PERSON:
+        title.on_mouse_press(*map(int, title.seats[1].center), LEFT, 0)
+    assert title.name_inputs[1].text == "Player 2"
+    game = start_from_title(app)
+    assert game.c.setup.names == ("Player 1", "Player 2") and game.c.setup.seats == (PERSON, PERSON)
+    game.on_key_press(keys.SPACE, 0)
+    game.c.place(game.c.playable()[0])
+    assert game.c.prompt().startswith("Player 2, draw a ball")
+    # A file an older version left: a person's seat under a computer's name.
+    app.settings.name2, app.settings.seat2 = "Computer (expert)", PERSON
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView) and title.name_inputs[1].text == "Player 2"
+
+
+def test_a_name_typed_for_a_computer_stays_while_its_level_changes(app: SpokerApp) -> None:
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView)
+    name, seat = title.name_inputs[0], title.seats[0]
+    name.text = "Ann"
+    seat.next()  # Beginner
+    assert name.text == "Computer (Beginner)"
+    seat.next()  # Casual: the computer's name follows its level
+    assert name.text == "Computer (Casual)"
+    name.text = "Hal"
+    seat.next()  # Club: a name the person typed for it stays
+    assert name.text == "Hal"
+    seat.select(PERSON)
+    seat.step(0)
+    assert name.text == "Ann"
+
+
+def test_levels_have_friendly_names_on_screen_and_engine_names_in_records(app: SpokerApp) -> None:
+    from spoker.gui.views.title import seat_options, seat_tip
+    from spoker.players import computer_name, level_label
+    from spoker.records.record import GameRecord
+
+    labels = dict(seat_options())
+    assert [labels[n] for n in ("random", "greedy", "lookahead", "expert")] == [
+        "Computer: Beginner", "Computer: Casual", "Computer: Club", "Computer: Expert"]
+    assert "'lookahead' player" in seat_tip("lookahead")
+    assert level_label("lookahead") == "Club" and computer_name("greedy") == "Computer (Casual)"
+    assert level_label("gone-plugin") == "gone-plugin"  # a level no player has any more: its name
+    app.settings.seat1 = "lookahead"
+    game = start_from_title(app)
+    c = game.c
+    assert c.setup.names[0] == "Computer (Club)" and c.setup.seats[0] == "lookahead"
+    assert c.prompt() == "Computer (Club) is playing..."
+    assert game._seat_text(1) == "computer"
+    headers = c.headers()
+    assert headers["Player1"] == "Computer (Club)" and headers["Player1Type"] == "lookahead"
+    record = GameRecord.from_state(c.state, headers)
+    assert "Player1Type: lookahead" in record.to_text()
+    named = GameController(GameSetup(("Hal", "Ann"), ("lookahead", PERSON), seed=1))
+    assert named.prompt() == "Hal (computer: Club) is playing..."
+
+
+def test_a_plugin_player_without_a_label_shows_its_engine_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spoker.gui.views.title import seat_options
+    from spoker.players import PlayerEntry, level_label, registry
+
+    monkeypatch.setattr(registry, "_ENTRIES", dict(registry._ENTRIES))
+    registry.register_player(PlayerEntry("careful", "Plays the first playable cell.", lambda seed=None: None))
+    registry.register_player(PlayerEntry("bold", "Plays the last.", lambda seed=None: None, label="Daredevil"))
+    options = dict(seat_options())
+    assert options["careful"] == "Computer: careful" and level_label("careful") == "careful"
+    assert options["bold"] == "Computer: Daredevil"
+    for bad in ("Far too long a label", "Two\nlines", "Club (4)", "  spaced"):
+        with pytest.raises(TypeError, match="label"):
+            PlayerEntry("odd", "Odd.", lambda seed=None: None, label=bad)
+
+
+def test_the_title_lists_every_registered_rule_variant(app: SpokerApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spoker.engine import rules as rules_module
+    from spoker.engine.rules import Variant, register_variant
+    from spoker.gui.views.title import NO_VARIANT_TIP
+
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView) and not title.variant.visible  # none beyond rules.md's: no button
+    monkeypatch.setattr(rules_module, "VARIANTS", dict(rules_module.VARIANTS))
+    register_variant(Variant("flat-lines", "no line counts", lambda r: r.without(lambda p: p.kind in (3, 4), "flat")))
+    register_variant(Variant("level-lines", "only lines within one level count", lambda r: r))
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView) and title.variant.visible
+    assert [v for v, _ in title.variant.options] == ["", "flat-lines", "level-lines"]
+    assert title.variant.tooltip == NO_VARIANT_TIP
+    title.on_mouse_press(*map(int, title.variant.center), LEFT, 0)
+    assert title.variant.label == "Variant: flat-lines"
+    assert title.variant.tooltip == "Variant flat-lines: no line counts"
+    title.on_mouse_press(*map(int, title.visibility.center), LEFT, 0)  # touching, with it
+    game = start_from_title(app)
+    assert game.c.rules == RuleSet("touching", False, ("flat-lines",))
+    assert app.settings.variants == "flat-lines"
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView) and title.variant.value == "flat-lines"  # remembered
+    from spoker.gui.launch import rules_of
+
+    assert rules_of(app.settings) == RuleSet("touching", False, ("flat-lines",))
+    rules_module.unregister_variant("flat-lines")  # uninstalled since: the rules without it
+    assert rules_of(app.settings) == RuleSet("touching")
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView) and title.variant.value == ""
 
 
 def test_hint_key_shows_the_best_cells(app: SpokerApp) -> None:
@@ -405,6 +572,7 @@ def test_save_dialog_writes_a_record_that_replays(app: SpokerApp, tmp_path: Any)
     view.on_key_press(keys.S, 0)
     assert view.dialog is not None
     field = view.dialog.field
+    view.on_key_press(keys.A, keys.MOD_CTRL)  # all of it: the dialog chooses the name part only
     for _ in range(len(field.text)):
         view.on_key_press(keys.BACKSPACE, 0)
     target = tmp_path / "saved" / "game.txt"

@@ -1,4 +1,13 @@
-"""What every screen shares: its widgets, a message line, layout on resize."""
+"""What every screen shares: its widgets, a message line, layout on resize,
+and the keys every screen knows (Ctrl+M: the title screen, Ctrl+Q: quit).
+
+A key reaches a screen as pyglet sends it: ``on_key_press``, then its text
+(``on_text``) and, for a caret key, its motion (``on_text_motion``, which a
+held key repeats). The press is handled inside
+:func:`spoker.gui.widgets.text_input.key_pressed`, so that a text field it
+opens or focuses does not type the key's own text; the motions go to the
+field that has the keys (the screen's, or its dialog's).
+"""
 
 from __future__ import annotations
 
@@ -11,9 +20,20 @@ from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label, TextLayer, attach_all
 from spoker.gui.render.theme import THEME, set_ui_scale, ui_scale
 from spoker.gui.widgets.group import WidgetGroup
+from spoker.gui.widgets.text_input import ACCEL, key_pressed
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
+
+TITLE_KEY = "Ctrl+M"
+"""The key back to the title screen, on every screen (a game is kept:
+autosaved, it is continued from the title)."""
+TITLE_TIP = f"{TITLE_KEY} from any screen"
+
+
+def is_title_key(symbol: int, modifiers: int) -> bool:
+    """Ctrl+M (Command+M on a Mac): the title screen."""
+    return symbol == keys.M and bool(modifiers & ACCEL) and not modifiers & (keys.MOD_SHIFT | keys.MOD_ALT)
 
 
 class BaseView(arcade.View):
@@ -105,13 +125,54 @@ class BaseView(arcade.View):
     def on_text(self, text: str) -> None:
         self.ui.on_text(text)
 
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if self.ui.on_key_press(symbol, modifiers):
+    def on_text_motion(self, motion: int) -> None:
+        """A caret key's motion (a held key repeats it) for the field with the keys."""
+        self._motion(motion, False)
+
+    def on_text_motion_select(self, motion: int) -> None:
+        """The same with Shift: the selection grows."""
+        self._motion(motion, True)
+
+    def _motion(self, motion: int, select: bool) -> None:
+        dialog = getattr(self, "dialog", None)  # a modal box (game, end screen) has the keys
+        if dialog is not None:
+            handler = getattr(dialog, "on_text_motion", None)
+            if handler is not None:
+                handler(motion, select)
             return
-        if symbol == keys.Q and modifiers & keys.MOD_CTRL:
+        field = self.ui.focused
+        if field is not None:
+            field.on_text_motion(motion, select)
+            self.changed()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        with key_pressed(symbol, modifiers):
+            self._key(symbol, modifiers)
+
+    def _key(self, symbol: int, modifiers: int) -> None:
+        # The window's own keys first: they work in a text field too.
+        if is_title_key(symbol, modifiers):
+            self.to_title()
+            return
+        if symbol == keys.Q and modifiers & ACCEL:
             self.app.quit()
+            return
+        if self.ui.on_key_press(symbol, modifiers):
             return
         self.on_shortcut(symbol, modifiers)
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         """A key no text field took."""
+
+    def to_title(self) -> None:
+        """Ctrl+M: the title screen. A game is kept (autosaved after every
+        draw and placement): the title offers to continue it."""
+        from spoker.gui.views.title import TitleView
+
+        if not isinstance(self, TitleView):  # on the title, what is typed there stays
+            self.app.show_title()
+
+    help_keys: tuple[tuple[str, str], ...] = ()
+    """This screen's keys for the help (key, what it does); none: the game's."""
+    help_name = ""
+    """The screen's name in the help's heading of its keys ("the laboratory")."""

@@ -1,6 +1,13 @@
-"""The modal box asking for a record's file name (game and end screens)."""
+"""The modal box asking for a record's file name (game and end screens).
+
+It has the keys while it is open: Enter saves, Esc cancels, every other
+key edits the name (the screen below sees none of them). The name proper is
+chosen when it opens (not its folder, not ``.txt``): typing replaces it.
+"""
 
 from __future__ import annotations
+
+import os
 
 import arcade
 from arcade import key as keys
@@ -19,6 +26,7 @@ class SaveDialog:
         self.title = title
         self.field = TextInput(path, max_length=400, on_submit=self._submit)
         self.field.focus(True)
+        self.field.select(*name_part(path))
         self.on_save = on_save
         self.done = False
         self.ok = Button("Save", self._ok, "Enter", primary=True)
@@ -64,9 +72,10 @@ class SaveDialog:
         self.field.update(dt)
 
     def on_mouse_press(self, x: float, y: float, button: int) -> None:
-        if not self.ok.on_mouse_press(x, y, button) and not self.cancel.on_mouse_press(x, y, button):
-            self.field.on_mouse_press(x, y, button)
-            self.field.focus(True)
+        if self.ok.on_mouse_press(x, y, button) or self.cancel.on_mouse_press(x, y, button):
+            return
+        if self.field.contains(x, y):
+            self.field.on_mouse_press(x, y, button)  # the caret where clicked
 
     def on_mouse_motion(self, x: float, y: float) -> None:
         self.ok.on_mouse_motion(x, y)
@@ -78,9 +87,22 @@ class SaveDialog:
         elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
             self._ok()
         else:
-            self.field.focused = True
+            self.field.focused = True  # the only field: it has the keys even after Esc in it
             self.field.on_key_press(symbol, modifiers)
 
     def on_text(self, text: str) -> None:
         self.field.focused = True
         self.field.on_text(text)
+
+    def on_text_motion(self, motion: int, select: bool = False) -> None:
+        """A held caret key's repeats (see spoker.gui.widgets.text_input)."""
+        self.field.focused = True
+        self.field.on_text_motion(motion, select)
+
+
+def name_part(path: str) -> tuple[int, int]:
+    """Where the file's own name is in ``path``: after its folder, before
+    its extension (the part a person renames)."""
+    start = max(path.rfind("/"), path.rfind(os.sep)) + 1
+    stem, ext = os.path.splitext(path[start:])
+    return (start, start + len(stem)) if stem else (start, len(path))
