@@ -240,6 +240,8 @@ class SpokerApp:
         self.keep_board_view()
         if not isinstance(view, TitleView):
             self.scene.set_rotation(self.settings.board_view)
+        if self._scene is not None:
+            self._scene.set_guides(False, None)  # the game screen's own: it sets them again
         self.window.show_view(view)
 
     def keep_board_view(self) -> None:

@@ -13,12 +13,13 @@ from shibumi import Cell, Colour
 from spoker.gui.render import textures
 
 # Sub-order of the sprites drawn for one cell (same depth).
-SHADOW, HALO, BALL, RING0, RING1, HOVER = range(6)
+SPOT, SHADOW, HALO, BALL, LAST, RING0, RING1, HOVER = range(8)
 
 @cache  # the context is hashed by identity: one set per OpenGL context
 def scene_textures(ctx: arcade.ArcadeContext) -> dict[str, arcade.Texture]:
     """The scene's textures by name (``ballW``, ``ballWm`` with its mark,
-    ``shadow``, ``halo``, ``ring``, ``dashed``, ``hover``, ``hole``, ``plate``)."""
+    ``shadow``, ``halo``, ``ring``, ``dashed``, ``hover``, ``hole``, ``plate``,
+    ``spot`` a playable cell, ``last`` the last move's mark)."""
     bbox = arcade.hitbox.algo_bounding_box
 
     def tex(name: str, image: Any) -> arcade.Texture:
@@ -35,11 +36,14 @@ def scene_textures(ctx: arcade.ArcadeContext) -> dict[str, arcade.Texture]:
     made["hover"] = tex("hover", textures.ring_image(width=0.13))
     made["hole"] = tex("hole", textures.hole_image())
     made["plate"] = tex("plate", textures.plate_image())
+    made["spot"] = tex("spot", textures.spot_image())
+    made["last"] = tex("last", textures.marker_image())
     return made
 
 
 class CellSprites:
-    """The sprites of one cell: contact shadow, glow, ball, rings, hover ring."""
+    """The sprites of one cell: contact shadow, glow, ball, rings, hover ring,
+    the playable spot and the last move's mark."""
 
     def __init__(self, cell: Cell, res: dict[str, arcade.Texture]) -> None:
         self.cell = cell
@@ -49,6 +53,8 @@ class CellSprites:
         self.rings = (arcade.Sprite(res["ring"]), arcade.Sprite(res["ring"]))
         self.hover = arcade.Sprite(res["hover"])
         self.board_shadow = arcade.Sprite(res["shadow"])
+        self.spot = arcade.Sprite(res["spot"])  # a playable empty cell
+        self.last = arcade.Sprite(res["last"])  # the last ball placed
 
 
 def sync_members(sprite_list: arcade.SpriteList, wanted: list[arcade.Sprite]) -> None:

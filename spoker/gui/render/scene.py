@@ -40,8 +40,10 @@ from spoker.gui.render.board_mesh import BoardMesh
 from spoker.gui.render.board_sprites import (
     BALL,
     HALO,
+    LAST,
     RING0,
     SHADOW,
+    SPOT,
     CellSprites,
     scene_textures,
     sync_members,
@@ -51,9 +53,28 @@ from spoker.gui.render.palette import HOVER, LABEL_RGBA
 from spoker.gui.render.textures import HALO_SPAN
 
 GHOST_ALPHA = 190
+SPOT_RGBA = (150, 255, 170, 120)  # a playable cell: faint green, the hints' family
+LAST_ON_DARK = (255, 214, 90, 235)  # the last move's ring on a black or red ball
+LAST_ON_WHITE = (200, 120, 0, 235)  # ... and on a white one
 HIGHLIGHT_STYLES = ("glow", "dashed", "dim")
 HALO_LOW = 140
 HALO_HIGH = 255
+
+
+def climbs(cells: Sequence[Cell]) -> bool:
+    """Whether ``cells`` are a line that climbs levels: more than one level,
+    all on one straight line in space (their balls' centres)."""
+    if len(cells) < 3 or len({c.level for c in cells}) < 2:
+        return False
+    points = [(c.x, c.y, pj.cell_height(c)) for c in cells]
+    (x0, y0, z0), (x1, y1, z1) = points[0], points[1]
+    d = (x1 - x0, y1 - y0, z1 - z0)
+    for x, y, z in points[2:]:
+        e = (x - x0, y - y0, z - z0)
+        cross = (d[1] * e[2] - d[2] * e[1], d[2] * e[0] - d[0] * e[2], d[0] * e[1] - d[1] * e[0])
+        if max(abs(c) for c in cross) > 1e-6:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -92,6 +113,8 @@ class BoardScene:
         self._highlights: tuple[Highlight, ...] = ()
         self._ghost: tuple[Cell, Colour] | None = None
         self._hover: Cell | None = None
+        self._spots = False  # mark the playable empty cells
+        self._last: Cell | None = None  # the last ball placed, marked
         self._colour_marks = False
         self._time = 0.0
         self._cells = [CellSprites(c, self._res) for c in CELLS]
@@ -247,6 +270,14 @@ class BoardScene:
             self._ghost = ghost
             self._dirty = True
 
+    def set_guides(self, playable: bool, last: Cell | None) -> None:
+        """Mark where the drawn ball can go (``playable``: a faint disc on every
+        playable empty cell, the platforms' included) and the last ball placed."""
+        last = None if last is None else Cell(last)
+        if (bool(playable), last) != (self._spots, self._last):
+            self._spots, self._last = bool(playable), last
+            self._dirty = True
+
     def set_hover(self, cell: Cell | None) -> None:
         hover = None if cell is None else Cell(cell)
         if hover != self._hover:
@@ -318,6 +349,22 @@ class BoardScene:
             finally:
                 ctx.view_matrix = view
         self._items.draw()
+        self._draw_links()
+
+    def _draw_links(self) -> None:
+        """A line that climbs levels, highlighted, drawn as a thread through its
+        balls' centres: seen from above its balls look scattered, not in a row."""
+        v = self._view
+        explode = self._explode.value
+        width = max(2.0, 0.09 * v.scale)
+        for h in self._highlights:
+            if climbs(h.cells):
+                points = [v.ball(c, explode, self._lift(c))[:2] for c in sorted(h.cells, key=lambda c: c.level)]
+                r, g, b, _ = h.colour
+                arcade.draw_line_strip(points, (20, 16, 8, 150), width + 2.0)
+                arcade.draw_line_strip(points, (r, g, b, 230), width)
+                for x, y in points:
+                    arcade.draw_circle_filled(x, y, width * 1.1, (r, g, b, 240))
 
     def pulse(self) -> float:
         """The glow's pulse now, 0..1 (see ``draw``)."""
@@ -377,6 +424,17 @@ class BoardScene:
                 sprite.height = size * pj.SIN_E
                 sprite.alpha = int(150 / (1 + 0.6 * lift))
                 wanted.append(sprite)
+        if self._spots:
+            playable = self._board.playable_mask()
+            for cell in CELLS[:16]:
+                if playable >> cell & 1:
+                    spot = self._cells[cell].spot
+                    x, y, _ = v.project(cell.x, cell.y, 0.0)
+                    spot.position = (x, y)
+                    spot.width = hole_px * 1.12
+                    spot.height = spot.width * pj.SIN_E
+                    spot.color = SPOT_RGBA
+                    wanted.append(spot)
         hover = self._hover
         if hover is not None and hover.level == 1 and hover not in self._board:
             # An empty hole under the mouse: ring the hole itself.
@@ -455,6 +513,19 @@ class BoardScene:
                     sh.height = ball_px * 0.5
                     sh.alpha = int(140 * (1 - 2 * explode))
                     keyed.append(((*key_base, SHADOW), sh))
+            if colour is None and self._spots and cell.level > 1 and not is_ghost:
+                # Where a ball can rest on a platform: the spot stands where its ball would.
+                spot = cs.spot
+                spot.position = (x, y)
+                spot.width = spot.height = ball_px
+                spot.color = SPOT_RGBA
+                keyed.append(((*key_base, SPOT), spot))
+            if colour is not None and cell == self._last:
+                mark = cs.last
+                mark.position = (x, y)
+                mark.width = mark.height = ball_px * 0.5
+                mark.color = LAST_ON_WHITE if colour is Colour.WHITE else LAST_ON_DARK
+                keyed.append(((*key_base, LAST), mark))
             if colour is not None:
                 self._decorate(cs, lit.get(cell, []), x, y, deco_px, key_base, keyed)
             if self._hover == cell:

@@ -148,6 +148,30 @@ def ring_image(dashed: bool = False, width: float = 0.09, size: int = 192) -> Im
 
 
 @functools.cache
+def spot_image(size: int = 128) -> Image.Image:
+    """Where a ball can go: a faint disc with a soft rim, the ball's size
+    (radius 1); tint it."""
+    u, v = _grid(size)
+    r = np.sqrt(u * u + v * v)
+    rim = np.clip(1 - np.abs(r - 0.86) * 9, 0.0, 1.0)
+    alpha = (0.18 + 0.82 * rim) * _edge_alpha(r, size)
+    return _rgba(np.full(r.shape + (3,), 255.0), alpha)
+
+
+@functools.cache
+def marker_image(size: int = 96) -> Image.Image:
+    """The last move's mark: a small ring drawn on the ball's face (radius 1
+    the texture's edge; the ring at 0.62); white with a dark edge, tint it."""
+    u, v = _grid(size)
+    r = np.sqrt(u * u + v * v)
+    px = size / 2
+    ring = np.clip((0.16 - np.abs(r - 0.62)) * px + 0.5, 0.0, 1.0)
+    edge = np.clip((0.26 - np.abs(r - 0.62)) * px + 0.5, 0.0, 1.0)
+    rgb = np.where((ring > 0.5)[..., None], 255.0, 30.0) * np.ones(r.shape + (3,))
+    return _rgba(rgb, np.maximum(ring, 0.7 * edge))
+
+
+@functools.cache
 def hole_image(size: int = 96) -> Image.Image:
     """A hole drilled into the board, as seen from straight above (squash it
     vertically to lay it on the board): dark, its far wall catching light."""

@@ -321,6 +321,9 @@ class GameView(BaseView):
             marks.append(Mark(preview.formed.cells, MarkRole.FORMED, self.c.state.to_move))
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
+        history = self.c.state.history
+        self.scene.set_guides(self.person_turn and self.c.state.drawn is not None,
+                              history[-1].cell if history else None)
 
     def _ghost_cell(self) -> Cell | None:
         """Where the ghost ball is: the keyboard cursor's cell, else the pointer's."""
