@@ -13,7 +13,7 @@ from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
-from spoker.gui.views.base import BaseView
+from spoker.gui.views.base import TITLE_KEY, TITLE_TIP, BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock
 from spoker.gui.widgets.buttons import Button
 
@@ -50,9 +50,10 @@ RULES = (
     "covered or cut is drawn dashed, with the reason.",
 )
 
-KEYS = (
+GAME_KEYS = (
     ("Space", "draw a ball"),
     ("click, Tab + Enter", "place the ball (Tab: next cell)"),
+    ("Ctrl+Z", "take back your last placement"),
     ("R / Shift+R, \u2190 \u2192", "rotate the pyramid"),
     ("E", "exploded view (levels apart)"),
     ("I", "hints on / off (if allowed)"),
@@ -65,8 +66,23 @@ KEYS = (
     ("Replay: PgUp PgDn", "previous / next challenge"),
     ("Replay: Space, + -", "autoplay and its speed"),
     ("Replay: A, B", "analyse the game; the best cell of a move"),
+)
+"""The game's keys (and the replay viewer's): the help of a screen that
+names none of its own (``BaseView.help_keys``)."""
+
+EVERY_SCREEN_KEYS = (
+    (TITLE_KEY, "the title screen from any screen (a game is kept)"),
     ("Ctrl+Q", "quit"),
 )
+
+
+def keys_for(view: object) -> tuple[tuple[str, str], ...]:
+    """The keys the help lists for the screen it was opened from: that
+    screen's own (the laboratory's...), else the game's; then the keys of
+    every screen."""
+    own = view.help_keys if isinstance(view, BaseView) else ()
+    return (own or GAME_KEYS) + EVERY_SCREEN_KEYS
+
 
 def group_pictures(size: tuple[int, int], marks: bool = False) -> list[arcade.Texture]:
     """The five example groups drawn by the renderer (made once per size)."""
@@ -93,16 +109,20 @@ class HelpView(BaseView):
     def __init__(self, app: AppHost, back: arcade.View | None) -> None:
         super().__init__(app)
         self.back = back
-        self.b_back = self.ui.add(Button("Back", self.go_back, "Esc", primary=True))
+        self.keys = keys_for(back)
+        name = back.help_name if isinstance(back, BaseView) else ""
+        self.keys_heading = f"KEYS IN {name.upper()}" if name else "KEYS"
+        self.b_back = self.ui.add(Button("Back", self.go_back, "Esc", primary=True,
+                                         tooltip=f"Back to the screen before (the title: {TITLE_TIP})"))
         self._title = Label("How to play Spoker", 24, THEME.accent, bold=True, anchor_y="top")
         self._captions = [Label(t[0], 13, THEME.text, bold=True, anchor_x="center", anchor_y="top") for t in EXAMPLES]
         self._ranks = [Label(f"{i + 1}", 11, THEME.muted, anchor_x="left", anchor_y="top") for i in range(5)]
         self._notes = [TextBlock(10) for _ in EXAMPLES]  # one each: a label shows in one place
         self._rules = TextBlock(12)
-        self._keys_title = Label("KEYS", 12, THEME.muted, bold=True, anchor_y="top")
+        self._keys_title = Label(self.keys_heading, 12, THEME.muted, bold=True, anchor_y="top")
         self._rules_title = Label("THE RULES IN SHORT", 12, THEME.muted, bold=True, anchor_y="top")
-        self._key_labels = [Label(k, 12, THEME.accent, bold=True, anchor_y="top") for k, _ in KEYS]
-        self._key_notes = [TextBlock(12) for _ in KEYS]
+        self._key_labels = [Label(k, 12, THEME.accent, bold=True, anchor_y="top") for k, _ in self.keys]
+        self._key_notes = [TextBlock(12) for _ in self.keys]
         self._more = Label("", 11, THEME.muted, anchor_x="right", anchor_y="bottom")
         self.scroll = 0  # paragraphs of rules (and pairs of keys) scrolled away
         self.can_scroll = False
@@ -121,6 +141,16 @@ class HelpView(BaseView):
     def go_back(self) -> None:
         if self.back is not None:
             self.app.show(self.back)
+        else:
+            self.app.show_title()
+
+    def to_title(self) -> None:
+        """Ctrl+M: the title screen, as from the screen the help was opened
+        from (the same title, if it was the title)."""
+        back = self.back
+        if isinstance(back, BaseView):
+            self.app.show(back)
+            back.to_title()
         else:
             self.app.show_title()
 
@@ -163,12 +193,12 @@ class HelpView(BaseView):
         """The keys from ``self.scroll * 2`` on, each description wrapped in
         its column; True if some did not fit."""
         k = ui_scale()
-        key_w = min(max(self._key_labels[0].set(t).content_width for t, _ in KEYS) + 12 * k,
+        key_w = min(max(self._key_labels[0].set(t).content_width for t, _ in self.keys) + 12 * k,
                     (width - left) * 0.42)
         what_w = width - left - key_w - 16 * k
         y = top
         shown = 0
-        rows = list(zip(self._key_labels, self._key_notes, KEYS))[self.scroll * 2:]
+        rows = list(zip(self._key_labels, self._key_notes, self.keys))[self.scroll * 2:]
         for key_label, note, (key_text, what) in rows:
             h = max(key_label.content_height, note.height([(what, THEME.text)], what_w))
             if y - h < 30 * k:
@@ -185,10 +215,12 @@ class HelpView(BaseView):
     def scroll_by(self, step: int) -> None:
         if step > 0 and not self.can_scroll:
             return
-        self.scroll = max(0, min(len(RULES) - 1, self.scroll + step))
+        most = max(len(RULES) - 1, (len(self.keys) + 1) // 2 - 1)  # the rules' paragraphs, the keys' pairs
+        self.scroll = max(0, min(most, self.scroll + step))
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
-        if symbol in (keys.ESCAPE, keys.H, keys.F1, keys.BACKSPACE):
+        if symbol in (keys.ESCAPE, keys.H, keys.F1, keys.BACKSPACE) or (
+                symbol == keys.SLASH and modifiers & keys.MOD_SHIFT):
             self.go_back()
         elif symbol in (keys.DOWN, keys.PAGEDOWN):
             self.scroll_by(1)

@@ -29,7 +29,7 @@ from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
-from spoker.gui.views.base import BaseView
+from spoker.gui.views.base import TITLE_TIP, BaseView
 from spoker.gui.views.common import (
     ROLE_COLOURS,
     TextBlock,
@@ -39,7 +39,7 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.widgets.buttons import Button, Choice
-from spoker.gui.widgets.text_input import TextInput
+from spoker.gui.widgets.text_input import TextInput, one_line
 from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
@@ -60,6 +60,23 @@ ROW_COLOURS = {
 
 
 SUITE_FILENAME = "lab-suite.txt"
+
+HELP_KEYS = (
+    ("click, Enter", "place a ball on the lit cell"),
+    ("point, Tab", "what a ball would form there"),
+    ("click a ball", "its groups, and why each counts or not"),
+    ("right-click, Del", "remove a ball"),
+    ("W / B / R", "the ball's colour"),
+    ("T / Shift+T", "the next / previous rule set"),
+    ("Ctrl+Z, Ctrl+Y", "undo, redo (Ctrl+N: clear the board)"),
+    ("Ctrl+C, Ctrl+V", "copy, paste the board string"),
+    ("\u2190 \u2192, E", "rotate the pyramid; exploded view"),
+    ("S", "save the query as a test case"),
+    ("O, PgUp PgDn", "open the suite; previous / next case"),
+    ("H, F1, ?", "this help"),
+    ("Esc", "close a ball's groups; the title screen"),
+)
+"""The laboratory's keys, for its help (spoker.gui.views.help)."""
 
 
 def default_suite_path() -> Path:
@@ -86,6 +103,9 @@ def set_clipboard_text(window: arcade.Window, text: str) -> bool:
 
 class LabView(BaseView):
     """The laboratory: a position being set up and the query on it."""
+
+    help_keys = HELP_KEYS
+    help_name = "the laboratory"
 
     def __init__(self, app: AppHost, lab: Lab | None = None, suite_path: str | None = None) -> None:
         super().__init__(app)
@@ -118,8 +138,8 @@ class LabView(BaseView):
         self.b_clear = ui.add(Button("Clear", self.clear_board, "Ctrl+N", tooltip="An empty board (undo brings it back)"))
         self.b_turn = ui.add(Button("Turn \u21bb", lambda: self.scene.rotate(-1), "\u2190 \u2192", tooltip="Rotate the pyramid a quarter turn"))
         self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Lift the levels apart to see every ball"))
-        self.b_help = ui.add(Button("Help", self.app.show_help, "F1", tooltip="Rules, groups and keys"))
-        self.b_menu = ui.add(Button("Menu", self.app.show_title, "Esc", tooltip="Back to the title screen"))
+        self.b_help = ui.add(Button("Help", self.app.show_help, "F1", tooltip="Rules, groups and the laboratory's keys"))
+        self.b_menu = ui.add(Button("Menu", self.app.show_title, "Esc", tooltip=f"Back to the title screen ({TITLE_TIP})"))
         self.toolbar = [self.b_undo, self.b_redo, self.b_clear, self.b_turn, self.b_explode, self.b_help, self.b_menu]
         self.board_field = ui.add(TextInput(
             self.lab.copy(), "board string", 200, on_submit=self.paste_text,
@@ -581,12 +601,12 @@ class LabView(BaseView):
         if ctrl and symbol == keys.V:
             text = clipboard_text(self.window)
             if field is not None and text is not None:
-                field.on_text(" ".join(text.split()))
+                field.insert(one_line(text))  # over the field's selection
             elif field is None:
                 self.paste()
             return
         if ctrl and symbol == keys.C:
-            if field is not None and not set_clipboard_text(self.window, field.text):
+            if field is not None and not set_clipboard_text(self.window, field.selected_text or field.text):
                 self.say("No clipboard here.", "info", 2)
             elif field is None:
                 self.copy()
@@ -628,7 +648,7 @@ class LabView(BaseView):
             self._cycle_query(-1 if shift else 1)
         elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER) and self.query_cell is not None:
             self.place(self.query_cell)
-        elif symbol in (keys.F1, keys.H):
+        elif symbol in (keys.F1, keys.H) or (symbol == keys.SLASH and shift):
             self.app.show_help()
         elif symbol == keys.ESCAPE:
             if self.selected is not None:
