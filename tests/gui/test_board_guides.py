@@ -51,15 +51,15 @@ def test_spots_mark_every_playable_empty_cell_and_nothing_else(make_scene: Calla
     scene = make_scene(PLATFORMS)
     playable = [c for c in CELLS if PLATFORMS.playable_mask() >> c & 1]
     assert any(c.level > 1 for c in playable), "the position has platform cells to mark"
-    scene.view  # synced
+    scene._sync()
     assert not any(id(scene._cells[c].spot) in _sprites(scene) for c in CELLS), "off until asked"
     scene.set_guides(True, None)
-    scene.view
+    scene._sync()
     shown = _sprites(scene)
     for c in CELLS:
         assert (id(scene._cells[c].spot) in shown) == (c in playable), c
     scene.set_guides(False, None)
-    scene.view
+    scene._sync()
     assert not any(id(scene._cells[c].spot) in _sprites(scene) for c in CELLS)
 
 
@@ -79,7 +79,7 @@ def test_the_last_ball_placed_is_marked_on_its_face(make_scene: Callable[..., An
     ring = (round(x + 0.31 * r), after.height - 1 - round(y))
     assert before.getpixel(ring) != after.getpixel(ring), "the mark is drawn on the ball"
     scene.set_guides(False, None)
-    scene.view
+    scene._sync()
     assert id(scene._cells[last].last) not in _sprites(scene)
 
 
