@@ -211,6 +211,50 @@ def test_enter_and_escape_in_a_title_field_stay_in_the_field(app: SpokerApp, win
     assert window.current_view.c.setup.names[1] == "Eve"
 
 
+def test_a_held_backspace_repeats_in_the_save_dialog_and_a_title_field(app: SpokerApp, window: Any) -> None:
+    view = app.new_game(GameSetup(seed=4))
+    stroke(window, keys.S, "s")
+    assert isinstance(view.dialog, SaveDialog)
+    field = view.dialog.field
+    stroke(window, keys.END)
+    dispatch(window, "on_text_motion", keys.MOTION_END_OF_LINE)  # the press's own motion: done already
+    before = len(field.text)
+    dispatch(window, "on_key_press", keys.BACKSPACE, 0)
+    dispatch(window, "on_text_motion", keys.MOTION_BACKSPACE)
+    for _ in range(3):  # held: pyglet repeats the motion only
+        dispatch(window, "on_text_motion", keys.MOTION_BACKSPACE)
+    assert len(field.text) == before - 4
+    for _ in range(2):
+        dispatch(window, "on_text_motion_select", keys.MOTION_LEFT)
+    assert len(field.selected_text) == 2
+    stroke(window, keys.ESCAPE, "\x1b")
+    app.show_title()
+    title = window.current_view
+    assert isinstance(title, TitleView)
+    title.on_draw()
+    name = title.name_inputs[0]
+    click(title, name)
+    click(title, name)  # the caret at the click, nothing chosen
+    stroke(window, keys.END)
+    dispatch(window, "on_key_press", keys.BACKSPACE, 0)
+    dispatch(window, "on_text_motion", keys.MOTION_BACKSPACE)
+    dispatch(window, "on_text_motion", keys.MOTION_BACKSPACE)
+    assert name.text == "Player 1"[:-2]
+
+
+def test_ctrl_q_quits_from_a_text_field_too(app: SpokerApp, window: Any) -> None:
+    quits: list[bool] = []
+    app.on_quit = lambda: quits.append(True)
+    app.show_title()
+    title = window.current_view
+    assert isinstance(title, TitleView)
+    title.on_draw()
+    click(title, title.seed)
+    assert title.seed.focused
+    stroke(window, keys.Q, "", CTRL)
+    assert quits == [True] and title.seed.text == ""
+
+
 # -- Ctrl+M: the title screen from any screen, the game kept ----------------------
 def test_ctrl_m_from_a_game_keeps_the_game_to_resume(app: SpokerApp, window: Any) -> None:
     view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), seed=4))
