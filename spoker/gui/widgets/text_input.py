@@ -127,6 +127,7 @@ class TextInput(Widget):
         self._caption = Label(caption, 10, THEME.muted, anchor_y="bottom")
         self._measure = Label("", 14, anchor_y="center")
         self._shown: tuple[object, tuple[str, str, int]] = (None, ("", "", 0))
+        self._widths: dict[str, float] = {}  # measured texts (the caret's and selection's places, each frame)
 
     # -- the text and the selection ---------------------------------------------
     @property
@@ -275,8 +276,17 @@ class TextInput(Widget):
 
     def _width(self, text: str) -> float:
         """The width of ``text`` at the field's size (0 for none: pyglet
-        keeps an emptied label's last width)."""
-        return self._measure.set(text).content_width if text else 0.0
+        keeps an emptied label's last width); kept, so a still field is not
+        measured again at every frame."""
+        if not text:
+            return 0.0
+        key = f"{ui_scale()}\n{text}"
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) > 256:
+                self._widths.clear()
+            width = self._widths[key] = self._measure.set(text).content_width
+        return width
 
     def index_at(self, x: float) -> int:
         """The place in the text nearest to window x (a click)."""
