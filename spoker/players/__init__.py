@@ -18,7 +18,10 @@ from spoker.players.expert import ExpertPlayer
 from spoker.players.lookahead import LookaheadPlayer
 from spoker.players.registry import (
     PlayerEntry,
+    computer_name,
+    level_label,
     make_player,
+    names_level,
     player_entries,
     player_entry,
     player_names,
@@ -32,22 +35,22 @@ from spoker.players.simple import GreedyPlayer, RandomPlayer
 for _entry in (
     PlayerEntry(
         "random", "Places the ball on any playable cell, at random.", RandomPlayer,
-        simulate_chunk=500, study_chunk=2000, origin="spoker",
+        simulate_chunk=500, study_chunk=2000, origin="spoker", label="Beginner",
     ),
     PlayerEntry(
         "greedy", "Makes the best group it can with the ball in hand.", GreedyPlayer,
-        simulate_chunk=200, study_chunk=1000, origin="spoker",
+        simulate_chunk=200, study_chunk=1000, origin="spoker", label="Casual",
     ),
     PlayerEntry(
         "lookahead", "Also weighs the opponent's chances on the next draw.", LookaheadPlayer,
-        simulate_chunk=4, study_chunk=8, origin="spoker",
+        simulate_chunk=4, study_chunk=8, origin="spoker", label="Club",
     ),
     PlayerEntry(
         "expert", "Searches several draws ahead and plays for the win; exact at the end.",
         ExpertPlayer, simulate_chunk=1, study_chunk=1,
         # A study's expert searches its full effort every move, without its
         # time limit, so that the figures never depend on the machine's speed.
-        study_options={"time_limit": None}, origin="spoker",
+        study_options={"time_limit": None}, origin="spoker", label="Expert",
     ),
 ):
     register_player(_entry)
@@ -69,8 +72,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "HINT_EFFORTS", "PLAYER_DESCRIPTIONS", "PLAYER_NAMES", "ExpertPlayer", "GreedyPlayer",
-    "HintEntry", "LookaheadPlayer", "Player", "PlayerEntry", "PlayerError", "RandomPlayer", "hint",
-    "make_player", "player_entries", "player_entry", "player_names", "register_player",
+    "PLAYER_DESCRIPTIONS", "PLAYER_NAMES", "ExpertPlayer", "GreedyPlayer",
+    "LookaheadPlayer", "Player", "PlayerEntry", "PlayerError", "RandomPlayer", "computer_name",
+    "level_label", "make_player", "names_level", "player_entries", "player_entry", "player_names", "register_player",
     "unregister_player",
 ]

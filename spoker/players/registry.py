@@ -35,6 +35,9 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9_.-]*")
 RESERVED = frozenset({"person"})
 """Names no computer player may take: the title screen's seat of a person."""
 
+LABEL_LENGTH = 16
+"""A level's label fits a seat button: ``Computer: Beginner``."""
+
 
 @dataclass(frozen=True, eq=False)
 class PlayerEntry:
@@ -43,7 +46,9 @@ class PlayerEntry:
     ``factory(seed=..., **options)`` makes one (a class or a function);
     ``description`` is its line on the title screen and in ``--help``;
     ``origin`` says where it comes from: ``spoker`` for Spoker's own (which
-    stay registered), a plug-in's distribution, or nothing."""
+    stay registered), a plug-in's distribution, or nothing. ``label`` is the
+    level's name on screen (``Club``: :func:`level_label`); the ``name`` stays
+    what the command line takes and records write (``lookahead``)."""
 
     name: str
     description: str
@@ -52,6 +57,7 @@ class PlayerEntry:
     study_chunk: int = DEFAULT_CHUNK
     study_options: Mapping[str, object] = field(default_factory=dict)
     origin: str = ""
+    label: str = ""
 
     def __post_init__(self) -> None:
         name = self.name
@@ -69,6 +75,14 @@ class PlayerEntry:
                 raise TypeError(f"player {name!r}: {what} {shown(value)} must be a whole number >= 1")
         if not isinstance(self.origin, str):
             raise TypeError(f"player {name!r}: origin {shown(self.origin)} must be text")
+        label = self.label
+        if not isinstance(label, str) or len(label) > LABEL_LENGTH or (label and (
+            not label.isprintable() or label != " ".join(label.split()) or "(" in label or ")" in label
+        )):
+            raise TypeError(
+                f"player {name!r}: label {shown(label)} must be a short name on one line "
+                f"(at most {LABEL_LENGTH} characters, no brackets), such as 'Club'"
+            )
         if not isinstance(self.study_options, Mapping) or not all(isinstance(k, str) for k in self.study_options):
             raise TypeError(f"player {name!r}: study_options must map option names to values")
         # Frozen, and its options too: an entry is shared by every command.
@@ -111,7 +125,8 @@ def _accept(name: str, value: object, origin: str) -> None:
     if not isinstance(described, str):
         doc = (value.__doc__ or "").strip()
         described = doc.splitlines()[0] if doc else f"A computer player of {origin}."
-    entry = PlayerEntry(name, described, value, origin=origin)
+    label = getattr(value, "label", "")  # its level's name on screen, if it gives one
+    entry = PlayerEntry(name, described, value, origin=origin, label=label if isinstance(label, str) else "")
     _check_options(entry, {})  # its constructor takes a seed (and needs nothing more)
     register_player(entry)
 
@@ -123,6 +138,29 @@ def player_entries() -> tuple[PlayerEntry, ...]:
     """Every computer player, Spoker's own first (installed plug-ins are loaded)."""
     _PLUGINS.load_all()
     return tuple(_ENTRIES.values())
+
+
+def level_label(name: str) -> str:
+    """The on-screen name of the computer level ``name``: its entry's label
+    (``Beginner``, ``Casual``, ``Club``, ``Expert``), else its name (a plug-in
+    without a label; a name no player has any more, as an old record's)."""
+    try:
+        entry = player_entry(name)
+    except PlayerError:
+        return name
+    return entry.label or entry.name
+
+
+def computer_name(name: str) -> str:
+    """The name a computer's seat goes by when no one named it: ``Computer (Club)``."""
+    return f"Computer ({level_label(name)})"
+
+
+def names_level(who: str, name: str) -> bool:
+    """Whether the player's name ``who`` already says its level ``name``
+    (``Computer (Club)`` for ``lookahead``; an older ``Computer (lookahead)``)."""
+    lowered = who.lower()
+    return name.lower() in lowered or level_label(name).lower() in lowered
 
 
 def player_names() -> tuple[str, ...]:
