@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError, cap_workers_told, positive_int
@@ -12,6 +13,7 @@ from spoker.cli.streams import read_stdin, stdin_once
 from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.records.record import GameRecord, decode_record, load_record
+from spoker.records.replay import Replay
 from spoker.runs.analysis import (
     BLUNDER,
     DEFAULT_EFFORT,
@@ -28,6 +30,7 @@ from spoker.runs.analysis import (
 from spoker.runs.parallel import WorkerLost
 from spoker.runs.simulate import ProgressBar
 from spoker.safe_text import one_line, printable  # the file names reach the terminal
+from spoker.text.analysis_words import verdict_line, why_words, wins_words
 from spoker.text.value_words import loss_words
 
 EXAMPLE = f"""\
@@ -142,11 +145,19 @@ def report(analysis: GameAnalysis, path: str) -> str:
         lines.append("")
         lines.append(f"{'move':>4s} {'player':>6s}  {'placed':<8s}{'value':>6s}   {'best':<5s}"
                      f"{'value':>6s}  {'loss':>5s}")
-        lines.extend(_move_line(m) for m in analysis.moves)
+        replay = Replay(analysis.record, analysis.rules)
+        names = _names(analysis.record)
+        for m in analysis.moves:
+            lines.append(_move_line(m))
+            lines.extend(_why_lines(m, replay, names))
         exact = [m.n for m in analysis.moves if m.exact]
         lines.append("")
         lines.append(
-            "value: the expected result for the player who placed the ball (+1 a win, -1 a loss),"
+            "value: the expected result for the player who placed the ball, P(win) - P(loss) (+1 a win,"
+        )
+        lines.append(
+            f"-1 a loss); in games, a value v wins (1 + v) / 2 of them, draws counted half "
+            f"(+0.400: {wins_words(0.4)});"
         )
         lines.append(
             "best play after it; = exact (searched to the end"
@@ -179,6 +190,26 @@ def _move_line(m: MoveAnalysis) -> str:
     tail = f"  {mark} {m.verdict}" if mark else ""
     return (f"{m.n:4d} {m.player:6d}  {m.ball.char}@{str(m.cell):<6s}{_signed(m.value)}{how}  {best:<5s}"
             f"{best_value:>6s}  {m.loss:5.3f}{tail}")
+
+
+WIDTH = 100
+"""The text report's width: the sentences under a move wrap there."""
+
+
+def _names(record: GameRecord) -> tuple[str, str]:
+    """The players' names of the record's headers (made safe for a terminal), else ``player 1``, ``player 2``."""
+    return (one_line(record.headers.get("Player1", "") or "player 1"),
+            one_line(record.headers.get("Player2", "") or "player 2"))
+
+
+def _why_lines(m: MoveAnalysis, replay: Replay, names: tuple[str, str]) -> list[str]:
+    """Under a move with a verdict: what it gave away and why, in the replay viewer's words."""
+    if m.verdict is None:
+        return []
+    after = replay.record.moves[m.n] if m.n < len(replay.record.moves) else None
+    why = why_words(replay.state_at(m.n - 1), m.ball, m.cell, m.best, names, m.value, m.best_value, after)
+    text = f"{verdict_line(None, m.loss, False)}. {why}"  # the mark is on the move's line
+    return textwrap.wrap(text, WIDTH, initial_indent=" " * 12, subsequent_indent=" " * 12)
 
 
 def _title(key: str) -> str:
