@@ -21,12 +21,12 @@ from spoker.errors import SpokerError
 from spoker.gui.models.computer_turns import ComputerTurns, Job
 from spoker.gui.models.controller import PERSON, GameController
 from spoker.gui.models.sounds import END, effect_for
-from spoker.gui.models.story import Mark, MarkRole
+from spoker.gui.models.story import NO_MOMENT, Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box, draw_disc
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
-from spoker.gui.views.base import BaseView
+from spoker.gui.views.base import TITLE_TIP, BaseView
 from spoker.gui.views.common import (
     BANNER_SETTLE,
     ROLE_COLOURS,
@@ -73,6 +73,9 @@ class GameView(BaseView):
         self.turns = ComputerTurns(app.threaded, app.settings.computer_delays[0])
         self.end_timer: float | None = None
         self.moment_time = 10.0
+        # The banner's moment: a challenge's result stays up until a person draws
+        # the next ball, even when the computer's quiet placement comes between.
+        self.banner = controller.moment
         self.time = 0.0
         self.dialog: SaveDialog | ConfirmDialog | None = None
         self.board_rect = (0.0, 0.0, 1.0, 1.0)
@@ -112,7 +115,7 @@ class GameView(BaseView):
                                     tooltip="Take back your last placement (the same balls come again)"))
         self.b_save = ui.add(Button("Save", self.ask_save, "S", tooltip="Save the game as a record"))
         self.b_help = ui.add(Button("Help", self.app.show_help, "H", tooltip="Rules, groups and keys"))
-        self.b_menu = ui.add(Button("Menu", self.to_menu, "Esc", tooltip="Back to the title screen (the game is autosaved)"))
+        self.b_menu = ui.add(Button("Menu", self.to_menu, "Esc", tooltip=f"Back to the title screen, the game autosaved ({TITLE_TIP})"))
         self.b_results = ui.add(Button("Results", self.show_results, "Enter", primary=True, tooltip="The end-of-game screen"))
         self.toolbar = [self.b_draw, self.b_undo, self.b_left, self.b_right, self.b_view, self.b_explode, self.b_hint,
                         self.b_marks, self.b_save, self.b_help, self.b_menu]
@@ -163,6 +166,8 @@ class GameView(BaseView):
         self.c.draw()
         self.app.play_sound(effect_for(self.c.last_events, self.c.setup))
         self.app.autosave(self.c)
+        if not self.c.setup.is_computer(self.c.state.to_move) and self.banner.kind in ("verdict", "blocked"):
+            self.banner = NO_MOMENT  # a person draws the next ball: the last result has been seen
         self._after_change()
         self._update_ghost()
 
@@ -236,7 +241,7 @@ class GameView(BaseView):
         self._hint_key = ""
         self._hint_job = None
         self.scene.set_board(self.c.state.board, animate=False)
-        self.moment_seen = self.c.moment
+        self.moment_seen = self.banner = self.c.moment
         self.moment_time = 10.0
         self._refresh_highlights()
         self._update_ghost()
@@ -251,7 +256,9 @@ class GameView(BaseView):
     def _after_change(self) -> None:
         if self.c.moment is not self.moment_seen:
             self.moment_seen = self.c.moment
-            self.moment_time = 0.0
+            if self.c.moment.kind != "none":
+                self.banner = self.c.moment
+                self.moment_time = 0.0
         self._refresh_highlights()
 
     def rotate(self, turns: int) -> None:
@@ -312,7 +319,7 @@ class GameView(BaseView):
         marks: list[Mark] = []
         if self.selected is not None:
             marks.extend(self.c.explain_marks(self.selected))
-        marks.extend(self.c.moment.marks)
+        marks.extend(self.banner.marks)
         if self.hints and self.person_turn:
             marks.extend(Mark((h.cell,), MarkRole.HINT) for h in self.hints)
         preview = self._ghost_preview()
@@ -461,7 +468,7 @@ class GameView(BaseView):
         """The picture's revision: the screen's own, the board's (not while
         it moves: the live part, see ``_live_rect``) and the widgets'; None
         while the whole screen moves (a straight flush's sparks, a dialog's caret)."""
-        if self.dialog is not None or self.c.moment.kind == "straight_flush":
+        if self.dialog is not None or self.banner.kind == "straight_flush":
             return None
         return (id(self), self.revision, None if self._moving() else self.scene.revision, self.ui.revision)
 
@@ -490,7 +497,7 @@ class GameView(BaseView):
             badge.draw_at(bx, by - 0.5, size=max(8.0, size * 1.05 / ui_scale()))
 
     def _draw_banner(self) -> None:
-        draw_moment(self._banner, self.c.moment, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
+        draw_moment(self._banner, self.banner, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
                     self.moment_time)
 
     def _draw_panel(self, level: float | None = None) -> None:
