@@ -4,6 +4,7 @@ move off the window's thread (here run step by step by the test)."""
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -248,7 +249,7 @@ def test_the_thread_runner_runs_the_work_in_order() -> None:
     seen: list[int] = []
     finished = threading.Event()
     for i in range(5):
-        runner.submit(lambda i=i: seen.append(i))
+        runner.submit(functools.partial(seen.append, i))
     runner.submit(finished.set)
     assert finished.wait(30)
     assert seen == [0, 1, 2, 3, 4]
@@ -333,3 +334,122 @@ def test_the_commands_bad_options_are_one_line(tmp_path: Path, args: list[str], 
     assert done.returncode == 2
     assert words in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+# -- the analysis in words ---------------------------------------------------------------
+def drawn_texts(view: ReplayView) -> list[Any]:
+    from spoker.gui.render.text import recording_texts
+
+    view.app.frame_cache.enabled = False
+    with recording_texts() as texts:
+        view.on_draw()
+    return [t for t in texts.values()]
+
+
+def plain(text: str) -> str:
+    return " ".join(text.replace("\u200b", "").split())
+
+
+def test_the_graph_has_an_axis_in_words_and_a_legend(app: SpokerApp, window: Any, analysis: GameAnalysis) -> None:
+    from spoker.text.analysis_words import LEGEND
+
+    view = analysed_viewer(app, window, analysis)
+    view.goto(10)
+    texts = {plain(t.text) for t in drawn_texts(view)}
+    names = view.setup.names
+    assert {f"{names[0]} ahead", f"{names[1]} ahead", "even", "10 in 10"} <= texts
+    assert view._graph.legend_drawn == [words for _, words in LEGEND]
+    assert {words for _, words in LEGEND} <= texts
+    # Who is ahead after a point, in words, under the mouse.
+    x, y, n = view._graph.points[20]
+    view.on_mouse_motion(int(x), int(y), 0, 0)
+    tip = view.tip_text()
+    assert tip.startswith(f"After move {n} (") and " ahead: wins about " in tip or "even" in tip
+
+
+def test_a_mistake_says_why_and_every_value_has_its_unit(app: SpokerApp, window: Any,
+                                                         analysis: GameAnalysis) -> None:
+    import re
+
+    from spoker.text.analysis_words import why_words
+
+    view = analysed_viewer(app, window, analysis)
+    m = analysis.moves[22]  # made a blunder by the fixture
+    view.goto(m.n)
+    texts = [plain(t.text) for t in drawn_texts(view)]
+    record = analysis.record
+    why = why_words(view.replay.state_at(m.n - 1), m.ball, m.cell, m.best, view.setup.names,
+                    m.value, m.best_value, record.moves[m.n])
+    assert why in texts and "beat it" in why
+    assert any(t.startswith("?? blunder: gives away about 2 games in 10") for t in texts)
+    assert any(t.startswith(f"After it {view.setup.names[0]} wins about ") for t in texts)
+    # No bare number stands for a value anywhere on the screen: "+0.48" said as games in 10.
+    assert not [t for t in texts if re.search(r"[+-]\d\.\d", t)]
+    view.on_key_press(keys.B, 0)
+    assert any(t.startswith(f"best: {m.best}, wins ") for t in map(plain, (x.text for x in drawn_texts(view))))
+
+
+def test_the_command_line_and_the_viewer_say_the_same(app: SpokerApp, window: Any, analysis: GameAnalysis) -> None:
+    from spoker.cli.analyse_cmd import report
+
+    view = analysed_viewer(app, window, analysis)
+    text = plain(report(analysis, "sample-game.txt"))
+    names = view.setup.names
+    judged = [m for m in analysis.moves if m.verdict is not None]
+    assert len(judged) >= 3
+    for m in judged:
+        words = view.analysis.words(m.n, names)
+        assert words is not None and words.why and words.why in text
+        assert words.head.split(": ", 1)[1] in text.lower() or words.head.split(": ", 1)[1].capitalize() in text
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=["800x600", "1280x800", "1920x1080"])
+def test_a_text_cut_short_can_be_read_whole(app: SpokerApp, window: Any, analysis: GameAnalysis,
+                                            size: tuple[int, int]) -> None:
+    app.resized(*size)
+    try:
+        view = analysed_viewer(app, window, analysis)
+        for n in (6, 23, 30):
+            view.goto(n)
+            view.on_key_press(keys.B, 0)  # the best cell's label too
+            for t in drawn_texts(view):
+                if "\u2026" not in t.text:
+                    continue
+                view.on_mouse_motion(int((t.left + t.right) / 2), int((t.bottom + t.top) / 2), 0, 0)
+                tip = getattr(view, "tip_text", lambda: "")()
+                assert tip, f"{t.text!r} is cut and has no tip"
+            view.on_key_press(keys.B, 0)
+    finally:
+        app.resized(window.width, window.height)
+
+
+@pytest.mark.parametrize("names", ["plain", "long"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (2560, 1440)],
+                         ids=["800x600", "1280x800", "1920x1080", "2560x1440"])
+def test_the_analysed_panel_fits(app: SpokerApp, window: Any, analysis: GameAnalysis, size: tuple[int, int],
+                                 names: str) -> None:
+    from support.layout_check import layout_problems
+
+    headers = dict(analysis.record.headers)
+    if names == "long":
+        headers["Player1"] = "Maximilian-Alexander-Ferdinand-von-Habsburg-Lothringen-Sachsen-Coburg"
+        headers["Player2"] = "Bob " + "W" * 50
+    record = GameRecord(headers, analysis.record.moves, analysis.record.rules)
+    app.resized(*size)
+    try:
+        app.analyses.add(GameAnalysis(record, analysis.rules, analysis.effort, analysis.moves, analysis.challenges))
+        app.open_replay(record, source="/very/long/folder/of/records/" * 3 + "sample-game.txt")
+        view = window.current_view
+        assert isinstance(view, ReplayView)
+        for n in (8, 23, 30):
+            view.goto(n)
+            texts = drawn_texts(view)
+            boxes = [(w.left, w.bottom, w.width, w.height) for w in view.ui.widgets if w.visible]
+            boxes += [view.panel_rect, view.board_rect, view._graph.rect] + [r[:4] for r in view.ch_rects]
+            assert layout_problems(texts, size, boxes) == [], n
+        # The header names the file; its folders are in the tip.
+        x, y, w, h = view.header_rect
+        view.on_mouse_motion(int(x + 4), int(y + h / 2), 0, 0)
+        assert view.tip_text().startswith(view.source) and view.source.endswith("/sample-game.txt")
+    finally:
+        app.resized(window.width, window.height)

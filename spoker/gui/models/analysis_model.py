@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from spoker.engine.rules import RuleSet
 from spoker.gui.models.analysis_store import AnalysisStore, Key, key_of
@@ -36,11 +36,24 @@ from spoker.runs.analysis import (
     challenge_swings,
     check_effort,
 )
+from spoker.text.analysis_words import VERDICT_MARKS, value_line, verdict_line, why_words
 
 IDLE, RUNNING, DONE, FAILED = "idle", "running", "done", "failed"
 
-VERDICT_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-"""The marks of spoker analyse's text (docs/analysis.md)."""
+__all__ = [
+    "DONE", "FAILED", "IDLE", "RUNNING", "VERDICT_MARKS", "AnalysisCache", "AnalysisJob", "InlineRunner",
+    "MoveWords", "ProcessPool", "Runner", "ThreadRunner",
+]
+
+
+class MoveWords(NamedTuple):
+    """A judged placement in words (spoker.text.analysis_words): its verdict
+    line (the mark, what it gave away), why it was a mistake ("" without a
+    verdict) and the values after it."""
+
+    head: str
+    why: str
+    value: str
 
 
 class Runner(Protocol):
@@ -136,6 +149,7 @@ class AnalysisJob:
         self._found: list[MoveAnalysis] = []
         self._error = ""
         self._runner: Runner | None = None
+        self._words: dict[tuple[int, tuple[str, str]], MoveWords] = {}
         self.on_done: Callable[[AnalysisJob], None] | None = None
         """Called once, on the window's thread, when the last placement is judged here."""
 
@@ -225,7 +239,8 @@ class AnalysisJob:
         if state == RUNNING:
             return f"Analysing\u2026 move {min(self.total, len(self.moves) + 1)} of {self.total}"
         counts = [(sum(1 for m in self.moves if m.verdict == v), v) for v in ("blunder", "mistake")]
-        return ", ".join(f"{n} {v}{'s' if n != 1 else ''}" for n, v in counts)
+        said = [f"{n} {v}{'s' if n != 1 else ''}" for n, v in counts if n]
+        return ", ".join(said) if said else "no mistake, no blunder"
 
     def graph(self) -> list[tuple[int, float]]:
         """(move number, player 1's expected result after it), so far."""
@@ -239,19 +254,26 @@ class AnalysisJob:
         """Move number -> verdict, for the placements with one."""
         return {m.n: m.verdict for m in self.moves if m.verdict is not None}
 
-
-def best_label(m: MoveAnalysis) -> str:
-    """``best: 2B2 (+0.31)``, the best cell and its value for the mover."""
-    return f"best: {m.best} ({m.best_value:+.2f})"
-
-
-def move_summary(m: MoveAnalysis, mover: str = "") -> str:
-    """``23. R@1A1 ?? blunder: Ann +0.48~``: a judged placement and its value
-    for the mover (``~`` an estimate), for the viewer's panel."""
-    mark = VERDICT_MARKS.get(m.verdict or "", "")
-    judged = f" {mark} {m.verdict}" if m.verdict else (", a best placement" if m.best == m.cell else "")
-    who = f"{mover} " if mover else ""
-    return f"{m.n}. {m.ball.char}@{m.cell}{judged}: {who}{m.value:+.2f}{'' if m.exact else '~'}"
+    def words(self, n: int, names: tuple[str, str]) -> MoveWords | None:
+        """Placement ``n`` in words, if judged yet (worked out once: why a
+        mistake was one is the engine playing both placements out)."""
+        m = self.at(n)
+        if m is None:
+            return None
+        key = (n, names)
+        found = self._words.get(key)
+        if found is None:
+            mover = names[m.player - 1]
+            why = ""
+            if m.verdict is not None:
+                after = self.record.moves[n] if n < len(self.record.moves) else None
+                why = why_words(self.replay.state_at(n - 1), m.ball, m.cell, m.best, names,
+                                m.value, m.best_value, after)
+            found = self._words[key] = MoveWords(
+                verdict_line(m.verdict, m.loss, m.best == m.cell), why,
+                value_line(mover, m.cell, m.value, m.exact, m.best, m.best_value),
+            )
+        return found
 
 
 def _key(record: GameRecord, rules: RuleSet | None, effort: int) -> Key:

@@ -3,6 +3,7 @@ challenge or on autoplay, each challenge narrated as in play."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
@@ -21,7 +22,7 @@ from spoker.gui.render.frame import clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, player_colour, ui_scale
-from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, marked_log
+from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, TipBox, marked_log
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
     BANNER_SETTLE,
@@ -37,6 +38,7 @@ from spoker.gui.views.common import (
 from spoker.gui.widgets.buttons import Button
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
+from spoker.text.analysis_words import challenge_story
 from spoker.text.narrator import short
 
 if TYPE_CHECKING:
@@ -80,12 +82,15 @@ class ReplayView(BaseView):
         self._banner = Banner()
         self._log = LogBox()
         self._info = TextBlock(11)
-        self._header = Label("", 12, THEME.muted, bold=True, anchor_y="top")
+        self._header = TextBlock(12, bold=True)
         self._pos = Label("", 16, bold=True, anchor_y="top")
-        self._move = Label("", 12, THEME.text, anchor_y="top")
+        self._move = TextBlock(12)
+        self._overlay_tip = TipBox()  # a whole text under the mouse (drawn last, over everything)
+        self.header_rect = (0.0, 0.0, 0.0, 0.0)
+        self.mouse = (-1.0, -1.0)
         self._ch_title = Label("CHALLENGES", 11, THEME.muted, bold=True, anchor_y="top")
         self._ch_rows: list[Label] = []
-        self.ch_rects: list[tuple[float, float, float, float, int]] = []
+        self.ch_rects: list[tuple[float, float, float, float, int]] = []  # (x, y, w, h, its move)
         self.progress_rect = (0.0, 0.0, 0.0, 0.0)
         # The analysis (computed elsewhere: the session's cache) and its drawing.
         self.analysis = app.analyses.job(record, rules)  # the kept one, if analysed before
@@ -274,7 +279,8 @@ class ReplayView(BaseView):
     def layout(self, width: int, height: int) -> None:
         self.changed()
         s = ui_scale()
-        panel_w = max(280.0, min(400.0 * s, width * 0.31))
+        # The analysis' words need room: at least 300 pixels, a third of a small window.
+        panel_w = max(300.0, min(400.0 * s, width * 0.31))
         board_w = width - panel_w
         bar = TOOLBAR_H * s
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
@@ -322,6 +328,7 @@ class ReplayView(BaseView):
         self.layer.draw()
         self.ui.draw_tooltip()
         self.draw_message((TOOLBAR_H + 8) * ui_scale(), (self.board_rect[0], self.board_rect[2]))
+        self._overlay_tip.draw(self.tip_text(), *self.mouse)
 
     def _frame_key(self) -> Hashable | None:
         """The picture's revision: the screen's own (``changed()``), the board's
@@ -337,12 +344,16 @@ class ReplayView(BaseView):
         arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
         arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
         x, w = left + 12 * k, width - 24 * k
-        src = self.source or "record"
-        header = f"{src}  \u00b7  {self.replay.rules}"
-        self._header.draw_at(x, height - 10 * k, self._header.first_fitting((f"REPLAY  \u00b7  {header}", header), w))
+        # The file's name (its whole path in the tip), wrapped rather than cut.
+        top = height - 10 * k
+        name, rules = self.source_name, self.replay.rules
+        whole = f"REPLAY  \u00b7  {name}  \u00b7  {rules}"
+        header = whole if self._header.height([(whole, THEME.muted)], w) < 24 * k else f"{name}  \u00b7  {rules}"
+        y = self._header.draw([(header, THEME.muted)], x, top, w, bottom_limit=top - 40 * k)
+        self.header_rect = (x, y, w, top - y)
         s = c.state
-        y = self._cards.draw(x, height - 34 * k, w, self.setup.names, ("", ""), s.score,
-                             None if s.is_over else s.to_move, "TO MOVE", card_h=50)
+        y = self._cards.draw(x, y - 6 * k, w, self.setup.names, ("", ""), s.score,
+                             None if s.is_over else s.to_move, "TO MOVE", card_h=50 if height >= 700 * k else 44)
         pos = f"Move {self.position} / {self.replay.length}"
         speed = f"\u25b6 x{self.speed:g}" if self.playing else f"speed x{self.speed:g}"
         self._pos.draw_at(x, y - 2 * k, self._pos.first_fitting(
@@ -363,11 +374,11 @@ class ReplayView(BaseView):
         text = "The empty pyramid." if move is None else c.last_move_text()
         if s.is_over:
             text += "   " + c.result_text()
-        self._move.draw_at(x, y, self._move.fitted(text, w))
-        y -= self._move.content_height + 4 * k
+        y = self._move.draw([(text, THEME.text)], x, y, w) - 2 * k
         box_h = self._graph.height(self.analysis, height)
         y = self._graph.draw(self.analysis, self.replay.length, self.position, self.setup.names,
-                             x, y, w, box_h, self.show_best)
+                             x, y, w, box_h, self.show_best, [ch.move for ch in self.replay.challenges],
+                             bottom_limit=10 * k)
         if self.info:
             lines = [(t, THEME.text) for t in self.info]
             h = min(self._info.height(lines, w - 16 * k) + 12 * k, max(60.0 * k, y - 90 * k))
@@ -376,6 +387,26 @@ class ReplayView(BaseView):
             y -= h + 8 * k
         y = self._draw_challenges(x, y, w)
         self._log.draw(marked_log(c.log, self.analysis.verdicts()), x, 10 * k, w, y - 14 * k)
+
+    @property
+    def source_name(self) -> str:
+        """The record's file name without its folders (the header's; the tip has the path)."""
+        src = self.source or "record"
+        return os.path.basename(src.rstrip("/\\")) or src
+
+    def tip_text(self) -> str:
+        """The whole text of what is under the mouse, where the screen shows it cut or short."""
+        mx, my = self.mouse
+        hx, hy, hw, hh = self.header_rect
+        if hx <= mx <= hx + hw and hy <= my <= hy + hh and self.source and self.source_name != self.source:
+            return f"{self.source}  \u00b7  rules: {self.replay.rules}"
+        if self._graph.contains(mx, my) and self.analysis.moves:
+            return self._graph.tip_at(self.analysis, self.setup.names, mx, my)
+        for rx, ry, rw, rh, move in self.ch_rects:
+            if rx <= mx <= rx + rw and ry <= my <= ry + rh:
+                ch = next(c for c in self.replay.challenges if c.move == move)
+                return challenge_story(ch, self.setup.names)
+        return ""
 
     def _draw_best(self) -> None:
         """The label over the best cell's ghost."""
@@ -386,8 +417,7 @@ class ReplayView(BaseView):
 
     def _draw_challenges(self, x: float, top: float, w: float) -> float:
         k = ui_scale()
-        self._ch_title.draw_at(x, top)
-        y = top - self._ch_title.content_height - 2 * k
+        y = top - self._ch_title.set("CHALLENGES").content_height - 2 * k
         self.ch_rects = []
         rows = self.replay.challenges
         while len(self._ch_rows) < len(rows):
@@ -395,7 +425,10 @@ class ReplayView(BaseView):
         row_h, step = 20 * k, 22 * k
         # About half of what is left, the story the rest; never below the panel.
         limit = max(3, int((top - 200 * k) / step / 2))
-        limit = max(1, min(limit, int((y - 10 * k) / step)))
+        limit = min(limit, int((y - 10 * k) / step))
+        if limit < 1:  # no room under the analysis: the progress bar's ticks show the challenges
+            return top
+        self._ch_title.draw_at(x, top)
         # Show a window of rows around the current position.
         current = max((i for i, ch in enumerate(rows) if ch.move <= self.position), default=0)
         first = max(0, min(current - limit // 2, len(rows) - limit))
@@ -427,6 +460,10 @@ class ReplayView(BaseView):
     # -- input ------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
+        tip = self.tip_text()
+        self.mouse = (float(x), float(y))
+        if tip or self.tip_text():
+            self.changed()  # a tip appears, moves or goes
         left, bottom, w, h = self.board_rect
         inside = left <= x <= left + w and bottom <= y <= bottom + h
         self.hover_cell = self.scene.pick(x, y) if inside else None
