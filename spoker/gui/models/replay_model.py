@@ -11,14 +11,17 @@ No arcade here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shibumi import Cell
+from shibumi import Board, Cell
 from shibumi.errors import expect
 from spoker.engine.challenges import ChallengeSummary
+from spoker.engine.moves import Move
+from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import PositionError
-from spoker.gui.models.story import Counted, Line, Mark, Moment, Story, counted_marks
+from spoker.gui.models.story import Counted, Line, Mark, MarkRole, Moment, Story, counted_marks
 from spoker.records.replay import Replay
 from spoker.text.narrator import ball_story, game_result, last_move_line
 
@@ -72,3 +75,31 @@ class ReplayStory:
         if not 0 <= n < len(self.pages):
             raise PositionError(f"position {n!r} is outside 0..{len(self.pages) - 1}")
         return self.pages[n]
+
+
+@dataclass(frozen=True)
+class ChallengePosition:
+    """A challenge shown where later balls cannot hide it: the pyramid after
+    move ``move`` (its answer, else its opening), its groups as marks."""
+
+    move: int
+    board: Board
+    marks: tuple[Mark, ...]
+
+
+def challenge_position(history: Sequence[Move], rules: RuleSet, challenge: ChallengeSummary) -> ChallengePosition:
+    """The position of ``challenge`` in the game of ``history``: the board
+    when it was answered (when it was opened, if it never was), the
+    challenge's group and the answer's marked."""
+    expect(challenge, ChallengeSummary, "challenge summary")
+    at = challenge.response_move if challenge.response_move is not None else challenge.move
+    if not 1 <= at <= len(history):
+        raise PositionError(f"move {at} is not a move of this game (1 to {len(history)})")
+    state = GameState(rules)
+    for move in history[:at]:
+        state.apply_move(move)
+    marks = [Mark(challenge.challenge.cells, MarkRole.CHALLENGE, challenge.challenger)]
+    if challenge.response is not None and challenge.response_move == at:
+        role = MarkRole.FLUSH if challenge.cancelled else MarkRole.RESPONSE
+        marks.append(Mark(challenge.response.cells, role, 3 - challenge.challenger))
+    return ChallengePosition(at, state.board, tuple(marks))

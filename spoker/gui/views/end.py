@@ -7,18 +7,22 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
+from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.events import End
 from spoker.engine.groups import Rank
 from spoker.gui.models.controller import GameController
+from spoker.gui.models.replay_model import ChallengePosition, challenge_position
 from spoker.gui.models.story import Counted, Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, player_colour, ui_scale
+from spoker.gui.views.analysis_panel import TipBox
 from spoker.gui.views.base import BaseView
-from spoker.gui.views.common import ROLE_COLOURS, highlights
+from spoker.gui.views.common import ROLE_COLOURS, TextBlock, highlights
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
+from spoker.text.analysis_words import challenge_story, points_words, position_caption, short_name
 from spoker.text.narrator import SHORT_RANKS, TINY_RANKS, challenge_row, score_line, summary_line
 
 if TYPE_CHECKING:
@@ -49,6 +53,9 @@ class EndView(BaseView):
         self.b_analyse = ui.add(Button("Analyse", self.analyse, "A",
                                        tooltip="Analyse this game: the replay viewer with its evaluation graph"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
+        self.b_final = ui.add(Button("Final position", self.show_final, "Esc",
+                                     tooltip="Back to the pyramid at the end of the game"))
+        self.b_final.visible = False
         self._result = Label("", 28, THEME.accent, bold=True, anchor_y="top")
         self._score = Label("", 18, THEME.text, anchor_y="top")
         self._how = Label("", 13, THEME.muted, anchor_y="top")
@@ -61,29 +68,72 @@ class EndView(BaseView):
         self._stat_names = [Label("", 12, bold=True, anchor_y="center") for _ in range(2)]
         self._stat_cells = [[Label("", 13, anchor_x="center", anchor_y="center") for _ in range(5)] for _ in range(2)]
         self._more = Label("", 11, THEME.muted, anchor_y="top")
+        self._caption = TextBlock(11)  # over the board: the selected challenge, whole
+        self._overlay_tip = TipBox()  # a row's whole text under the mouse
+        self.mouse = (-1.0, -1.0)
         self.selected: int | None = None
+        self.position: ChallengePosition | None = None  # the selected challenge's pyramid
         self.row_rects: list[tuple[float, float, float, float]] = []
+        self.row_indices: list[int] = []  # the challenge each of row_rects shows
         self.time = 0.0
         self.attach_labels()
 
     def on_show_view(self) -> None:
         super().on_show_view()
-        self.scene.set_board(self.c.state.board, animate=False)
         self.scene.set_ghost(None, None)
         self.scene.set_hover(None)
         self._highlight()
 
     def _highlight(self) -> None:
+        """The final pyramid, or, with a challenge selected, the pyramid when
+        it was answered (opened, if never answered), where later balls cannot
+        hide its groups."""
         marks: list[Mark] = []
+        self.position = None
         if self.selected is not None and self.selected < len(self.c.challenges):
-            ch = self.c.challenges[self.selected]
-            marks.append(Mark(ch.challenge.cells, MarkRole.CHALLENGE, ch.challenger))
-            if ch.response is not None:
-                marks.append(Mark(ch.response.cells, MarkRole.RESPONSE, 3 - ch.challenger))
+            s = self.c.state
+            self.position = challenge_position(s.history, s.rules, self.c.challenges[self.selected])
+            marks.extend(self.position.marks)
         elif self.c.state.end == End.STRAIGHT_FLUSH:
             marks.extend(m for m in self.c.moment.marks if m.role == MarkRole.FLUSH)
+        self.scene.set_board(self.c.state.board if self.position is None else self.position.board, animate=False)
+        self.b_final.visible = self.position is not None
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
+        self._place_scene()
+
+    def select(self, index: int | None) -> None:
+        """Show challenge ``index`` (its position and groups), or the final position (None)."""
+        self.selected = index
+        self._highlight()
+
+    def show_final(self) -> None:
+        """Back to the pyramid at the end of the game."""
+        self.select(None)
+
+    def caption_lines(self) -> list[str]:
+        """What the board's caption says of the selected challenge (none: no caption)."""
+        if self.selected is None or self.selected >= len(self.c.challenges):
+            return []
+        ch = self.c.challenges[self.selected]
+        names = self.c.setup.names
+        return [challenge_story(ch, names), position_caption(ch, names, self.c.state.move_number)]
+
+    def _caption_height(self) -> float:
+        lines = self.caption_lines()
+        if not lines:
+            return 0.0
+        k = ui_scale()
+        return self._caption.height([(t, THEME.text) for t in lines], self._board_w - 24 * k) + 16 * k
+
+    def _place_scene(self) -> None:
+        """The board's viewport: under the caption when one shows, above the Final position button."""
+        width, height = self.size
+        k = ui_scale()
+        if not hasattr(self, "panel_x"):
+            return  # not laid out yet
+        top = height - 20 * k - self._caption_height()
+        self.scene.set_viewport(10, 70 * k, self._board_w, top - 70 * k)
 
     def layout(self, width: int, height: int) -> None:
         s = ui_scale()
@@ -91,7 +141,9 @@ class EndView(BaseView):
         panel = max(min(width * 0.6, 470.0 * s), min(620.0 * s, width * 0.48))
         self.panel_x = width - panel
         self.panel_w = panel
-        self.scene.set_viewport(10, 70 * s, width - panel - 20, height - 90 * s)
+        self._board_w = width - panel - 20
+        self._place_scene()
+        self.b_final.place(12 * s, 14 * s, min(180 * s, self._board_w - 4 * s), 46 * s)
         buttons = (self.b_new, self.b_save, self.b_replay, self.b_analyse, self.b_quit)
         bw = (panel - 24 * s - (len(buttons) - 1) * 8 * s) / len(buttons)
         for i, b in enumerate(buttons):
@@ -135,6 +187,7 @@ class EndView(BaseView):
         clear_colour(THEME.background)
         width, height = self.size
         self.scene.draw()
+        self._draw_caption()  # its words join the text layer, drawn over the shapes below
         x = self.panel_x
         arcade.draw_lrbt_rectangle_filled(x, width, 0, height, (28, 32, 41, 255))
         arcade.draw_line(x, 0, x, height, THEME.panel_border, 2)
@@ -166,7 +219,30 @@ class EndView(BaseView):
         self.draw_message(74 * k, (self.panel_x, self.panel_w))
         if self.dialog is not None:
             self.dialog.draw()
+        else:
+            self._overlay_tip.draw(self.tip_text(), *self.mouse)
         super().on_draw()
+
+    def _draw_caption(self) -> None:
+        """Over the board, with a challenge selected: the challenge whole and which position this is."""
+        lines = self.caption_lines()
+        if not lines:
+            return
+        k = ui_scale()
+        h = self._caption_height()
+        top = self.size[1] - 10 * k
+        left, w = 10.0, self._board_w
+        draw_box(left, top - h, w, h, (22, 26, 34, 235), ROLE_COLOURS["challenge"], radius=8)
+        colours = (THEME.text, THEME.muted)
+        self._caption.draw(list(zip(lines, colours)), left + 12 * k, top - 8 * k, w - 24 * k)
+
+    def tip_text(self) -> str:
+        """A challenge row's whole story, under the mouse (its cells may be cut)."""
+        mx, my = self.mouse
+        for i, (left, bottom, w, h) in zip(self.row_indices, self.row_rects):
+            if left <= mx <= left + w and bottom <= my <= bottom + h:
+                return challenge_story(self.c.challenges[i], self.c.setup.names) + " Click: see it on the pyramid."
+        return ""
 
     STATS_H = 110.0  # the groups table's height at scale 1
 
@@ -180,13 +256,24 @@ class EndView(BaseView):
                       anchor_x="right" if j == 3 else "left")
                 for j in range(4)
             ))
-        # Columns: who, challenge, answer, points (right aligned).
-        points_w = self._heads[3].set("points").content_width
-        cols = (left + 10 * k, left + width * 0.3, left + width * 0.3 + (width * 0.7 - points_w - 10 * k) / 2,
-                left + width - 10 * k)
+        # Columns: who, challenge, answer, points with whose they are (right aligned).
+        shorts = (short_name(names[0]), short_name(names[1]))
+        probe_points = self._rows[0][3] if self._rows else self._heads[3]
+        cap = width * 0.3
+        # Whose points: by the whole names if they fit the column, else by their first words.
+        points = [points_words(ch.points, names) for ch in rows]
+        if any(probe_points.set(t).content_width > cap for t in points):
+            points = [points_words(ch.points, shorts) for ch in rows]
+        points_w = max([self._heads[3].set("points").content_width]
+                       + [probe_points.set(t).content_width for t in points])
+        points_w = min(points_w, cap)
+        rest = width - 20 * k - points_w - 8 * k
+        cols = (left + 10 * k, left + 10 * k + rest * 0.41, left + 10 * k + rest * 0.71, left + width - 10 * k)
         widths = (cols[1] - cols[0] - 8 * k, cols[2] - cols[1] - 8 * k, cols[3] - points_w - 8 * k - cols[2])
         probe = self._rows[0][1] if self._rows else self._heads[1]
         tiny = probe.set("Three kinds L3").content_width > min(widths[1], widths[2])
+        # The challengers by their first words in every row if one row's whole name does not fit.
+        short_who = any(probe.set(challenge_row(ch, names, tiny)[0]).content_width > widths[0] for ch in rows)
         heads = ("move, by", "challenge", "answer", "points")
         for j, text in enumerate(heads):
             head = self._heads[j].set(self._heads[j].fitted(text, widths[j]) if j < 3 else text)
@@ -194,7 +281,7 @@ class EndView(BaseView):
         y = top - self._heads[0].content_height - 8 * k
         row_h = 25.0 * k
         self.row_rects = []
-        shown = 0
+        self.row_indices = []
         more_h = self._more.set("M").content_height + 8 * k
         # The rows end above the buttons, and above the groups table if that
         # leaves room for four rows (or all of them): the challenges come first.
@@ -202,11 +289,16 @@ class EndView(BaseView):
         stats = (self.STATS_H + 14) * k
         if (y - limit - more_h - stats) // row_h >= min(len(rows), 4):
             limit += stats
-        for i, ch in enumerate(rows):
-            last = i == len(rows) - 1
-            if y - row_h < limit + (0 if last else more_h):  # keep a line for "... and N more"
-                break
+        # As many rows as fit; with more, a window of them that holds the selected one.
+        count = len(rows) if (y - limit - more_h) // row_h >= len(rows) else max(1, int((y - limit - more_h) // row_h))
+        first = 0
+        if self.selected is not None and count < len(rows):
+            first = max(0, min(self.selected - count // 2, len(rows) - count))
+        for i in range(first, min(len(rows), first + count)):
+            ch = rows[i]
             cells = challenge_row(ch, names, tiny)
+            if short_who:
+                cells = (challenge_row(ch, shorts, tiny)[0], *cells[1:])
             fill = (52, 60, 80, 255) if i == self.selected else ((34, 39, 50, 255) if i % 2 else (30, 35, 45, 255))
             draw_box(left, y - row_h, width, row_h - 2 * k, fill, None, radius=4)
             arcade.draw_lrbt_rectangle_filled(left, left + 4 * k, y - row_h, y - 2 * k, player_colour(ch.challenger))
@@ -214,18 +306,30 @@ class EndView(BaseView):
             cy = y - row_h / 2 - 1 * k
             for j in range(3):
                 labels[j].draw_at(cols[j], cy, labels[j].fitted(cells[j], widths[j]))
-            labels[3].draw_at(cols[3], cy, cells[3], ROLE_COLOURS["challenge"] if ch.points else THEME.muted)
+            labels[3].draw_at(cols[3], cy, labels[3].fitted(points[i], points_w), self._points_colour(ch))
             self.row_rects.append((left, y - row_h, width, row_h))
+            self.row_indices.append(i)
             y -= row_h
-            shown += 1
         if not rows:
-            text = "No challenge in this game."
-        elif shown < len(rows):
-            text = f"... and {len(rows) - shown} more: see them in the replay."
+            texts: tuple[str, ...] = ("No challenge in this game.",)
+        elif count < len(rows):
+            shown = f"Challenges {first + 1}-{first + count} of {len(rows)}"
+            texts = (f"{shown}: Up/Down shows the others.", f"{shown}: Up/Down.", shown)
         else:
-            text = "Click a challenge (or Up/Down) to see its groups on the pyramid."
-        self._more.draw_at(left, y - 4 * k, self._more.fitted(text, width))
+            texts = ("Click a challenge (or Up/Down) to see it on the pyramid.",
+                     "Click a challenge (Up/Down) to see it.", "Click a challenge.")
+        self._more.draw_at(left, y - 4 * k, self._more.first_fitting(texts, width))
         return y - 4 * k - more_h
+
+    @staticmethod
+    def _points_colour(ch: ChallengeSummary) -> tuple[int, int, int, int]:
+        """The scorer's colour (the challenge's for a tie; muted for none)."""
+        if not ch.points or not any(ch.points):
+            return THEME.muted
+        p1, p2 = ch.points
+        if p1 and p2:
+            return ROLE_COLOURS["challenge"]
+        return player_colour(1 if p1 else 2)
 
     def _draw_stats(self, left: float, top: float, width: float) -> None:
         """Counting groups formed by each player, by rank (when there is room)."""
@@ -235,18 +339,22 @@ class EndView(BaseView):
         self._stats_head.draw_at(left, top, "GROUPS FORMED")
         table = groups_by_player(self.c.counted)
         col0 = left + 10 * k
-        name_w = min(140.0 * k, width * 0.28)
+        name_w = min(150.0 * k, width * 0.32)
         colw = (width - name_w) / 5
         y = top - 30 * k
-        names = SHORT_RANKS if max(self._stat_cols[0].set(n).content_width for n in SHORT_RANKS.values()) <= colw - 2 * k \
+        names = SHORT_RANKS if max(self._stat_cols[0].set(n).content_width for n in SHORT_RANKS.values()) <= colw - 4 * k \
             else TINY_RANKS
         for j, rank in enumerate(Rank):
             col = self._stat_cols[j]
             col.draw_at(left + name_w + colw * (j + 0.5), y, col.fitted(names[rank], colw - 4 * k))
         for p in range(2):
             y -= 22 * k
-            self._stat_names[p].draw_at(col0, y, self._stat_names[p].fitted(self.c.setup.names[p], name_w - 14 * k),
-                                        player_colour(p + 1))
+            label, name = self._stat_names[p], self.c.setup.names[p]
+            # A long name gets smaller, then its first word stands for it (whole in the score line).
+            for size, text in ((12, name), (11, name), (10, name), (12, short_name(name))):
+                if label.set(text, size=size).content_width <= name_w - 14 * k:
+                    break
+            label.draw_at(col0, y, label.fitted(text, name_w - 14 * k), player_colour(p + 1))
             for j in range(5):
                 n = table[p][j]
                 self._stat_cells[p][j].draw_at(left + name_w + colw * (j + 0.5), y, str(n),
@@ -258,14 +366,14 @@ class EndView(BaseView):
             return
         if self.ui.on_mouse_press(x, y, button):
             return
-        for i, (left, bottom, w, h) in enumerate(self.row_rects):
+        for i, (left, bottom, w, h) in zip(self.row_indices, self.row_rects):
             if left <= x <= left + w and bottom <= y <= bottom + h:
-                self.selected = None if self.selected == i else i
-                self._highlight()
+                self.select(None if self.selected == i else i)
                 return
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
+        self.mouse = (float(x), float(y))
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
 
@@ -280,7 +388,9 @@ class EndView(BaseView):
         super().on_key_press(symbol, modifiers)
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
-        if symbol in (keys.N, keys.ESCAPE):
+        if symbol == keys.ESCAPE and self.selected is not None:
+            self.show_final()  # Esc leaves the challenge's position first
+        elif symbol in (keys.N, keys.ESCAPE):
             self.app.show_title()
         elif symbol == keys.S:
             self.ask_save()
@@ -293,8 +403,7 @@ class EndView(BaseView):
         elif symbol in (keys.DOWN, keys.UP) and self.c.challenges:
             n = len(self.c.challenges)
             step = 1 if symbol == keys.DOWN else -1
-            self.selected = 0 if self.selected is None else (self.selected + step) % n
-            self._highlight()
+            self.select(0 if self.selected is None else (self.selected + step) % n)
         elif symbol == keys.E:
             self.scene.set_exploded(not self.scene.exploded)
         elif symbol == keys.LEFT:
