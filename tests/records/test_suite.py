@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -490,7 +491,8 @@ def test_a_move_may_be_given_as_a_move() -> None:
     from spoker.records.suite import place
 
     after, cell = place(EX1, Move.from_str("R@1E1"))
-    assert (str(cell), after[cell].char) == ("1E1", "R")
+    colour = after[cell]
+    assert colour is not None and (str(cell), colour.char) == ("1E1", "R")
     assert place(EX1, "R@1E1") == (after, cell)
 
 
@@ -505,3 +507,318 @@ def test_a_query_that_is_no_suite_line_says_which_field(board: str, move: str, m
     with pytest.raises(SuiteError) as err:
         case_for(board, move)
     assert str(err.value) == message
+
+
+# -- messages that say what is wrong (suites.md, "What is a case") -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("  \t ", "empty expectation '': expected none, error or RANK@LEVEL"),
+        ("  none   1A1 ", "expectation 'none 1A1': nothing may follow 'none'"),
+        ("three_kind@1", "expectation 'three_kind@1': 'three_kind@1' is not none, error or RANK@LEVEL"
+         " (RANK one of three_kinds, flush_three, full_house, flush_four, straight_flush)"),
+        ("three_kinds@1@2", "expectation 'three_kinds@1@2': level '1@2' is not 1, 2, 3 or 4"),
+        ("three_kinds@1  1A1 E1", "expectation 'three_kinds@1 1A1 E1': 'E1' is not a cell name"
+         " with its level, such as '1A1'"),
+        ("three_kinds@1   1A1  1A1 ", "expectation 'three_kinds@1 1A1 1A1': '1A1' is named twice"),
+    ],
+    ids=["empty", "after-none", "rank", "level", "cell", "twice"],
+)
+def test_a_bad_expectation_is_quoted_as_read_and_says_what_is_wrong(text: str, message: str) -> None:
+    """suites.md: EXPECT is none, error, RANK@LEVEL (a known rank, a level 1-4)
+    and cell names with their level, none twice; the message quotes the
+    expectation with single spaces and names the word at fault."""
+    from spoker.records.suite import parse_expect
+
+    with pytest.raises(SuiteError) as err:
+        parse_expect(text)
+    assert str(err.value) == message
+
+
+def test_only_ascii_letters_are_read_in_either_case_in_an_expectation() -> None:
+    """suites.md: letters are read in either case; the Kelvin sign (U+212A),
+    whose lower case is an ASCII k, is not a K: the rank is unknown."""
+    from spoker.records.suite import parse_expect
+
+    assert parse_expect("THREE_KINDS@1").rank is not None
+    with pytest.raises(SuiteError, match="is not none, error or RANK@LEVEL"):
+        parse_expect("three_\u212ainds@1")
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (f"{EX1} => none", f"not a case: '{EX1} => none': 1 field(s) before '=>',"
+         " expected BOARD MOVE [RULES]"),
+        (f"{EX1} R@1E1 => none => none", f"not a case: '{EX1} R@1E1 => none => none':"
+         " '=>' appears more than once"),
+        (f"{EX1} R@1E1 touching, => none", f"not a case: '{EX1} R@1E1 touching, => none':"
+         " rules 'touching,': expected visible or touching, optionally with apex-free"
+         " (or an installed variant), comma-separated without spaces"),
+    ],
+    ids=["fields", "two-arrows", "rules"],
+)
+def test_a_line_that_is_no_case_is_quoted_and_says_what_is_wrong(line: str, message: str) -> None:
+    """suites.md: a case has one '=>', two or three fields before it and a
+    known RULES value (a Rules value without spaces)."""
+    with pytest.raises(SuiteError) as err:
+        parse_case(line)
+    assert str(err.value) == message
+
+
+def test_a_suite_line_must_be_text() -> None:
+    with pytest.raises(SuiteError) as err:
+        parse_case(b"x => none")  # type: ignore[arg-type]
+    assert str(err.value) == "a suite line must be text, not b'x => none'"
+
+
+def test_a_comment_runs_from_the_first_hash_to_the_line_end() -> None:
+    """suites.md: '#' starts a comment, anywhere: a '#' inside the comment is
+    part of it."""
+    case = parse_case(f"{EX1} R@1E1 => three_kinds@1 # see #12, and #13")
+    assert case is not None and case.expect == "three_kinds@1"
+
+
+def test_a_field_holding_a_hash_cannot_be_written_in_a_case_line() -> None:
+    """suites.md: '#' starts a comment anywhere, so a board or move holding one
+    cannot be a field of a suite line, even without white space."""
+    for board, move, what in ((EX1 + "#", "R@1E1", "board"), (EX1, "R@1E1#x", "move")):
+        with pytest.raises(SuiteError, match=f"^the {what} .* cannot be written as a field"):
+            case_for(board, move)
+
+
+@pytest.mark.parametrize(
+    ("board", "move"),
+    [(EX1 + "\x1c", "R@1E1"), (EX1, "R@1E1\x1c"), ("\x1c" + EX1, "R@1E1")],
+    ids=["board-end", "move-end", "board-start"],
+)
+def test_a_board_or_move_holding_a_control_character_is_refused(board: str, move: str) -> None:
+    """suites.md: boards and moves must be printable ASCII. U+001C is ASCII
+    but not printable (and no field separator of a suite line): the readers
+    under the suite would strip it as white space and read the query."""
+    from spoker.records.suite import place
+
+    assert expect_of(board, move) == "error"
+    line = f"{board} {move} => error"
+    assert result_of(line)[0] and not result_of(f"{board} {move} => three_kinds@1")[0]
+    with pytest.raises(SuiteError, match="board string|is not a move"):
+        place(board, move)
+
+
+@pytest.mark.parametrize(
+    ("board", "move", "message"),
+    [
+        ("WWWWWWWWWW....../........./..../.", "W@1E5", "'W@1E5': no white ball is left in the bag"),
+        (EX1, "R@2B2", "'R@2B2': 2B2 is not playable"),
+        (EX1 + "\xe9", "R@1E1", f"board string '{EX1}\xe9' holds characters other than W, B, R, '.', '/'"),
+        (EX1, "R@1E1\xe9", "'R@1E1\xe9' is not a move: expected colour@cell, such as 'R@1C3'"),
+    ],
+    ids=["bag", "unplayable", "board", "move"],
+)
+def test_a_refused_placement_says_why(board: str, move: str, message: str) -> None:
+    """suites.md: a refusal (answered 'error'): an unplayable cell, a colour no
+    longer in the bag, a board or move that cannot be read; place says which."""
+    from spoker.records.suite import place
+
+    with pytest.raises(SuiteError) as err:
+        place(board, move)
+    assert str(err.value) == message
+
+
+def test_a_board_may_be_given_as_a_board() -> None:
+    from shibumi import parse_board
+    from spoker.records.suite import place
+
+    board = parse_board(EX1)
+    assert place(board, "R@1E1") == place(EX1, "R@1E1")
+
+
+def test_the_counting_best_is_the_group_as_groups_at_lists_it() -> None:
+    """Under the touching rules a cut group counts: counting_best gives it with
+    its geometric visibility (not visible), the same Group as groups_at."""
+    from spoker.engine.groups import groups_at
+    from spoker.records.suite import counting_best, place
+
+    after, cell = place(EX2_CUT, "W@1G3")
+    best = counting_best(after, cell, RuleSet("touching"))
+    assert best is not None and not best.visible
+    assert best == groups_at(after, cell)[0]
+
+
+def test_equal_cases_compare_and_hash_alike_wherever_they_were_read() -> None:
+    """A case is its board, move, rules and expectation; file and line take
+    no part in comparisons."""
+    a = Case(EX1, "R@1E1", RuleSet("visible"), "none", "a.txt", 1)
+    b = Case(EX1, "R@1E1", RuleSet("visible"), "none", "b.txt", 7)
+    c = Case(EX1, "R@1E1", RuleSet("touching"), "none", "a.txt", 1)
+    assert a == b and not (a != b) and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != c and not (a == c)
+    assert a != "not a case" and not (a == "not a case")
+
+
+# -- reading suite files (suites.md; cli.md, "spoker lab": a FIFO is refused) --
+
+
+def _suite_file(tmp_path: Path, data: bytes) -> Path:
+    path = tmp_path / "s.txt"
+    path.write_bytes(data)
+    return path
+
+
+def test_a_nul_byte_is_refused_naming_its_line_and_byte(tmp_path: Path) -> None:
+    """Binary data is no suite: told at its first NUL byte, with the line and
+    the byte offset in the whole file."""
+    from spoker.records.suite import iter_suite
+
+    first, second = b"# a comment\n", f"{EX1} R@1E1 => none\n".encode()
+    path = _suite_file(tmp_path, first + second + b"ab\x00\n")
+    at = len(first) + len(second) + 2
+    with pytest.raises(SuiteError) as err:
+        list(iter_suite(path))
+    assert str(err.value) == f"{path}: line 3: a NUL byte at byte {at}: binary data, not a suite"
+
+
+@pytest.mark.parametrize("end", [" \t", "\xa0", "X"], ids=["spaces", "nbsp", "letter"])
+def test_a_suite_line_is_read_whole_but_its_line_end(tmp_path: Path, end: str) -> None:
+    """Only the line end (\\n or \\r\\n) is taken off a line: an error quotes the
+    rest as it is, and a non-ASCII space or a letter after EXPECT is part of it."""
+    from spoker.records.suite import iter_suite
+
+    line = f"{EX1} R@1E1 => none{end}"
+    path = _suite_file(tmp_path, (line + "\r\n").encode())
+    if end == " \t":
+        assert [c.expect for c in iter_suite(path)] == ["none"]
+        path = _suite_file(tmp_path, (f"{EX1} R@1E1 => maybe{end}" + "\r\n").encode())
+        line = f"{EX1} R@1E1 => maybe{end}"
+    with pytest.raises(SuiteError) as err:
+        list(iter_suite(path))
+    assert str(err.value).startswith(f"{path}: line 1: not a case: {line!r}: ")
+
+
+def test_the_window_reads_a_regular_suite_file_as_the_command_line_does(tmp_path: Path) -> None:
+    path = _suite_file(tmp_path, f"# x\n{EX1} R@1E1 => none\n\n{EX1} R@1A1 => error\n".encode())
+    cases = read_suite(path, regular=True)
+    assert cases == read_suite(path) and [c.line for c in cases] == [2, 4]
+    from spoker.records.suite import iter_suite
+
+    assert list(iter_suite(path, regular=True)) == cases
+
+
+def test_a_regular_suite_file_is_read_where_the_system_has_no_o_nonblock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows has no O_NONBLOCK (and no FIFO): the window opens suites plainly."""
+    import os
+
+    path = _suite_file(tmp_path, f"{EX1} R@1E1 => none\n".encode())
+    monkeypatch.delattr(os, "O_NONBLOCK", raising=False)
+    assert [c.expect for c in read_suite(path, regular=True)] == ["none"]
+
+
+def test_a_folder_is_refused_by_the_window_and_cannot_be_read_by_the_command_line(tmp_path: Path) -> None:
+    """cli.md: the window refuses a suite that is a folder in one line naming
+    it; the command line's reader raises the OSError of reading it."""
+    from spoker.records.suite import iter_suite
+
+    for read in (read_suite, lambda p, r: list(iter_suite(p, r))):
+        with pytest.raises(SuiteError) as err:
+            read(tmp_path, True)
+        assert str(err.value) == f"{tmp_path}: is a folder, not a suite file"
+        with pytest.raises(IsADirectoryError):
+            read(tmp_path, False)
+    with pytest.raises(IsADirectoryError):
+        read_suite(tmp_path)
+    with pytest.raises(IsADirectoryError):
+        list(iter_suite(tmp_path))
+
+
+needs_fifo = pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+
+
+@needs_fifo
+def test_the_window_refuses_a_fifo_at_once_never_waiting_for_a_writer(tmp_path: Path) -> None:
+    """cli.md ("spoker lab"): a FIFO suite is refused, naming it. With no
+    writer, opening it plainly would wait for ever: the refusal must come
+    while nothing has written to it (a writer arrives only after 10 s, to end
+    a wrong wait)."""
+    import os
+
+    fifo = tmp_path / "cases.txt"
+    os.mkfifo(fifo)
+    rescued: list[bool] = []
+
+    def rescue() -> None:  # a writer that ends a blocked open
+        rescued.append(True)
+        os.close(os.open(fifo, os.O_RDWR | os.O_NONBLOCK))
+
+    timer = threading.Timer(10.0, rescue)
+    timer.start()
+    try:
+        with pytest.raises(SuiteError) as err:
+            read_suite(fifo, regular=True)
+    finally:
+        timer.cancel()
+        timer.join()
+    assert rescued == [] and str(err.value) == f"{fifo}: not a regular file"
+
+
+def _write_to_fifo(fifo: Path, data: bytes, hold: threading.Event, closed: list[bool]) -> None:
+    try:
+        with open(fifo, "wb") as w:  # waits for the reader
+            w.write(data)
+            w.flush()
+            hold.wait(10.0)  # keep the pipe open until told (or 10 s)
+            closed.append(True)
+    except BrokenPipeError:
+        closed.append(True)
+
+
+@needs_fifo
+def test_the_command_line_reads_a_suite_from_a_fifo(tmp_path: Path) -> None:
+    """cli.md ("spoker suite FILE..."): a FILE may be a pipe, as in
+    ``spoker suite <(make-cases)``: the command line waits for its writer."""
+    import os
+
+    fifo = tmp_path / "cases.fifo"
+    os.mkfifo(fifo)
+    hold, closed = threading.Event(), list[bool]()
+    hold.set()  # the writer closes as soon as it has written
+    writer = threading.Thread(target=_write_to_fifo, args=(fifo, f"{EX1} R@1E1 => none\n".encode(), hold, closed),
+                              daemon=True)
+    writer.start()
+    try:
+        cases = read_suite(fifo)
+    finally:
+        if writer.is_alive():  # a wrong refusal left the writer waiting for a reader
+            fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+            writer.join(10.0)
+            os.close(fd)
+        writer.join(10.0)
+    assert [(c.board, c.expect, c.line) for c in cases] == [(EX1, "none", 1)]
+
+
+@needs_fifo
+def test_a_line_too_long_is_refused_at_its_limit_not_read_to_its_end(tmp_path: Path) -> None:
+    """A line of more than MAX_LINE_BYTES is refused once that many bytes and
+    one more are read, not after its end arrives: a stream that never ends
+    its line (/dev/zero, a stuck pipe) is refused at once."""
+    import os
+
+    from spoker.records.suite import MAX_LINE_BYTES, iter_suite
+
+    fifo = tmp_path / "long.fifo"
+    os.mkfifo(fifo)
+    hold, closed = threading.Event(), list[bool]()
+    data = b"#" + b"x" * MAX_LINE_BYTES  # MAX_LINE_BYTES + 1 bytes, no newline
+    writer = threading.Thread(target=_write_to_fifo, args=(fifo, data, hold, closed), daemon=True)
+    writer.start()
+    try:
+        with pytest.raises(SuiteError, match=f"line 1 is longer than {MAX_LINE_BYTES} bytes"):
+            list(iter_suite(fifo))
+        closed_before_refusal = bool(closed)
+    finally:
+        hold.set()
+        writer.join(10.0)
+    assert not closed_before_refusal, "the reader waited for the line's end"
