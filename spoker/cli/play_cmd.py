@@ -29,6 +29,8 @@ examples:
   spoker play --screenshot lab.png --show lab --size 1920x1080
                                                 the laboratory (on the autoplayed position,
                                                 or a worked example with --autoplay 0)
+  spoker play --screenshot lesson.png --show lesson:4
+                                                Learn to play, lesson 4 (--show lessons: the list)
 
 A --player value that names a computer player (random, greedy, lookahead,
 expert, or an installed plug-in's) seats that player; any other value is a
@@ -64,11 +66,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="draw one frame headless to FILE.png and exit (with --autoplay, --show)")
     p.add_argument("--autoplay", type=int, metavar="N",
                    help="with --screenshot: N moves played by the computer first (default: 0)")
-    p.add_argument("--show", choices=("game", "end", "help", "title", "replay", "lab"),
-                   help="with --screenshot: the screen to draw (default: game)")
+    p.add_argument("--show", type=_screen, metavar="SCREEN",
+                   help=f"with --screenshot: the screen to draw: {', '.join(SCREENS)} or lesson:N (default: game)")
     p.add_argument("--size", metavar="WxH", help="with --screenshot: the picture's size (default: 1280x800)")
     exit_after_first_frame(p)
     p.set_defaults(func=run)
+
+
+SCREENS = ("game", "end", "help", "title", "replay", "lab", "lessons")
+"""The screens --show draws; ``lesson:N`` is lesson N of Learn to play, open."""
+
+
+def _screen(text: str) -> str:
+    from spoker.gui.models.lessons import LESSONS
+
+    number = text.partition(":")[2] if text.startswith("lesson:") else ""
+    if text in SCREENS or (number.isdigit() and number.isascii() and 1 <= int(number) <= len(LESSONS)):
+        return text
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    raise argparse.ArgumentTypeError(
+        f"invalid choice: {shown!r} (choose from {', '.join(SCREENS)}, or lesson:1 to lesson:{len(LESSONS)})")
 
 
 def _seed(text: str) -> int:

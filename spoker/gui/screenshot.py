@@ -148,6 +148,8 @@ def take_screenshot(options: Any) -> int:
         app.show_title()
     elif show == "lab":
         show_lab(app, controller)
+    elif show == "lessons" or show.startswith("lesson:"):  # Learn to play: the list, or lesson N
+        app.show_lessons(int(show.partition(":")[2]) if ":" in show else None)
     elif show == "help":
         app.play(controller)
         app.show_help()

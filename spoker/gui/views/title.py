@@ -123,6 +123,8 @@ class TitleView(BaseView):
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
         self.b_lab = ui.add(Button("Laboratory", self.app.show_lab, "L",
                                    tooltip="Set up any position and see what a ball would form"))
+        self.b_learn = ui.add(Button("Learn to play", self.app.show_lessons, "T",
+                                     tooltip="Short lessons on the board: the rules, one task at a time (T)"))
         self.record = ui.add(TextInput(s.last_record, "path/to/game.txt", 400, caption="Record file"))
         self.b_replay = ui.add(Button("Replay", lambda: self.open_record("replay"), tooltip="Watch the record in the replay viewer"))
         self.b_load = ui.add(Button("Continue it", lambda: self.open_record("play"), tooltip="Play on from the record's last move"))
@@ -257,9 +259,9 @@ class TitleView(BaseView):
         self.apex.place(left + third + 20 * k, y, third, 36 * k)
         self.seed.place(left + 2 * (third + 20 * k), y, third, 34 * k)
         y -= 44 * k
-        self.hints.place(left, y, third, 36 * k)
-        self.marks.place(left + third + 20 * k, y, third, 36 * k)
-        self.b_lab.place(left + 2 * (third + 20 * k), y, third, 36 * k)
+        quarter = (col - 36 * k) / 4
+        for i, w in enumerate((self.b_learn, self.hints, self.marks, self.b_lab)):
+            w.place(left + i * (quarter + 12 * k), y, quarter, 36 * k)
         y -= 46 * k + gap
         self.b_start.place(left, y, third, 46 * k)
         self.b_help.place(left + third + 20 * k, y, third, 46 * k)
@@ -388,6 +390,8 @@ class TitleView(BaseView):
             self.app.show_help()
         elif symbol == keys.L:
             self.app.show_lab()
+        elif symbol == keys.T:
+            self.app.show_lessons()
         elif symbol == keys.TAB:
             self.ui.focus_next(None)
         elif symbol == keys.ESCAPE:

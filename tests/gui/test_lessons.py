@@ -1,0 +1,333 @@
+"""Learn to play: every lesson's position is legal, its right answer passes
+the engine's check and a wrong one fails with a reason; the checks agree
+with the engine's own events; the progress is kept, and a damaged progress
+file is set aside with one notice; the screen is driven by its handlers
+(a whole lesson by mouse, by keys; Esc back to the list, then the title)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import arcade
+import pytest
+from arcade import key as keys
+
+from shibumi import Cell
+from spoker.engine.events import ChallengeOpened, ChallengeResolved, GroupFormed, StraightFlush
+from spoker.engine.groups import Rank
+from spoker.engine.previews import Outcome
+from spoker.engine.state_strings import parse_state
+from spoker.gui.models.lessons import (
+    FILENAME,
+    LESSONS,
+    Goal,
+    Progress,
+    Step,
+    Tutor,
+    answers,
+    check,
+    progress_from,
+    progress_text,
+)
+from spoker.gui.views.common import board_cell_at
+from spoker.gui.views.help import HelpView
+from spoker.gui.views.lessons import LessonsView
+from spoker.gui.views.title import TitleView
+
+STEPS = [(lesson, i, step) for lesson in LESSONS for i, step in enumerate(lesson.steps)]
+IDS = [f"{lesson.key}-{i + 1}" for lesson, i, _ in STEPS]
+
+
+# -- the lessons as data ------------------------------------------------------------
+def test_the_lessons_come_in_the_order_they_build_on() -> None:
+    assert [lesson.key for lesson in LESSONS] == [
+        "supported", "line", "pyramid", "covered", "cut", "challenge", "answer", "straight-flush", "apex",
+    ]
+    for lesson in LESSONS:
+        assert lesson.title and 2 <= len(lesson.words.sentences) <= 4
+        assert all(s.endswith(".") and len(s) < 200 for s in lesson.words.sentences)
+        for step in lesson.steps:
+            assert step.words.task and step.words.rule and step.words.hint
+
+
+@pytest.mark.parametrize(("lesson", "index", "step"), STEPS, ids=IDS)
+def test_each_position_is_legal_and_holds_the_ball(lesson: Any, index: int, step: Step) -> None:
+    state = parse_state(step.position)  # the engine's reader refuses what no game reaches
+    assert parse_state(state.to_string()) == state
+    assert state.drawn is not None and not state.is_over
+
+
+@pytest.mark.parametrize(("lesson", "index", "step"), STEPS, ids=IDS)
+def test_the_right_answer_passes_and_a_wrong_cell_fails_with_a_reason(lesson: Any, index: int, step: Step) -> None:
+    state = step.state
+    right = answers(step)
+    assert right, "no cell meets the goal"
+    for cell in right:
+        verdict = check(state, cell, step.goal, step.words)
+        assert verdict.ok and verdict.words[0].startswith("Right: ")
+        assert step.words.rule in verdict.words
+    wrong = [c for c in state.legal_cells() if c not in right] or [Cell("1A1")]  # the apex: a ball already there
+    for cell in wrong:
+        verdict = check(state, cell, step.goal, step.words)
+        assert not verdict.ok
+        assert verdict.words[0].startswith("Not "), verdict.words
+        assert verdict.words[-1] == step.words.hint
+    assert state == step.state  # checking never changes the position
+
+
+@pytest.mark.parametrize(("lesson", "index", "step"), STEPS, ids=IDS)
+def test_the_check_is_what_the_engine_does(lesson: Any, index: int, step: Step) -> None:
+    """Every playable cell: the verdict agrees with the events of the placement
+    itself, so the lessons cannot teach what the game does not do."""
+    state = step.state
+    for cell in state.legal_cells():
+        events = state.copy().apply_place(cell)
+        formed = next((e.group for e in events if isinstance(e, GroupFormed)), None)
+        resolved = next((e for e in events if isinstance(e, ChallengeResolved)), None)
+        goal = step.goal
+        expected = {
+            None: True,
+            Outcome.OPENS: any(isinstance(e, ChallengeOpened) for e in events),
+            Outcome.BEATS: resolved is not None and resolved.winner == state.to_move,
+            Outcome.WINS_GAME: any(isinstance(e, StraightFlush) for e in events),
+            Outcome.NOTHING: formed is None and resolved is None,
+        }[goal.outcome]
+        if goal.rank is not None:
+            expected = expected and formed is not None and formed.rank is goal.rank
+        if goal.level is not None:
+            expected = expected and cell.level == goal.level
+        assert check(state, cell, goal).ok == expected, cell
+
+
+def test_the_lessons_say_the_engine_s_reasons() -> None:
+    by_key = {lesson.key: lesson for lesson in LESSONS}
+
+    def words(key: str, cell: str, step: int = 0) -> str:
+        s = by_key[key].steps[step]
+        return " ".join(check(s.state, cell, s.goal, s.words).words)
+
+    assert "the task is level 2" in words("supported", "1E3")
+    assert "2B2 rests on its platform, 1A1 1C1 1A3 1C3" in words("supported", "2B2")
+    trap = words("covered", "3E5")
+    assert "1C3 is covered by the ball on 3C3" in trap and "'touching' variant it would count" in trap
+    assert "1C3 is covered by the ball on 3C3" in words("covered", "1G1")  # told after the right answer too
+    cut = words("cut", "1G3")
+    assert "the contact 1C3-1E3 is cut by the balls on 2D2 and 2D4" in cut and "'touching'" in cut
+    assert "ties the challenge" in words("answer", "1C5")
+    assert "loses to the flush three" in words("answer", "1C3")
+    assert "no group: loses the challenge" in words("answer", "1G1")
+    assert "beats the flush three" in words("answer", "2F6")
+    assert "wins the game at once" in words("straight-flush", "2B2")
+    assert "apex ruling" in words("apex", "4D4") and "beats" in words("apex", "4D4", 1)
+    assert "already holds a ball" in words("apex", "3C3")
+
+
+def test_a_goal_is_all_of_its_parts() -> None:
+    step = LESSONS[2].steps[0]  # the full house on 2B2
+    state = step.state
+    assert check(state, "2B2", Goal(rank=Rank.FULL_HOUSE, level=2)).ok
+    assert not check(state, "2B2", Goal(rank=Rank.FULL_HOUSE, level=1)).ok
+    assert not check(state, "2B2", Goal(outcome=Outcome.BEATS)).ok
+    assert check(state, "1E1", Goal()).ok  # no goal: any playable cell
+
+
+# -- progress -------------------------------------------------------------------------
+def test_progress_is_kept_in_the_data_folder(tmp_path: Path) -> None:
+    path = tmp_path / "data" / FILENAME
+    progress = Progress(path)
+    assert not progress.done and not path.exists()
+    progress.mark_done("line")
+    progress.mark_done("supported")
+    assert json.loads(path.read_text(encoding="utf-8")) == {"format": "spoker-lessons-1", "done": ["line", "supported"]}
+    again = Progress(path)
+    assert again.done == {"line", "supported"} and again.notices == []
+    again.reset()
+    assert Progress(path).done == set()
+
+
+def test_a_newer_version_s_lessons_are_kept_not_damage(tmp_path: Path) -> None:
+    path = tmp_path / FILENAME
+    path.write_text(progress_text(["line", "a-later-lesson"]), encoding="utf-8")
+    progress = Progress(path)
+    assert progress.notices == [] and progress.done == {"line", "a-later-lesson"}
+    progress.mark_done("apex")
+    assert "a-later-lesson" in json.loads(path.read_text(encoding="utf-8"))["done"]
+
+
+@pytest.mark.parametrize("content", [
+    b"{not json", b'{"format": "spoker-lessons-1", "done": "line"}', b'["line"]',
+    b'{"format": "something else", "done": []}', b"\xff\xfe", b'{"format": "spoker-lessons-1", "done": [1]}',
+])
+def test_a_damaged_progress_file_is_set_aside_with_one_notice(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / FILENAME
+    path.write_bytes(content)
+    progress = Progress(path)
+    assert progress.done == set()
+    assert len(progress.notices) == 1 and "damaged" in progress.notices[0]
+    assert not path.exists()
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(FILENAME + ".damaged-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == content  # kept, never deleted
+    assert progress.take_notices() and progress.take_notices() == []  # told once
+    progress.mark_done("line")  # written afresh
+    assert Progress(path).done == {"line"}
+
+
+def test_a_progress_file_that_cannot_be_written_says_so_once(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    progress = Progress(blocker / FILENAME)  # its folder is a file: nothing can be written there
+    progress.mark_done("line")
+    progress.mark_done("cut")
+    assert progress.done == {"line", "cut"}  # kept for the session
+    assert len(progress.notices) == 1 and "cannot keep the lessons' progress" in progress.notices[0]
+
+
+def test_progress_from_refuses_what_is_not_a_list_of_names() -> None:
+    assert progress_from({"format": "spoker-lessons-1", "done": ["x"]}) == ({"x"}, "")
+    assert progress_from({"format": "spoker-lessons-1", "done": ["x" * 41]})[1]
+    assert progress_from(None)[1] == "not an object but NoneType"
+
+
+# -- the tutor ------------------------------------------------------------------------
+def test_the_tutor_goes_through_a_lesson_and_keeps_it_done(tmp_path: Path) -> None:
+    tutor = Tutor(Progress(tmp_path / FILENAME))
+    tutor.open(1)  # a line of three: two steps
+    assert tutor.step is LESSONS[1].steps[0] and not tutor.solved
+    assert not tutor.next()  # not before the task is done
+    wrong = tutor.place("1G7")
+    assert not wrong.ok and tutor.board == LESSONS[1].steps[0].state.board  # try again
+    assert tutor.show_me() == Cell("1E1") and tutor.shown == Cell("1E1")
+    assert tutor.place("1E1").ok and Cell("1E1") in tutor.board and tutor.playable() == ()
+    assert tutor.place("1G7").ok  # solved: further clicks change nothing
+    assert not tutor.progress.is_done("line")  # one step to go
+    assert tutor.next() and tutor.step_index == 1 and tutor.verdict is None
+    assert tutor.place("1E1").ok and tutor.progress.is_done("line")
+    assert tutor.next() and tutor.index == 2  # the next lesson
+    assert Progress(tmp_path / FILENAME).done == {"line"}
+    assert tutor.first_to_do() == 0
+    tutor.open(8)
+    for _ in range(2):
+        tutor.place("4D4")
+        tutor.next()
+    assert tutor.lesson is None and tutor.chosen == 8  # after the last lesson: the list
+    with pytest.raises(IndexError):
+        tutor.open(9)
+
+
+# -- the screen -------------------------------------------------------------------------
+def click(view: Any, x: float, y: float) -> None:
+    view.on_mouse_press(int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    view.on_mouse_release(int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+def click_cell(view: LessonsView, cell: Cell) -> None:
+    """A click where the cell is seen (the scene settled first)."""
+    view.scene.finish_animations()
+    x, y, _ = view.scene.screen_position(cell)
+    view.on_mouse_motion(int(x), int(y), 0, 0)
+    assert board_cell_at(view, x, y) == cell
+    click(view, x, y)
+
+
+def lessons_view(app: Any, tmp_path: Path) -> LessonsView:
+    view = LessonsView(app, Tutor(Progress(tmp_path / FILENAME)))
+    app.show(view)
+    view.on_draw()
+    return view
+
+
+def test_a_whole_lesson_by_mouse(app: Any, tmp_path: Path) -> None:
+    view = lessons_view(app, tmp_path)
+    click(view, *view.rows[3].center)  # 4. a covered ball spoils a group
+    assert view.tutor.index == 3 and view.scene.board == LESSONS[3].steps[0].state.board
+    assert view.b_show.visible and not view.rows[0].visible
+    click_cell(view, Cell("3E5"))  # the trap: its red line's 1C3 is covered
+    verdict = view.tutor.verdict
+    assert verdict is not None and not verdict.ok and verdict.blocked
+    assert view.scene.board == LESSONS[3].steps[0].state.board  # not placed: try again
+    view.on_draw()
+    assert not view.b_next.enabled
+    click(view, *view.b_show.center)
+    assert view.tutor.shown == Cell("1G1")
+    click_cell(view, Cell("1G1"))
+    assert view.tutor.solved and Cell("1G1") in view.scene.board
+    view.on_draw()
+    assert view.b_next.enabled
+    click(view, *view.b_next.center)
+    assert view.tutor.index == 4 and view.tutor.progress.is_done("covered")
+    click(view, *view.b_back.center)  # the list, the lesson marked done
+    assert view.tutor.lesson is None and view.rows[3].label.endswith("\u2713")
+    assert view.b_start.label == "Go on"
+    click(view, *view.b_title.center)
+    assert isinstance(app.window.current_view, TitleView)
+
+
+def test_a_whole_lesson_by_keys(app: Any, tmp_path: Path) -> None:
+    view = lessons_view(app, tmp_path)
+    view.on_key_press(keys.DOWN, 0)
+    view.on_key_press(keys.DOWN, 0)
+    assert view.tutor.chosen == 2 and view.rows[2].active
+    assert view.scene.board == LESSONS[2].steps[0].state.board  # the chosen lesson's position
+    view.on_key_press(keys.UP, 0)
+    view.on_key_press(keys.ENTER, 0)  # 2. a line of three
+    assert view.tutor.index == 1
+    view.on_key_press(keys.TAB, 0)
+    assert view.cursor == view.tutor.playable()[0] and view.scene._ghost is not None
+    view.on_key_press(keys.TAB, keys.MOD_SHIFT)
+    assert view.cursor == view.tutor.playable()[-1]
+    view.on_key_press(keys.ENTER, 0)  # a wrong cell
+    assert view.tutor.verdict is not None and not view.tutor.verdict.ok
+    for _ in range(2):  # both steps
+        view.on_key_press(keys.S, 0)  # show me, then Enter places it
+        view.on_key_press(keys.ENTER, 0)
+        assert view.tutor.solved
+        view.on_key_press(keys.SPACE, 0)
+    assert view.tutor.progress.is_done("line") and view.tutor.index == 2
+    view.on_key_press(keys.ESCAPE, 0)
+    assert view.tutor.lesson is None
+    view.on_key_press(keys.KEY_9, 0)  # a lesson by its number
+    assert view.tutor.index == 8
+    view.on_key_press(keys.ESCAPE, 0)
+    view.on_key_press(keys.ESCAPE, 0)
+    assert isinstance(app.window.current_view, TitleView)
+
+
+def test_help_lists_the_lessons_keys_and_comes_back(app: Any, tmp_path: Path) -> None:
+    view = lessons_view(app, tmp_path)
+    view.open(6)
+    view.on_key_press(keys.H, 0)
+    help_view = app.window.current_view
+    assert isinstance(help_view, HelpView) and help_view.keys_heading == "KEYS IN THE LESSONS"
+    help_view.on_key_press(keys.ESCAPE, 0)
+    assert app.window.current_view is view and view.tutor.index == 6
+    assert view.scene.board == view.tutor.board  # the help's pictures did not change the board
+
+
+def test_the_title_screen_opens_the_lessons(app: Any) -> None:
+    app.show_title()
+    title = app.window.current_view
+    assert isinstance(title, TitleView)
+    title.on_key_press(keys.T, 0)
+    assert isinstance(app.window.current_view, LessonsView)
+    app.show_title()
+    again = app.window.current_view
+    assert isinstance(again, TitleView)
+    again.on_draw()
+    click(again, *again.b_learn.center)
+    assert isinstance(app.window.current_view, LessonsView)
+    view = app.show_lessons(5)
+    assert view.tutor.index == 4
+
+
+def test_a_damaged_progress_file_is_told_on_screen_and_on_stderr(
+        app: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / FILENAME
+    path.write_text("{", encoding="utf-8")
+    view = lessons_view(app, tmp_path)
+    assert view.message_kind == "bad" and "damaged" in view.message
+    assert "damaged" in capsys.readouterr().err
+    assert view.tutor.progress.done == set() and not path.exists()
+    assert any(name.startswith(FILENAME + ".damaged-") for name in os.listdir(tmp_path))
