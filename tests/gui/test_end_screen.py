@@ -151,9 +151,11 @@ def _centre(t: DrawnText) -> tuple[int, int]:
     return int((t.left + t.right) / 2), int((t.bottom + t.top) / 2)
 
 
+@pytest.mark.parametrize("names", list(NAMES), ids=list(NAMES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_a_text_cut_short_can_be_read_whole(app: SpokerApp, record: GameRecord, size: tuple[int, int]) -> None:
-    view = end_view(app, record, size=size)
+def test_a_text_cut_short_can_be_read_whole(app: SpokerApp, record: GameRecord, size: tuple[int, int],
+                                            names: str) -> None:
+    view = end_view(app, record, NAMES[names], size=size)
     with recording_texts() as texts:
         view.on_draw()
     for t in texts.values():

@@ -57,8 +57,10 @@ class EndView(BaseView):
                                      tooltip="Back to the pyramid at the end of the game"))
         self.b_final.visible = False
         self._result = Label("", 28, THEME.accent, bold=True, anchor_y="top")
-        self._score = Label("", 18, THEME.text, anchor_y="top")
-        self._how = Label("", 13, THEME.muted, anchor_y="top")
+        self._result_wrapped = TextBlock(18, bold=True)  # a headline too long for one line
+        self._score = TextBlock(18)
+        self._score_small = TextBlock(13)  # a score line of long names
+        self._how = TextBlock(13)
         self._head = Label("CHALLENGES", 12, THEME.muted, bold=True, anchor_y="top")
         self._rows: list[tuple[Label, ...]] = []
         self._heads = [Label("", 10, THEME.muted, anchor_y="baseline", anchor_x="right" if k == 3 else "left")
@@ -75,6 +77,7 @@ class EndView(BaseView):
         self.position: ChallengePosition | None = None  # the selected challenge's pyramid
         self.row_rects: list[tuple[float, float, float, float]] = []
         self.row_indices: list[int] = []  # the challenge each of row_rects shows
+        self.stat_name_rects: list[tuple[float, float, float, float]] = []  # the groups table's names
         self.time = 0.0
         self.attach_labels()
 
@@ -199,17 +202,22 @@ class EndView(BaseView):
         w = self.panel_w - 36 * k
         colour = player_colour(s.winner) if s.winner else THEME.accent
         result = self._result
-        # The largest size at which the headline fits, before it is cut.
-        for size in (28, 22, 18):
-            if result.set(c.result_text(), size=size).content_width <= w:
-                break
+        # The largest size at which the headline fits on a line; wrapped (never cut) below that.
         y = height - 18 * k
-        result.draw_at(left, y, result.fitted(c.result_text(), w), colour)
-        y -= result.content_height + 6 * k
-        self._score.draw_at(left, y, self._score.fitted(score_line(names, s.score), w))
-        y -= self._score.content_height + 6 * k
-        self._how.draw_at(left, y, self._how.fitted(summary_line(s.end, len(c.challenges), s.move_number), w))
-        y -= self._how.content_height + 14 * k
+        headline = c.result_text()
+        for size in (28, 22, 18):
+            if result.set(headline, size=size).content_width <= w:
+                result.draw_at(left, y, headline, colour)
+                y -= result.content_height + 6 * k
+                break
+        else:
+            y = self._result_wrapped.draw([(headline, colour)], left, y, w, bottom_limit=y - 90 * k) - 4 * k
+        # Long names wrap too: two lines rather than a cut.
+        score = [(score_line(names, s.score), THEME.text)]
+        block = self._score if self._score.height(score, w) <= 60 * k else self._score_small
+        y = block.draw(score, left, y, w) - 4 * k
+        y = self._how.draw([(summary_line(s.end, len(c.challenges), s.move_number), THEME.muted)],
+                           left, y, w) - 12 * k
         self._head.draw_at(left, y)
         y = self._draw_rows(left, y - self._head.content_height - 6 * k, w)
         self._draw_stats(left, y - 14 * k, w)
@@ -237,8 +245,12 @@ class EndView(BaseView):
         self._caption.draw(list(zip(lines, colours)), left + 12 * k, top - 8 * k, w - 24 * k)
 
     def tip_text(self) -> str:
-        """A challenge row's whole story, under the mouse (its cells may be cut)."""
+        """What is under the mouse, whole: a challenge row's story (its cells
+        may be cut), a name of the groups table."""
         mx, my = self.mouse
+        for p, (left, bottom, w, h) in enumerate(self.stat_name_rects):
+            if left <= mx <= left + w and bottom <= my <= bottom + h:
+                return self.c.setup.names[p]  # the name whole (the table may show its first word)
         for i, (left, bottom, w, h) in zip(self.row_indices, self.row_rects):
             if left <= mx <= left + w and bottom <= my <= bottom + h:
                 return challenge_story(self.c.challenges[i], self.c.setup.names) + " Click: see it on the pyramid."
@@ -259,7 +271,7 @@ class EndView(BaseView):
         # Columns: who, challenge, answer, points with whose they are (right aligned).
         shorts = (short_name(names[0]), short_name(names[1]))
         probe_points = self._rows[0][3] if self._rows else self._heads[3]
-        cap = width * 0.3
+        cap = width * 0.26
         # Whose points: by the whole names if they fit the column, else by their first words.
         points = [points_words(ch.points, names) for ch in rows]
         if any(probe_points.set(t).content_width > cap for t in points):
@@ -268,12 +280,19 @@ class EndView(BaseView):
                        + [probe_points.set(t).content_width for t in points])
         points_w = min(points_w, cap)
         rest = width - 20 * k - points_w - 8 * k
-        cols = (left + 10 * k, left + 10 * k + rest * 0.41, left + 10 * k + rest * 0.71, left + width - 10 * k)
-        widths = (cols[1] - cols[0] - 8 * k, cols[2] - cols[1] - 8 * k, cols[3] - points_w - 8 * k - cols[2])
+        # The challengers' column as wide as they need, up to 41%: by their first
+        # words in every row if one row's whole name does not fit.
         probe = self._rows[0][1] if self._rows else self._heads[1]
+        most = rest * 0.41 - 8 * k
+        need = max([self._heads[0].set("move, by").content_width]
+                   + [probe.set(challenge_row(ch, names)[0]).content_width for ch in rows])
+        short_who = need > most
+        if short_who:
+            need = max([need if not rows else 0.0] + [probe.set(challenge_row(ch, shorts)[0]).content_width for ch in rows])
+        who_w = min(need, most) + 8 * k
+        cols = (left + 10 * k, left + 10 * k + who_w, left + 10 * k + who_w + (rest - who_w) / 2, left + width - 10 * k)
+        widths = (cols[1] - cols[0] - 8 * k, cols[2] - cols[1] - 8 * k, cols[3] - points_w - 8 * k - cols[2])
         tiny = probe.set("Three kinds L3").content_width > min(widths[1], widths[2])
-        # The challengers by their first words in every row if one row's whole name does not fit.
-        short_who = any(probe.set(challenge_row(ch, names, tiny)[0]).content_width > widths[0] for ch in rows)
         heads = ("move, by", "challenge", "answer", "points")
         for j, text in enumerate(heads):
             head = self._heads[j].set(self._heads[j].fitted(text, widths[j]) if j < 3 else text)
@@ -334,6 +353,7 @@ class EndView(BaseView):
     def _draw_stats(self, left: float, top: float, width: float) -> None:
         """Counting groups formed by each player, by rank (when there is room)."""
         k = ui_scale()
+        self.stat_name_rects = []
         if top - self.STATS_H * k < self.b_new.bottom + self.b_new.height + 8 * k:
             return
         self._stats_head.draw_at(left, top, "GROUPS FORMED")
@@ -355,6 +375,7 @@ class EndView(BaseView):
                 if label.set(text, size=size).content_width <= name_w - 14 * k:
                     break
             label.draw_at(col0, y, label.fitted(text, name_w - 14 * k), player_colour(p + 1))
+            self.stat_name_rects.append((col0, y - 11 * k, name_w - 14 * k, 22 * k))
             for j in range(5):
                 n = table[p][j]
                 self._stat_cells[p][j].draw_at(left + name_w + colw * (j + 0.5), y, str(n),
