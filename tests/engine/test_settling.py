@@ -121,7 +121,7 @@ def test_the_search_leaf_and_challenge_values_settle_by_the_rule() -> None:
     occ, pl = 0b111, 0b111000
     for challenge in CHALLENGES:
         for answers in itertools.product(RESPONSES[::4], repeat=3):
-            search.best_codes = lambda *args, answers=answers: answers  # what the board would answer
+            search.best_codes = lambda *args, answers=answers: answers  # type: ignore[assignment]  # what the board would answer
             _, immediate, sf = search.leaf_terms(m0, m1, m2, occ, pl, challenge, 0)
             gains = [0 if b >= STRAIGHT_FLUSH_CODE else GAIN[challenge][b] for b in answers]
             assert immediate == pytest.approx(sum(9 * g for g in gains) / 27)
@@ -160,3 +160,35 @@ def test_a_code_of_no_group_is_named_and_quoted(challenge: int, response: int, m
     with pytest.raises(ValueError) as err:
         settle(challenge, response)
     assert str(err.value) == message
+
+
+@pytest.mark.parametrize(
+    ("challenge", "response", "message"),
+    [
+        ("9", 1, "challenge '9': expected a challenge code (an int)"),
+        (True, 0, "challenge True: expected a challenge code (an int)"),
+        (9, 1.0, "response 1.0: expected a challenge code (an int)"),
+    ],
+)
+def test_a_code_that_is_no_int_is_named_and_quoted(challenge: object, response: object, message: str) -> None:
+    """A code is an int (a bool is not one): which argument is wrong, quoted."""
+    with pytest.raises(TypeError) as err:
+        settle(challenge, response)  # type: ignore[arg-type]
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("level", range(1, 5))
+def test_a_straight_flush_opening_a_challenge_is_named_and_quoted(level: int) -> None:
+    """rules.md, "Challenges": a straight flush opens no challenge (it ends the game)."""
+    code = STRAIGHT_FLUSH_CODE + level
+    with pytest.raises(ValueError) as err:
+        settle(code, 9)
+    assert str(err.value) == f"challenge {code}: a straight flush opens no challenge"
+
+
+def test_every_code_from_the_straight_flush_code_up_cancels_the_challenge() -> None:
+    """judging: codes at or above STRAIGHT_FLUSH_CODE are straight flushes; rules.md,
+    "Straight flush": in answer it scores nothing. The rule itself, over every
+    index of the tables (built at import: docs/testing.md), says so."""
+    for challenge, response in itertools.product(range(1, STRAIGHT_FLUSH_CODE), range(STRAIGHT_FLUSH_CODE, CODE_COUNT)):
+        assert _settle(challenge, response) == POINTS[challenge][response] == (0, 0)
