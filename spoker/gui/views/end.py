@@ -289,7 +289,7 @@ class EndView(BaseView):
         short_who = need > most
         if short_who:
             need = max([need if not rows else 0.0] + [probe.set(challenge_row(ch, shorts)[0]).content_width for ch in rows])
-        who_w = min(need, most) + 8 * k
+        who_w = max(min(need, most) + 8 * k, rest * 0.27)  # never so narrow that the columns crowd
         cols = (left + 10 * k, left + 10 * k + who_w, left + 10 * k + who_w + (rest - who_w) / 2, left + width - 10 * k)
         widths = (cols[1] - cols[0] - 8 * k, cols[2] - cols[1] - 8 * k, cols[3] - points_w - 8 * k - cols[2])
         tiny = probe.set("Three kinds L3").content_width > min(widths[1], widths[2])
