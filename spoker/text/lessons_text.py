@@ -110,8 +110,8 @@ COVERED = LessonText(
 CUT = LessonText(
     "A cut contact spoils a line",
     (
-        "Two balls side by side on one level are cut apart when both balls of the level "
-        "above that rest on the two of them are there.",
+        "The contact of two balls side by side on one level is cut when the two cells above "
+        "that rest on both of them hold balls.",
         "A line with a cut contact does not count.",
         "The 'touching' variant, a rule you may choose, lets covered and cut groups count too.",
     ),
@@ -209,7 +209,8 @@ INTRO = (
     "rules judge your move. After them you can play a game."
 )
 ALL_DONE = "Every lesson is done: you know the rules. Start a game from the title screen."
-SHOW_ME = "The lit cell is a right answer: click it (or Enter) to place the ball."
+LEGEND = "Gold: the challenge; cyan: your answer."
+SHOW_ME = "A right cell is lit: click it, or press Enter."
 
 
 def right_words(what: str) -> str:
@@ -266,7 +267,7 @@ def done_words(done: int, total: int) -> str:
 
 
 __all__ = [
-    "ALL_DONE", "HEADING", "INTRO", "LESSON_TEXTS", "SHOW_ME", "LessonText", "StepText",
+    "ALL_DONE", "HEADING", "INTRO", "LEGEND", "LESSON_TEXTS", "SHOW_ME", "LessonText", "StepText",
     "done_words", "other_words", "refused_words", "resting_words", "right_words", "step_heading",
     "touching_words", "wrong_level_words", "wrong_words",
 ]

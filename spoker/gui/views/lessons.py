@@ -39,7 +39,15 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.widgets.buttons import Button
-from spoker.text.lessons_text import ALL_DONE, HEADING, INTRO, SHOW_ME, done_words, step_heading
+from spoker.text.lessons_text import (
+    ALL_DONE,
+    HEADING,
+    INTRO,
+    LEGEND,
+    SHOW_ME,
+    done_words,
+    step_heading,
+)
 from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
@@ -80,7 +88,8 @@ class LessonsView(BaseView):
         self.row_rects: list[tuple[float, float, float, float]] = []  # the panel's boxes, last frame
         ui = self.ui
         self.rows = [
-            ui.add(Button(lesson.title, lambda i=i: self.open(i), str(i + 1)))  # type: ignore[misc]
+            ui.add(Button(lesson.title, lambda i=i: self.open(i),  # type: ignore[misc]
+                          tooltip=f"Lesson {i + 1} (key {i + 1}): {lesson.words.steps[0].task}"))
             for i, lesson in enumerate(tutor.lessons)
         ]
         self.b_start = ui.add(Button("Start", self.start, "Enter", primary=True,
@@ -201,10 +210,15 @@ class LessonsView(BaseView):
             self.scene.set_board(board, animate=animate)
         marks: list[Mark] = []
         verdict = tutor.verdict
+        challenge = self._pending_challenge()
+        if challenge is not None:  # what the ball must answer, gold as in a game
+            marks.append(Mark(challenge, MarkRole.CHALLENGE))
         if verdict is not None:
             if verdict.formed is not None:
-                role = MarkRole.FLUSH if verdict.formed.rank is Rank.STRAIGHT_FLUSH else MarkRole.FORMED
-                marks.append(Mark(verdict.formed.cells, role if verdict.ok else MarkRole.CHALLENGE))
+                role = MarkRole.RESPONSE if challenge is not None else MarkRole.FORMED  # cyan: the answer
+                if verdict.formed.rank is Rank.STRAIGHT_FLUSH:
+                    role = MarkRole.FLUSH
+                marks.append(Mark(verdict.formed.cells, role))
             marks.extend(Mark(g.cells, MarkRole.BLOCKED) for g in verdict.blocked + verdict.elsewhere)
         if tutor.shown is not None:
             marks.append(Mark((tutor.shown,), MarkRole.HINT))
@@ -216,6 +230,14 @@ class LessonsView(BaseView):
         self.scene.set_ghost(ghost, drawn if ghost is not None else None)
         self.scene.set_hover(self.hover_cell if playing else None)
         self.changed()
+
+    def _pending_challenge(self) -> tuple[Cell, ...] | None:
+        """The cells of the challenge the step's ball answers (None: none)."""
+        step = self.tutor.step
+        if step is None:
+            return None
+        challenge = step.state.challenge
+        return None if challenge is None else challenge.group.cells
 
     def _ghost_cell(self) -> Cell | None:
         """Where the ghost ball is: the keyboard's cell, the pointer's, else the wrong try's."""
@@ -273,7 +295,10 @@ class LessonsView(BaseView):
             y -= gap
         board_left = col + 2 * left
         self.board_rect = (board_left, 0.0, width - board_left, float(height))
-        self.caption_top = 16 * s + 3 * self._caption.line_height("Ag", 400) + 8 * s
+        # Under the pyramid, the chosen lesson's first sentence: room for the longest.
+        caption_w = width - board_left - 40 * s
+        self.caption_top = 12 * s + max(
+            self._caption.height([(self._caption_text(i), THEME.text)], caption_w) for i in range(n))
         self.scene.set_viewport(board_left + 10, self.caption_top + 4 * s, width - board_left - 20,
                                 height - self.caption_top - 14 * s)
 
@@ -318,11 +343,15 @@ class LessonsView(BaseView):
         self._intro.draw([(intro, THEME.accent if intro is ALL_DONE else THEME.muted)], x, self.intro_top, w)
         # Under the pyramid: the chosen lesson, what it teaches.
         bx, _, bw, _ = self.board_rect
-        lesson = tutor.lessons[tutor.chosen]
-        lines = [(f"{tutor.chosen + 1}. {lesson.title}: {lesson.words.sentences[0]}", THEME.text)]
+        lines = [(self._caption_text(tutor.chosen), THEME.text)]
         top = self.caption_top
         self._caption.draw(lines, bx + 20 * s, top, bw - 40 * s, bottom_limit=8 * s)
         self.row_rects.append((bx + 20 * s, 8 * s, bw - 40 * s, top - 8 * s))
+
+    def _caption_text(self, index: int) -> str:
+        """What the list says of lesson ``index`` under its position."""
+        lesson = self.tutor.lessons[index]
+        return f"{index + 1}. {lesson.title}: {lesson.words.sentences[0]}"
 
     def _draw_lesson(self) -> None:
         s = ui_scale()
@@ -402,6 +431,8 @@ class LessonsView(BaseView):
         first = THEME.good if verdict.ok else THEME.bad
         out = [(verdict.words[0], first)]
         out.extend((line, THEME.text) for line in verdict.words[1:])
+        if verdict.formed is not None and self._pending_challenge() is not None:
+            out.append((LEGEND, THEME.muted))
         if verdict.ok:
             out.append(("Next: Enter or Space." if self.tutor.index is not None else "", THEME.muted))
         else:
