@@ -73,7 +73,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.set_defaults(func=run)
 
 
-SCREENS = ("game", "end", "help", "title", "replay", "lab", "lessons")
+SCREENS = ("game", "end", "help", "title", "replay", "lab", "settings", "lessons")
 """The screens --show draws; ``lesson:N`` is lesson N of Learn to play, open."""
 
 

@@ -279,7 +279,7 @@ class SpokerApp:
         s.seat1, s.seat2 = setup.seats
         s.visibility = setup.rules.visibility
         s.apex_free = setup.rules.apex_free
-        s.hints = setup.hints
+        s.variants = ", ".join(setup.rules.variants)
         self.save_settings()
         controller = GameController(setup)
         return self.play(controller)
@@ -339,6 +339,12 @@ class SpokerApp:
             view.open(lesson - 1)
         self.show(view)
         return view
+
+    def show_settings(self) -> None:
+        """The settings screen; Done (Esc) goes back to the screen it came from."""
+        from spoker.gui.views.settings_view import SettingsView
+
+        self.show(SettingsView(self, self.window.current_view))
 
     def show_end(self, controller: GameController) -> None:
         from spoker.gui.views.end import EndView

@@ -72,6 +72,8 @@ class AppHost(Protocol):
 
     def show_lessons(self, lesson: int | None = None) -> arcade.View: ...  # Learn to play; lesson N open (1-based)
 
+    def show_settings(self) -> None: ...
+
     def show_end(self, controller: GameController) -> None: ...
 
     def show_lab(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from spoker.engine.rules import RuleSet
-from spoker.errors import SpokerError
+from spoker.errors import RulesError, SpokerError
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.controller import PERSON, GameSetup, level_typo
 from spoker.gui.models.settings import Settings
@@ -47,6 +47,15 @@ def make_window(visible: bool = True) -> arcade.Window:
     return window
 
 
+def full_screen(app: SpokerApp) -> None:
+    """The window fills the screen if the settings say so (the settings
+    screen's Full screen; a headless window stays as it is)."""
+    if app.settings.fullscreen:
+        from spoker.gui.views.settings_view import apply_fullscreen
+
+        apply_fullscreen(app.window, True)
+
+
 HEADLESS_HINT = (
     "without a display, use --screenshot FILE.png for a picture, "
     "or set ARCADE_HEADLESS=1 to run with no visible window"
@@ -56,7 +65,7 @@ HEADLESS_HINT = (
 def setup_from_options(options: Any, settings: Settings) -> GameSetup:
     """The new-game setup from ``spoker play`` options (the rest from the settings)."""
     rules_text = getattr(options, "rules", None)
-    rules = RuleSet.parse(rules_text) if rules_text else RuleSet(settings.visibility, settings.apex_free)
+    rules = RuleSet.parse(rules_text) if rules_text else rules_of(settings)
     given = [getattr(options, f"player{i}", None) for i in (1, 2)]
     wanted = [settings.seat1, settings.seat2]
     names_known: tuple[str, ...] = ()
@@ -73,15 +82,32 @@ def setup_from_options(options: Any, settings: Settings) -> GameSetup:
             names.append(default_name)
             seats.append(wanted[i - 1])
         elif value.lower() in names_known:
-            names.append(f"Computer ({value.lower()})")
+            from spoker.players import computer_name
+
+            names.append(computer_name(value.lower()))
             seats.append(value.lower())
         else:
             names.append(value)
             seats.append(PERSON)
-    seats = [s if s == PERSON or s in names_known else PERSON for s in seats]
+    for i in range(2):
+        if seats[i] != PERSON and seats[i] not in names_known:
+            # A level no longer installed: a person's seat, under no computer's name.
+            seats[i] = PERSON
+            if names[i].startswith("Computer ("):
+                names[i] = f"Player {i + 1}"
     seed = getattr(options, "seed", None)
-    hints = not getattr(options, "no_hints", False) and settings.hints
+    # Hints are allowed unless --no-hints; whether they show is the settings' show_hints.
+    hints = not getattr(options, "no_hints", False)
     return GameSetup((names[0], names[1]), (seats[0], seats[1]), rules, seed, hints)
+
+
+def rules_of(settings: Settings) -> RuleSet:
+    """The rules the settings remember (a further variant no longer installed is left out)."""
+    variants = tuple(v.strip() for v in settings.variants.split(",") if v.strip())
+    try:
+        return RuleSet(settings.visibility, settings.apex_free, variants)
+    except RulesError:
+        return RuleSet(settings.visibility, settings.apex_free)
 
 
 def run_play(options: Any) -> int:
@@ -92,6 +118,7 @@ def run_play(options: Any) -> int:
         window, record_path=getattr(options, "record", None),
         exit_after_first_frame=getattr(options, "exit_after_first_frame", False),
     )
+    full_screen(app)
     start(app, options)
     arcade.run()
     return 0
@@ -141,6 +168,7 @@ def run_lab(
     """``spoker lab``: the window on the laboratory."""
     window = make_window()
     app = SpokerApp(window, exit_after_first_frame=exit_after_first_frame)
+    full_screen(app)
     app.show_lab(board, rules, suite)
     arcade.run()
     return 0
@@ -155,6 +183,7 @@ def run_replay(
     starts at once, at ``effort`` if given)."""
     window = make_window()
     app = SpokerApp(window, exit_after_first_frame=exit_after_first_frame)
+    full_screen(app)
     if effort is not None:
         app.analyses.effort = effort
     app.open_replay(record, rules, source, analyse=analyse)

@@ -146,6 +146,9 @@ def take_screenshot(options: Any) -> int:
     autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show == "end")
     if show == "title":
         app.show_title()
+    elif show == "settings":  # as reached from the title screen
+        app.show_title()
+        app.show_settings()
     elif show == "lab":
         show_lab(app, controller)
     elif show == "lessons" or show.startswith("lesson:"):  # Learn to play: the list, or lesson N

@@ -377,9 +377,11 @@ def test_title_screen_starts_the_game_it_shows(app: SpokerApp, window: Any) -> N
     assert app.settings.name1 == "Zoë"
 
 
-def start_from_title(app: SpokerApp) -> GameView:
-    app.show_title()
-    title = app.window.current_view
+def start_from_title(app: SpokerApp, title: TitleView | None = None) -> GameView:
+    """Enter on the title screen (a new one, unless given): the game it shows."""
+    if title is None:
+        app.show_title()
+        title = app.window.current_view
     assert isinstance(title, TitleView)
     title.on_key_press(keys.ENTER, 0)
     game = app.window.current_view
@@ -438,7 +440,7 @@ def test_a_seat_given_back_to_a_person_gets_the_persons_name_again(app: SpokerAp
     while title.seats[1].value != PERSON:
         title.on_mouse_press(*map(int, title.seats[1].center), LEFT, 0)
     assert title.name_inputs[1].text == "Player 2"
-    game = start_from_title(app)
+    game = start_from_title(app, title)
     assert game.c.setup.names == ("Player 1", "Player 2") and game.c.setup.seats == (PERSON, PERSON)
     game.on_key_press(keys.SPACE, 0)
     game.c.place(game.c.playable()[0])
@@ -471,7 +473,7 @@ def test_a_name_typed_for_a_computer_stays_while_its_level_changes(app: SpokerAp
 def test_levels_have_friendly_names_on_screen_and_engine_names_in_records(app: SpokerApp) -> None:
     from spoker.gui.views.title import seat_options, seat_tip
     from spoker.players import computer_name, level_label
-    from spoker.records.record import GameRecord
+    from spoker.records.record import GameRecord, format_record
 
     labels = dict(seat_options())
     assert [labels[n] for n in ("random", "greedy", "lookahead", "expert")] == [
@@ -488,7 +490,7 @@ def test_levels_have_friendly_names_on_screen_and_engine_names_in_records(app: S
     headers = c.headers()
     assert headers["Player1"] == "Computer (Club)" and headers["Player1Type"] == "lookahead"
     record = GameRecord.from_state(c.state, headers)
-    assert "Player1Type: lookahead" in record.to_text()
+    assert "Player1Type: lookahead" in format_record(record)
     named = GameController(GameSetup(("Hal", "Ann"), ("lookahead", PERSON), seed=1))
     assert named.prompt() == "Hal (computer: Club) is playing..."
 
@@ -528,7 +530,7 @@ def test_the_title_lists_every_registered_rule_variant(app: SpokerApp, monkeypat
     assert title.variant.label == "Variant: flat-lines"
     assert title.variant.tooltip == "Variant flat-lines: no line counts"
     title.on_mouse_press(*map(int, title.visibility.center), LEFT, 0)  # touching, with it
-    game = start_from_title(app)
+    game = start_from_title(app, title)
     assert game.c.rules == RuleSet("touching", False, ("flat-lines",))
     assert app.settings.variants == "flat-lines"
     app.show_title()
@@ -544,13 +546,32 @@ def test_the_title_lists_every_registered_rule_variant(app: SpokerApp, monkeypat
     assert isinstance(title, TitleView) and title.variant.value == ""
 
 
+def test_the_command_lines_setup_names_levels_and_allows_hints() -> None:
+    import argparse
+
+    from spoker.gui.launch import setup_from_options
+
+    def options(**given: Any) -> argparse.Namespace:
+        return argparse.Namespace(**{"seed": None, "rules": None, "player1": None, "player2": None,
+                                     "no_hints": False, **given})
+
+    setup = setup_from_options(options(player1="Ann", player2="lookahead"), Settings())
+    assert setup.names == ("Ann", "Computer (Club)") and setup.seats == (PERSON, "lookahead")
+    assert setup.hints  # allowed; whether they show is the settings' show_hints
+    assert not setup_from_options(options(no_hints=True), Settings(show_hints=True)).hints
+    # A level the settings remember that is no longer installed: a person, not under its name.
+    gone = Settings(name2="Computer (Cautious)", seat2="cautious")
+    setup = setup_from_options(options(), gone)
+    assert setup.seats == (PERSON, PERSON) and setup.names == ("Player 1", "Player 2")
+
+
 def test_hint_key_shows_the_best_cells(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(seed=5))
     view.on_key_press(keys.I, 0)
     assert app.settings.show_hints
     view.on_key_press(keys.SPACE, 0)
     view.on_update(0.1)
-    assert view.hints and all(cell in view.c.playable() for cell, _ in view.hints)
+    assert view.hints and all(hint[0] in view.c.playable() for hint in view.hints)  # (cell, ...)
     assert any(h.style == "dashed" for h in view.shown_highlights)
     view.on_draw()
     off = app.new_game(GameSetup(seed=5, hints=False))

@@ -213,9 +213,10 @@ def test_settings_round_trip_and_survive_damage(tmp_path: Path) -> None:
     s = Settings(name1="Zoë", seat2="greedy", colour_marks=True, computer_speed=2.0)
     save_settings(s, path)
     assert load_settings(path) == s
-    path.write_text('{"name1": 5, "computer_speed": "fast", "hints": false}')
+    path.write_text('{"name1": 5, "computer_speed": "fast", "show_hints": true, "volume": 0.4}')
     loaded = load_settings(path)
-    assert loaded.name1 == "Player 1" and loaded.computer_speed == 1.0 and loaded.hints is False
+    assert loaded.name1 == "Player 1" and loaded.computer_speed == 1.0 and loaded.show_hints is True
+    assert loaded.volume == 0.4
     path.write_bytes(b"\xff\xfe")
     assert load_settings(path) == Settings()
 

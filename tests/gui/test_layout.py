@@ -18,6 +18,7 @@ from arcade import key as keys
 from support.layout_check import Box, layout_problems
 
 from shibumi import Cell, Colour, parse_board
+from spoker.engine import rules as rules_module
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
@@ -29,7 +30,7 @@ from spoker.gui.views.end import EndView
 from spoker.gui.views.help import HelpView
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.replay import ReplayView
-from spoker.gui.views.title import TitleView
+from spoker.gui.views.settings_view import SettingsView
 from spoker.text.narrator import plural, score_line, summary_line
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
@@ -37,6 +38,7 @@ LONG = "Maximilian-Alexander-Ferdinand-von-Habsburg-Lothringen-Sachsen-Coburg-un
 HOSTILE = "Bob\x1b[31m\u202e\n\tevil\x00" + "W" * 60
 NAMES = {"plain": ("Ann", "Bob"), "hostile": (LONG, HOSTILE)}
 EXAMPLE2_CUT = "BBBRWWW.BBBRBBBB/.R..R..../..../."  # rules.md's worked example 2, before 1G3
+LONG_VARIANT = "lines-within-one-level-only-and-no-platforms"
 
 
 @pytest.fixture
@@ -87,8 +89,27 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
     view: Any
     if screen == "title":
         app.settings.name1, app.settings.name2 = names
-        app.settings.seat2 = "lookahead"  # the longest seat label
+        app.settings.seat2 = "random"  # the longest seat label: Computer: Beginner
         app.show_title()
+    elif screen == "title-variant":  # a plug-in's variant: four rules in a row, hints on
+        app.settings.name1, app.settings.name2 = names
+        app.settings.seat1, app.settings.seat2 = "expert", "random"
+        app.settings.show_hints = True
+        app.settings.variants = LONG_VARIANT
+        app.show_title()
+    elif screen == "settings":  # from the title, the keys used: a row outlined, a message
+        app.settings.name1, app.settings.name2 = names
+        app.show_title()
+        app.show_settings()
+        view = app.window.current_view
+        assert isinstance(view, SettingsView)
+        view.on_key_press(keys.DOWN, 0)
+        view.on_key_press(keys.DOWN, 0)
+        view.reset_board_view()
+    elif screen == "settings-game":  # from a game, sound off (its volume greyed), a slow pace
+        app.play(game(names, 6))
+        app.settings.sound, app.settings.computer_speed, app.settings.volume = False, 0.25, 0.35
+        app.show_settings()
     elif screen == "game-start":  # a full bag, no ball drawn: "10 10 10" (ran together at 800x600)
         view = app.play(game(names, 0))
         assert view.c.state.bag() == (10, 10, 10) and view.c.state.drawn is None
@@ -169,12 +190,17 @@ def show_lab(app: SpokerApp, screen: str, names: tuple[str, str]) -> LabView:
 
 @pytest.mark.parametrize("names", list(NAMES), ids=list(NAMES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-@pytest.mark.parametrize("screen", ["title", "title-unfinished", "game-start", "game", "game-flush", "game-info", "end",
+@pytest.mark.parametrize("screen", ["title", "title-variant", "title-unfinished", "settings", "settings-game",
+                                    "game-start", "game", "game-flush", "game-info", "end",
                                     "end-dialog", "help", "replay", "lab-empty", "lab-query", "lab-suite",
                                     "lab-refusal"])
 def test_texts_stay_in_their_boxes_and_apart(
-    app: SpokerApp, screen: str, size: tuple[int, int], names: str,
+    app: SpokerApp, screen: str, size: tuple[int, int], names: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    if screen == "title-variant":
+        monkeypatch.setattr(rules_module, "VARIANTS", dict(rules_module.VARIANTS))
+        rules_module.register_variant(rules_module.Variant(LONG_VARIANT, "only lines within one level count " * 3,
+                                                           lambda r: r))
     app.resized(*size)
     view = show_screen(app, screen, NAMES[names])
     assert view.size == size
@@ -270,10 +296,12 @@ def test_end_screen_wordings() -> None:
 
 
 def test_the_computer_is_named_once_while_it_plays() -> None:
+    c = GameController(GameSetup(("Computer (Club)", "Ann"), ("lookahead", PERSON), seed=1))
+    assert c.prompt() == "Computer (Club) is playing..."
     c = GameController(GameSetup(("Computer (lookahead)", "Ann"), ("lookahead", PERSON), seed=1))
-    assert c.prompt() == "Computer (lookahead) is playing..."
+    assert c.prompt() == "Computer (lookahead) is playing..."  # an older game's name
     c = GameController(GameSetup(("Hal", "Ann"), ("expert", PERSON), seed=1))
-    assert c.prompt() == "Hal (computer: expert) is playing..."
+    assert c.prompt() == "Hal (computer: Expert) is playing..."
 
 
 def test_the_welcome_line_has_one_pair_of_brackets() -> None:
@@ -313,7 +341,8 @@ def test_colour_marks_wording_matches_the_drawing(app: SpokerApp) -> None:
 
     drawn = textures._paint_mark.__doc__ or ""
     assert "ring on red" in drawn and "cross on black" in drawn
-    assert "ring on red balls and a cross on black ones" in TitleView(app).marks.tooltip
+    settings = SettingsView(app, None)
+    assert "ring on red balls and a cross on black ones" in next(r.about for r in settings.rows if r.control is settings.marks)
     guide = (Path(__file__).parents[2] / "docs" / "gui.md").read_text(encoding="utf-8")
     assert "ring on red balls and a cross on black ones" in " ".join(guide.split())
 
@@ -342,11 +371,13 @@ def test_a_long_text_field_shows_the_caret_end(window: Any) -> None:
     field = TextInput("/home/" + "deep/" * 60 + "game.txt", max_length=400)
     field.place(10, 10, 300, 34)
     field.focus(True)
-    shown, before_caret = field._window(284)
-    assert shown.startswith("\u2026") and shown.endswith("game.txt") and shown == before_caret
-    field.on_key_press(keys.HOME, 0)
-    shown, before_caret = field._window(284)
-    assert shown.startswith("/home/deep/") and shown.endswith("\u2026") and before_caret == ""
+    field.cursor, field.anchor = len(field.text), None  # the caret at the end, nothing selected
+    shown, head, first = field._view(284)
+    assert shown.startswith("\u2026") and shown.endswith("game.txt") and head == "\u2026" and first > 0
+    assert field.x_of(field.cursor, 284) <= 284
+    field.on_text_motion(keys.MOTION_BEGINNING_OF_LINE)
+    shown, head, first = field._view(284)
+    assert shown.startswith("/home/deep/") and shown.endswith("\u2026") and (head, first) == ("", 0)
     with recording_texts() as texts:
         field.draw()
     (drawn,) = [t for t in texts.values() if t.text == shown]

@@ -5,6 +5,7 @@ itself: tests/records/test_safe_files.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import tempfile
@@ -94,13 +95,25 @@ def test_data_folder_without_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
         (b'{"computer_speed": -1}', "computer_speed"),
         (b'{"name1": "' + b"x" * 300_000 + b'"}', "name1"),
         (b'{"name2": "a\\u0000b"}', "name2"),
-        (b'{"hints": "yes"}', "hints"),
+        (b'{"show_hints": "yes"}', "show_hints"),
         (b"[1, 2]", "not an object"),
         (b"[" * 5000, "nested"),
         (b'{"computer_speed": Infinity}', "Infinity"),
         (b'{"computer_speed": 1e999}', "too large"),
+        (b'{"computer_speed": 1' + b"0" * 400 + b"}", "computer_speed"),
+        (b'{"volume": 1.5}', "volume"),
+        (b'{"volume": -0.1}', "volume"),
+        (b'{"volume": "loud"}', "volume"),
+        (b'{"volume": true}', "volume"),
+        (b'{"takebacks": 1}', "takebacks"),
+        (b'{"sound": "on"}', "sound"),
+        (b'{"fullscreen": null}', "fullscreen"),
+        (b'{"variants": ["flat-lines"]}', "variants"),
+        (b'{"variants": "' + b"x" * 500 + b'"}', "variants"),
     ],
-    ids=["enum", "speed-huge", "speed-negative", "long-name", "nul", "bool", "list", "deep", "inf", "1e999"],
+    ids=["enum", "speed-huge", "speed-negative", "long-name", "nul", "bool", "list", "deep", "inf", "1e999",
+         "speed-400-digits", "volume-high", "volume-negative", "volume-text", "volume-bool", "takebacks-int",
+         "sound-text", "fullscreen-null", "variants-list", "variants-long"],
 )
 def test_damaged_preferences_are_moved_aside_and_told(tmp_path: Path, content: bytes, field: str) -> None:
     path = tmp_path / "settings.json"
@@ -118,12 +131,40 @@ def test_damaged_preferences_are_moved_aside_and_told(tmp_path: Path, content: b
 
 def test_good_values_survive_next_to_a_bad_one(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text('{"name1": "Zoë", "visibility": "sideways", "hints": false, "future_option": 3}')
+    path.write_text('{"name1": "Zoë", "visibility": "sideways", "show_hints": true, "volume": 7, "future_option": 3}')
     loaded = load_settings(path, [])
-    assert (loaded.name1, loaded.visibility, loaded.hints) == ("Zoë", "visible", False)
+    assert (loaded.name1, loaded.visibility, loaded.show_hints, loaded.volume) == ("Zoë", "visible", True, 0.8)
     path.write_text('{"name1": "Zoë", "future_option": [1]}')  # unknown keys are no damage
     notices: list[str] = []
     assert load_settings(path, notices).name1 == "Zoë" and notices == [] and path.exists()
+
+
+def test_the_settings_screens_fields_round_trip_with_their_defaults(tmp_path: Path) -> None:
+    assert (Settings().takebacks, Settings().sound, Settings().volume, Settings().fullscreen) == (True, True, 0.8, False)
+    path = tmp_path / "settings.json"
+    chosen = Settings(takebacks=False, sound=False, volume=0.4, fullscreen=True, variants="flat-lines",
+                      show_hints=True, computer_speed=4.0, colour_marks=True)
+    save_settings(chosen, path)
+    assert load_settings(path) == chosen
+    for volume in (0, 1, 0.0, 1.0, 0.35):  # the ends are volumes, whole numbers too
+        path.write_text(json.dumps({"volume": volume}))
+        notices: list[str] = []
+        assert load_settings(path, notices).volume == volume and notices == []
+
+
+def test_an_older_file_with_two_hint_settings_still_loads(tmp_path: Path) -> None:
+    """Older files kept "hints" (allowed) and "show_hints" (shown): one is left,
+    show_hints, and "hints": false (not allowed) turns it off."""
+    path = tmp_path / "settings.json"
+    for old, shown in [({"hints": True, "show_hints": False}, False), ({"hints": True, "show_hints": True}, True),
+                       ({"hints": False, "show_hints": True}, False), ({"hints": True}, False),
+                       ({"hints": "yes", "show_hints": True}, True)]:
+        path.write_text(json.dumps({"name1": "Ann", **old}))
+        notices: list[str] = []
+        loaded = load_settings(path, notices)
+        assert (loaded.name1, loaded.show_hints) == ("Ann", shown), old
+        assert notices == [] and path.exists()  # an old file is not a damaged one
+    assert "hints" not in json.dumps(dataclasses.asdict(loaded)).replace("show_hints", "")
 
 
 @FUZZ
@@ -132,7 +173,8 @@ def test_good_values_survive_next_to_a_bad_one(tmp_path: Path) -> None:
     st.recursive(
         st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=30),
         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-            st.sampled_from(["name1", "seat1", "visibility", "computer_speed", "hints", "x"]), inner, max_size=4),
+            st.sampled_from(["name1", "seat1", "visibility", "computer_speed", "hints", "show_hints", "volume",
+                             "board_view", "variants", "x"]), inner, max_size=4),
         max_leaves=12,
     ).map(lambda v: json.dumps(v).encode()),
 ))

@@ -16,10 +16,17 @@ from pathlib import Path
 from spoker.gui.models.storage import DamagedFileError, data_dir, read_json, set_aside, write_atomic
 
 FILENAME = "settings.json"
-SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # the settings screen's computer paces
 NAME_LENGTH = 40  # as GameSetup's names
 PATH_LENGTH = 400  # the title screen's record field takes this many
 CHOICES = {"visibility": ("visible", "touching")}
+RANGES = {
+    "computer_speed": (0.25, 8.0),  # the pace keys step through 0.25 .. 8
+    "volume": (0.0, 1.0),
+    "board_view": (0, 3),  # quarter turns
+}
+"""The numbers a setting takes: anything else in the file is damage."""
+VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # the settings screen's steps
 
 
 @dataclass
@@ -30,11 +37,21 @@ class Settings:
     seat2: str = "person"
     visibility: str = "visible"
     apex_free: bool = False
-    hints: bool = True
-    show_hints: bool = False  # hints on screen when the person to move draws
+    variants: str = ""  # further rule variants (a plug-in's), as a Rules header lists them
+    # Hints on screen on a person's turn, from the first move: the title's and
+    # the settings' "Hints", the game's I key. (A game started with --no-hints
+    # has none whatever this says: GameSetup.hints.)
+    show_hints: bool = False
     colour_marks: bool = False
     computer_speed: float = 1.0  # multiplies the pace of computer moves
     last_record: str = ""
+    takebacks: bool = True  # Ctrl+Z may take back a placement
+    sound: bool = True
+    volume: float = 0.8  # of the sound effects, 0 .. 1
+    fullscreen: bool = False  # the window fills the screen (a headless one ignores it)
+    # The pyramid's orientation, quarter turns 0..3, the same on every screen
+    # and kept from one game to the next (R turns it, V resets it).
+    board_view: int = 0
 
     @property
     def computer_delays(self) -> tuple[float, float]:
@@ -82,7 +99,16 @@ def settings_from(data: object) -> tuple[Settings, str]:
             bad.append(f"{f.name} {_show(data[f.name])}")
         else:
             setattr(result, f.name, value)
+    if data.get(LEGACY_HINTS) is False:
+        # An older file's "hints": false forbade hints, whatever its show_hints said.
+        result.show_hints = False
     return result, ", ".join(bad[:3]) + (" ..." if len(bad) > 3 else "")
+
+
+LEGACY_HINTS = "hints"
+"""Older files kept two hint settings: ``hints`` (allowed) and ``show_hints``
+(shown). Only ``show_hints`` is left; an old ``hints`` is read as above and
+otherwise ignored like any unknown key (it is not damage)."""
 
 
 def _usable(name: str, value: object, default: object) -> object | None:
@@ -92,15 +118,22 @@ def _usable(name: str, value: object, default: object) -> object | None:
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return None
+        low, high = RANGES[name]
+        # Compared before float(): a 400-digit whole number would overflow it.
+        if not low <= value <= high:
+            return None
         number = float(value)
-        # The pace keys step through 0.25 .. 8: anything else is not a saved pace.
-        return number if math.isfinite(number) and 0.25 <= number <= 8.0 else None
+        return number if math.isfinite(number) else None
+    if isinstance(default, int):
+        low, high = RANGES[name]
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+        return value if ok else None
     if isinstance(default, str):
         if not isinstance(value, str):
             return None
         if name in CHOICES:
             return value if value in CHOICES[name] else None
-        limit = PATH_LENGTH if name == "last_record" else NAME_LENGTH
+        limit = PATH_LENGTH if name in ("last_record", "variants") else NAME_LENGTH
         if len(value) > limit or not value.isprintable():
             return None
         return value

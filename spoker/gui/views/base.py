@@ -166,11 +166,9 @@ class BaseView(arcade.View):
 
     def to_title(self) -> None:
         """Ctrl+M: the title screen. A game is kept (autosaved after every
-        draw and placement): the title offers to continue it."""
-        from spoker.gui.views.title import TitleView
-
-        if not isinstance(self, TitleView):  # on the title, what is typed there stays
-            self.app.show_title()
+        draw and placement): the title offers to continue it. (The title
+        screen itself keeps what is typed there: its own to_title.)"""
+        self.app.show_title()
 
     help_keys: tuple[tuple[str, str], ...] = ()
     """This screen's keys for the help (key, what it does); none: the game's."""

@@ -279,7 +279,7 @@ class GameView(BaseView):
 
     def toggle_hints(self) -> None:
         if not self.c.setup.hints:
-            self.say("Hints are off for this game (new game settings).", "info")
+            self.say("Hints are off for this game (spoker play --no-hints).", "info")
             return
         s = self.app.settings
         s.show_hints = not s.show_hints
@@ -536,8 +536,12 @@ class GameView(BaseView):
         seat = self.c.setup.seats[player - 1]
         if seat == PERSON:
             return "person"
-        # "Computer (lookahead)" names its level already.
-        return "computer" if seat.lower() in self.c.name(player).lower() else f"computer: {seat}"
+        from spoker.players import (  # "Computer (Club)" names its level already
+            level_label,
+            names_level,
+        )
+
+        return "computer" if names_level(self.c.name(player), seat) else f"computer: {level_label(seat)}"
 
     def _info_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
         out: list[tuple[str, tuple[int, int, int, int]]] = []
@@ -647,6 +651,8 @@ class GameView(BaseView):
             self.reset_view()
         elif symbol in (keys.H, keys.F1) or (symbol == keys.SLASH and shift):
             self.app.show_help()
+        elif symbol == keys.F2:
+            self.app.show_settings()
         elif symbol == keys.S:
             self.ask_save()
         elif symbol == keys.N:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +22,7 @@ from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import TextBlock, highlights
+from spoker.gui.widgets.base import Widget
 from spoker.gui.widgets.buttons import Button, Choice, Toggle
 from spoker.gui.widgets.text_input import TextInput
 
@@ -44,24 +45,59 @@ VISIBILITY_TIPS = {
     "visible": "Covered balls and cut contacts spoil a group (the standard ruling)",
     "touching": "Variant: every group of touching balls counts, covered or cut",
 }
+NO_VARIANT = ""
+NO_VARIANT_TIP = "No further variant: the rules above as they are (click for the installed variants)"
+HINTS_TIP = "Show the best cells on a person's turn, from the first move (I turns them on and off in a game)"
 
 
 def seat_options() -> list[tuple[str, str]]:
-    """A person, then every computer player (installed plug-ins too)."""
-    from spoker.players import player_names
+    """A person, then every computer player (installed plug-ins too), by its
+    level's name on screen (Beginner ... Expert)."""
+    from spoker.players import level_label, player_names
 
-    return [(PERSON, "Person")] + [(name, f"Computer: {name}") for name in player_names()]
+    return [(PERSON, "Person")] + [(name, f"Computer: {level_label(name)}") for name in player_names()]
 
 
 def seat_tip(value: str) -> str:
+    """The seat's tip: what the level does, and its engine's name (the
+    command line's and the records')."""
     if value == PERSON:
         return "A person plays this seat (click to choose a computer level)"
     from spoker.players import PlayerError, player_entry
 
     try:
-        return player_entry(value).description
+        entry = player_entry(value)
     except PlayerError:
         return value
+    return f"{entry.description} (the '{entry.name}' player)"
+
+
+def is_computer_name(name: str) -> bool:
+    """Whether ``name`` is the name a computer's seat gets when no one named
+    it (``Computer (Club)``, or an older ``Computer (lookahead)``): a name to
+    give back when the seat becomes a person's again."""
+    from spoker.players import computer_name, player_names
+
+    return any(name in (computer_name(level), f"Computer ({level})") for level in player_names())
+
+
+def variant_options() -> list[tuple[str, str]]:
+    """No further variant, then every registered or installed rule variant
+    beyond rules.md's two (touching and apex-free have their own buttons)."""
+    from spoker.engine.rules import VISIBILITIES, variant_names
+
+    own = set(VISIBILITIES) | {"apex-free"}
+    return [(NO_VARIANT, "none")] + [(name, name) for name in variant_names() if name not in own]
+
+
+def variant_tip(value: str) -> str:
+    """What the variant changes (its summary), for its button's tip."""
+    if value == NO_VARIANT:
+        return NO_VARIANT_TIP
+    from spoker.engine.rules import VARIANTS
+
+    variant = VARIANTS.get(value)
+    return f"Variant {value}: {variant.summary}" if variant is not None else value
 
 
 def entry_details(entry: autosave.Entry, index: int, count: int) -> str:
@@ -99,11 +135,24 @@ class TitleView(BaseView):
         options = seat_options()
         values = [v for v, _ in options]
         self.seats = []
-        for seat in (s.seat1, s.seat2):
+        # While a computer has a seat: the name its person had there ("" if
+        # none), given back when the seat is a person's again; None while a
+        # person has it.
+        self.person_names: list[str | None] = []
+        for i, seat in enumerate((s.seat1, s.seat2)):
             choice = Choice("", options, values.index(seat) if seat in values else 0)
-            choice.on_change = self._seat_changed(choice)
+            choice.on_change = self._seat_changed(i)
             choice.tooltip = seat_tip(choice.value)
             self.seats.append(ui.add(choice))
+            field = self.name_inputs[i]
+            self.person_names.append(None if choice.value == PERSON else "")
+            name = " ".join(field.text.split())
+            if choice.value == PERSON and is_computer_name(name):
+                field.text = f"Player {i + 1}"  # a computer's name kept by an older version
+            elif choice.value != PERSON and name in ("", f"Player {i + 1}"):
+                from spoker.players import computer_name
+
+                field.text = computer_name(choice.value)
         self.visibility = ui.add(Choice(
             "Visibility", [("visible", "visible"), ("touching", "touching")],
             0 if s.visibility == "visible" else 1, tooltip=VISIBILITY_TIPS[s.visibility],
@@ -113,11 +162,19 @@ class TitleView(BaseView):
             "Apex", s.apex_free, labels=("straight flush only", "counts always"),
             tooltip="Apex ruling: on a normal turn the apex counts only for a straight flush",
         ))
+        variants = variant_options()
+        names = [v for v, _ in variants]
+        kept = next((v for v in s.variants.split(",") if v in names[1:]), NO_VARIANT)
+        self.variant = ui.add(Choice("Variant", variants, names.index(kept), tooltip=variant_tip(kept)))
+        self.variant.on_change = lambda v: setattr(self.variant, "tooltip", variant_tip(v))  # type: ignore[assignment]
+        self.variant.visible = len(variants) > 1  # only when a plug-in or a program registered one
         self.seed = ui.add(TextInput("", "random", 12, allowed=_digits, caption="Seed (optional)",
                                      tooltip="The same seed gives the same draws"))
-        self.hints = ui.add(Toggle("Hints", s.hints, tooltip="Allow the hint key (I) in this game"))
-        self.marks = ui.add(Toggle("Colour marks", s.colour_marks, self.app.set_colour_marks,
-                                   tooltip="A ring on red balls and a cross on black ones"))
+        self.hints = ui.add(Toggle("Hints", s.show_hints, self._hints_changed, tooltip=HINTS_TIP))
+        self.b_settings = ui.add(Button(
+            "Settings", self.app.show_settings, "F2",
+            tooltip="Takebacks, sound, computer pace, colour marks, board view, full screen (F2)",
+        ))
         self.b_start = ui.add(Button("Start game", self.start, "Enter", primary=True))
         self.b_help = ui.add(Button("Rules & keys", self.app.show_help, "F1"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
@@ -149,11 +206,36 @@ class TitleView(BaseView):
         self.caption_y = 80.0
         self.attach_labels()
 
-    def _seat_changed(self, choice: Choice) -> Callable[[str], None]:
+    def _seat_changed(self, i: int) -> Callable[[str], None]:
+        """A seat's new player: its tip, and its name field follows. A
+        computer takes the seat under its own name (the person's is kept; a
+        name typed for the computer stays while it changes level); when the
+        seat goes back to a person, the field gets the person's name again."""
+        field = self.name_inputs[i]
+
         def changed(value: str) -> None:
-            choice.tooltip = seat_tip(value)
+            self.seats[i].tooltip = seat_tip(value)
+            name = " ".join(field.text.split())
+            was_person = self.person_names[i] is None
+            if value == PERSON:
+                if not was_person:
+                    field.text = self.person_names[i] or f"Player {i + 1}"
+                    self.person_names[i] = None
+                return
+            from spoker.players import computer_name
+
+            if was_person:
+                self.person_names[i] = "" if is_computer_name(name) else name
+                field.text = computer_name(value)
+            elif not name or is_computer_name(name):
+                field.text = computer_name(value)
 
         return changed
+
+    def _hints_changed(self, on: bool) -> None:
+        """Hints shown or not: the one setting the game's I key also turns."""
+        self.app.settings.show_hints = on
+        self.app.save_settings()
 
     # -- unfinished games ------------------------------------------------------
     @property
@@ -195,16 +277,21 @@ class TitleView(BaseView):
 
     # -- actions -------------------------------------------------------------
     def setup(self) -> GameSetup:
+        """The game the screen shows. Hints are allowed (whether they show is
+        the ``show_hints`` setting, turned here and by the game's I key)."""
         seats = (self.seats[0].value, self.seats[1].value)
         names = []
         for i, field in enumerate(self.name_inputs):
             name = " ".join(field.text.split()) or f"Player {i + 1}"
             if seats[i] != PERSON and name == f"Player {i + 1}":
-                name = f"Computer ({seats[i]})"
+                from spoker.players import computer_name
+
+                name = computer_name(seats[i])
             names.append(name)
         seed = int(self.seed.text) if self.seed.text else None
-        rules = RuleSet(self.visibility.value, self.apex.on)
-        return GameSetup((names[0], names[1]), seats, rules, seed, self.hints.on)
+        variants = (self.variant.value,) if self.variant.visible and self.variant.value else ()
+        rules = RuleSet(self.visibility.value, self.apex.on, variants)
+        return GameSetup((names[0], names[1]), seats, rules, seed)
 
     def start(self) -> None:
         self.app.new_game(self.setup())
@@ -255,13 +342,12 @@ class TitleView(BaseView):
         self.section_y[1] = y
         y -= 58 * k
         third = (col - 40 * k) / 3
-        self.visibility.place(left, y, third, 36 * k)
-        self.apex.place(left + third + 20 * k, y, third, 36 * k)
-        self.seed.place(left + 2 * (third + 20 * k), y, third, 34 * k)
+        # The rules in a row (a further variant's button only when there is
+        # one), then hints, the other settings and the laboratory.
+        rules = [self.visibility, self.apex] + ([self.variant] if self.variant.visible else []) + [self.seed]
+        self._row(rules, left, y, col, 12 * k if len(rules) > 3 else 20 * k)
         y -= 44 * k
-        quarter = (col - 36 * k) / 4
-        for i, w in enumerate((self.b_learn, self.hints, self.marks, self.b_lab)):
-            w.place(left + i * (quarter + 12 * k), y, quarter, 36 * k)
+        self._row([self.b_learn, self.hints, self.b_settings, self.b_lab], left, y, col, 12 * k)
         y -= 46 * k + gap
         self.b_start.place(left, y, third, 46 * k)
         self.b_help.place(left + third + 20 * k, y, third, 46 * k)
@@ -279,6 +365,15 @@ class TitleView(BaseView):
             self.scene.set_viewport(bx, 90 * k, vw, vh)
             # Under the board: it fills the viewport's width, about 3/4 as tall.
             self.caption_y = 90 * k + vh / 2 - min(vw * 0.78, vh) / 2 - 28 * k
+
+    @staticmethod
+    def _row(widgets: Sequence[Widget], left: float, y: float, width: float, gap: float) -> None:
+        """``widgets`` side by side across ``width``, as wide as each other
+        (a text field a little lower: its caption sits above it)."""
+        k = ui_scale()
+        each = (width - gap * (len(widgets) - 1)) / len(widgets)
+        for i, w in enumerate(widgets):
+            w.place(left + i * (each + gap), y, each, (34 if isinstance(w, TextInput) else 36) * k)
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -379,6 +474,9 @@ class TitleView(BaseView):
             draw_ball(2 * cx - x, y, 16, Colour((i + 1) % 3))
 
     # -- keys -------------------------------------------------------------------
+    def to_title(self) -> None:
+        """The title key on the title: nothing (what is typed here stays)."""
+
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
             self.start()
@@ -388,6 +486,8 @@ class TitleView(BaseView):
             self.step(-1 if symbol == keys.PAGEUP else 1)
         elif symbol in (keys.F1, keys.H):
             self.app.show_help()
+        elif symbol == keys.F2:
+            self.app.show_settings()
         elif symbol == keys.L:
             self.app.show_lab()
         elif symbol == keys.T:
