@@ -86,7 +86,9 @@ def test_a_game_reaches_it_and_goes_on_with_the_new_settings(app: SpokerApp) -> 
     assert isinstance(help_view, HelpView) and "KEYS IN THE SETTINGS" == help_view.keys_heading
 
 
-def test_each_setting_is_changed_and_kept_in_the_file(app: SpokerApp) -> None:
+def test_each_setting_is_changed_and_kept_in_the_file(app: SpokerApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[tuple[str, bool, float]] = []
+    monkeypatch.setattr(app, "play_sound", lambda name: heard.append((name, app.settings.sound, app.settings.volume)))
     view = open_from_title(app)
     click(view, view.takebacks)
     click(view, view.sound)
@@ -99,6 +101,9 @@ def test_each_setting_is_changed_and_kept_in_the_file(app: SpokerApp) -> None:
     click(view, view.pace, RIGHT)  # slower: x0.5
     click(view, view.marks)
     click(view, view.fullscreen)  # headless: kept, harmless
+    # Each change of the sound is heard at once, as it now is.
+    assert heard == [("place", False, 0.8), ("place", True, 0.8), ("place", True, 1.0), ("place", True, 0.8),
+                     ("place", True, 0.6)]
     kept = load_settings()
     assert (kept.takebacks, kept.sound, kept.volume, kept.computer_speed, kept.colour_marks, kept.fullscreen) == (
         False, True, 0.6, 0.5, True, True)

@@ -17,6 +17,7 @@ import arcade
 from arcade import key as keys
 
 from spoker.gui.models.settings import SPEEDS, VOLUMES, Settings
+from spoker.gui.models.sounds import PLACE
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
@@ -136,11 +137,13 @@ class SettingsView(BaseView):
         self.app.settings.sound = on
         self.app.save_settings()
         self._sync()
+        self.app.play_sound(PLACE)  # heard at once, at its volume (silent when off)
 
     def _volume_changed(self, value: str) -> None:
         self.app.settings.volume = float(value)
         self.app.save_settings()
         self._sync()
+        self.app.play_sound(PLACE)  # the new volume, heard
 
     def _pace_changed(self, value: str) -> None:
         self.app.settings.computer_speed = float(value)
