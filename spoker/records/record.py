@@ -239,16 +239,14 @@ def _check_headers(headers: dict[str, str]) -> None:
 
 
 def format_record(record: GameRecord) -> str:
-    expect(record, GameRecord, "record")
     """The record as text: headers, then one numbered, annotated move a line."""
+    expect(record, GameRecord, "record")
     state = GameState(record.rules)
     lines = []
-    annotations = []
     for n, events in play_moves(state, record.moves):
         note = annotate(events, state)
         line = f"{n}. {record.moves[n - 1]}"
         lines.append(f"{line}  # {note}" if note else line)
-        annotations.append(note)
     headers = {"Rules": str(record.rules)}
     for key, value in record.headers.items():
         if key.lower() not in ("rules", "result"):
