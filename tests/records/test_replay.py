@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +25,11 @@ from spoker.records.replay import Replay
 
 def replay_of(text: str, rules: RuleSet | None = None) -> Replay:
     return Replay(parse_record(text), rules)
+
+
+def wrong(value: object) -> Any:
+    """``value`` past the type checker: an argument of the wrong type, on purpose."""
+    return value
 
 
 def test_stepping_forward_and_back() -> None:
@@ -203,3 +210,57 @@ def test_any_walk_shows_exactly_the_state_after_that_many_moves(
         assert r.state == expected[position]
         assert r.state.history == expected[position].history
         assert r.events == events[position]
+
+
+# -- examples for the mutation run's survivors (docs/testing.md) ---------------
+
+
+def test_each_step_moves_one_move_and_says_whether_it_moved() -> None:
+    """``forward`` and ``back`` move one position and return True; at the end
+    (forward) or the start (back) they return False and stay."""
+    r = replay_of(EXAMPLE5_GAME)
+    r.goto(5)
+    assert r.forward() is True and r.position == 6
+    assert r.back() is True and r.position == 5
+    r.goto(1)
+    assert r.back() is True and r.position == 0
+    assert r.back() is False and r.position == 0
+    r.goto(20)
+    assert r.forward() is True and r.position == 21
+    assert r.forward() is False and r.position == 21
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda r: r.goto(22), IndexError, "position 22 is outside 0..21"),
+        (lambda r: r.state_at(-1), IndexError, "position -1 is outside 0..21"),
+        (lambda r: r.goto(True), TypeError, "position True: expected a whole number 0..21"),
+        (lambda r: r.events_at("3"), TypeError, "position '3': expected a whole number 0..21"),
+        (lambda r: r.state_at(2.0), TypeError, "position 2.0: expected a whole number 0..21"),
+        (lambda r: Replay(wrong("x")), TypeError, "record 'x': expected a GameRecord, not str"),
+        (lambda r: Replay(r.record, wrong("touching")), TypeError,
+         "rules 'touching': expected a RuleSet, not str"),
+    ],
+)
+def test_a_bad_position_or_argument_is_named_and_quoted(
+    call: object, error: type[Exception], message: str
+) -> None:
+    """A position is a whole number (not a bool) from 0 to the record's length."""
+    r = replay_of(EXAMPLE5_GAME)
+    r.goto(4)
+    with pytest.raises(error) as info:
+        call(r)  # type: ignore[operator]
+    assert str(info.value) == message
+    assert r.position == 4
+
+
+def test_json_summary_names_the_file_and_each_challenge_s_answer() -> None:
+    """formats.md, ``spoker replay --json``: the file, then for each challenge
+    its move, challenger, group, the answer's group (null: none) and points."""
+    out = replay_of(EXAMPLE5_GAME).to_json("game.txt")
+    assert out["file"] == "game.txt"
+    assert out["challenges"][-1] == {  # type: ignore[index]
+        "move": 20, "challenger": 2, "challenge": "flush_three", "response": "flush_three",
+        "points": [1, 0],
+    }
