@@ -463,7 +463,8 @@ def resumed_line(move_number: int) -> str:
 
 def takeback_line(name: str, move: Move, undone: int) -> str:
     """The log's note on a takeback: whose placement, how many went with it."""
-    also = "" if undone == 1 else f" (and the {undone - 1} after it)"
+    later = undone - 1
+    also = "" if not later else " (and the placement after it)" if later == 1 else f" (and the {later} placements after it)"
     return f"{name} took back {move.cell}{also}: the same {colour_name(move.colour)} ball to place again."
 
 

@@ -62,7 +62,8 @@ def test_against_the_computer_a_takeback_goes_back_to_the_person_s_own_last_plac
     assert c.redraws == [m.colour for m in history[ann_last + 1:]] + [drawn]
     assert c.takebacks == 1
     assert before.history == history  # nothing else was touched
-    assert "Ann took back" in c.log[-1].text
+    assert c.log[-1].text == (f"Ann took back {history[ann_last].cell} (and the placement after it): "
+                              f"the same {history[ann_last].colour.word} ball to place again.")
 
 
 def test_in_hot_seat_a_takeback_undoes_only_the_last_placement_whoever_made_it() -> None:

@@ -491,10 +491,9 @@ class GameView(BaseView):
         colour = ROLE_COLOURS["hint"]
         for badge, h in zip(self._badges, self.hints):
             x, y, r = self.scene.screen_position(h.cell)
-            size = max(8.0 * ui_scale(), 0.42 * r)
-            bx, by = x + 0.72 * r, y + 0.72 * r
-            draw_disc(bx, by, size, colour)
-            badge.draw_at(bx, by - 0.5, size=max(8.0, size * 1.05 / ui_scale()))
+            size = max(7.0 * ui_scale(), 0.3 * r)
+            draw_disc(x, y, size, colour)  # where the ball would go: the ghost shows it on hover
+            badge.draw_at(x, y - 0.5, size=max(7.0, 0.95 * size / ui_scale()))
 
     def _draw_banner(self) -> None:
         draw_moment(self._banner, self.banner, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
