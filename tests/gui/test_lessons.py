@@ -14,6 +14,8 @@ from typing import Any
 import arcade
 import pytest
 from arcade import key as keys
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from shibumi import Cell
 from spoker.engine.events import ChallengeOpened, ChallengeResolved, GroupFormed, StraightFlush
@@ -331,3 +333,63 @@ def test_a_damaged_progress_file_is_told_on_screen_and_on_stderr(
     assert "damaged" in capsys.readouterr().err
     assert view.tutor.progress.done == set() and not path.exists()
     assert any(name.startswith(FILENAME + ".damaged-") for name in os.listdir(tmp_path))
+
+
+def test_a_screenshot_of_a_lesson_and_of_the_list(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from PIL import Image
+
+    for show in ("lesson:7", "lessons"):
+        out = tmp_path / f"{show.replace(':', '-')}.png"
+        done = subprocess.run(
+            [sys.executable, "-m", "spoker", "play", "--screenshot", str(out), "--show", show, "--size", "800x600"],
+            capture_output=True, text=True, timeout=300, check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert f"{show} screen" in done.stdout
+        with Image.open(out) as image:
+            assert image.size == (800, 600)
+            colours = image.convert("RGB").getcolors(1 << 20)
+            assert colours is not None and len(colours) > 500
+    refused = subprocess.run(
+        [sys.executable, "-m", "spoker", "play", "--screenshot", str(tmp_path / "x.png"), "--show", "lesson:10"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert refused.returncode == 2 and "lesson:1 to lesson:9" in refused.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_the_challenge_to_answer_is_lit_and_the_answer_apart(app: Any, tmp_path: Path) -> None:
+    from spoker.gui.views.common import ROLE_COLOURS
+
+    view = lessons_view(app, tmp_path)
+    view.open(6)  # answer a challenge
+    lit = {h.cells: h.colour for h in view.scene._highlights}
+    challenge = (Cell("1A1"), Cell("1C1"), Cell("1E1"))
+    assert lit.get(challenge) == ROLE_COLOURS["challenge"]  # what to beat, gold as in a game
+    view.place(Cell("1C5"))  # a tie: the answer's group in the response's colour
+    lit = {h.cells: h.colour for h in view.scene._highlights}
+    assert lit.get((Cell("1C5"), Cell("1E5"), Cell("1G5"))) == ROLE_COLOURS["response"]
+    assert lit.get(challenge) == ROLE_COLOURS["challenge"]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(content=st.one_of(
+    st.binary(max_size=200),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                 lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                 max_leaves=12).map(lambda v: json.dumps(v).encode()),
+    st.lists(st.text(max_size=45), max_size=5).map(lambda done: progress_text(done).encode()),
+))
+def test_any_progress_file_is_read_or_set_aside_never_a_crash(tmp_path: Path, content: bytes) -> None:
+    folder = tmp_path / str(abs(hash(content)))
+    folder.mkdir(exist_ok=True)
+    path = folder / FILENAME
+    path.write_bytes(content)
+    progress = Progress(path)
+    if progress.notices:
+        assert len(progress.notices) == 1 and progress.done == set() and not path.exists()
+    else:
+        assert path.exists() and all(isinstance(k, str) for k in progress.done)

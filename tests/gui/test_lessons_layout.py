@@ -106,6 +106,8 @@ def test_the_lesson_screens_texts_stay_in_their_boxes_and_apart(
         assert verdict.words[0].split(":")[0] in shown  # the verdict's first line is never dropped
     if view.tutor.lesson is not None:
         assert view.tutor.lesson.title.split()[0] in shown
+    else:  # under the pyramid, the chosen lesson's first sentence (was dropped at 800x600)
+        assert any(t.text.startswith("1. Where a ball can go: The board starts empty.") for t in texts)
 
 
 def test_the_pointer_s_tip_and_a_message_fit_too(app: SpokerApp, tmp_path: Path) -> None:
