@@ -141,18 +141,6 @@ def verdict_line(verdict: str | None, loss: float, best_played: bool) -> str:
     return words[0].upper() + words[1:] if not verdict else words
 
 
-def move_head(n: int, mover: str, ball: Colour, cell: Cell, verdict: str | None, loss: float, best: Cell) -> str:
-    """``23. Ann: R@1A1 ?? blunder: gives away about 2 games in 10``: a
-    placement and its verdict on one line."""
-    expect(n, int, "move number")
-    expect(mover, str, "name")
-    move = Move(Colour.of(ball), Cell(cell))
-    line = verdict_line(verdict, loss, Cell(best) == Cell(cell))
-    if verdict and Cell(best) != Cell(cell):
-        return f"{n}. {mover}: {move} {line}"
-    return f"{n}. {mover}: {move}, {line[0].lower()}{line[1:].rstrip('.')}"
-
-
 def value_line(mover: str, cell: Cell, value: float, exact: bool, best: Cell, best_value: float) -> str:
     """``After it Ann wins about 4 games in 10 (estimated); after 2B2 about 6 in 10.``"""
     expect(mover, str, "name")
@@ -408,10 +396,10 @@ def challenge_story(c: ChallengeSummary, names: tuple[str, str]) -> str:
     return head + f" Move {c.response_move}: {other} answered with {answer}: {result}."
 
 
-def position_caption(c: ChallengeSummary, names: tuple[str, str], total: int) -> str:
+def position_caption(c: ChallengeSummary, total: int) -> str:
     """The end screen's line over a challenge's position: which move it is and how back."""
     expect(c, ChallengeSummary, "challenge summary")
-    names = _names(names)
+    expect(total, int, "moves")
     at = c.response_move if c.response_move is not None else c.move
     when = "when it was answered" if c.response_move is not None else "when it was opened"
     return (f"The pyramid at move {at} of {total}, {when}. "
@@ -448,6 +436,6 @@ def _names(names: object) -> tuple[str, str]:
 
 __all__ = [
     "AnalysisWordsError", "EVEN", "LEGEND", "TICK", "VERDICT_MARKS", "Axis", "axis_words", "best_label", "challenge_story",
-    "chance_words", "games_in_10", "group_words", "lead_words", "move_head", "points_words",
+    "chance_words", "games_in_10", "group_words", "lead_words", "points_words",
     "position_caption", "short_name", "value_line", "verdict_line", "why_words", "wins_words",
 ]

@@ -28,7 +28,6 @@ from spoker.text.analysis_words import (
     games_in_10,
     group_words,
     lead_words,
-    move_head,
     points_words,
     position_caption,
     short_name,
@@ -96,10 +95,7 @@ def test_a_placements_lines() -> None:
     assert verdict_line("blunder", 0.45, False) == "?? blunder: gives away about 2 games in 10"
     assert verdict_line(None, 0.01, False) == "Gives away about 1 game in 100"
     assert verdict_line(None, 0.0, True) == "A best placement."
-    assert move_head(23, "Ann", Colour.RED, Cell("1A1"), "mistake", 0.25, Cell("2B2")) == (
-        "23. Ann: R@1A1 ? mistake: gives away about 1 game in 10")
-    assert move_head(2, "Bob", Colour.WHITE, Cell("1C1"), None, 0.0, Cell("1C1")) == (
-        "2. Bob: W@1C1, a best placement")
+    assert verdict_line("mistake", 0.25, False) == "? mistake: gives away about 1 game in 10"
     assert value_line("Ann", Cell("1A1"), 0.4, False, Cell("2B2"), 0.8) == (
         "After it Ann wins about 7 games in 10 (estimated); after 2B2, 9 in 10.")
     assert value_line("Ann", Cell("1A1"), 1.0, True, Cell("1A1"), 1.0) == (
@@ -225,8 +221,8 @@ def test_a_challenge_told_whole() -> None:
     assert challenge_story(tie, NAMES).endswith("a tie, both score: 1 each.")
     open_one = ChallengeSummary(3, 1, FLUSH3)
     assert challenge_story(open_one, NAMES).endswith("Bob has not answered.")
-    assert position_caption(answered, NAMES, 30).startswith("The pyramid at move 4 of 30, when it was answered.")
-    assert position_caption(open_one, NAMES, 30).startswith("The pyramid at move 3 of 30, when it was opened.")
+    assert position_caption(answered, 30).startswith("The pyramid at move 4 of 30, when it was answered.")
+    assert position_caption(open_one, 30).startswith("The pyramid at move 3 of 30, when it was opened.")
     assert group_words(FLUSH3, cells=False) == "a flush three on level 1"
 
 

@@ -22,7 +22,7 @@ from spoker.gui.render.theme import THEME, player_colour, ui_scale
 from spoker.gui.views.common import ROLE_COLOURS, VERDICT_COLOURS, Layered, TextBlock
 from spoker.gui.widgets.base import window_height, window_width
 from spoker.runs.analysis import MoveAnalysis
-from spoker.text.analysis_words import LEGEND, TICK, axis_words, best_label, lead_words
+from spoker.text.analysis_words import LEGEND, TICK, axis_words, best_label, lead_words, short_name
 
 POINT_RADII = {None: 2.5, "inaccuracy": 3.5, "mistake": 4.5, "blunder": 5.5}
 LINE_COLOUR = (225, 230, 240, 255)
@@ -88,14 +88,16 @@ class EvalGraph(Layered):
                                 self._start.fitted("Analyse this game (A)", width - 12 * k))
             return y - box_h - 8 * k
         axis = axis_words(names)
+        brief = axis_words((short_name(names[0]), short_name(names[1])))  # long names: their first words
         row = self._axis[0].set("M").content_height + 2 * k
         # Above the box: who is ahead up there, and the scale's edge; below it the same for the other.
-        self._edge(self._axis[0], self._scale[0], axis.top, axis.edge, player_colour(1), left, y, width)
+        self._edge(self._axis[0], self._scale[0], (axis.top, brief.top), axis.edge, player_colour(1), left, y, width)
         y -= row
         self.rect = (left, y - box_h, width, box_h)
         self._draw_graph(job, length, position, left, y - box_h, width, box_h, challenges)
         y -= box_h + 1 * k
-        self._edge(self._axis[2], self._scale[3], axis.bottom, axis.edge, player_colour(2), left, y, width)
+        self._edge(self._axis[2], self._scale[3], (axis.bottom, brief.bottom), axis.edge, player_colour(2),
+                   left, y, width)
         y = self._draw_legend(left, y - row - 1 * k, width)
         words = job.words(position, names)
         if words is not None:
@@ -111,19 +113,13 @@ class EvalGraph(Layered):
         return y - 4 * k
 
     @staticmethod
-    def _edge(name: Label, scale: Label, who: str, edge: str, colour: Sequence[int],
+    def _edge(name: Label, scale: Label, who: Sequence[str], edge: str, colour: Sequence[int],
               left: float, top: float, width: float) -> None:
-        """One edge of the graph in words: ``Ann ahead`` on the left, ``10 in 10`` on the right."""
+        """One edge of the graph in words: ``Ann ahead`` on the left (the first
+        of ``who`` that fits), ``10 in 10`` on the right."""
         right = scale.set(edge).content_width
-        name.draw_at(left + 2, top, name.fitted(who, width - right - 12), colour)
+        name.draw_at(left + 2, top, name.first_fitting(who, width - right - 12), colour)
         scale.draw_at(left + width - 2, top, edge)
-
-    def lines_height(self, job: AnalysisJob, position: int, names: tuple[str, str], width: float) -> float:
-        """How tall the current move's lines are (for a layout that plans ahead)."""
-        words = job.words(position, names)
-        if words is None:
-            return 0.0
-        return self._lines.height([(t, THEME.text) for t in words if t], width)
 
     def _draw_graph(
         self, job: AnalysisJob, length: int, position: int,

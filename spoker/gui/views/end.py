@@ -120,7 +120,7 @@ class EndView(BaseView):
             return []
         ch = self.c.challenges[self.selected]
         names = self.c.setup.names
-        return [challenge_story(ch, names), position_caption(ch, names, self.c.state.move_number)]
+        return [challenge_story(ch, names), position_caption(ch, self.c.state.move_number)]
 
     def _caption_height(self) -> float:
         lines = self.caption_lines()
