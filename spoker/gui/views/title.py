@@ -471,7 +471,7 @@ class TitleView(BaseView):
             x = cx + half + 56 * k + 26 * k * math.cos(a)
             y = cy + 10 * k * math.sin(a)
             draw_ball(x, y, 16 * k, colour)
-            draw_ball(2 * cx - x, y, 16, Colour((i + 1) % 3))
+            draw_ball(2 * cx - x, y, 16 * k, Colour((i + 1) % 3))
 
     # -- keys -------------------------------------------------------------------
     def to_title(self) -> None:
