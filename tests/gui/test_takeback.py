@@ -253,7 +253,8 @@ def test_in_hot_seat_the_other_person_allows_or_refuses(app: SpokerApp) -> None:
     person_places(view, rng)
     view.on_key_press(keys.Z, CTRL)
     assert isinstance(view.dialog, ConfirmDialog)
-    assert view.dialog.title.startswith("Ann: let Bob take back")
+    assert view.dialog.title == f"Take back {view.c.state.history[-1].cell}?"
+    assert view.dialog.detail.startswith("Ann: let Bob take back")
     view.on_key_press(keys.N, 0)
     view.on_update(0.01)
     assert view.dialog is None and len(view.c.state.history) == 2, "refused: nothing changes"

@@ -53,7 +53,7 @@ from spoker.gui.render.palette import HOVER, LABEL_RGBA
 from spoker.gui.render.textures import HALO_SPAN
 
 GHOST_ALPHA = 190
-SPOT_RGBA = (150, 255, 170, 120)  # a playable cell: faint green, the hints' family
+SPOT_RGBA = (150, 255, 170, 170)  # a playable cell: green, the hints' family
 LAST_ON_DARK = (255, 214, 90, 235)  # the last move's ring on a black or red ball
 LAST_ON_WHITE = (200, 120, 0, 235)  # ... and on a white one
 HIGHLIGHT_STYLES = ("glow", "dashed", "dim")

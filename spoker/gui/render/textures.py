@@ -149,13 +149,13 @@ def ring_image(dashed: bool = False, width: float = 0.09, size: int = 192) -> Im
 
 @functools.cache
 def spot_image(size: int = 128) -> Image.Image:
-    """Where a ball can go: a faint disc with a soft rim, the ball's size
-    (radius 1); tint it."""
+    """Where a ball can go: a small dot at the centre of the ball's place
+    (radius 1 the ball's), as boards mark where a piece may move; tint it."""
     u, v = _grid(size)
     r = np.sqrt(u * u + v * v)
-    rim = np.clip(1 - np.abs(r - 0.86) * 9, 0.0, 1.0)
-    alpha = (0.18 + 0.82 * rim) * _edge_alpha(r, size)
-    return _rgba(np.full(r.shape + (3,), 255.0), alpha)
+    px = size / 2
+    dot = np.clip((0.26 - r) * px + 0.5, 0.0, 1.0)
+    return _rgba(np.full(r.shape + (3,), 255.0), dot)
 
 
 @functools.cache

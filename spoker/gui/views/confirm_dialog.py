@@ -1,4 +1,5 @@
-"""The modal box asking a yes-or-no question (a takeback in hot-seat)."""
+"""The modal box asking a yes-or-no question (a takeback in hot-seat): a
+short title, then the question and what follows, wrapped (long names fit)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from arcade import key as keys
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.views.common import TextBlock
 from spoker.gui.widgets.buttons import Button
 
 
@@ -29,7 +31,7 @@ class ConfirmDialog:
         self.yes = Button(yes, self._yes, "Y", primary=True)
         self.no = Button(no, self._no, "N")
         self._title = Label(title, 15, bold=True, anchor_y="top")
-        self._detail = Label(detail, 11, THEME.muted, anchor_y="top")
+        self._detail = TextBlock(12)
         self.rect = (0.0, 0.0, 0.0, 0.0)
 
     def _yes(self) -> None:
@@ -46,7 +48,8 @@ class ConfirmDialog:
     def layout(self, width: int, height: int) -> None:
         s = ui_scale()
         w = min(640.0 * s, width - 40.0)
-        h = 130.0 * s
+        lines = [(self.detail, THEME.text)]
+        h = 40 * s + self._detail.height(lines, w - 32 * s) + 62 * s
         left, bottom = (width - w) / 2, (height - h) / 2
         self.rect = (left, bottom, w, h)
         self.yes.place(left + w - 266 * s, bottom + 14 * s, 124 * s, 38 * s)
@@ -59,7 +62,7 @@ class ConfirmDialog:
         arcade.draw_lrbt_rectangle_filled(0, max(width, 4000), 0, max(height, 4000), (0, 0, 0, 140))
         draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
         self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
-        self._detail.draw_at(left + 16 * s, bottom + h - 40 * s, self._detail.fitted(self.detail, w - 32 * s))
+        self._detail.draw([(self.detail, THEME.text)], left + 16 * s, bottom + h - 40 * s, w - 32 * s)
         self.yes.draw()
         self.no.draw()
 

@@ -223,9 +223,9 @@ class GameView(BaseView):
             self._take_back()
             return
         self.dialog = ConfirmDialog(
-            f"{c.name(3 - asker)}: let {c.name(asker)} take back {move.cell}?",
-            f"The {COLOUR_NAMES[move.colour]} ball goes back to {c.name(asker)}, to place again; "
-            "the balls drawn since come again in the same order.",
+            f"Take back {move.cell}?",
+            f"{c.name(3 - asker)}: let {c.name(asker)} take back {move.cell}? The {COLOUR_NAMES[move.colour]} "
+            f"ball goes back to {c.name(asker)}, to place again; the balls drawn since come again in the same order.",
             self._take_back, lambda: self.say("Takeback refused.", "info"), yes="Allow", no="Refuse")
         self.dialog.layout(*self.size)
 
