@@ -485,7 +485,7 @@ class GameView(BaseView):
         return out
 
     def _draw_hint_badges(self) -> None:
-        """Each hinted cell's number, on a disc at the upper right of its place."""
+        """Each hinted cell's number, on a small disc where the ball would go."""
         if not (self.hints and self.person_turn):
             return
         colour = ROLE_COLOURS["hint"]
@@ -642,12 +642,12 @@ class GameView(BaseView):
             self.rotate(-1)
         elif symbol == keys.E:
             self.toggle_exploded()
+        elif symbol == keys.V:
+            self.reset_view()
         elif symbol == keys.I:
             self.toggle_hints()
         elif symbol == keys.M:
             self.toggle_marks()
-        elif symbol == keys.V:
-            self.reset_view()
         elif symbol in (keys.H, keys.F1) or (symbol == keys.SLASH and shift):
             self.app.show_help()
         elif symbol == keys.F2:
