@@ -93,7 +93,7 @@ def test_challenges_are_jumped_to_and_narrated(app: SpokerApp, window: Any) -> N
         assert m.kind == "challenge"
         assert ch.challenge.describe() in m.title
         assert {"Ann", "Bob"}.intersection(m.title.split())
-        assert any(set(h.cells) == set(ch.challenge.cells) for h in view.shown_highlights)
+        assert any(set(h.cells) == set(ch.challenge.cells) for h in view.shown_highlights)  # type: ignore[attr-defined]
         if ch.response_move is not None:
             view.goto(ch.response_move)
             m = view.controller().moment
@@ -103,7 +103,7 @@ def test_challenges_are_jumped_to_and_narrated(app: SpokerApp, window: Any) -> N
                 points = f"+{ch.points[0]}" if ch.points else ""  # type: ignore[index]
                 assert points in " ".join(m.lines)
                 if ch.response is not None:
-                    assert any(set(h.cells) == set(ch.response.cells) for h in view.shown_highlights)
+                    assert any(set(h.cells) == set(ch.response.cells) for h in view.shown_highlights)  # type: ignore[attr-defined]
             view.goto(ch.move)
         view.on_draw()
     view.on_key_press(keys.PAGEDOWN, 0)  # no challenge after the last one
