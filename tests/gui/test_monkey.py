@@ -26,7 +26,7 @@ KEYS = (
     keys.SPACE, keys.ENTER, keys.ESCAPE, keys.TAB, keys.BACKSPACE, keys.DELETE, keys.LEFT, keys.RIGHT,
     keys.UP, keys.DOWN, keys.HOME, keys.END, keys.PAGEUP, keys.PAGEDOWN, keys.R, keys.E, keys.H, keys.I,
     keys.M, keys.N, keys.S, keys.C, keys.P, keys.Q, keys.Z, keys.F1, keys.PLUS, keys.MINUS, keys.SLASH,
-    keys.A, keys.X, keys.KEY_1,
+    keys.A, keys.X, keys.KEY_1, keys.F2,
 )
 MODIFIERS = (0, 0, 0, keys.MOD_SHIFT, keys.MOD_CTRL)
 TEXTS = ("a", "Zoë", "7", "42", "#", " ", "tmp-x/y", "é\u0301", "\x00", "\n", "?")
