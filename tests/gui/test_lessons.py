@@ -393,3 +393,39 @@ def test_any_progress_file_is_read_or_set_aside_never_a_crash(tmp_path: Path, co
         assert len(progress.notices) == 1 and progress.done == set() and not path.exists()
     else:
         assert path.exists() and all(isinstance(k, str) for k in progress.done)
+
+
+def test_random_clicks_and_keys_never_break_the_lessons(app: Any, tmp_path: Path) -> None:
+    """A monkey on the lessons: whatever is clicked or pressed, the screen
+    stays whole and shows what its model says."""
+    import random
+
+    rng = random.Random(24)
+    view = lessons_view(app, tmp_path)
+    presses = (keys.ENTER, keys.SPACE, keys.TAB, keys.S, keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT, keys.KEY_3,
+               keys.KEY_9, keys.ESCAPE)
+    width, height = app.width, app.height
+    opened = solved = 0
+    for _ in range(400):
+        current = app.window.current_view
+        if current is not view:  # the title (Esc from the list) or the help: back to the lessons
+            app.show(view)
+        if rng.random() < 0.5:
+            symbol = rng.choice(presses)
+            if symbol == keys.ESCAPE and view.tutor.lesson is None:
+                continue  # the title screen: tested above
+            view.on_key_press(symbol, keys.MOD_SHIFT if rng.random() < 0.2 else 0)
+        else:
+            x, y = rng.uniform(0, width), rng.uniform(0, height)
+            view.on_mouse_motion(int(x), int(y), 0, 0)
+            click(view, x, y)
+        view.on_update(0.05)
+        tutor = view.tutor
+        assert tutor.index is None or 0 <= tutor.index < len(tutor.lessons)
+        if tutor.lesson is not None:
+            assert view.scene.board == tutor.board
+            assert view.b_next.visible and not view.rows[0].visible
+            opened += 1
+        solved += tutor.solved
+    view.on_draw()
+    assert opened > 100 and solved > 10  # the monkey got into lessons and through some
