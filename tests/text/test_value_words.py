@@ -107,7 +107,7 @@ def test_hint_text_says_it_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3
     for line in lines[1:]:
-        assert re.search(r"\d+\. \w+ +[-+]\d\.\d{3}  .+; wins about \d games? in 10 from here$", line), line
+        assert re.search(r"\d+\. \w+ +[-+]\d\.\d{3}  .+; wins about \d games? in 10$", line), line
 
 
 def test_hint_text_at_the_end_is_certain(capsys: pytest.CaptureFixture[str]) -> None:
