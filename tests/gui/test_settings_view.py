@@ -132,6 +132,19 @@ def test_the_board_view_is_reset(app: SpokerApp) -> None:
     assert app.settings.board_view == 0  # going back kept the reset view
 
 
+def test_the_title_key_and_the_help_from_a_game(app: SpokerApp) -> None:
+    from spoker.gui.views.help import keys_for
+
+    game = app.new_game(GameSetup(seed=5))
+    assert ("F2", "settings: hints, takebacks, sound, pace, view") in keys_for(game)
+    game.on_key_press(keys.F2, 0)
+    view = app.window.current_view
+    assert isinstance(view, SettingsView)
+    view.on_key_press(keys.M, keys.MOD_CTRL)  # the title, the game kept
+    title = app.window.current_view
+    assert isinstance(title, TitleView) and title.saved is not None
+
+
 def test_the_keys_choose_and_change_a_setting(app: SpokerApp) -> None:
     view = open_from_title(app)
     assert not view.keyboard

@@ -61,6 +61,7 @@ GAME_KEYS = (
     ("S", "save the game as a record"),
     ("+ / -", "computer pace faster / slower"),
     ("H, F1, ?", "this help"),
+    ("F2", "settings: hints, takebacks, sound, pace, view"),
     ("N, Esc", "menu (the game is autosaved)"),
     ("Replay: \u2190 \u2192", "step back / forward"),
     ("Replay: PgUp PgDn", "previous / next challenge"),
