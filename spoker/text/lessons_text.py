@@ -82,7 +82,8 @@ PYRAMID = LessonText(
         "A five-ball pyramid is a ball on its full platform of four.",
         "Full house: a platform of two touching balls of one colour and two touching balls of "
         "another colour, topped by a ball of one of those two colours.",
-        "It ranks above the lines of three.",
+        "Groups from low to high: three of three kinds, flush three, full house, flush four "
+        "(a line of four of one colour), straight flush.",
     ),
     (StepText(
         "Make a full house with the white ball.",
@@ -130,7 +131,8 @@ CHALLENGE = LessonText(
         "shows it and challenges the opponent.",
         "The opponent then takes a ball at random and places it, trying to make a group of "
         "higher ranking.",
-        "A challenge is not optional: every group a normal turn forms opens one.",
+        "A challenge is not optional: every group a normal turn forms opens one (a straight "
+        "flush wins instead). If the ball forms several groups, only the highest counts.",
     ),
     (StepText(
         "Place the black ball so that it forms a group and challenges your opponent.",
@@ -146,6 +148,7 @@ ANSWER = LessonText(
         "The higher ranking group wins the challenge and scores one point; equal groups score "
         "one point each; no group in answer loses.",
         "Between two groups of the same ranking, the one with a ball on a higher level wins.",
+        "An answer never opens a new challenge: after it, turns simply alternate.",
     ),
     (StepText(
         "Beat the flush three with the white ball.",
