@@ -97,7 +97,7 @@ class LessonsView(BaseView):
         self.b_title = ui.add(Button("Back", self.app.show_title, "Esc", tooltip=f"The title screen ({TITLE_TIP})"))
         self.b_show = ui.add(Button("Show me", self.show_me, "S", tooltip="Light a right cell"))
         self.b_next = ui.add(Button("Next", self.next, "Enter", primary=True, tooltip="The next step or lesson"))
-        self.b_back = ui.add(Button("Lessons", self.close, "Esc", tooltip="Back to the list of lessons"))
+        self.b_back = ui.add(Button("Back", self.close, "Esc", tooltip="Back to the list of lessons"))
         self.b_help = ui.add(Button("Help", self.app.show_help, "H", tooltip="The rules in short and these keys"))
         self.toolbar = [self.b_show, self.b_next, self.b_back, self.b_help]
         self._heading = Label(HEADING, 12, THEME.muted, bold=True, anchor_y="top")
