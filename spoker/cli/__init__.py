@@ -235,6 +235,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with stdout closed (>&-)
         sys.stdout = _ClosedOutput()
     _escape_unencodable()
+    nul = next((w for w in words if "\0" in w), None)
+    if nul is not None:
+        # No process gets a NUL in its arguments; a caller of main() may pass
+        # one, and no file name, board or number holds it (open() would raise
+        # ValueError deep in a command): refused here, for every command.
+        from spoker.safe_text import printable
+
+        print(f"spoker {args.command}: error: argument '{clip(printable(nul))}' holds a NUL character",
+              file=sys.stderr)
+        return 2
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:

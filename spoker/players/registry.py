@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from shibumi.errors import shown
+from shibumi.errors import expect, shown
 from spoker.players.base import Player, PlayerError
 from spoker.plugins import PLAYERS, Plugins
 
@@ -144,6 +144,7 @@ def level_label(name: str) -> str:
     """The on-screen name of the computer level ``name``: its entry's label
     (``Beginner``, ``Casual``, ``Club``, ``Expert``), else its name (a plug-in
     without a label; a name no player has any more, as an old record's)."""
+    expect(name, str, "level")
     try:
         entry = player_entry(name)
     except PlayerError:
@@ -159,6 +160,8 @@ def computer_name(name: str) -> str:
 def names_level(who: str, name: str) -> bool:
     """Whether the player's name ``who`` already says its level ``name``
     (``Computer (Club)`` for ``lookahead``; an older ``Computer (lookahead)``)."""
+    expect(who, str, "name")
+    expect(name, str, "level")
     lowered = who.lower()
     return name.lower() in lowered or level_label(name).lower() in lowered
 

@@ -19,11 +19,15 @@ refused before it fills the memory."""
 def expect_path(path: object) -> None:
     """A file name: text or a path object (an int would be an open file
     descriptor, closed afterwards; None would become a file named 'None'),
-    and not empty (it would stand for the current folder)."""
+    and not empty (it would stand for the current folder), without a NUL
+    character (no system takes one: open() would raise ValueError)."""
     if not isinstance(path, str | os.PathLike):
         raise TypeError(f"path {shown(path)}: expected a file name (str or os.PathLike)")
-    if not os.fspath(path):
+    name = os.fspath(path)
+    if not name:
         raise SpokerError("path '': the file name is empty")
+    if ("\0" if isinstance(name, str) else b"\0") in name:  # the system's calls would raise ValueError
+        raise SpokerError(f"path {shown(name)}: a file name cannot hold a NUL character")
 
 
 SEED_LIMIT = 2**64

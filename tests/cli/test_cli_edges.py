@@ -22,7 +22,7 @@ from support.terminal import on_a_terminal
 import spoker.cli.simulate_cmd as simulate_cmd
 import spoker.cli.study_cmd as study_cmd
 import spoker.cli.tournament_cmd as tournament_cmd
-from spoker.cli import SUBCOMMANDS, CliError
+from spoker.cli import SUBCOMMANDS, CliError, main
 from spoker.errors import SpokerError
 from spoker.records.record import MAX_INPUT_BYTES
 from spoker.runs.parallel import cpu_count
@@ -381,3 +381,18 @@ def test_a_bug_is_told_as_a_bug_and_a_mistake_as_one_line(
             f"spoker show: this is a bug in spoker ({type(error).__name__}), not a mistake in what "
             "you gave it: please report it with the traceback above"
         )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["replay", "\x00"], ["groups", "--batch", "a\x00b"], ["play", "--load", "\x00", "--screenshot", "x.png"],
+     ["analyse", "game\x00.txt"], ["suite", "\x00"]],
+)
+def test_an_argument_with_a_nul_character_is_refused_in_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No process gets a NUL in its arguments, but a caller of main() can:
+    every command refuses it in one line (exit 2) instead of a traceback."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "holds a NUL character" in err and "\\x00" in err

@@ -89,3 +89,12 @@ def test_a_nul_byte_in_a_later_chunk_counts_from_the_input_s_start() -> None:
     with pytest.raises(RecordError) as err:
         check_text(b"x\0", 65536, "a suite")
     assert str(err.value) == "a NUL byte at byte 65537: binary data, not a suite"
+
+
+@pytest.mark.parametrize("path", ["\x00", "game\x00.txt", Path("a\x00b")])
+def test_a_file_name_with_a_nul_character_is_refused_before_any_system_call(path: object) -> None:
+    """open() raises ValueError for a NUL in a name: the project's own error
+    comes first, quoting the name."""
+    with pytest.raises(SpokerError, match=r"cannot hold a NUL character") as caught:
+        expect_path(path)
+    assert "\\x00" in str(caught.value)

@@ -144,5 +144,5 @@ def test_the_game_screens_own_lines_are_the_narrators() -> None:
     assert empty_cell_lines(Cell(0), False) == ["1A1 is empty."]
     assert resumed_line(7) == "Resumed after move 7."
     assert hint_lines([(Cell(0), "wins about 7 games in 10")]) == [
-        "Hint: best cells for this ball", "  1A1: wins about 7 games in 10",
+        "Hint: best cells for this ball", "1. 1A1: wins about 7 games in 10",
     ]
