@@ -20,7 +20,9 @@ from spoker.runs.analysis import (
     INACCURACY,
     MISTAKE,
     TIE,
+    TURNING,
     AnalysisError,
+    ChallengeSwing,
     MoveAnalysis,
     analyse_move,
     analyse_record,
@@ -159,7 +161,7 @@ def test_json_shape() -> None:
         assert isinstance(m["exact"], bool)
     assert moves[-1]["exact"]
     players = out["players"]
-    assert [p["player"] for p in players] == [1, 2]  # type: ignore[index]
+    assert isinstance(players, list) and [p["player"] for p in players] == [1, 2]
     assert len(out["challenges"]) == len(analysis.challenges)  # type: ignore[arg-type]
 
 
@@ -297,3 +299,256 @@ def test_a_player_without_placements_sums_to_nothing() -> None:
     from spoker.runs.analysis import PlayerSummary
 
     assert summarise([], 2) == PlayerSummary(2, 0, 0.0, None, 0, 0, 0)
+
+
+# -- the apex ruling at the root (rules.md, "The apex") ----------------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # Red on the apex answers a three of three kinds with a better group:
+        # as a response the apex counts, player 2 wins the challenge and the game.
+        ("WWBWWBBBRRRBWRWR/RRWWBWWRB/BBBR/. 2 3-3 three_kinds:1A1,2B2,3C3 R * visible", 1.0),
+        # On a normal turn the apex forms nothing (no straight flush here):
+        # it opens no challenge and player 2 loses 2-3.
+        ("WRRRRRBRBRRBBWBB/BBWWWWRWB/WBWR/. 2 3-2 - W * visible", -1.0),
+    ],
+)
+def test_the_apex_counts_as_a_response_and_not_on_a_normal_turn(text: str, value: float) -> None:
+    """rules.md, "The apex": on a normal turn a ball on the apex counts only if
+    it forms a straight flush; as a response it counts like any other ball."""
+    state = parse_state(text)
+    (apex,) = state.legal_cells()
+    assert str(apex) == "4D4"
+    assert ReferenceSolver().placement_value(state, apex) == value
+    found = placement_values(state, effort=1)
+    assert found.exact and found.values == {apex: value}
+
+
+# -- rules, records and workers -----------------------------------------------------
+APEX_GAME = (
+    "R@1E5 B@1A5 W@1E1 B@1G3 R@1C1 B@1C3 R@1E7 W@1G1 B@1A1 R@1C7 W@1C5 R@1A7 W@2B6 B@1E3 W@1G5 "
+    "W@2F4 W@2F2 R@1A3 W@1G7 W@2F6 B@2D2 R@2B4 R@2B2 B@2D4 B@3C3 R@3E3 B@2D6 W@3C5 B@3E5 R@4D4"
+)
+"""A whole game whose 30th ball, red on the apex on a normal turn, forms a
+group: nothing under the apex ruling (player 2 loses 4-5), a challenge under
+``apex-free`` that the empty bag scores for player 2 (a 5-5 draw)."""
+APEX_FREE = RuleSet.parse("visible,apex-free")
+
+
+def test_a_move_is_judged_by_the_rules_given_else_the_record_s() -> None:
+    """docs/analysis.md: ``analyse_move(record, n, effort, rules)``, the rules
+    overriding the record's ``Rules`` header (notation.md, "Moves and records")."""
+    plain = parse_record(APEX_GAME)
+    free = parse_record("Rules: visible, apex-free\n\n" + APEX_GAME)
+    assert free.rules == APEX_FREE
+    assert analyse_move(plain, 30, 1).value == -1.0
+    assert analyse_move(plain, 30, 1, APEX_FREE).value == 0.0
+    assert analyse_move(free, 30, 1).value == 0.0
+    assert analyse_move(free, 30, 1, RuleSet.parse("visible")).value == -1.0
+
+
+def test_a_record_is_analysed_under_the_rules_given() -> None:
+    """``analyse_record(..., rules=)`` overrides the record's rules: the moves
+    are judged by them, and the analysis and its JSON name them."""
+    record = parse_record(APEX_GAME)
+    analysis = analyse_record(record, effort=20, rules=APEX_FREE)
+    assert analysis.record is record
+    assert analysis.rules == APEX_FREE and analysis.to_json()["rules"] == "visible, apex-free"
+    assert analysis.moves[-1].value == 0.0
+    assert analyse_record(record, effort=20).moves[-1].value == -1.0
+
+
+def test_workers_must_be_a_positive_whole_number() -> None:
+    """docs/cli.md, ``spoker analyse --workers K``: a count of processes."""
+    record = parse_record("W@1A1")
+    for workers in (0, -1, True, 1.5, "2"):
+        with pytest.raises(AnalysisError, match=f"workers {workers!r} must be a positive whole number"):
+            analyse_record(record, effort=10, workers=workers)  # type: ignore[arg-type]
+
+
+def test_an_effort_of_one_position_is_allowed() -> None:
+    """The smallest effort is 1: the search goes one placement deep (exact
+    near the end), and 0 is refused."""
+    record = parse_record("W@1A1 B@1C1")
+    assert [m.depth for m in analyse_record(record, effort=1).moves] == [1, 1]
+    assert analyse_move(record, 2, 1).depth == 1
+    with pytest.raises(AnalysisError, match="effort 0 must be a positive whole number"):
+        analyse_record(record, effort=0)
+
+
+def test_nothing_to_value_without_a_drawn_ball() -> None:
+    """placement_values says why it cannot value a state (no ball drawn)."""
+    with pytest.raises(AnalysisError, match=r"^no ball is drawn: there is nothing to value$"):
+        placement_values(GameState())
+
+
+def test_progress_follows_each_placement_with_one_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one worker (the default) the placements are judged here, one after
+    the other, and ``progress(done, total)`` is called after each."""
+    import spoker.runs.analysis as analysis
+
+    judged: list[int] = []
+    real = analysis.placement_values
+
+    def counting(*args: object, **kwargs: object) -> object:
+        judged.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis, "placement_values", counting)
+    record = parse_record("W@1A1 B@1C1 R@1E1 W@1G1")
+    seen: list[tuple[int, int, int]] = []
+    analyse_record(record, effort=20, progress=lambda d, t: seen.append((len(judged), d, t)))
+    assert seen == [(1, 1, 4), (2, 2, 4), (3, 3, 4), (4, 4, 4)]
+    seen.clear()
+    judged.clear()
+    analyse_record(record, effort=20, workers=1, progress=lambda d, t: seen.append((len(judged), d, t)))
+    assert seen == [(1, 1, 4), (2, 2, 4), (3, 3, 4), (4, 4, 4)]
+
+
+def test_workers_take_the_placements_the_late_ones_first_all_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/analysis.md: ``--workers`` shares the placements between processes,
+    the late, costly ones first, all handed out at once so that the workers
+    finish together; one worker, or one placement, needs no pool."""
+    import contextlib
+    from collections.abc import Iterator
+
+    import spoker.runs.analysis as analysis
+    from spoker.runs.parallel import InlineExecutor
+
+    pools: list[int] = []
+    log: list[object] = []
+
+    class Recording(InlineExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            log.append(args[0].n)
+            return super().submit(fn, *args, **kwargs)
+
+    @contextlib.contextmanager
+    def fake_running(workers: int) -> Iterator[InlineExecutor]:
+        pools.append(workers)
+        yield Recording()
+
+    monkeypatch.setattr(analysis, "running", fake_running)
+    moves = "W@1A1 B@1C1 R@1E1 W@1G1 B@1A3 R@1C3 W@1E3 B@1G3 R@1A5 W@1C5".split()
+    record = parse_record(" ".join(moves))
+    whole = analyse_record(record, effort=20, workers=3, progress=lambda d, t: log.append(f"{d}/{t}"))
+    assert pools == [3]
+    assert log == list(range(10, 0, -1)) + [f"{d}/10" for d in range(1, 11)]
+    assert [m.n for m in whole.moves] == list(range(1, 11))
+    assert whole.moves == analyse_record(record, effort=20).moves  # the same result
+    pools.clear()
+    analyse_record(parse_record(" ".join(moves[:2])), effort=20, workers=2)
+    assert pools == [2]  # two placements, two workers
+    analyse_record(parse_record(" ".join(moves[:2])), effort=20, workers=5)
+    assert pools == [2, 2]  # no more workers than placements
+    pools.clear()
+    analyse_record(parse_record(moves[0]), effort=20, workers=2)
+    analyse_record(record, effort=20, workers=1)
+    analyse_record(record, effort=20)
+    assert pools == []
+
+
+# -- grading, summaries, swings and JSON at their edges ------------------------------
+def test_a_value_within_tie_of_the_best_is_among_the_best() -> None:
+    """analysis.md, "Verdicts": values within TIE are equal. A played value that
+    close to the best loses nothing; among cells tied for the best, the best
+    named is the lowest cell."""
+    from spoker.runs.analysis import PlacementValues, grade_move
+
+    low, high, played = parse_cell("1A1"), parse_cell("1C1"), parse_cell("1E1")
+    tied = PlacementValues({played: 0.5 - TIE, high: 0.5}, True, 3, 10)
+    m = grade_move(7, 1, Colour.RED, played, tied)
+    assert (m.best, m.loss, m.verdict, m.depth, m.exact) == (played, 0.0, None, 3, True)
+    two = PlacementValues({played: 0.0, high: 0.5, low: 0.5 - TIE}, False, 4, 10)
+    m = grade_move(7, 1, Colour.RED, played, two)
+    assert (m.best, m.best_value, m.loss, m.verdict, m.depth) == (low, 0.5, 0.5, "blunder", 4)
+
+
+def test_a_loss_of_tie_is_no_worst_move() -> None:
+    """A player's worst placement is None when no loss exceeds TIE."""
+    assert summarise([_move(1, TIE), _move(3, 0.0)], 1).worst is None
+    worst = summarise([_move(1, 2 * TIE), _move(3, 0.0)], 1).worst
+    assert worst is not None and worst.n == 1
+
+
+def test_the_summary_counts_each_verdict() -> None:
+    """Inaccuracies, mistakes and blunders are counted apart (placements without
+    a verdict are not counted)."""
+    losses = [0.0, 0.0, 0.0, INACCURACY, MISTAKE, MISTAKE, BLUNDER]
+    moves = [_move(2 * i + 1, loss) for i, loss in enumerate(losses)]
+    one = summarise(moves, 1)
+    assert (one.moves, one.inaccuracies, one.mistakes, one.blunders) == (7, 1, 2, 1)
+
+
+def test_a_mistake_is_met_within_tie() -> None:
+    """A loss TIE short of MISTAKE is a mistake; further short, an inaccuracy."""
+    assert verdict(MISTAKE - TIE) == "mistake"
+    assert verdict(MISTAKE - 2e-9) == "inaccuracy"
+
+
+def _swings(text: str, values: dict[int, float]) -> list[ChallengeSwing]:
+    """The challenges of record ``text`` with made-up values of its placements."""
+    from spoker.records.replay import Replay
+    from spoker.runs.analysis import challenge_swings
+
+    replay = Replay(parse_record(text))
+    cell = parse_cell("1A1")
+    moves = [
+        MoveAnalysis(n, 2 - n % 2, Colour.RED, cell, v, cell, v, 0.0, True, None, 1)
+        for n, v in values.items()
+    ]
+    return challenge_swings(replay, moves)
+
+
+ANSWERED = "W@1A1 B@1A3 W@1C1 B@1C3 W@1E1 B@1E3"  # 5: flush three, 6: flush three (a tie)
+OPEN = "W@1A1 B@1A3 W@1C1 B@1C3 W@1E1"  # 5: flush three, not answered yet
+
+
+@pytest.mark.parametrize(
+    ("before", "answered", "turning"),
+    [
+        (0.0, TURNING, True),  # exactly TURNING
+        (0.0, TURNING - TIE, True),  # within TIE of it
+        (0.0, TURNING - 2e-9, False),
+        (0.2, 0.25, False),  # a small move up, whatever the values
+        (0.2, -0.1, True),
+        (-0.5, -0.1, True),
+    ],
+)
+def test_a_turning_point_moves_the_challenger_s_result_by_turning(
+    before: float, answered: float, turning: bool
+) -> None:
+    """analysis.md: a challenge is a turning point when the challenger's
+    expected result moves TURNING (0.30) or more from before its opening draw to
+    the end of its answer (values within TIE are equal). Values are seen by the
+    challenger: the moves before and after are the opponent's."""
+    (swing,) = _swings(ANSWERED, {4: -before, 5: 0.9, 6: -answered})
+    assert (swing.before, swing.opened, swing.answered) == (before, 0.9, answered)
+    assert swing.response == "flush_three" and swing.points == (1, 1) and swing.response_move == 6
+    assert swing.turning is turning
+
+
+def test_an_unanswered_challenge_swings_to_its_opening() -> None:
+    """A challenge still open at the record's end has no answer: its last value
+    is the opening's; a placement not judged has no value, and no swing."""
+    (swing,) = _swings(OPEN, {4: -0.1, 5: 0.4})
+    assert (swing.response_move, swing.response, swing.points) == (None, None, None)
+    assert (swing.before, swing.opened, swing.answered, swing.turning) == (0.1, 0.4, None, True)
+    assert swing.to_json()["answered"] is None and swing.to_json()["points"] is None
+    (alone,) = _swings(OPEN, {5: 0.4})
+    assert (alone.before, alone.swing, alone.turning) == (None, None, False)
+    assert alone.to_json()["before"] is None
+
+
+def test_json_values_have_nine_decimals_and_no_negative_zero() -> None:
+    """analysis.md, "The JSON": values keep 9 decimals; a value that rounds to
+    zero is written 0.0, never -0.0."""
+    import json
+
+    cell = parse_cell("1A1")
+    move = MoveAnalysis(1, 1, Colour.RED, cell, -1e-12, cell, 0.1234567891, 0.1234567891, False, None, 1)
+    out = move.to_json()
+    assert out["best_value"] == 0.123456789 and out["loss"] == 0.123456789
+    assert json.dumps(out["value"]) == "0.0"
