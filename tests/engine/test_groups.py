@@ -367,11 +367,11 @@ def test_a_group_s_visibility_is_its_cells_visibility() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: best_group("x", "1A1"), "board 'x': expected a Board, not str"),
-        (lambda: groups_at(5, "1A1"), "board 5: expected a Board, not int"),
-        (lambda: compare(5, None), "challenge 5: expected a Group, not int"),
+        (lambda: best_group("x", "1A1"), "board 'x': expected a Board, not str"),  # type: ignore[arg-type]
+        (lambda: groups_at(5, "1A1"), "board 5: expected a Board, not int"),  # type: ignore[arg-type]
+        (lambda: compare(5, None), "challenge 5: expected a Group, not int"),  # type: ignore[arg-type]
         (lambda: standing(5, None), "board 5: expected a Board, not int"),  # type: ignore[arg-type]
-        (lambda: standing(parse_board("W" + "." * 15 + "/........./..../."), 5),
+        (lambda: standing(parse_board("W" + "." * 15 + "/........./..../."), 5),  # type: ignore[arg-type]
          "group 5: expected a Group, not int"),
     ],
 )
@@ -389,3 +389,134 @@ def test_a_word_that_names_no_rank_lists_the_ranks() -> None:
         "'pair' is not a group rank: expected one of "
         "three_kinds, flush_three, full_house, flush_four, straight_flush"
     )
+
+
+# -- groups through any ball, a group as text, the arguments' names ---------------
+
+# 1A1 1C1 1E1 white, 1A3 1C3 black, 2B2 black: the pyramid topped by 2B2 is a
+# full house read from its top (black, with the black pair), whichever of its
+# balls is asked; 3C3 (red) covers 1C3, so that full house is not visible.
+# 1A1 is in two groups of three of three kinds: 1A1 2B2 3C3 (to level 3) and
+# 1A1 1A3 1A5 (level 1).
+THROUGH_ANY = "WWW.BBR.RWB...../BR.WW..../R.../."
+
+
+def test_a_pyramid_holds_its_group_through_any_of_its_balls_ranked_by_its_top() -> None:
+    """rules.md, "Groups": a full house is the platform's two touching pairs of
+    two colours and a top of one of them; groups_containing finds it through
+    every one of its five balls, a base ball of the other colour too, listed
+    best first (rank, then the higher top), not visible when a ball of it is
+    covered, and no group without the ball asked."""
+    from spoker.engine.groups import groups_containing
+
+    board = parse_board(THROUGH_ANY)
+    full_house = ("full_house", ("1A1", "1C1", "1A3", "1C3", "2B2"), 2, False)
+    assert [as_tuple(g) for g in groups_containing(board, "1A1")] == [
+        full_house,
+        ("flush_three", ("1A1", "1C1", "1E1"), 1, True),
+        ("three_kinds", ("1A1", "2B2", "3C3"), 3, True),
+        ("three_kinds", ("1A1", "1A3", "1A5"), 1, True),
+    ]
+    assert [as_tuple(g) for g in groups_containing(board, "1C1")] == [
+        full_house,
+        ("flush_three", ("1A1", "1C1", "1E1"), 1, True),
+    ]
+    for cell in ("1A3", "1C3", "2B2"):
+        assert full_house in [as_tuple(g) for g in groups_containing(board, cell)]
+
+
+@given(boards(min_balls=5))
+def test_groups_containing_any_ball_match_the_reference(board: Board) -> None:
+    """Every complete group holding a ball, whichever came last, as the
+    reference model lists them (rules.md, "Groups" and "Which groups count")."""
+    from spoker.engine.groups import groups_containing
+
+    balls = model(board)
+    for cell, _ in board:
+        assert [as_tuple(g) for g in groups_containing(board, cell)] == [
+            ref_tuple(g) for g in ref.groups_with(balls, str(cell))
+        ]
+
+
+def _at_its_top_only(groups: list[Group], cell: Cell) -> list[Group]:
+    return [g for g in groups if g.rank not in (Rank.FULL_HOUSE, Rank.STRAIGHT_FLUSH) or g.cells[-1] == cell]
+
+
+def test_groups_at_a_ball_under_others_list_the_higher_top_first() -> None:
+    """groups_at takes the ball asked as the last one placed (a pyramid only
+    at its top), and lists best first by rank, then top level: asked of a ball
+    something rests on, the group of three to level 3 before the one of level 1,
+    as groups_containing lists them."""
+    from spoker.engine.groups import groups_containing
+
+    board = parse_board(THROUGH_ANY)
+    assert [as_tuple(g) for g in groups_at(board, "1A1")] == [
+        ("flush_three", ("1A1", "1C1", "1E1"), 1, True),
+        ("three_kinds", ("1A1", "2B2", "3C3"), 3, True),
+        ("three_kinds", ("1A1", "1A3", "1A5"), 1, True),
+    ]
+    for cell, _ in board:
+        assert groups_at(board, cell) == _at_its_top_only(groups_containing(board, cell), cell)
+
+
+@given(boards(min_balls=5))
+def test_groups_at_any_ball_are_those_containing_it_with_pyramids_at_their_top(board: Board) -> None:
+    from spoker.engine.groups import groups_containing
+
+    for cell, _ in board:
+        assert groups_at(board, cell) == _at_its_top_only(groups_containing(board, cell), cell)
+
+
+def test_a_group_reads_as_its_rank_level_and_cells_in_cell_order() -> None:
+    """``Flush three, level 1 (1A1 1C1 1E1)`` (Group.__str__)."""
+    assert str(F3_L1) == "Flush three, level 1 (1A1 1C1 1E1)"
+    assert str(F3_L3) == "Flush three, level 3 (1A1 2B2 3C3)"
+
+
+def test_group_of_is_a_visible_group_unless_told_otherwise() -> None:
+    """group_of's ``visible`` defaults to True, whether the group is kept or new."""
+    from spoker.engine import groups
+
+    for pid, rank in ((0, 2), (len(PATTERNS) - 1, 3)):
+        assert groups.group_of(pid, rank).visible is True
+        assert groups.group_of(pid, rank) is groups.group_of(pid, rank, True)
+
+
+def test_group_of_builds_a_visible_group_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spoker.engine import groups
+
+    monkeypatch.setattr(groups, "_GROUPS", {})
+    assert groups.group_of(0, 1).visible is True
+
+
+def test_a_group_s_visibility_is_read_on_the_board_given() -> None:
+    """rules.md, "Which groups count": 3C3 covers 1C3, so the full house
+    1A1 1C1 1A3 1C3 2B2 is not visible; group_visibility says so and why."""
+    from shibumi import Visibility
+    from spoker.engine.groups import group_visibility, groups_containing
+
+    board = parse_board(THROUGH_ANY)
+    full_house = groups_containing(board, "1A1")[0]
+    cover = (Cell.from_str("1C3"), Cell.from_str("3C3"))
+    assert group_visibility(board, full_house) == Visibility((cover,), ())
+    flush = groups_containing(board, "1A1")[1]
+    assert group_visibility(board, flush) == Visibility((), ())
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: best_group(parse_board("W" + "." * 15 + "/........./..../."), "1A1", 5),  # type: ignore[arg-type]
+         "rules 5: expected a RuleSet, not int"),
+        (lambda: compare(F3_L1, 5), "response 5: expected a Group, not int"),  # type: ignore[arg-type]
+        (lambda: standing(parse_board("WWW" + "." * 13 + "/........./..../."), F3_L1, "visible"),  # type: ignore[arg-type]
+         "rules 'visible': expected a RuleSet, not str"),
+        (lambda: standing(parse_board("WWW" + "." * 13 + "/........./..../."), F3_L1, responding=1),  # type: ignore[arg-type]
+         "responding 1: expected True or False"),
+    ],
+)
+def test_a_wrong_rule_set_response_or_turn_is_named_and_quoted(call: object, message: str) -> None:
+    """groups' errors name the argument and quote it (spoker/errors.py)."""
+    with pytest.raises(TypeError) as err:
+        call()  # type: ignore[operator]
+    assert str(err.value) == message

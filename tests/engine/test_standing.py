@@ -124,3 +124,16 @@ def test_a_variant_s_excluded_shape_is_held_back_first_with_its_sentence() -> No
         assert not held.counts and standing(board, group, placed="1C1").counts
     finally:
         unregister_variant("no-threes")
+
+
+def test_a_standing_keeps_its_rule_set_and_no_reason_when_it_counts() -> None:
+    """Standing.against is a tuple, empty when the group counts: the touching
+    rules overlook a cut contact (rules.md, "Which groups count") and hold
+    nothing against the flush four, though Standing.hidden still names the cut;
+    each standing keeps the rule set it was judged under."""
+    after, cell = _placed(EXAMPLE2_CUT, "W@1G3")
+    flush4 = groups_at(after, cell)[0]
+    for rules in RULE_SETS:
+        assert standing(after, flush4, rules, cell).rules is rules
+    touching = standing(after, flush4, TOUCHING, cell)
+    assert touching.against == () and touching.hidden != ()
