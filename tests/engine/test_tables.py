@@ -154,7 +154,7 @@ def test_the_judging_loop_built_again_judges_as_the_one_of_import() -> None:
     for board, cell in _positions(400, 11):
         occ, masks = board.occupied, board.masks
         entries = tuple(e for e in judge.scan[cell] if occ & e[0] == e[0])
-        colour = int(board[cell])
+        colour = int(board[cell])  # type: ignore[arg-type]
         for check in (False, True):
             got = fresh[check](entries, masks, occ, colour)
             assert got == judging._BEST_OF[check](entries, masks, occ, colour)
@@ -197,3 +197,41 @@ def test_the_patterns_through_a_cell_are_in_scan_order() -> None:
     then by cells, the order in which best_of finds the first of equal groups."""
     for row in THROUGH:
         assert sorted(row, key=judging._scan_order) == list(row)
+
+
+TIE_THEN_FLUSH = "BWRB.W...W....../........./..../."
+"""White on 1C1 ends a line of four (row 1, not one colour) and three lines of
+three on level 1, scanned in this order: 1A1 1C1 1E1 (three kinds), 1C1 1E1
+1G1 (three kinds, the same rank and level) and 1C1 1C3 1C5 (a flush of three)."""
+
+
+def test_the_builders_build_a_judging_loop_that_looks_past_a_tie() -> None:
+    """The judging loop made again (as at import, for each visibility ruling)
+    finds the best group (rules.md, "Comparing groups"): a group no better than
+    the best so far does not end the scan, and the flush of three after two
+    groups of three kinds wins, as the reference model says."""
+    from support import reference_rules as ref
+
+    from shibumi import parse_board
+
+    board = parse_board(TIE_THEN_FLUSH)
+    occ, masks = board.occupied, board.masks
+    cell = int(Cell("1C1"))
+    entries = tuple(e for e in judging.DEFAULT_JUDGE.scan[cell] if occ & e[0] == e[0])
+    assert [PATTERNS[e[3]].kind for e in entries] == [4, 3, 3, 3]  # first, row 1 of four colours
+    best = ref.best_with({str(c): k.char for c, k in board}, "1C1")
+    assert best is not None and best.cells == ("1C1", "1C3", "1C5")
+    for check in (False, True):
+        rank, level, pid = judging._make_best_of(check)(entries, masks, occ, 0)
+        assert (rank, level) == best.strength and tuple(str(c) for c in PATTERNS[pid].cells) == best.cells
+
+
+def test_the_builders_build_a_judging_loop_that_names_and_quotes_bad_arguments() -> None:
+    """The judging loop made again refuses what are not patterns on a position
+    as the one of import does, naming and quoting the entries, masks and colour."""
+    for check in (False, True):
+        with pytest.raises(judging.SpokerError) as err:
+            judging._make_best_of(check)((("x",),), (1, 2, 3), 0, 7)  # type: ignore[arg-type]
+        assert str(err.value) == (
+            "best_of: entries (('x',),), masks (1, 2, 3), colour 7: not patterns on a position"
+        )
