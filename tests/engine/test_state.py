@@ -23,7 +23,9 @@ from spoker import (
     describe,
     parse_state,
 )
+from spoker.engine.events import End
 from spoker.engine.groups import PATTERNS, group_of
+from spoker.engine.state import straight_flush_top
 
 W, B, R = Colour.WHITE, Colour.BLACK, Colour.RED
 P = "RWRWWRWRWW....../BB......./..../."  # W@1E5 then opens a flush three challenge
@@ -223,8 +225,8 @@ def test_events_describe_themselves() -> None:
         (ChallengeResolved(2, other, group, (1, 0), 1, 7),
          "Flush three, level 1 beats Three of three kinds, level 1: player 1 wins the challenge and scores 1."),
         (StraightFlush(2, group, None), "Straight flush! Player 2 wins the game at once."),
-        (GameOver(None, (3, 3), "complete"), "Game over: a draw, 3-3."),
-        (GameOver(2, (1, 4), "complete"), "Game over: player 2 wins, 1-4."),
+        (GameOver(None, (3, 3), End.COMPLETE), "Game over: a draw, 3-3."),
+        (GameOver(2, (1, 4), End.COMPLETE), "Game over: player 2 wins, 1-4."),
     ]
     for event, text in cases:
         assert describe(event) == text
@@ -294,3 +296,258 @@ def test_a_draw_needs_a_random_generator(rng: object) -> None:
         f"rng {rng!r}: expected a generator with random(), e.g. random.Random(1)"
     )
 
+
+
+# -- the tables made as they are met, from empty ---------------------------------
+
+
+@pytest.fixture
+def fresh_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Empty the state's tables that are filled as they are met (the playable
+    cells of a level, the placement and challenge events): earlier tests, and a
+    mutation run's clean run before its forks (docs/testing.md), have filled
+    them, and a lookup that hits never runs the code that makes an entry."""
+    from spoker.engine import state as state_module
+
+    size = len(state_module._PLACED)
+    for name in ("_PLACED", "_ANSWERED", "_PLACED_ALONE"):
+        monkeypatch.setattr(state_module, name, [None] * size)
+    monkeypatch.setattr(state_module, "_OPENED", {})
+    monkeypatch.setattr(state_module, "_LEVEL1", [None] * (1 << 16))
+    monkeypatch.setattr(state_module, "_UPPER", [None] * (1 << 14))
+
+
+def _cells(names: str) -> tuple[Cell, ...]:
+    return tuple(Cell.from_str(name) for name in names.split())
+
+
+LEVEL_1 = "1A1 1C1 1E1 1G1 1A3 1C3 1E3 1G3 1A5 1C5 1E5 1G5 1A7 1C7 1E7 1G7"
+
+
+@pytest.mark.parametrize(
+    ("board", "playable"),
+    [
+        ("................/........./..../.", LEVEL_1),
+        ("W.............../........./..../.", LEVEL_1.removeprefix("1A1 ")),
+        ("WW..WW........../........./..../.", "1E1 1G1 1E3 1G3 1A5 1C5 1E5 1G5 1A7 1C7 1E7 1G7 2B2"),
+        ("WBWBWBRRRRWWRBRB/........./..../.", "2B2 2D2 2F2 2B4 2D4 2F4 2B6 2D6 2F6"),
+        ("WBWBWBRRRRWWRBRB/WWWBWRR.B/..../.", "2D6 3C3 3E3"),
+        ("WBWBWBRRRRWWRBRB/WWWBWRRBB/RWRB/.", "4D4"),
+    ],
+    ids=["empty", "one ball", "a level-2 cell as well", "level 2 only", "levels 2 and 3", "the apex"],
+)
+def test_the_playable_cells_met_first_are_the_empty_supported_cells(
+    fresh_tables: None, board: str, playable: str
+) -> None:
+    """rules.md, "Placing": a cell is playable when it is empty and supported.
+    The playable cells of level 1 and of the levels above are each worked out
+    from the mask the first time it is met and kept; met again, the kept tuple
+    is the answer."""
+    state = GameState.from_board(parse_board(board))
+    cells = state.legal_cells()
+    assert cells == _cells(playable) == tuple(state.board.playable())
+    assert state.legal_cells() == cells
+
+
+def test_a_straight_flush_made_first_places_a_ball_then_ends_the_game(fresh_tables: None) -> None:
+    """rules.md, "Straight flush": whoever forms one wins at once, on a normal
+    turn or as a response; in answer, the challenge it answers scores nothing.
+    The placement is told as a response only when it answers a challenge."""
+    normal = parse_state("WW..WW........../........./..../. 1")
+    events = normal.apply_move("W@2B2")
+    assert [type(e) for e in events] == [BallDrawn, BallPlaced, GroupFormed, StraightFlush, GameOver]
+    assert events[1] == BallPlaced(1, W, Cell.from_str("2B2"), 5, False)
+    formed = events[2]
+    assert isinstance(formed, GroupFormed) and formed.group.rank.key == "straight_flush"
+    assert events[3:] == (StraightFlush(1, formed.group, None), GameOver(1, (0, 0), End.STRAIGHT_FLUSH))
+    answer = parse_state("WW..WW..RR....../........./..../.")
+    opened = answer.apply_move("R@1E5")[-1]
+    assert isinstance(opened, ChallengeOpened)
+    events = answer.apply_move("W@2B2")
+    assert [type(e) for e in events] == [BallDrawn, BallPlaced, GroupFormed, StraightFlush, GameOver]
+    assert events[1] == BallPlaced(2, W, Cell.from_str("2B2"), 8, True)
+    formed = events[2]
+    assert isinstance(formed, GroupFormed) and formed.group.rank.key == "straight_flush"
+    assert events[3:] == (StraightFlush(2, formed.group, opened.group), GameOver(2, (0, 0), End.STRAIGHT_FLUSH))
+    assert (answer.winner, answer.score, answer.challenge) == (2, (0, 0), None)
+
+
+def test_a_challenge_from_the_thirtieth_ball_finds_the_bag_empty(fresh_tables: None) -> None:
+    """rules.md, "Challenges": if a challenge finds the bag empty, the challenger
+    scores 1. Only under apex-free (rules.md, "The apex") can the 30th ball, the
+    apex, open one; it is player 2's, who scores the point."""
+    state = GameState.from_board(parse_board(A), RuleSet("visible", True))
+    events = state.apply_move("B@4D4")
+    assert [type(e) for e in events] == [BallDrawn, BallPlaced, GroupFormed, ChallengeOpened, ChallengeResolved, GameOver]
+    assert events[1] == BallPlaced(2, B, Cell.from_str("4D4"), 30, False)
+    formed = events[2]
+    assert isinstance(formed, GroupFormed) and formed.player == 2
+    group = formed.group
+    assert events[3:] == (
+        ChallengeOpened(2, group, 30),
+        ChallengeResolved(2, group, None, (0, 1), 2, 30, True),
+        GameOver(2, (0, 1), End.COMPLETE),
+    )
+    assert (state.score, state.winner, state.challenge) == ((0, 1), 2, None)
+
+
+# -- identity and pickles ---------------------------------------------------------------
+
+
+def test_a_state_hashes_as_its_string() -> None:
+    """A state's string is its identity (docs/formats.md): ``==`` and ``hash``
+    compare it, so two move orders reaching one position are one key."""
+    one, other = GameState(), GameState()
+    for move in ("W@1A1", "B@1C1", "W@1E1"):
+        one.apply_move(move)
+    for move in ("W@1E1", "B@1C1", "W@1A1"):
+        other.apply_move(move)
+    assert one == other and one.history != other.history
+    assert hash(one) == hash(other) == hash(one.to_string())
+    assert len({one, other, GameState()}) == 2
+
+
+def _slots(state: GameState) -> dict[str, object]:
+    return {name: getattr(state, name) for name in GameState._PICKLED}
+
+
+def _pickled_earlier(monkeypatch: pytest.MonkeyPatch, state: GameState, slots: dict[str, object]) -> bytes:
+    """``state`` pickled as an earlier version did: Python's own state of a
+    class with slots, ``(None, slots)``, the rules in the slot ``_rules``."""
+    import pickle
+
+    with monkeypatch.context() as patch:
+        patch.setattr(GameState, "__getstate__", lambda self: (None, slots))
+        return pickle.dumps(state)
+
+
+def test_a_state_pickled_by_an_earlier_version_is_the_same_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pickled state (parallel runs, saved work) comes back the same game
+    with its rules: from the earlier form ``(None, slots)`` too, the rules in
+    its slot ``_rules``; a pickle holding no rules is a game under the default
+    rules."""
+    import pickle
+
+    state = GameState(RuleSet("touching"))
+    state.apply_move("W@1A1")
+    earlier = pickle.loads(_pickled_earlier(monkeypatch, state, {**_slots(state), "_rules": RuleSet("touching")}))
+    assert earlier == state and earlier.rules == RuleSet("touching") and earlier.history == state.history
+    assert earlier.apply_move("R@1C1") == state.copy().apply_move("R@1C1")
+    plain = pickle.loads(_pickled_earlier(monkeypatch, state, _slots(state)))
+    assert plain.rules == RuleSet() and plain.to_string() == "W.............../........./..../. 2 0-0 - - * visible"
+
+
+def test_a_pickle_whose_rules_are_no_rule_set_is_refused_quoting_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pickle
+
+    data = _pickled_earlier(monkeypatch, GameState(), {**_slots(GameState()), "_rules": "touching"})
+    with pytest.raises(TypeError) as err:
+        pickle.loads(data)
+    assert str(err.value) == "a pickled GameState holds rules 'touching', not a RuleSet"
+
+
+# -- arguments and their refusals ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("masks", [(0, 0), [0, 0, 0, 0], "WBR", 5, None], ids=repr)
+def test_straight_flush_top_takes_three_masks(masks: object) -> None:
+    """straight_flush_top reads the W, B and R masks: anything else is a
+    TypeError quoting it."""
+    with pytest.raises(TypeError) as err:
+        straight_flush_top(masks)  # type: ignore[arg-type]
+    assert str(err.value) == f"masks {masks!r}: expected three int masks (W, B, R)"
+
+
+def test_straight_flush_top_is_the_top_of_a_one_colour_pyramid() -> None:
+    """rules.md, "Straight flush": a pyramid of one colour; its top is its last ball."""
+    board = parse_board("WW..WW........../W......../..../.")
+    assert straight_flush_top(board.masks) == Cell.from_str("2B2")
+    assert straight_flush_top(list(board.masks)) == Cell.from_str("2B2")
+    assert straight_flush_top(parse_board("WW..WB........../W......../..../.").masks) is None
+
+
+def test_apply_move_and_from_board_name_a_wrong_argument() -> None:
+    with pytest.raises(TypeError) as err:
+        GameState().apply_move(5)  # type: ignore[arg-type]
+    assert str(err.value) == "move 5: expected a Move, not int"
+    with pytest.raises(TypeError) as err:
+        GameState.from_board("WW..")  # type: ignore[arg-type]
+    assert str(err.value) == "board 'WW..': expected a Board, not str"
+
+
+def test_a_move_s_short_cell_is_the_lowest_empty_cell_at_its_point() -> None:
+    """../shared/spec/notation.md: ``C3`` names levels 1 and 3; with level 1 and
+    2 full, a move to ``C3`` goes to 3C3."""
+    state = GameState.from_board(parse_board("WBWBWBRRRRWWRBRB/WWWBWRRBB/..../."))
+    state.apply_move("r@C3")
+    assert state.history[-1] == Move(R, Cell.from_str("3C3"))
+
+
+@pytest.mark.parametrize(
+    "move",
+    [Move(0, 0), Move("w", "1A1"), Move("W", 0), Move(0, "1a1")],  # type: ignore[arg-type]
+    ids=["indexes", "letter and name", "letter and index", "index and name"],
+)
+def test_apply_move_takes_a_move_of_a_colour_index_or_letter_and_a_cell_index_or_name(move: Move) -> None:
+    state = GameState()
+    assert state.apply_move(move) == (BallDrawn(1, W), BallPlaced(1, W, Cell.from_str("1A1"), 1, False))
+    assert state.history == [Move(W, Cell.from_str("1A1"))]
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [(Move(0, 10), "no white ball is left in the bag"), (Move(1, 0), "1A1 is not playable: it already holds a ball"),  # type: ignore[arg-type]
+     (Move("B", "1A1"), "1A1 is not playable: it already holds a ball")],  # type: ignore[arg-type]
+    ids=["colour index", "cell index", "cell name"],
+)
+def test_an_illegal_move_by_indexes_is_refused_by_name(move: Move, message: str) -> None:
+    """A move given by a colour's index or a cell's index is refused as the
+    same move given by name would be, and changes nothing."""
+    state = GameState.from_board(parse_board("WWWWWWWWWW....../........./..../."))
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_move(move)
+    assert str(err.value) == message
+    assert state.drawn is None and state.move_number == 10
+
+
+def test_a_draw_after_the_game_is_over_says_so_and_only_so() -> None:
+    state = over_state()
+    for action in (lambda: state.apply_draw("W"), lambda: state.draw(random.Random(1)), state.chance_outcomes):
+        with pytest.raises(IllegalActionError) as err:
+            action()
+        assert str(err.value) == "the game is over"
+
+
+# -- sampling a draw ------------------------------------------------------------------------
+
+
+class _Fixed:
+    """A generator whose random() is always ``value``."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+def test_the_last_ball_in_the_bag_is_drawn() -> None:
+    """rules.md, "A turn": a ball is taken uniformly from the bag; with one
+    ball left it is the one drawn, whatever the generator gives."""
+    state = GameState.from_board(parse_board(A))
+    assert [state.sample_draw(_Fixed(x)) for x in (0.0, 0.5, 0.999)] == [B, B, B]
+
+
+@pytest.mark.parametrize(
+    ("x", "colour"),
+    [(0.0, W), (0.4375, W), (0.5, B), (0.6875, B), (0.75, R), (0.999, R)],
+    ids=["ball 0", "ball 7", "ball 8", "ball 11", "ball 12", "ball 15"],
+)
+def test_sample_draw_takes_ball_int_x_times_the_balls_left_lined_up_white_black_red(x: float, colour: Colour) -> None:
+    """sample_draw's rule (rules.md, "A turn": uniform over the balls left):
+    the bag lined up white, black, red, ball ``int(rng.random() * balls left)``
+    is taken. 8 white, 4 black and 4 red left: balls 0-7 are white, ball 8 the
+    first black, ball 12 the first red."""
+    state = GameState.from_board(parse_board("WWBBBBBBRRRRRR../........./..../."))
+    assert state.bag() == (8, 4, 4)
+    assert state.sample_draw(_Fixed(x)) is colour
