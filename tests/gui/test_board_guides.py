@@ -122,3 +122,18 @@ def test_the_game_marks_playable_cells_while_a_person_holds_a_ball(app: SpokerAp
     assert scene._last == view.c.state.history[-1].cell
     app.show_help()
     assert not scene._spots and scene._last is None, "another screen: the game's marks go"
+
+
+@pytest.mark.parametrize("rotation", [0, 1, 2, 3])
+def test_the_cell_names_stand_on_the_two_edges_facing_the_viewer(make_scene: Callable[..., Any], rotation: int) -> None:
+    """Column letters on one edge, row digits on one: the nearer of each pair
+    (lower on the screen), so no ball hides them, whatever the turn."""
+    scene = make_scene(PLATFORMS, rotation=rotation)
+    scene._sync()
+    shown = [(t.text, gx, gy) for t, gx, gy in scene._labels if t.visible]
+    assert sorted(text for text, _, _ in shown) == sorted([*"ABCDEFG", *"1234567"])
+    view = scene.view
+    for text, gx, gy in shown:
+        twin = next((gx2, gy2) for t2, gx2, gy2 in scene._labels
+                    if t2.text == text and (gx2, gy2) != (gx, gy))
+        assert view.project(gx, gy, 0.0)[1] <= view.project(*twin, 0.0)[1], f"{text} on the far edge"

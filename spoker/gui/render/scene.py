@@ -457,11 +457,30 @@ class BoardScene:
             # font and are drawn scaled (the view matrix), placed at x / scale.
             scale = size / float(self._labels[0][0].font_size)
         self._label_scale = scale
+        letters, digits = self._near_edges()
+        edges = (-pj.LABEL_INSET, 6 + pj.LABEL_INSET)
         for text, gx, gy in self._labels:
+            # Only the two edges facing the viewer carry names: the far ones
+            # would hide behind the balls (and say the same), whatever the turn.
+            shown = gy == letters if gy in edges else gx == digits
+            if text.visible != shown:
+                text.visible = shown
+            if not shown:
+                continue
             x, y, _ = v.project(gx, gy, 0.0)
             text.position = (x / scale, y / scale)
             if scale == 1.0 and text.font_size != size:
                 text.font_size = size
+
+    def _near_edges(self) -> tuple[float, float]:
+        """Where the labels facing the viewer are: of the two rows of letters
+        (``gy`` low or high) and the two columns of digits (``gx``), the one
+        drawn lower on the screen, that is nearer."""
+        v = self._view
+        lo, hi = -pj.LABEL_INSET, 6 + pj.LABEL_INSET
+        letters = lo if v.project(pj.CENTRE, lo, 0.0)[1] <= v.project(pj.CENTRE, hi, 0.0)[1] else hi
+        digits = lo if v.project(lo, pj.CENTRE, 0.0)[1] <= v.project(hi, pj.CENTRE, 0.0)[1] else hi
+        return letters, digits
 
     def _highlight_by_cell(self) -> dict[Cell, list[Highlight]]:
         result: dict[Cell, list[Highlight]] = {}
