@@ -25,7 +25,7 @@ from spoker import (
 )
 from spoker.engine.events import End
 from spoker.engine.groups import PATTERNS, group_of
-from spoker.engine.state import straight_flush_top
+from spoker.engine.state import Challenge, straight_flush_top
 
 W, B, R = Colour.WHITE, Colour.BLACK, Colour.RED
 P = "RWRWWRWRWW....../BB......./..../."  # W@1E5 then opens a flush three challenge
@@ -391,6 +391,56 @@ def test_a_challenge_from_the_thirtieth_ball_finds_the_bag_empty(fresh_tables: N
     assert (state.score, state.winner, state.challenge) == ((0, 1), 2, None)
 
 
+
+def _formed(event: Event, player: int, rank: str, cells: str) -> GroupFormed:
+    assert isinstance(event, GroupFormed) and event.player == player
+    assert (event.group.rank.key, event.group.cells) == (rank, _cells(cells))
+    return event
+
+
+def test_the_placements_met_first_are_told_as_the_rules_say(fresh_tables: None) -> None:
+    """rules.md, "A turn" and "Challenges": each placement is told once its
+    events are made (into empty tables, docs/testing.md): a ball that forms
+    nothing; a group that challenges (the challenge pending, opened by its
+    player on its move); a response, told as one, that forms nothing (the
+    challenger scores 1) or a stronger group (the responder scores 1); the
+    30th ball that forms nothing (rules.md, "The apex"), which ends the game."""
+    assert GameState().apply_move("W@1A1") == (BallDrawn(1, W), BallPlaced(1, W, Cell.from_str("1A1"), 1, False))
+    state = parse_state("WW..WW..RR....../........./..../.")
+    drawn, placed, formed, opened = state.apply_move("R@1E5")
+    assert (drawn, placed) == (BallDrawn(1, R), BallPlaced(1, R, Cell.from_str("1E5"), 7, False))
+    group = _formed(formed, 1, "flush_three", "1A5 1C5 1E5").group
+    assert opened == ChallengeOpened(1, group, 7)
+    assert state.challenge == Challenge(1, group, 7)
+    stronger = state.copy()
+    assert state.apply_move("B@1G7") == (
+        BallDrawn(2, B),
+        BallPlaced(2, B, Cell.from_str("1G7"), 8, True),
+        ChallengeResolved(1, group, None, (1, 0), 1, 7, False),
+    )
+    assert (state.score, state.challenge) == ((1, 0), None)
+    drawn, placed, formed, resolved = stronger.apply_move("R@1G5")
+    assert (drawn, placed) == (BallDrawn(2, R), BallPlaced(2, R, Cell.from_str("1G5"), 8, True))
+    four = _formed(formed, 2, "flush_four", "1A5 1C5 1E5 1G5").group
+    assert resolved == ChallengeResolved(1, group, four, (0, 1), 2, 7, False)
+    assert (stronger.score, stronger.challenge) == ((0, 1), None)
+    last = GameState.from_board(parse_board(A))
+    assert last.apply_move("B@4D4") == (
+        BallDrawn(2, B), BallPlaced(2, B, Cell.from_str("4D4"), 30, False), GameOver(None, (0, 0), End.COMPLETE),
+    )
+
+
+def test_a_challenge_met_again_is_the_one_kept(fresh_tables: None) -> None:
+    """The module's speed rule: the events that depend only on the move, the
+    cell and the colour, and a challenge's event and pending challenge, are
+    made the first time they are met and shared by every game after."""
+    one, two = (parse_state("WW..WW..RR....../........./..../.") for _ in range(2))
+    first, again = one.apply_move("R@1E5"), two.apply_move("R@1E5")
+    assert first == again and all(a is b for a, b in zip(first, again, strict=True))
+    assert one.challenge is two.challenge is not None
+    quiet = GameState().apply_move("W@1A1"), GameState().apply_move("W@1A1")
+    assert quiet[0][1] is quiet[1][1]
+
 # -- identity and pickles ---------------------------------------------------------------
 
 
@@ -518,6 +568,22 @@ def test_a_draw_after_the_game_is_over_says_so_and_only_so() -> None:
         assert str(err.value) == "the game is over"
 
 
+
+def test_a_placement_without_a_drawn_ball_says_why_and_only_that() -> None:
+    """rules.md, "A turn": draw, then place; after the end nothing is placed."""
+    for state, message in ((GameState(), "draw a ball before placing"), (over_state(), "the game is over")):
+        with pytest.raises(IllegalActionError) as err:
+            state.apply_place("1E1")
+        assert str(err.value) == message
+
+
+@pytest.mark.parametrize("rng", [5, object(), None])
+def test_a_random_draw_needs_a_random_generator(rng: object) -> None:
+    """draw, as sample_draw, takes a generator with random(): TypeError quoting it."""
+    with pytest.raises(TypeError) as err:
+        GameState().draw(rng)  # type: ignore[arg-type]
+    assert str(err.value) == f"rng {rng!r}: expected a generator with random(), e.g. random.Random(1)"
+
 # -- sampling a draw ------------------------------------------------------------------------
 
 
@@ -551,3 +617,18 @@ def test_sample_draw_takes_ball_int_x_times_the_balls_left_lined_up_white_black_
     state = GameState.from_board(parse_board("WWBBBBBBRRRRRR../........./..../."))
     assert state.bag() == (8, 4, 4)
     assert state.sample_draw(_Fixed(x)) is colour
+
+
+
+@pytest.mark.parametrize(
+    ("x", "colour"),
+    [(0.0, W), (0.4375, W), (0.5, B), (0.6875, B), (0.75, R), (0.999, R)],
+    ids=["ball 0", "ball 7", "ball 8", "ball 11", "ball 12", "ball 15"],
+)
+def test_a_random_draw_takes_the_ball_sample_draw_takes(x: float, colour: Colour) -> None:
+    """draw (the playouts' own copy of sample_draw) takes the same ball, ball
+    ``int(rng.random() * balls left)`` of the bag lined up white, black, red,
+    and applies it: the ball drawn is player 1's to place (14 balls placed)."""
+    state = GameState.from_board(parse_board("WWBBBBBBRRRRRR../........./..../."))
+    assert state.draw(_Fixed(x)) == (BallDrawn(1, colour),)
+    assert state.drawn is colour
