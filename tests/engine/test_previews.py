@@ -9,8 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.strategies import games
 
+from shibumi import parse_board
 from spoker import GameState, parse_state
-from spoker.engine.previews import Outcome, preview
+from spoker.engine.groups import Rank
+from spoker.engine.previews import Outcome, Preview, preview
 from spoker.engine.state import End
 
 ANSWERING = "WWW.BB........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1"
@@ -76,3 +78,38 @@ def test_a_group_with_no_challenge_pending_opens_one() -> None:
     p = preview(state, state.board.resolve("1E1"))
     assert p.outcome is Outcome.OPENS and p.formed is not None and p.answered is None
     assert preview(state, state.board.resolve("1E3")).outcome is Outcome.NOTHING
+
+
+def test_a_straight_flush_wins_the_game_at_once_on_a_normal_turn() -> None:
+    """rules.md: a straight flush wins the game at once."""
+    state = GameState.from_board(parse_board("WW..WW........../........./..../."))
+    state.apply_draw("W")
+    top = state.board.resolve("2B2")
+    p = preview(state, top)
+    assert p == Preview(top, p.formed, Outcome.WINS_GAME, None)
+    assert p.formed is not None and p.formed.rank is Rank.STRAIGHT_FLUSH and top in p.formed.cells
+
+
+def test_a_straight_flush_answering_a_challenge_names_the_challenge_it_cancels() -> None:
+    """A straight flush as the answer wins at once and the challenge it
+    answers scores nothing: the preview names that challenge."""
+    state = GameState()
+    for move in ("W@1A1", "W@1C1", "W@1A3", "W@1C3", "B@1G7", "B@1E7", "B@1C7"):
+        state.apply_move(move)
+    assert state.challenge is not None and state.challenge.group.rank is Rank.FLUSH_THREE
+    state.apply_draw("W")
+    top = state.board.resolve("2B2")
+    p = preview(state, top)
+    assert p.outcome is Outcome.WINS_GAME and p.cell == top
+    assert p.formed is not None and p.formed.rank is Rank.STRAIGHT_FLUSH
+    assert p.answered == state.challenge.group
+
+
+def test_the_30th_ball_s_group_scores_at_once_when_no_answer_can_come() -> None:
+    """apex-free: a challenge opened by the 30th ball finds the bag empty and
+    its challenger scores (rules.md); the preview says so, naming no challenge."""
+    state = parse_state("BRWBWRRWWRWRWBWB/RRRBRBWWB/BBRW/. 2 2-4 - B * visible,apex-free")
+    apex = state.board.resolve("4D4")
+    p = preview(state, apex)
+    assert p.outcome is Outcome.SCORES and p.cell == apex and p.answered is None
+    assert p.formed is not None and p.formed.rank is Rank.THREE_KINDS and apex in p.formed.cells

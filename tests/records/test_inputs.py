@@ -98,3 +98,23 @@ def test_a_file_name_with_a_nul_character_is_refused_before_any_system_call(path
     with pytest.raises(SpokerError, match=r"cannot hold a NUL character") as caught:
         expect_path(path)
     assert "\\x00" in str(caught.value)
+
+
+@pytest.mark.parametrize("path", [b"game\x00.txt", b"\x00"])
+def test_a_file_name_in_bytes_with_a_nul_is_refused_too(path: bytes) -> None:
+    """A path object may give bytes (os.fspath): a NUL byte is refused as well."""
+
+    class BytesPath:
+        def __fspath__(self) -> bytes:
+            return path
+
+    with pytest.raises(SpokerError, match="cannot hold a NUL character"):
+        expect_path(BytesPath())
+
+
+def test_a_file_name_in_bytes_without_a_nul_passes() -> None:
+    class BytesPath:
+        def __fspath__(self) -> bytes:
+            return b"game.txt"
+
+    expect_path(BytesPath())
