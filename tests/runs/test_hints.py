@@ -12,9 +12,9 @@ from support.strategies import endgames
 
 from shibumi import Colour
 from spoker import GameState, parse_state
-from spoker.runs.analysis import AnalysisError
 from spoker.cli import main
 from spoker.engine.previews import Outcome, preview
+from spoker.runs.analysis import AnalysisError
 from spoker.runs.hints import hint_values, hints
 from spoker.text.value_words import value_words
 
