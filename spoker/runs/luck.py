@@ -1,0 +1,146 @@
+"""Luck and skill: how much of a game's result the draws decided
+(notation.md, "Luck and skill"; issue 25).
+
+A draw's luck is what the colour drawn was worth to the drawer against an
+average draw: ``luck = best_value - draw_value``, where ``best_value`` is the
+value of the best placement of the ball drawn and ``draw_value`` the
+bag-weighted mean of the best values of every colour that could have come.
+Its bag-weighted mean is 0 by construction. One evaluator judges both luck
+and loss (the analysis's :func:`spoker.runs.analysis.placement_values`), so
+a finished game's figures add up: with ``s`` +1 for player 1's moves and -1
+for player 2's, ``result - start_value = sum(s x luck) - sum(s x loss) +
+residual``, where ``residual`` is what the search's estimates leave
+unexplained (0 when every value is exact).
+
+The figures are decimals of nine places (:data:`PLACES`): each value is
+rounded once and everything else is computed from the rounded values in
+decimal arithmetic, so the identity holds to the last printed digit, not
+merely to a float's rounding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import ROUND_HALF_EVEN, Decimal
+from typing import NamedTuple
+
+from shibumi import Colour
+from spoker.engine.state import GameState
+from spoker.runs.analysis import DEFAULT_EFFORT, AnalysisError, check_effort, placement_values
+
+PLACES = Decimal("0.000000001")
+"""The figures' precision: nine decimals, as ``spoker analyse --json`` prints values."""
+
+
+def decimal(x: float) -> Decimal:
+    """A value rounded to :data:`PLACES` (half to even: ``-x`` rounds to minus
+    the rounding of ``x``, so zero-sum values stay opposite)."""
+    return Decimal(repr(float(x))).quantize(PLACES, rounding=ROUND_HALF_EVEN) + 0
+
+
+class DrawValue(NamedTuple):
+    """The position before a draw, for the player about to draw: the best
+    value each colour in the bag would have, its chance, and their mean."""
+
+    value: float
+    exact: bool
+    by_colour: dict[Colour, tuple[float, float]]
+    """Colour: (its chance, the best value of its placement)."""
+
+
+def draw_value(state: GameState, effort: int = DEFAULT_EFFORT) -> DrawValue:
+    """``state`` (no ball drawn, not over) valued before the draw for the
+    player about to draw: the bag-weighted mean over the colours still in the
+    bag of the best placement's value had that colour been drawn. Exact when
+    every colour's value is. Does not change ``state``."""
+    check_effort(effort)
+    if state.is_over or state.drawn is not None:
+        raise AnalysisError("a draw value needs a position waiting for its draw")
+    by_colour: dict[Colour, tuple[float, float]] = {}
+    exact = True
+    for colour, chance in state.chance_outcomes():
+        drawn = state.copy()
+        drawn.apply_draw(colour)
+        found = placement_values(drawn, effort)
+        exact = exact and found.exact
+        by_colour[Colour(colour)] = (chance, max(found.values.values()))
+    value = sum(chance * best for chance, best in by_colour.values())
+    return DrawValue(value, exact, by_colour)
+
+
+class MoveFigures(NamedTuple):
+    """One move's figures for the player who made it, in :data:`PLACES`."""
+
+    n: int
+    player: int
+    draw_value: Decimal
+    best_value: Decimal
+    value: Decimal
+
+    @property
+    def luck(self) -> Decimal:
+        """What the colour drawn was worth against an average draw."""
+        return self.best_value - self.draw_value
+
+    @property
+    def loss(self) -> Decimal:
+        """What the placement gave away against the best one."""
+        return self.best_value - self.value
+
+
+class PlayerFigures(NamedTuple):
+    """A player's luck and loss summed over their own draws and placements,
+    the result (+1, 0, -1; None for an unfinished game) and the
+    luck-adjusted result (the result less the player's luck plus the other's)."""
+
+    player: int
+    luck: Decimal
+    loss: Decimal
+    result: int | None
+    luck_adjusted: Decimal | None
+
+
+class Balance(NamedTuple):
+    """A game's luck and skill: ``start_value`` (player 1's draw value before
+    the first ball), ``residual`` and each player's figures."""
+
+    start_value: Decimal
+    residual: Decimal
+    players: tuple[PlayerFigures, PlayerFigures]
+
+
+def move_figures(n: int, player: int, draw: float, best: float, value: float) -> MoveFigures:
+    """A move's figures from its three values (each rounded once)."""
+    return MoveFigures(n, player, decimal(draw), decimal(best), decimal(value))
+
+
+def balance(moves: Sequence[MoveFigures], result: int | None) -> Balance:
+    """The game's figures from its moves in order (``result``: player 1's,
+    +1, 0 or -1, None if unfinished). ``residual`` is the sum over
+    consecutive moves n, n+1 of ``s(n+1) x draw_value(n+1) - s(n) x value(n)``."""
+    if not moves:
+        raise AnalysisError("a game without moves has no luck to measure")
+    if [m.n for m in moves] != list(range(1, len(moves) + 1)):
+        raise AnalysisError("the moves must be the game's, in order, from the first")
+    if result not in (None, -1, 0, 1) or isinstance(result, bool):
+        raise AnalysisError(f"result {result!r} must be +1, 0, -1 or None")
+
+    def s(m: MoveFigures) -> int:
+        return 1 if m.player == 1 else -1
+
+    residual = sum((s(b) * b.draw_value - s(a) * a.value for a, b in zip(moves, moves[1:], strict=False)),
+                   Decimal(0))
+    players = []
+    luck = {p: sum((m.luck for m in moves if m.player == p), Decimal(0)) for p in (1, 2)}
+    for p in (1, 2):
+        loss = sum((m.loss for m in moves if m.player == p), Decimal(0))
+        mine = None if result is None else (result if p == 1 else -result)
+        adjusted = None if mine is None else mine - luck[p] + luck[3 - p]
+        players.append(PlayerFigures(p, luck[p], loss, mine, adjusted))
+    return Balance(moves[0].draw_value, residual, (players[0], players[1]))
+
+
+__all__ = [
+    "PLACES", "Balance", "DrawValue", "MoveFigures", "PlayerFigures", "balance", "decimal", "draw_value",
+    "move_figures",
+]

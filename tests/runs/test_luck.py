@@ -1,0 +1,117 @@
+"""Luck and skill (spoker.runs.luck, notation.md "Luck and skill"): draw
+values against the plain solver on endgames, luck averaging 0 over the bag,
+and a whole game's figures adding up to the last digit."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from support.reference_solver import ReferenceSolver
+from support.strategies import endgames
+
+from spoker import GameState, RuleSet
+from spoker.runs.analysis import AnalysisError, placement_values
+from spoker.runs.luck import PLACES, MoveFigures, balance, decimal, draw_value, move_figures
+
+
+def undrawn(state: GameState) -> GameState:
+    """The same position before its ball was drawn."""
+    before = GameState(state.rules)
+    for move in state.history:
+        before.apply_move(move)
+    return before
+
+
+@settings(max_examples=15, deadline=None)
+@given(endgames(left=(3, 4, 5)))
+def test_a_draw_value_is_the_bag_weighted_best_of_every_colour(state: GameState) -> None:
+    """notation.md: the sum over the colours in the bag of (count / balls left)
+    x the best value that colour would have; exact with five balls or fewer left."""
+    before = undrawn(state)
+    found = draw_value(before)
+    solver = ReferenceSolver()
+    expected = 0.0
+    for colour, chance in before.chance_outcomes():
+        child = before.child(colour)
+        best = max(solver.placement_value(child, cell) for cell in child.legal_cells())
+        assert found.by_colour[colour][1] == pytest.approx(best, abs=1e-6)
+        expected += chance * best
+    assert found.exact and found.value == pytest.approx(expected, abs=1e-6)
+    # Luck is the drawn colour's best less the mean: its bag-weighted mean is 0.
+    assert sum(p * (best - found.value) for p, best in found.by_colour.values()) == pytest.approx(0.0, abs=1e-12)
+
+
+def game_figures(seed: int, effort: int) -> tuple[list[MoveFigures], int]:
+    """A whole random game's move figures, judged by one evaluator, and
+    player 1's result."""
+    rng = random.Random(seed)
+    state = GameState(RuleSet())
+    moves = []
+    while not state.is_over:
+        n, player = state.move_number + 1, state.to_move
+        before = draw_value(state, effort).value
+        state.draw(rng)
+        cell = rng.choice(state.legal_cells())
+        found = placement_values(state, effort, played=cell)
+        best, value = max(found.values.values()), found.values[cell]
+        state.apply_place(cell)
+        if state.is_over:  # the last placement's value is its mover's result
+            value = 0.0 if state.winner is None else (1.0 if state.winner == player else -1.0)
+            best = max(best, value)
+        moves.append(move_figures(n, player, before, best, value))
+    result = 0 if state.winner is None else (1 if state.winner == 1 else -1)
+    return moves, result
+
+
+def test_a_whole_game_adds_up_to_the_last_digit() -> None:
+    """result - start_value = sum(s x luck) - sum(s x loss) + residual, exactly
+    in the printed decimals (notation.md)."""
+    moves, result = game_figures(seed=3, effort=150)
+    b = balance(moves, result)
+    s = {1: 1, 2: -1}
+    luck = sum((s[m.player] * m.luck for m in moves), Decimal(0))
+    loss = sum((s[m.player] * m.loss for m in moves), Decimal(0))
+    assert Decimal(result) - b.start_value == luck - loss + b.residual
+    assert b.start_value == moves[0].draw_value
+    assert all(m.loss >= 0 for m in moves) and all(x == x.quantize(PLACES) for x in (b.residual, luck, loss))
+    p1, p2 = b.players
+    assert p1.result == result and p2.result == -result
+    assert p1.luck_adjusted == result - p1.luck + p2.luck
+    assert p2.luck_adjusted == -result - p2.luck + p1.luck
+
+
+def test_where_the_values_are_exact_the_residual_is_zero() -> None:
+    """Between two exact moves nothing is left unexplained: the next drawer's
+    draw value is minus the last mover's value (zero-sum, players alternate)."""
+    moves, _ = game_figures(seed=8, effort=150)
+    late = [m for m in moves if m.n >= 26]  # five balls left or fewer: every value exact
+    assert len(late) == 5, "the game went to its last ball"
+    for a, b in zip(late, late[1:], strict=False):
+        sa, sb = (1 if a.player == 1 else -1), (1 if b.player == 1 else -1)
+        assert sb * b.draw_value - sa * a.value == 0, (a.n, b.n)
+
+
+def test_rounding_keeps_zero_sum_values_opposite() -> None:
+    for x in (0.1234567895, 0.0000000005, 0.9999999995, 1 / 3):
+        assert decimal(-x) == -decimal(x)
+        assert decimal(x).quantize(PLACES) == decimal(x)
+
+
+@pytest.mark.parametrize(
+    ("moves", "result", "why"),
+    [([], 1, "no moves"), ([move_figures(2, 2, 0, 0, 0)], 1, "not from the first move"),
+     ([move_figures(1, 1, 0, 0, 0)], 2, "a result is +1, 0 or -1")],
+)
+def test_balance_refuses_what_is_no_game(moves: list[MoveFigures], result: int, why: str) -> None:
+    with pytest.raises(AnalysisError):
+        balance(moves, result)
+
+
+def test_a_draw_value_needs_a_position_waiting_for_its_draw() -> None:
+    state = GameState()
+    state.apply_draw("W")
+    with pytest.raises(AnalysisError, match="waiting for its draw"):
+        draw_value(state)
