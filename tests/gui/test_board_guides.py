@@ -13,7 +13,7 @@ import pytest
 from arcade import key as keys
 
 from shibumi import CELLS, Board, Cell
-from spoker import RuleSet
+from spoker import GameState, RuleSet
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.controller import PERSON, GameSetup
 from spoker.gui.render.palette import BACKGROUND
@@ -137,3 +137,22 @@ def test_the_cell_names_stand_on_the_two_edges_facing_the_viewer(make_scene: Cal
         twin = next((gx2, gy2) for t2, gx2, gy2 in scene._labels
                     if t2.text == text and (gx2, gy2) != (gx, gy))
         assert view.project(gx, gy, 0.0)[1] <= view.project(*twin, 0.0)[1], f"{text} on the far edge"
+
+
+def test_the_replay_viewer_rings_the_ball_of_the_move_that_led_here(app: SpokerApp, window: Any) -> None:
+    from spoker.gui.views.replay import ReplayView
+    from spoker.records.record import GameRecord
+
+    state = GameState(RuleSet())
+    for move in ("W@1A1", "B@1C1", "R@1E1", "W@1G1"):
+        state.apply_move(move)
+    app.open_replay(GameRecord.from_state(state, {}), source="t.txt")
+    view = window.current_view
+    assert isinstance(view, ReplayView)
+    assert view.scene._last is None, "at the start no move led here"
+    view.on_key_press(keys.RIGHT, 0)
+    assert view.scene._last == BY_NAME["1A1"]
+    view.on_key_press(keys.END, 0)
+    assert view.scene._last == BY_NAME["1G1"] and not view.scene._spots
+    view.on_key_press(keys.LEFT, 0)
+    assert view.scene._last == BY_NAME["1E1"]

@@ -129,9 +129,15 @@ class ReplayView(BaseView):
         """The story of the game up to position ``n`` (default: the current one)."""
         return self.story.at(self.replay.position if n is None else n)
 
+    def _mark_last_move(self) -> None:
+        """The ball of the move that led here carries the last move's ring."""
+        move = self.replay.move
+        self.scene.set_guides(False, None if move is None else move.cell)
+
     def _moved(self, forward: bool = False) -> None:
         self.changed()
         self.scene.set_board(self.replay.state.board, animate=forward)
+        self._mark_last_move()
         self.selected = None
         self.info = []
         self.moment_time = 0.0
@@ -271,6 +277,7 @@ class ReplayView(BaseView):
         super().on_show_view()
         self.app.frame_cache.invalidate()
         self.scene.set_board(self.replay.state.board, animate=False)
+        self._mark_last_move()
         self.scene.set_ghost(None, None)
         self.scene.set_hover(None)
         self._refresh_highlights()
