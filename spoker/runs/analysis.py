@@ -212,6 +212,16 @@ class GameAnalysis:
 
 
 # -- the search ----------------------------------------------------------------
+class DrawValue(NamedTuple):
+    """The position before a draw, for the player about to draw: the best
+    value each colour in the bag would have, its chance, and their mean."""
+
+    value: float
+    exact: bool
+    by_colour: dict[Colour, tuple[float, float]]
+    """Colour: (its chance, the best value of its placement)."""
+
+
 def placement_values(
     state: GameState, effort: int = DEFAULT_EFFORT, played: Cell | None = None, prune: bool = True
 ) -> PlacementValues:
@@ -266,6 +276,26 @@ def placement_values(
     return PlacementValues(
         {CELLS[c]: v for c, v in values.items()}, depth >= left, depth, used
     )
+
+
+def draw_value(state: GameState, effort: int = DEFAULT_EFFORT) -> DrawValue:
+    """``state`` (no ball drawn, not over) valued before the draw for the
+    player about to draw: the bag-weighted mean over the colours still in the
+    bag of the best placement's value had that colour been drawn. Exact when
+    every colour's value is. Does not change ``state``."""
+    check_effort(effort)
+    if state.is_over or state.drawn is not None:
+        raise AnalysisError("a draw value needs a position waiting for its draw")
+    by_colour: dict[Colour, tuple[float, float]] = {}
+    exact = True
+    for colour, chance in state.chance_outcomes():
+        drawn = state.copy()
+        drawn.apply_draw(colour)
+        found = placement_values(drawn, effort)
+        exact = exact and found.exact
+        by_colour[Colour(colour)] = (chance, max(found.values.values()))
+    value = sum(chance * best for chance, best in by_colour.values())
+    return DrawValue(value, exact, by_colour)
 
 
 def _predicted(costs: list[int], cells: int) -> float:
@@ -477,7 +507,7 @@ def _rounded(x: float | None) -> float | None:
 
 __all__ = [
     "BLUNDER", "DEFAULT_EFFORT", "EXACT_LEFT", "INACCURACY", "MISTAKE", "TURNING",
-    "AnalysisError", "ChallengeSwing", "GameAnalysis", "MoveAnalysis", "PlacementValues",
-    "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings",
+    "AnalysisError", "ChallengeSwing", "DrawValue", "GameAnalysis", "MoveAnalysis", "PlacementValues",
+    "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings", "draw_value",
     "placement_values", "summarise", "verdict",
 ]

@@ -6,7 +6,8 @@ average draw: ``luck = best_value - draw_value``, where ``best_value`` is the
 value of the best placement of the ball drawn and ``draw_value`` the
 bag-weighted mean of the best values of every colour that could have come.
 Its bag-weighted mean is 0 by construction. One evaluator judges both luck
-and loss (the analysis's :func:`spoker.runs.analysis.placement_values`), so
+and loss (the analysis's :func:`spoker.runs.analysis.placement_values`, and
+:func:`spoker.runs.analysis.draw_value` for the value before a draw), so
 a finished game's figures add up: with ``s`` +1 for player 1's moves and -1
 for player 2's, ``result - start_value = sum(s x luck) - sum(s x loss) +
 residual``, where ``residual`` is what the search's estimates leave
@@ -24,9 +25,12 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import NamedTuple
 
-from shibumi import Colour
-from spoker.engine.state import GameState
-from spoker.runs.analysis import DEFAULT_EFFORT, AnalysisError, check_effort, placement_values
+from spoker.errors import SpokerError
+
+
+class LuckError(SpokerError):
+    """Moves that are no game's, or a result that is no result."""
+
 
 PLACES = Decimal("0.000000001")
 """The figures' precision: nine decimals, as ``spoker analyse --json`` prints values."""
@@ -36,36 +40,6 @@ def decimal(x: float) -> Decimal:
     """A value rounded to :data:`PLACES` (half to even: ``-x`` rounds to minus
     the rounding of ``x``, so zero-sum values stay opposite)."""
     return Decimal(repr(float(x))).quantize(PLACES, rounding=ROUND_HALF_EVEN) + 0
-
-
-class DrawValue(NamedTuple):
-    """The position before a draw, for the player about to draw: the best
-    value each colour in the bag would have, its chance, and their mean."""
-
-    value: float
-    exact: bool
-    by_colour: dict[Colour, tuple[float, float]]
-    """Colour: (its chance, the best value of its placement)."""
-
-
-def draw_value(state: GameState, effort: int = DEFAULT_EFFORT) -> DrawValue:
-    """``state`` (no ball drawn, not over) valued before the draw for the
-    player about to draw: the bag-weighted mean over the colours still in the
-    bag of the best placement's value had that colour been drawn. Exact when
-    every colour's value is. Does not change ``state``."""
-    check_effort(effort)
-    if state.is_over or state.drawn is not None:
-        raise AnalysisError("a draw value needs a position waiting for its draw")
-    by_colour: dict[Colour, tuple[float, float]] = {}
-    exact = True
-    for colour, chance in state.chance_outcomes():
-        drawn = state.copy()
-        drawn.apply_draw(colour)
-        found = placement_values(drawn, effort)
-        exact = exact and found.exact
-        by_colour[Colour(colour)] = (chance, max(found.values.values()))
-    value = sum(chance * best for chance, best in by_colour.values())
-    return DrawValue(value, exact, by_colour)
 
 
 class MoveFigures(NamedTuple):
@@ -119,11 +93,11 @@ def balance(moves: Sequence[MoveFigures], result: int | None) -> Balance:
     +1, 0 or -1, None if unfinished). ``residual`` is the sum over
     consecutive moves n, n+1 of ``s(n+1) x draw_value(n+1) - s(n) x value(n)``."""
     if not moves:
-        raise AnalysisError("a game without moves has no luck to measure")
+        raise LuckError("a game without moves has no luck to measure")
     if [m.n for m in moves] != list(range(1, len(moves) + 1)):
-        raise AnalysisError("the moves must be the game's, in order, from the first")
+        raise LuckError("the moves must be the game's, in order, from the first")
     if result not in (None, -1, 0, 1) or isinstance(result, bool):
-        raise AnalysisError(f"result {result!r} must be +1, 0, -1 or None")
+        raise LuckError(f"result {result!r} must be +1, 0, -1 or None")
 
     def s(m: MoveFigures) -> int:
         return 1 if m.player == 1 else -1
@@ -141,6 +115,5 @@ def balance(moves: Sequence[MoveFigures], result: int | None) -> Balance:
 
 
 __all__ = [
-    "PLACES", "Balance", "DrawValue", "MoveFigures", "PlayerFigures", "balance", "decimal", "draw_value",
-    "move_figures",
+    "PLACES", "Balance", "LuckError", "MoveFigures", "PlayerFigures", "balance", "decimal", "move_figures",
 ]

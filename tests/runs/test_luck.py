@@ -13,8 +13,8 @@ from support.reference_solver import ReferenceSolver
 from support.strategies import endgames
 
 from spoker import GameState, RuleSet
-from spoker.runs.analysis import AnalysisError, placement_values
-from spoker.runs.luck import PLACES, MoveFigures, balance, decimal, draw_value, move_figures
+from spoker.runs.analysis import AnalysisError, draw_value, placement_values
+from spoker.runs.luck import PLACES, LuckError, MoveFigures, balance, decimal, move_figures
 
 
 def undrawn(state: GameState) -> GameState:
@@ -106,7 +106,7 @@ def test_rounding_keeps_zero_sum_values_opposite() -> None:
      ([move_figures(1, 1, 0, 0, 0)], 2, "a result is +1, 0 or -1")],
 )
 def test_balance_refuses_what_is_no_game(moves: list[MoveFigures], result: int, why: str) -> None:
-    with pytest.raises(AnalysisError):
+    with pytest.raises(LuckError):
         balance(moves, result)
 
 
