@@ -27,7 +27,7 @@ def drawn_states(seed: int, count: int) -> list[GameState]:
     """Positions with a ball drawn, from a game of first playable cells."""
     rng = random.Random(seed)
     state = GameState()
-    found = []
+    found: list[GameState] = []
     while not state.is_over and len(found) < count:
         state.draw(rng)
         found.append(state.copy())
