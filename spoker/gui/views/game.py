@@ -525,7 +525,10 @@ class GameView(BaseView):
         info = self._info_lines()
         if info:
             h = self._info.height(info, w - 16 * s) + 12 * s
-            h = min(h, max(60.0 * s, y - 70 * s))  # what was asked for first; the story gets the rest
+            # What was asked for first; the story gets the rest. Hints take the
+            # story's room too (in a small window three hints need it all).
+            reserve = 24 * s if self.hints and not self.info else 70 * s
+            h = min(h, max(60.0 * s, y - reserve))
             draw_box(x, y - h, w, h, (22, 26, 34, 240), THEME.accent, radius=8)
             self._info.draw(info, x + 8 * s, y - 6 * s, w - 16 * s, bottom_limit=y - h)
             y -= h + 8 * s
