@@ -1,0 +1,110 @@
+"""Puzzles: solving, checking and making them, held against the plain solver."""
+
+from __future__ import annotations
+
+import functools
+
+from support.reference_solver import ReferenceSolver
+
+from shibumi import Cell
+from spoker.engine.previews import Outcome, preview
+from spoker.engine.state import GameState
+from spoker.records.puzzles import Puzzle
+from spoker.runs import puzzles
+from spoker.runs.puzzles import ANSWER_MARGIN, CLEAR_MARGIN, THEMES, check, make, solve
+
+SMALL_LEFT = 6
+"""The plain solver's yardstick is slow: endgames of this many balls left or fewer."""
+
+
+@functools.cache
+def endgames() -> list[GameState]:
+    """Positions with a ball drawn and few balls left, from six games."""
+    return [s for s in puzzles.game_positions(6, 11, ("greedy", "lookahead"))
+            if 30 - s.move_number <= SMALL_LEFT and len(s.legal_cells()) > 1]
+
+
+@functools.cache
+def made() -> tuple[Puzzle, ...]:
+    found, _ = make(endgames(), max_left=SMALL_LEFT)
+    return tuple(found)
+
+
+def reference_values(state: GameState) -> dict[Cell, float]:
+    solver = ReferenceSolver()
+    return {c: solver.placement_value(state, c) for c in state.legal_cells()}
+
+
+def test_the_values_are_the_plain_solvers() -> None:
+    assert len(endgames()) >= 8
+    for state in endgames():
+        solution = solve(state)
+        assert solution.exact
+        expected = reference_values(state)
+        assert solution.values.keys() == expected.keys()
+        for cell, value in expected.items():
+            assert abs(solution.values[cell] - value) < 1e-9, (state, cell)
+
+
+def test_made_puzzles_hold_against_the_plain_solver() -> None:
+    assert made(), "six games give some puzzles"
+    for puzzle in made():
+        values = reference_values(puzzle.game_state())
+        best = max(values.values())
+        assert puzzle.answers == tuple(sorted(c for c, v in values.items() if v >= best - ANSWER_MARGIN))
+        assert all(best - v >= CLEAR_MARGIN for c, v in values.items() if c not in puzzle.answers)
+        assert check(puzzle) == []
+        assert set(puzzle.themes) <= set(THEMES)
+        assert puzzle.difficulty is not None and 0 <= puzzle.difficulty <= 2
+
+
+def test_make_keeps_exactly_the_publishable_positions_once() -> None:
+    states = endgames()
+    found, tried = make([*states, *(s.copy() for s in states)], max_left=SMALL_LEFT)
+    assert tried == len({s.to_string() for s in states})
+    assert [p.state for p in found] == [p.state for p in made()]  # never a position twice
+    publishable = [s.to_string() for s in states if solve(s).publishable]
+    assert [p.state for p in found] == list(dict.fromkeys(publishable))
+
+
+def test_check_names_wrong_answers_and_unclear_ones() -> None:
+    puzzle = made()[0]
+    state = puzzle.game_state()
+    wrong = next(c for c in state.legal_cells() if c not in puzzle.answers)
+    reasons = check(puzzle._replace(answers=(wrong,)))
+    assert len(reasons) == 1 and f"not {wrong}" in reasons[0]
+    later = (s for s in puzzles.game_positions(4, 5) if 30 - s.move_number <= 8 and len(s.legal_cells()) > 1)
+    unclear = next(s for s in later if (m := solve(s).margin) is not None and m < CLEAR_MARGIN)
+    solution = solve(unclear)
+    reasons = check(Puzzle(unclear.to_string(), solution.answers))
+    assert reasons and reasons[-1].startswith("no clear answer")
+
+
+def test_a_position_the_search_cannot_finish_is_not_exact() -> None:
+    early = next(s for s in puzzles.game_positions(1, 3) if s.move_number == 8)
+    solution = solve(early, effort=1000)
+    assert not solution.exact and not solution.publishable
+    assert check(Puzzle(early.to_string(), solution.answers), effort=1000)[0].startswith("not exact")
+
+
+def test_themes_follow_their_definitions() -> None:
+    for puzzle in made():
+        state = puzzle.game_state()
+        outcomes = {preview(state, a).outcome for a in puzzle.answers}
+        if "answer-the-challenge" in puzzle.themes:
+            assert state.challenge is not None and outcomes <= {Outcome.BEATS, Outcome.TIES}
+        if "make-the-straight-flush" in puzzle.themes:
+            assert outcomes == {Outcome.WINS_GAME}
+        if "apex" in puzzle.themes:
+            assert state.move_number == 28
+        if state.challenge is not None and outcomes == {Outcome.BEATS}:
+            assert {"answer-the-challenge", "win-the-point"} <= set(puzzle.themes)
+
+
+def test_difficulty_counts_the_wrong_cells_the_simple_players_choose() -> None:
+    from spoker.players import make_player
+
+    for puzzle in made():
+        state = puzzle.game_state()
+        picks = {make_player(n, seed=0).choose(state.copy()) for n in ("greedy", "lookahead")}
+        assert puzzle.difficulty == len(picks - set(puzzle.answers))
