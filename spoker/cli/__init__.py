@@ -32,6 +32,7 @@ COMMANDS = (
     ("suite", "run group test suites (BOARD MOVE [RULES] => EXPECT lines)"),
     ("study", "compare rule variants: seat advantage, challenges, ranks"),
     ("analyse", "judge every placement of game records"),
+    ("puzzles", "make and check puzzles proved by exhaustive search"),
 )
 """Every subcommand, in the order ``spoker --help`` lists them, with the
 one-line help its module registers (a test holds the two equal)."""
