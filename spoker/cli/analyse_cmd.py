@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     for path in args.files:
         bar = ProgressBar(sys.stderr, label="placements")
         try:
-            analysis = analyse_record(read(path), args.effort, bar, rules, workers)
+            analysis = analyse_record(read(path), args.effort, bar, rules, workers, luck=True)
         except WorkerLost:
             raise  # the machine's fault, not the file's: the command stops (one line)
         except (ShibumiError, OSError) as err:

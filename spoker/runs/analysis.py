@@ -37,6 +37,7 @@ from spoker.players.bitboard import cells_of, pending_code, score_diff
 from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay
+from spoker.runs.luck import Balance, MoveFigures, balance, decimal, move_figures
 from spoker.runs.parallel import running, stream
 
 DEFAULT_EFFORT = 200_000
@@ -107,15 +108,35 @@ class MoveAnalysis(NamedTuple):
     """None, ``"inaccuracy"``, ``"mistake"`` or ``"blunder"`` (:data:`BLUNDER` ...)."""
     depth: int
     """Placements the search looked ahead, this one included (balls left when exact)."""
+    draw_value: float | None = None
+    """The position before the draw, for the drawer (:func:`draw_value`; None: not judged)."""
+
+    @property
+    def luck(self) -> float | None:
+        """What the colour drawn was worth against an average draw (None: not judged)."""
+        return None if self.draw_value is None else self.best_value - self.draw_value
+
+    def figures(self) -> MoveFigures:
+        """The move's figures as ``spoker analyse`` prints them (nine places)."""
+        if self.draw_value is None:
+            raise AnalysisError(f"move {self.n}: its draw was not judged")
+        return move_figures(self.n, self.player, self.draw_value, self.best_value, self.value)
 
     def to_json(self) -> dict[str, object]:
-        """The move's object in ``spoker analyse --json`` (notation.md)."""
-        return {
+        """The move's object in ``spoker analyse --json`` (notation.md): the
+        loss and the luck from the printed values, so that they add up."""
+        value, best = decimal(self.value), decimal(self.best_value)
+        out: dict[str, object] = {
             "n": self.n, "player": self.player, "ball": self.ball.char, "cell": str(self.cell),
-            "value": _rounded(self.value), "best": str(self.best),
-            "best_value": _rounded(self.best_value), "loss": _rounded(self.loss),
+            "value": float(value), "best": str(self.best),
+            "best_value": float(best), "loss": float(best - value),
             "exact": self.exact,
         }
+        if self.draw_value is not None:
+            f = self.figures()
+            out["draw_value"] = float(f.draw_value)
+            out["luck"] = float(f.luck)
+        return out
 
 
 class PlayerSummary(NamedTuple):
@@ -193,6 +214,24 @@ class GameAnalysis:
         """Player 1's and player 2's summaries."""
         return (summarise(self.moves, 1), summarise(self.moves, 2))
 
+    def names(self) -> tuple[str, str]:
+        """The players' names as the record gives them (``Player 1`` ... without)."""
+        h = self.record.headers
+        return (h.get("Player1") or "Player 1", h.get("Player2") or "Player 2")
+
+    def result(self) -> int | None:
+        """Player 1's result: +1, 0, -1; None for an unfinished record."""
+        state = self.record.play(self.rules)
+        if not state.is_over or len(self.moves) != len(self.record.moves):
+            return None
+        return 0 if state.winner is None else (1 if state.winner == 1 else -1)
+
+    def balance(self) -> Balance | None:
+        """Luck and skill (notation.md): None unless every draw was judged."""
+        if not self.moves or any(m.draw_value is None for m in self.moves):
+            return None
+        return balance([m.figures() for m in self.moves], self.result())
+
     def graph(self) -> list[tuple[int, float]]:
         """(move number, player 1's expected result after it): the evaluation
         graph, one point a placement."""
@@ -204,7 +243,18 @@ class GameAnalysis:
         if file is not None:
             out["file"] = file
         out["moves"] = [m.to_json() for m in self.moves]
-        out["players"] = [p.to_json() for p in self.players]
+        players = [p.to_json() for p in self.players]
+        luck = self.balance()
+        if luck is not None:
+            out["start_value"] = float(luck.start_value)
+            out["residual"] = float(luck.residual)
+            for obj, figures, name in zip(players, luck.players, self.names(), strict=True):
+                obj.update({
+                    "name": name, "luck": float(figures.luck), "loss": float(figures.loss),
+                    "result": figures.result,
+                    "luck_adjusted": None if figures.luck_adjusted is None else float(figures.luck_adjusted),
+                })
+        out["players"] = players
         out["challenges"] = [c.to_json() for c in self.challenges]
         out["effort"] = self.effort
         out["rules"] = str(self.rules)
@@ -278,22 +328,30 @@ def placement_values(
     )
 
 
-def draw_value(state: GameState, effort: int = DEFAULT_EFFORT) -> DrawValue:
+def draw_value(
+    state: GameState, effort: int = DEFAULT_EFFORT, known: dict[Colour, tuple[float, bool]] | None = None,
+) -> DrawValue:
     """``state`` (no ball drawn, not over) valued before the draw for the
     player about to draw: the bag-weighted mean over the colours still in the
     bag of the best placement's value had that colour been drawn. Exact when
-    every colour's value is. Does not change ``state``."""
+    every colour's value is. ``known``: colours already valued (best value,
+    exact), not searched again. Does not change ``state``."""
     check_effort(effort)
     if state.is_over or state.drawn is not None:
         raise AnalysisError("a draw value needs a position waiting for its draw")
     by_colour: dict[Colour, tuple[float, float]] = {}
     exact = True
     for colour, chance in state.chance_outcomes():
-        drawn = state.copy()
-        drawn.apply_draw(colour)
-        found = placement_values(drawn, effort)
-        exact = exact and found.exact
-        by_colour[Colour(colour)] = (chance, max(found.values.values()))
+        given = (known or {}).get(Colour(colour))
+        if given is not None:
+            best, sure = given
+        else:
+            drawn = state.copy()
+            drawn.apply_draw(colour)
+            found = placement_values(drawn, effort)
+            best, sure = max(found.values.values()), found.exact
+        exact = exact and sure
+        by_colour[Colour(colour)] = (chance, best)
     value = sum(chance * best for chance, best in by_colour.values())
     return DrawValue(value, exact, by_colour)
 
@@ -347,7 +405,7 @@ def grade_move(n: int, player: int, ball: Colour, cell: Cell, found: PlacementVa
     value = found.values[cell]
     best_value = max(found.values.values())
     if value >= best_value - TIE:
-        best, loss = cell, 0.0
+        best, loss, best_value = cell, 0.0, value  # a tie: the played cell is the best
     else:
         best = min((c for c, v in found.values.items() if v >= best_value - TIE), key=int)
         loss = best_value - value
@@ -375,6 +433,7 @@ class _Task(NamedTuple):
     rules: RuleSet
     n: int
     effort: int
+    luck: bool = False
 
 
 def _run_task(task: _Task) -> MoveAnalysis:
@@ -383,13 +442,20 @@ def _run_task(task: _Task) -> MoveAnalysis:
         state.apply_move(move)
     move = task.record.moves[task.n - 1]
     player = state.to_move
+    before = state.copy() if task.luck else None
     state.apply_draw(move.colour)
     found = placement_values(state, task.effort, played=move.cell)
     state.apply_place(move.cell)
     if state.end == End.STRAIGHT_FLUSH:
         # A won game: its value, 1, is the best there is, whatever the search's depth.
         found = found._replace(exact=True)
-    return grade_move(task.n, player, move.colour, move.cell, found)
+    graded = grade_move(task.n, player, move.colour, move.cell, found)
+    if before is None:
+        return graded
+    # The colour drawn is valued by the search just made (one evaluator for
+    # luck and loss); the other colours by their own.
+    drawn = draw_value(before, task.effort, known={move.colour: (graded.best_value, found.exact)})
+    return graded._replace(draw_value=drawn.value, exact=graded.exact and drawn.exact)
 
 
 def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
@@ -410,7 +476,7 @@ def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
 
 
 def analyse_move(
-    record: GameRecord, n: int, effort: int = DEFAULT_EFFORT, rules: RuleSet | None = None
+    record: GameRecord, n: int, effort: int = DEFAULT_EFFORT, rules: RuleSet | None = None, luck: bool = False,
 ) -> MoveAnalysis:
     """Judge placement ``n`` (1..) of ``record`` alone: the same result as the
     ``n``-th move of :func:`analyse_record` (the replay viewer analyses move by
@@ -420,7 +486,7 @@ def analyse_move(
     check_effort(effort)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
         raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
-    return _run_task(_Task(record, rules if rules is not None else record.rules, n, effort))
+    return _run_task(_Task(record, rules if rules is not None else record.rules, n, effort, luck))
 
 
 def analyse_record(
@@ -429,6 +495,7 @@ def analyse_record(
     progress: Callable[[int, int], None] | None = None,
     rules: RuleSet | None = None,
     workers: int = 1,
+    luck: bool = False,
 ) -> GameAnalysis:
     """Judge every placement of ``record`` (an unfinished one up to its last
     move). ``rules`` overrides the record's; ``progress(done, total)`` is
@@ -438,7 +505,7 @@ def analyse_record(
     check_effort(effort)
     check_workers(workers)
     replay = Replay(record, rules)  # refuses a record that does not replay
-    tasks = [_Task(record, replay.rules, n, effort) for n in range(1, replay.length + 1)]
+    tasks = [_Task(record, replay.rules, n, effort, luck) for n in range(1, replay.length + 1)]
     moves: list[MoveAnalysis] = []
     for result in _results(tasks, workers):
         moves.append(result)

@@ -17,7 +17,7 @@ from support.strategies import rules_texts
 from spoker.cli import SUBCOMMANDS, main
 from spoker.records.record import MAX_INPUT_BYTES
 
-MOVE_KEYS = ["n", "player", "ball", "cell", "value", "best", "best_value", "loss", "exact"]
+MOVE_KEYS = ["n", "player", "ball", "cell", "value", "best", "best_value", "loss", "exact", "draw_value", "luck"]
 # Player 1 opens a flush three on move 3; player 2 answers with nothing on move 4.
 SHORT = "Rules: visible\n\nW@1A1 W@1C1 W@1E1 B@1A3\n"
 # The end of a game: the last moves are exact whatever the effort.
@@ -225,3 +225,47 @@ def test_an_effort_beyond_reason_is_refused(capsys: pytest.CaptureFixture[str], 
     path.write_text("W@1A1\n")
     code, out, err = run(capsys, "analyse", str(path), "--effort", str(10**20))
     assert code == 2 and out == "" and err.count("\n") == 1 and "--effort" in err
+
+
+def test_luck_and_skill_add_up_to_the_last_digit(capsys: pytest.CaptureFixture[str]) -> None:
+    """notation.md, "Luck and skill": for a finished record,
+    result - start_value = sum(s x luck) - sum(s x loss) + residual, exactly in
+    the printed numbers; each player's luck and loss are the sums over their
+    own moves; luck_adjusted = result - luck + the other's luck."""
+    from decimal import Decimal
+
+    code, out, _ = run(capsys, "analyse", str(SAMPLE), "--json", "--effort", "200")
+    assert code == 0
+    obj = json.loads(out, parse_float=Decimal)
+    moves, (p1, p2) = obj["moves"], obj["players"]
+    s = {1: 1, 2: -1}
+    for m in moves:
+        assert m["luck"] == m["best_value"] - m["draw_value"] and m["loss"] == m["best_value"] - m["value"]
+    luck = sum(s[m["player"]] * m["luck"] for m in moves)
+    loss = sum(s[m["player"]] * m["loss"] for m in moves)
+    assert p1["result"] in (-1, 0, 1) and p2["result"] == -p1["result"]
+    assert p1["result"] - obj["start_value"] == luck - loss + obj["residual"]
+    assert obj["start_value"] == moves[0]["draw_value"]
+    for p in (p1, p2):
+        mine = [m for m in moves if m["player"] == p["player"]]
+        assert p["luck"] == sum(m["luck"] for m in mine) and p["loss"] == sum(m["loss"] for m in mine)
+    assert p1["luck_adjusted"] == p1["result"] - p1["luck"] + p2["luck"]
+    assert p2["luck_adjusted"] == p2["result"] - p2["luck"] + p1["luck"]
+    assert [p1["name"], p2["name"]] == ["Greedy A", "Greedy B"]  # the record's Player1 and Player2 headers
+    # Where every value is exact nothing is left unexplained: the last moves add up alone.
+    exact = [m for m in moves if m["exact"]]
+    assert len(exact) >= 5
+    for a, b in zip(exact, exact[1:], strict=False):
+        if b["n"] == a["n"] + 1:
+            assert s[b["player"]] * b["draw_value"] == s[a["player"]] * a["value"], (a["n"], b["n"])
+
+
+def test_an_unfinished_record_has_no_result_and_no_luck_adjusted_result(
+    capsys: pytest.CaptureFixture[str], short: Path
+) -> None:
+    code, out, _ = run(capsys, "analyse", str(short), "--json", "--effort", "200")
+    assert code == 0
+    players = json.loads(out)["players"]
+    assert [p["result"] for p in players] == [None, None]
+    assert [p["luck_adjusted"] for p in players] == [None, None]
+    assert all(isinstance(p["luck"], float) for p in players)

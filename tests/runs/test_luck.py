@@ -115,3 +115,26 @@ def test_a_draw_value_needs_a_position_waiting_for_its_draw() -> None:
     state.apply_draw("W")
     with pytest.raises(AnalysisError, match="waiting for its draw"):
         draw_value(state)
+
+
+def test_the_analysis_judges_each_draw_when_asked_and_one_move_alone_agrees() -> None:
+    from spoker.records.record import GameRecord
+    from spoker.runs.analysis import analyse_move, analyse_record
+
+    state = GameState(RuleSet())
+    for move in ("W@1A1", "B@1C1", "W@1E1", "R@1G1", "W@1A3"):
+        state.apply_move(move)
+    record = GameRecord.from_state(state, {"Player1": "Ann"})
+    whole = analyse_record(record, effort=150, luck=True)
+    assert all(m.draw_value is not None for m in whole.moves)
+    assert analyse_move(record, 3, effort=150, luck=True) == whole.moves[2]
+    m = whole.moves[0]
+    assert m.luck == m.best_value - m.draw_value  # type: ignore[operator]
+    balance_ = whole.balance()
+    assert balance_ is not None and balance_.players[0].result is None, "unfinished: no result"
+    assert whole.names() == ("Ann", "Player 2")
+    plain = analyse_record(record, effort=150)
+    assert plain.balance() is None and "luck" not in plain.moves[0].to_json()
+    with pytest.raises(AnalysisError, match="not judged"):
+        plain.moves[0].figures()
+    assert "start_value" not in plain.to_json() and "start_value" in whole.to_json()
