@@ -136,12 +136,9 @@ def _hidden_kinds(state: GameState) -> set[str]:
     rules = state.rules
     if not rules.check_visibility:
         return set()
-    touching = RuleSet("touching", rules.apex_free, rules.variants)
-    fields = state.to_string().split()
-    try:
-        blind = parse_state(" ".join([*fields[:-1], touching.token]))
-    except SpokerError:
-        return set()  # the position reads otherwise without the ruling: no comparison
+    blind = _with_rules(state, RuleSet("touching", rules.apex_free, rules.variants))
+    if blind is None:
+        return set()  # the position does not read without the ruling: no comparison
     kinds: set[str] = set()
     responding = state.challenge is not None
     for cell in state.legal_cells():
@@ -159,6 +156,28 @@ def _hidden_kinds(state: GameState) -> set[str]:
         elif kind is ReasonKind.CUT:
             kinds.add("cut")
     return kinds
+
+
+def _with_rules(state: GameState, rules: RuleSet) -> GameState | None:
+    """The same position under other rules (None: it does not read under them)."""
+    fields = state.to_string().split()
+    try:
+        return parse_state(" ".join([*fields[:-1], rules.token]))
+    except SpokerError:
+        return None
+
+
+def _apex_decides(state: GameState, solution: Solution, effort: int) -> bool:
+    """Under the apex ruling, the exact answers would not be the same without
+    it (the same position under the ``apex-free`` variant)."""
+    rules = state.rules
+    if rules.rulings.apex_free:
+        return False
+    free = _with_rules(state, RuleSet(rules.visibility, True, rules.variants))
+    if free is None or free.rules.rulings.apex_free is False:
+        return False
+    other = solve(free, effort)
+    return other.exact and other.answers != solution.answers
 
 
 def _odds_matter(state: GameState, cell: Cell, effort: int) -> bool:
@@ -205,11 +224,7 @@ def themes(state: GameState, solution: Solution, effort: int = PUZZLE_EFFORT) ->
         if not any(gives(a) for a in answers) and any(gives(c) for c in others):
             found.add("deny-the-straight-flush")
     found |= _hidden_kinds(state)
-    if (
-        state.move_number == 28
-        and not state.rules.rulings.apex_free
-        and len({outcomes[c] is Outcome.OPENS for c in outcomes}) == 2
-    ):
+    if _apex_decides(state, solution, effort):
         found.add("apex")
     if all(_odds_matter(state, a, effort) for a in answers):
         found.add("bag-odds")

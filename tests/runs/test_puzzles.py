@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import functools
 
+import pytest
 from support.reference_solver import ReferenceSolver
 
 from shibumi import Cell
 from spoker.engine.previews import Outcome, preview
 from spoker.engine.state import GameState
+from spoker.engine.state_strings import parse_state
 from spoker.records.puzzles import Puzzle
 from spoker.runs import puzzles
-from spoker.runs.puzzles import ANSWER_MARGIN, CLEAR_MARGIN, THEMES, check, make, solve
+from spoker.runs.puzzles import ANSWER_MARGIN, CLEAR_MARGIN, THEMES, check, make, solve, themes
 
 SMALL_LEFT = 6
 """The plain solver's yardstick is slow: endgames of this many balls left or fewer."""
@@ -95,8 +97,6 @@ def test_themes_follow_their_definitions() -> None:
             assert state.challenge is not None and outcomes <= {Outcome.BEATS, Outcome.TIES}
         if "make-the-straight-flush" in puzzle.themes:
             assert outcomes == {Outcome.WINS_GAME}
-        if "apex" in puzzle.themes:
-            assert state.move_number == 28
         if state.challenge is not None and outcomes == {Outcome.BEATS}:
             assert {"answer-the-challenge", "win-the-point"} <= set(puzzle.themes)
 
@@ -108,3 +108,45 @@ def test_difficulty_counts_the_wrong_cells_the_simple_players_choose() -> None:
         state = puzzle.game_state()
         picks = {make_player(n, seed=0).choose(state.copy()) for n in ("greedy", "lookahead")}
         assert puzzle.difficulty == len(picks - set(puzzle.answers))
+
+
+# Positions of simulated games (game_positions(20, 3)) showing each rarer theme.
+EXAMPLES = {
+    "make-the-straight-flush": "BWRRRBRWWWWWBBBB/RRRBRRWWW/B.W./. 2 6-4 - R * visible",
+    "deny-the-straight-flush": "BWRRRBRWWWWWBBBB/RR..R.WWW/..../. 1 4-3 - R * visible",
+    "covered": "RRRBRWBWRBWRRWWW/WBBWBBRWR/.W../. 1 3-3 three_kinds:1C1,2D2,3E3 B * visible",
+    "cut": "WBRBWWRBWBRBWRRR/BBBWWW..W/WR../. 2 4-6 three_kinds:1C5,2D4,3E3 R * visible",
+    "apex": "WWWWBRRWBWBWRBBR/.W.WRRR.B/..../. 1 1-3 - R * visible",
+}
+
+
+def _sf_next(state: GameState, cell: Cell) -> bool:
+    after = state.copy()
+    after.apply_place(cell)
+    for colour, _ in after.chance_outcomes():
+        drawn = after.copy()
+        drawn.apply_draw(colour)
+        if any(preview(drawn, c).outcome is Outcome.WINS_GAME for c in drawn.legal_cells()):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("theme", sorted(EXAMPLES))
+def test_each_theme_is_found_where_its_definition_holds(theme: str) -> None:
+    state = parse_state(EXAMPLES[theme])
+    solution = solve(state)
+    assert solution.exact
+    assert theme in themes(state, solution)
+    answers, others = solution.answers, [c for c in state.legal_cells() if c not in solution.answers]
+    if theme == "make-the-straight-flush":
+        assert all(preview(state, a).outcome is Outcome.WINS_GAME for a in answers)
+    elif theme == "deny-the-straight-flush":
+        assert not any(_sf_next(state, a) for a in answers) and any(_sf_next(state, c) for c in others)
+    elif theme in ("covered", "cut"):
+        # Without the visibility ruling the same position has neither theme.
+        blind = parse_state(EXAMPLES[theme].replace(" visible", " touching"))
+        assert not {"covered", "cut"} & set(themes(blind, solve(blind)))
+    else:
+        free = parse_state(EXAMPLES[theme].replace(" visible", " visible,apex-free"))
+        assert solve(free).answers != answers
+        assert "apex" not in themes(free, solve(free))
