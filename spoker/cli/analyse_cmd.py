@@ -30,7 +30,14 @@ from spoker.runs.analysis import (
 from spoker.runs.parallel import WorkerLost
 from spoker.runs.simulate import ProgressBar
 from spoker.safe_text import one_line, printable  # the file names reach the terminal
-from spoker.text.analysis_words import verdict_line, why_words, wins_words
+from spoker.text.analysis_words import (
+    LUCKY,
+    luck_mark,
+    luck_summary,
+    verdict_line,
+    why_words,
+    wins_words,
+)
 from spoker.text.value_words import loss_words
 
 EXAMPLE = f"""\
@@ -169,6 +176,11 @@ def report(analysis: GameAnalysis, path: str) -> str:
             f"? mistake >= {MISTAKE:.2f} ({loss_words(MISTAKE)}); "
             f"?? blunder >= {BLUNDER:.2f} ({loss_words(BLUNDER)})."
         )
+        if analysis.balance() is not None:
+            lines.append(
+                f"lucky draw: the colour drawn worth {LUCKY:.2f} or more to the drawer against an average "
+                f"draw; unlucky: {LUCKY:.2f} or more less."
+            )
     if analysis.challenges:
         lines.append("")
         lines.append(
@@ -179,6 +191,15 @@ def report(analysis: GameAnalysis, path: str) -> str:
         lines.append(f"(<< turning point: the challenger's expected result moved {TURNING:.2f} or more)")
     lines.append("")
     lines.extend(_player_line(p) for p in analysis.players)
+    luck = analysis.balance()
+    if luck is not None:
+        p1, p2 = luck.players
+        final = analysis.record.play(analysis.rules)
+        lines.append("")
+        lines.extend(textwrap.wrap(luck_summary(
+            _names(analysis.record), final.score, p1.result, (float(p1.luck), float(p2.luck)),
+            (float(p1.loss), float(p2.loss)),
+        ), WIDTH))
     return "\n".join(lines)
 
 
@@ -188,6 +209,9 @@ def _move_line(m: MoveAnalysis) -> str:
     best_value = "" if m.best == m.cell else _signed(m.best_value)
     mark = _MARKS[m.verdict]
     tail = f"  {mark} {m.verdict}" if mark else ""
+    lucky = luck_mark(m.luck)
+    if lucky:
+        tail += f"  ({lucky})"
     return (f"{m.n:4d} {m.player:6d}  {m.ball.char}@{str(m.cell):<6s}{_signed(m.value)}{how}  {best:<5s}"
             f"{best_value:>6s}  {m.loss:5.3f}{tail}")
 

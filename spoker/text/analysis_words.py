@@ -407,6 +407,52 @@ def position_caption(c: ChallengeSummary, total: int) -> str:
 
 
 # -- checks -----------------------------------------------------------------------
+LUCKY = 0.15
+"""A draw is lucky when the colour drawn is worth this much or more to the
+drawer against an average draw (in P(win) - P(loss)), unlucky at minus it."""
+
+
+def luck_mark(luck: float | None) -> str:
+    """``lucky draw`` / ``unlucky draw`` for a draw's luck, "" for an ordinary one."""
+    if luck is None:
+        return ""
+    if luck >= LUCKY - 1e-9:
+        return f"lucky draw {luck:+.2f}"
+    if luck <= -LUCKY + 1e-9:
+        return f"unlucky draw {luck:+.2f}"
+    return ""
+
+
+def luck_summary(
+    names: tuple[str, str], score: tuple[int, int], result: int | None,
+    luck: tuple[float, float], loss: tuple[float, float],
+) -> str:
+    """A game's luck and skill in a player's words: who won, whom the draws
+    favoured and by how much, what each player's placements gave away, and
+    who played better once the luck is taken out (values in P(win) - P(loss):
+    +1 a win, -1 a loss)."""
+    a, b = names
+    if result is None:
+        head = f"Unfinished at {score[0]}-{score[1]}."
+    elif result == 0:
+        head = f"A draw, {score[0]}-{score[1]}."
+    else:
+        winner = a if result == 1 else b
+        head = f"{winner} won {max(score)}-{min(score)}."
+    favour = luck[0] - luck[1]
+    if abs(favour) < 0.005:
+        draws = "The draws favoured neither player"
+    else:
+        draws = f"The draws favoured {a if favour > 0 else b} by {abs(favour):.2f}"
+    better = loss[1] - loss[0]  # what the other gave away more
+    if abs(better) < 0.005:
+        skill = "luck-adjusted, they played as well as each other"
+    else:
+        skill = f"luck-adjusted, {a if better > 0 else b} played better by {abs(better):.2f}"
+    return (f"{head} {draws}; {a}'s placements lost {loss[0]:.2f}, {b}'s {loss[1]:.2f}: {skill} "
+            "(in expected result: +1 a win, -1 a loss).")
+
+
 def _tenths(share: float) -> int:
     """``share`` in tenths, as value_words rounds it (half up, within 1..9)."""
     return min(9, max(1, math.floor(share * 10 + 0.5)))

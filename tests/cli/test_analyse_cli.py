@@ -269,3 +269,12 @@ def test_an_unfinished_record_has_no_result_and_no_luck_adjusted_result(
     assert [p["result"] for p in players] == [None, None]
     assert [p["luck_adjusted"] for p in players] == [None, None]
     assert all(isinstance(p["luck"], float) for p in players)
+
+
+def test_the_text_marks_lucky_draws_and_sums_up_luck_and_skill(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyse", str(SAMPLE), "--effort", "200")
+    assert code == 0
+    assert "lucky draw" in out and "unlucky draw" in out, "a 30-ball game has draws far from average"
+    assert "lucky draw: the colour drawn worth 0.15 or more" in out
+    summary = " ".join(out.split("\n\n")[-1].split())
+    assert summary.startswith("Greedy A won ") and "The draws favoured" in summary and "luck-adjusted" in summary

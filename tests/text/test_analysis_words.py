@@ -237,3 +237,29 @@ def test_words_refuse_what_they_do_not_know() -> None:
         why_words("W@1A1", Colour.WHITE, Cell("1A1"), Cell("1C1"), NAMES, 0.0, 0.0)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         games_in_10(True)
+
+
+@pytest.mark.parametrize(
+    ("luck", "mark", "why"),
+    [(0.15, "lucky draw +0.15", "the threshold itself is lucky"), (0.149, "", "just under: an ordinary draw"),
+     (-0.2, "unlucky draw -0.20", "minus the threshold or less"), (None, "", "a draw not judged says nothing")],
+)
+def test_a_draw_is_marked_lucky_or_unlucky_from_its_threshold(luck: float | None, mark: str, why: str) -> None:
+    from spoker.text.analysis_words import luck_mark
+
+    assert luck_mark(luck) == mark, why
+
+
+def test_the_luck_summary_says_who_won_whom_the_draws_favoured_and_who_played_better() -> None:
+    from spoker.text.analysis_words import luck_summary
+
+    text = luck_summary(("Ann", "Bob"), (6, 5), 1, (0.9, 0.3), (0.35, 0.72))
+    assert text == ("Ann won 6-5. The draws favoured Ann by 0.60; Ann's placements lost 0.35, Bob's 0.72: "
+                    "luck-adjusted, Ann played better by 0.37 (in expected result: +1 a win, -1 a loss).")
+    assert luck_summary(("Ann", "Bob"), (5, 7), -1, (0.1, 0.5), (0.2, 0.1)).startswith(
+        "Bob won 7-5. The draws favoured Bob by 0.40;")
+    assert "Bob played better by 0.10" in luck_summary(("Ann", "Bob"), (5, 7), -1, (0.1, 0.5), (0.2, 0.1))
+    assert luck_summary(("Ann", "Bob"), (4, 4), 0, (0.2, 0.2), (0.3, 0.3)) == (
+        "A draw, 4-4. The draws favoured neither player; Ann's placements lost 0.30, Bob's 0.30: "
+        "luck-adjusted, they played as well as each other (in expected result: +1 a win, -1 a loss).")
+    assert luck_summary(("Ann", "Bob"), (2, 1), None, (0.0, 0.0), (0.0, 0.0)).startswith("Unfinished at 2-1.")
