@@ -45,8 +45,10 @@ examples:
   spoker analyse game.txt --json
     {{"file": "game.txt", "moves": [{{"n": 1, "player": 1, "ball": "R", "cell": "1E1",
      "value": 0.005476055, "best": "1C3", "best_value": 0.006845069, "loss": 0.001369014,
-     "exact": false}}, ...],
-     "players": [...], "challenges": [...], "effort": {DEFAULT_EFFORT}, "rules": "visible"}}
+     "exact": false, "draw_value": 0.0041, "luck": 0.0027}}, ...], "start_value": 0.0041,
+     "residual": 0.0, "players": [{{"player": 1, "name": "Ann", "luck": 0.61, "loss": 0.35,
+     "result": 1, "luck_adjusted": 0.37, ...}}, ...], "challenges": [...],
+     "effort": {DEFAULT_EFFORT}, "rules": "visible"}}
   spoker analyse assets/records/sample-game.txt
   spoker analyse games/*.txt --effort 20000 --workers 2 --json
 
@@ -59,6 +61,10 @@ placement, and earlier when that fits in the effort; other values are
 estimates from a search of --effort positions (default {DEFAULT_EFFORT}).
 Marks: ?! inaccuracy (loss >= {INACCURACY:.2f}), ? mistake (>= {MISTAKE:.2f}),
 ?? blunder (>= {BLUNDER:.2f}); a loss x gives away x/2 of the games.
+Each draw is judged too: its luck is what the colour drawn was worth to the
+drawer against an average draw (marked lucky or unlucky at {LUCKY:.2f} or more
+either way); each player's luck, loss and luck-adjusted result add up exactly
+with the result (docs/analysis.md, "Luck and skill").
 --json prints one object a file, one a line; a record that cannot be replayed
 gives {{"file": ..., "error": ...}} and the exit status is 2 once every file is
 done. RECORD may be - for stdin. The result does not depend on --workers.
