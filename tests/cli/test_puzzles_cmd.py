@@ -140,3 +140,27 @@ def test_any_argument_list_ends_in_a_status_and_at_most_one_line(args: list[str]
         lines = err.splitlines()  # check tells each unreadable file in a line of its own
         assert lines and all(x.startswith("spoker") and ": error: " in x for x in lines), (argv, err)
         assert len(lines) == 1 or argv[1] == "check", (argv, err)
+
+
+def test_progress_goes_through_the_terminal_bar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bar (spoker.runs.simulate.ProgressBar: drawn on a terminal only) is
+    told each position tried, then closed."""
+    seen: list[object] = []
+
+    class Bar:
+        def __init__(self, stream: object, label: str) -> None:
+            seen.append(label)
+
+        def __call__(self, done: int, total: int) -> None:
+            seen.append((done, total))
+
+        def close(self) -> None:
+            seen.append("closed")
+
+    monkeypatch.setattr("spoker.runs.simulate.ProgressBar", Bar)
+    out = tmp_path / "p.txt"
+    code, text, _ = call(["puzzles", "make", "--games", "1", "--seed", "5", "--max-left", "4", "--out", str(out)])
+    assert code == 0
+    tried = int(text.split(" from ")[1].split()[0])
+    assert tried > 0
+    assert seen == ["positions", *((n, tried) for n in range(1, tried + 1)), "closed"]
