@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from shibumi import Cell
 from shibumi.cells import CELL_NAMES
+from shibumi.errors import expect
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
 from spoker.errors import SpokerError
@@ -115,6 +116,7 @@ def parse_puzzle(line: str) -> Puzzle | None:
 def format_puzzle(puzzle: Puzzle) -> str:
     """The puzzle's line: answers in cell order, then its themes, then its
     difficulty as a ``# difficulty N`` comment when known."""
+    expect(puzzle, Puzzle, "puzzle")
     line = f"{puzzle.state} {ARROW} {','.join(str(c) for c in sorted(puzzle.answers))}"
     if puzzle.themes:
         line += " " + " ".join(puzzle.themes)
@@ -134,6 +136,7 @@ class PuzzleLine(NamedTuple):
 def parse_puzzles(text: str, name: str = "<text>") -> list[PuzzleLine]:
     """Every puzzle of a file's text; :class:`PuzzleError` names the file and
     the line number of the first line that is not a puzzle."""
+    expect(text, str, "text")
     found: list[PuzzleLine] = []
     for number, line in enumerate(text.splitlines(), 1):
         try:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from shibumi import Cell
+from shibumi.errors import expect
 from spoker.engine.events import ChallengeResolved, GroupFormed
 from spoker.engine.previews import Outcome, preview
 from spoker.engine.rules import RuleSet
@@ -65,6 +66,7 @@ class Solution(NamedTuple):
 
 def solve(state: GameState, effort: int = PUZZLE_EFFORT) -> Solution:
     """The values of every playable cell for ``state``'s drawn ball (not changed)."""
+    expect(state, GameState, "state")
     found = placement_values(state, effort, prune=False)
     values = found.values
     best = max(values.values())
@@ -81,6 +83,7 @@ def check(puzzle: Puzzle, effort: int = PUZZLE_EFFORT) -> list[str]:
     """Why ``puzzle`` does not hold, re-solved (empty: it holds): its values
     are not exact, its answers are not the best cells, or a cell that is not
     an answer is less than :data:`CLEAR_MARGIN` worse than the best."""
+    expect(puzzle, Puzzle, "puzzle")
     try:
         state = puzzle.game_state()
     except SpokerError as err:
@@ -233,6 +236,7 @@ def themes(state: GameState, solution: Solution, effort: int = PUZZLE_EFFORT) ->
 
 def difficulty(state: GameState, answers: Iterable[Cell]) -> int:
     """How many cells that are not answers :data:`TEMPTERS` choose (0 to 2)."""
+    expect(state, GameState, "state")
     right = set(answers)
     wrong = {make_player(name, seed=0).choose(state.copy()) for name in TEMPTERS}
     return len(wrong - right)
@@ -259,6 +263,7 @@ def candidates(states: Iterable[GameState], max_left: int = MAX_LEFT) -> Iterato
     ``max_left`` balls left to place, more than one playable cell."""
     seen: set[str] = set()
     for state in states:
+        expect(state, GameState, "state")
         if state.drawn is None or state.is_over or 30 - state.move_number > max_left:
             continue
         if len(state.legal_cells()) < 2:

@@ -150,3 +150,18 @@ def test_each_theme_is_found_where_its_definition_holds(theme: str) -> None:
         free = parse_state(EXAMPLES[theme].replace(" visible", " visible,apex-free"))
         assert solve(free).answers != answers
         assert "apex" not in themes(free, solve(free))
+
+
+def test_wrong_arguments_are_type_errors() -> None:
+    from typing import Any
+
+    from spoker.records.puzzles import format_puzzle, parse_puzzles
+
+    bad: Any = "x"
+    calls = (
+        lambda: solve(bad), lambda: check(bad), lambda: list(puzzles.candidates([bad])),
+        lambda: puzzles.difficulty(bad, ()), lambda: format_puzzle(bad), lambda: parse_puzzles(bad.encode()),
+    )
+    for call in calls:
+        with pytest.raises(TypeError):
+            call()
