@@ -42,7 +42,7 @@ ones are never exact within :data:`PUZZLE_EFFORT` (and cost the most to try)."""
 TEMPTERS = ("greedy", "lookahead")
 """The players whose wrong choices make a puzzle hard (its difficulty)."""
 THEMES = (
-    "answer-the-challenge", "win-the-point", "make-the-straight-flush", "deny-the-straight-flush",
+    "answer-the-challenge", "level-tie-break", "win-the-point", "make-the-straight-flush", "deny-the-straight-flush",
     "covered", "cut", "apex", "bag-odds",
 )
 
@@ -113,6 +113,16 @@ def _scores_now(state: GameState, cell: Cell) -> bool:
     mover = state.to_move
     events = state.copy().apply_place(cell)
     return any(isinstance(e, ChallengeResolved) and e.points[mover - 1] > 0 for e in events)
+
+
+def _level_decides(state: GameState, cell: Cell) -> bool:
+    """The answer on ``cell`` beats the pending challenge with a group of the
+    same rank: its higher top level decides (rules.md, Challenges)."""
+    seen = preview(state, cell)
+    return (
+        seen.outcome is Outcome.BEATS and seen.formed is not None and seen.answered is not None
+        and seen.formed.rank == seen.answered.rank
+    )
 
 
 def _straight_flush_next(after: GameState) -> bool:
@@ -213,6 +223,8 @@ def themes(state: GameState, solution: Solution, effort: int = PUZZLE_EFFORT) ->
     found: set[str] = set()
     if state.challenge is not None and all(outcomes[a] in (Outcome.BEATS, Outcome.TIES) for a in answers):
         found.add("answer-the-challenge")
+    if state.challenge is not None and all(_level_decides(state, a) for a in answers):
+        found.add("level-tie-break")
     if all(_scores_now(state, a) for a in answers):
         found.add("win-the-point")
     if all(outcomes[a] is Outcome.WINS_GAME for a in answers):

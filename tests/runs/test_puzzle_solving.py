@@ -110,13 +110,15 @@ def test_difficulty_counts_the_wrong_cells_the_simple_players_choose() -> None:
         assert puzzle.difficulty == len(picks - set(puzzle.answers))
 
 
-# Positions of simulated games (game_positions(20, 3)) showing each rarer theme.
+# Positions of simulated games (game_positions(20, 3), level-tie-break of
+# game_positions(40, 9)) showing each rarer theme.
 EXAMPLES = {
     "make-the-straight-flush": "BWRRRBRWWWWWBBBB/RRRBRRWWW/B.W./. 2 6-4 - R * visible",
     "deny-the-straight-flush": "BWRRRBRWWWWWBBBB/RR..R.WWW/..../. 1 4-3 - R * visible",
     "covered": "RRRBRWBWRBWRRWWW/WBBWBBRWR/.W../. 1 3-3 three_kinds:1C1,2D2,3E3 B * visible",
     "cut": "WBRBWWRBWBRBWRRR/BBBWWW..W/WR../. 2 4-6 three_kinds:1C5,2D4,3E3 R * visible",
     "apex": "WWWWBRRWBWBWRBBR/.W.WRRR.B/..../. 1 1-3 - R * visible",
+    "level-tie-break": "BRBRBWRBBWWWBWBR/RBRWWWRWB/..../. 2 5-4 flush_three:2B4,2D4,2F4 R * visible",
 }
 
 
@@ -142,6 +144,11 @@ def test_each_theme_is_found_where_its_definition_holds(theme: str) -> None:
         assert all(preview(state, a).outcome is Outcome.WINS_GAME for a in answers)
     elif theme == "deny-the-straight-flush":
         assert not any(_sf_next(state, a) for a in answers) and any(_sf_next(state, c) for c in others)
+    elif theme == "level-tie-break":
+        for a in answers:
+            seen = preview(state, a)
+            assert seen.outcome is Outcome.BEATS and seen.formed is not None and seen.answered is not None
+            assert seen.formed.rank == seen.answered.rank and seen.formed.top_level > seen.answered.top_level
     elif theme in ("covered", "cut"):
         # Without the visibility ruling the same position has neither theme.
         blind = parse_state(EXAMPLES[theme].replace(" visible", " touching"))
