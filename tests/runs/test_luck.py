@@ -138,3 +138,98 @@ def test_the_analysis_judges_each_draw_when_asked_and_one_move_alone_agrees() ->
     with pytest.raises(AnalysisError, match="not judged"):
         plain.moves[0].figures()
     assert "start_value" not in plain.to_json() and "start_value" in whole.to_json()
+
+
+# -- the analysis's luck figures, rule by rule (notation.md, "Luck and skill") ------
+APEX_GAME = (
+    "R@1E5 B@1A5 W@1E1 B@1G3 R@1C1 B@1C3 R@1E7 W@1G1 B@1A1 R@1C7 W@1C5 R@1A7 W@2B6 B@1E3 W@1G5 "
+    "W@2F4 W@2F2 R@1A3 W@1G7 W@2F6 B@2D2 R@2B4 R@2B2 B@2D4 B@3C3 R@3E3 B@2D6 W@3C5 B@3E5 R@4D4"
+)
+"""A whole game player 1 wins 5-4 under the apex ruling, drawn 5-5 under apex-free."""
+
+
+def test_a_finished_record_s_result_names_and_sums_follow_the_record() -> None:
+    from spoker.records.record import parse_record
+    from spoker.runs.analysis import analyse_record
+
+    record = parse_record("Player1: Ann\nPlayer2: Bob\n\n" + APEX_GAME)
+    analysis = analyse_record(record, effort=1, luck=True)
+    assert analysis.result() == 1 and analysis.names() == ("Ann", "Bob")
+    b = analysis.balance()
+    assert b is not None
+    assert [p.player for p in b.players] == [1, 2] and [p.result for p in b.players] == [1, -1]
+    figures = [m.figures() for m in analysis.moves]
+    for p in b.players:
+        mine = [f for f in figures if f.player == p.player]
+        assert p.luck == sum(f.luck for f in mine) and p.loss == sum(f.loss for f in mine)
+        assert isinstance(p.luck, Decimal) and isinstance(p.loss, Decimal)
+    assert all(m.exact is True for m in analysis.moves[-5:]), "the last five: value and draw exact"
+    players = analysis.to_json()["players"]
+    assert isinstance(players, list)
+    assert [p["name"] for p in players] == ["Ann", "Bob"]
+    assert [p["result"] for p in players] == [1, -1]
+    drawn = analyse_record(record, effort=1, rules=RuleSet.parse("visible,apex-free"), luck=True)
+    assert drawn.result() == 0, "the analysis's rules decide the result: apex-free draws it"
+
+
+def test_a_record_player_2_wins_and_one_without_names() -> None:
+    from spoker.records.record import parse_record
+    from spoker.runs.analysis import analyse_record
+
+    rng = random.Random(0)
+    while True:  # a random game player 2 wins (the first of the generator's)
+        state = GameState(RuleSet())
+        while not state.is_over:
+            state.draw(rng)
+            state.apply_place(rng.choice(state.legal_cells()))
+        if state.winner == 2:
+            break
+    record = parse_record("Player2: Bob\n\n" + " ".join(str(m) for m in state.history))
+    analysis = analyse_record(record, effort=1, luck=True)
+    assert analysis.result() == -1 and analysis.names() == ("Player 1", "Bob")
+    assert analyse_record(parse_record("W@1A1"), 1).names() == ("Player 1", "Player 2"), "no names: the defaults"
+    unfinished = analyse_record(parse_record(" ".join(str(m) for m in state.history[:-1])), effort=1, luck=True)
+    assert unfinished.result() is None
+
+
+def test_balance_accepts_each_result_and_sums_a_player_without_moves_to_decimal_zero() -> None:
+    one = [move_figures(1, 1, 0.25, 0.5, 0.5)]
+    for result in (1, 0, -1, None):
+        b = balance(one, result)
+        assert b.players[0].result == result
+    b = balance(one, -1)
+    assert b.residual == Decimal(0) and isinstance(b.residual, Decimal)
+    p2 = b.players[1]
+    assert (p2.luck, p2.loss) == (Decimal(0), Decimal(0)) and isinstance(p2.luck, Decimal) and isinstance(p2.loss, Decimal)
+    assert b.players[0].luck == Decimal("0.25") and b.players[0].luck_adjusted == Decimal("-1.25")
+
+
+@pytest.mark.parametrize(
+    ("moves", "result", "message"),
+    [([], 1, "a game without moves has no luck to measure"),
+     ([move_figures(2, 2, 0, 0, 0)], 1, "the moves must be the game's, in order, from the first"),
+     ([move_figures(1, 1, 0, 0, 0)], 2, "result 2 must be +1, 0, -1 or None"),
+     ([move_figures(1, 1, 0, 0, 0)], True, "result True must be +1, 0, -1 or None")],
+)
+def test_balance_says_what_is_wrong(moves: list[MoveFigures], result: object, message: str) -> None:
+    with pytest.raises(LuckError) as caught:
+        balance(moves, result)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_a_draw_s_exactness_is_every_colour_s_and_a_known_colour_is_not_searched_again() -> None:
+    state = GameState(RuleSet())
+    for move in APEX_GAME.split()[:26]:  # four balls left: every colour's value exact
+        state.apply_move(move)
+    (first, _), *rest = state.chance_outcomes()
+    plain = draw_value(state, 1)
+    told = draw_value(state, 1, known={first: (0.5, False)})
+    assert plain.exact and not told.exact, "one colour not exact: the draw value is not"
+    assert told.by_colour[first] == (plain.by_colour[first][0], 0.5), "the known value is taken as given"
+    with pytest.raises(AnalysisError) as caught:
+        draw_value(state.child(first), 1)
+    assert str(caught.value) == "a draw value needs a position waiting for its draw"
+
+
+def test_zero_prints_without_a_sign() -> None:
+    assert not decimal(-0.0).is_signed() and not decimal(-1e-12).is_signed()
