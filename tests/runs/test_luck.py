@@ -233,3 +233,35 @@ def test_a_draw_s_exactness_is_every_colour_s_and_a_known_colour_is_not_searched
 
 def test_zero_prints_without_a_sign() -> None:
     assert not decimal(-0.0).is_signed() and not decimal(-1e-12).is_signed()
+
+
+def test_the_json_of_a_judged_record_holds_notation_s_luck_fields() -> None:
+    """notation.md: each move's draw_value and luck; after the moves
+    start_value and residual; each player's name, luck, loss, result and
+    luck_adjusted: the figures of the balance, as floats."""
+    from spoker.records.record import parse_record
+    from spoker.runs.analysis import analyse_record
+
+    analysis = analyse_record(parse_record("Player1: Ann\nPlayer2: Bob\n\n" + APEX_GAME), effort=1, luck=True)
+    obj = analysis.to_json("g.txt")
+    b = analysis.balance()
+    assert b is not None
+    assert obj["start_value"] == float(b.start_value) and obj["residual"] == float(b.residual)
+    players = obj["players"]
+    assert isinstance(players, list)
+    for p, f in zip(players, b.players, strict=True):
+        assert {k: p[k] for k in ("name", "luck", "loss", "result", "luck_adjusted")} == {
+            "name": ("Ann", "Bob")[f.player - 1], "luck": float(f.luck), "loss": float(f.loss),
+            "result": f.result, "luck_adjusted": float(f.luck_adjusted) if f.luck_adjusted is not None else None}
+    moves = obj["moves"]
+    assert isinstance(moves, list)
+    for m, a in zip(moves, analysis.moves, strict=True):
+        mf = a.figures()
+        assert (m["draw_value"], m["luck"], m["loss"]) == (float(mf.draw_value), float(mf.luck), float(mf.loss))
+    unfinished = analyse_record(parse_record(" ".join(APEX_GAME.split()[:5])), effort=1, luck=True).to_json()
+    open_players = unfinished["players"]
+    assert isinstance(open_players, list)
+    assert [p["luck_adjusted"] for p in open_players] == [None, None]
+    with pytest.raises(AnalysisError) as caught:
+        analyse_record(parse_record("W@1A1"), effort=1).moves[0].figures()
+    assert str(caught.value) == "move 1: its draw was not judged"
