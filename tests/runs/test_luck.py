@@ -159,6 +159,7 @@ def test_a_finished_record_s_result_names_and_sums_follow_the_record() -> None:
     assert b is not None
     assert [p.player for p in b.players] == [1, 2] and [p.result for p in b.players] == [1, -1]
     figures = [m.figures() for m in analysis.moves]
+    assert [f.player for f in figures] == [m.player for m in analysis.moves] == [1, 2] * 15
     for p in b.players:
         mine = [f for f in figures if f.player == p.player]
         assert p.luck == sum(f.luck for f in mine) and p.loss == sum(f.loss for f in mine)
