@@ -213,7 +213,16 @@ def _term_as_interrupt(wanted: bool) -> Iterator[None]:
         yield
         return
 
+    parent = os.getpid()
+
     def interrupt(signum: int, frame: object) -> None:
+        if os.getpid() != parent:
+            # A worker forked before its initialiser ran still has this
+            # handler: it stops as SIGTERM's default would, quietly (raising
+            # here printed a traceback from the worker as the pool stopped).
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, interrupt)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import os
+import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import TypeVar
@@ -85,3 +87,23 @@ def test_an_executor_that_cannot_finish_is_told_while_waiting() -> None:
     with pytest.raises(RuntimeError, match="lost"):
         list(stream(square, [1, 2], stalled, tick=tick))
     assert stalled.checks == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_worker_forked_before_its_initialiser_stops_quietly_on_sigterm() -> None:
+    """While workers run, SIGTERM is the parent's Ctrl-C; a worker forked with
+    that handler (its initialiser not run yet) and stopped by the pool's
+    SIGTERM must end as SIGTERM ends a process, not raise KeyboardInterrupt
+    (which printed 'Process ForkProcess-2:' and a traceback on stderr)."""
+    from spoker.runs.parallel import _term_as_interrupt
+
+    with _term_as_interrupt(True):
+        pid = os.fork()
+        if pid == 0:  # the worker, before any initialiser
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)  # the handler runs before the next line
+            except KeyboardInterrupt:
+                os._exit(3)
+            os._exit(4)
+        _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM, status
