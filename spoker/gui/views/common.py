@@ -19,6 +19,14 @@ from spoker.gui.widgets.buttons import Button
 from spoker.text.narrator import COLOUR_NAMES
 
 
+def draw_modal_box(rect: tuple[float, float, float, float]) -> None:
+    """A dialog's box over a dimmed screen (the save and confirm dialogs)."""
+    width, height = arcade.get_window().get_size()
+    arcade.draw_lrbt_rectangle_filled(0, max(width, 4000), 0, max(height, 4000), (0, 0, 0, 140))
+    left, bottom, w, h = rect
+    draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
+
+
 def place_toolbar(
     toolbar: Sequence[Button], optional: Sequence[Button], width: float, bar: float,
     gap: float, min_width: float, max_width: float, keep: int = 0,

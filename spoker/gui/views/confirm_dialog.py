@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import arcade
 from arcade import key as keys
 
-from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
-from spoker.gui.views.common import TextBlock
+from spoker.gui.views.common import TextBlock, draw_modal_box
 from spoker.gui.widgets.buttons import Button
 
 
@@ -58,9 +56,7 @@ class ConfirmDialog:
     def draw(self) -> None:
         left, bottom, w, h = self.rect
         s = ui_scale()
-        width, height = arcade.get_window().get_size()
-        arcade.draw_lrbt_rectangle_filled(0, max(width, 4000), 0, max(height, 4000), (0, 0, 0, 140))
-        draw_box(left, bottom, w, h, (30, 35, 46, 250), THEME.accent, radius=12, border_width=2)
+        draw_modal_box(self.rect)
         self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
         self._detail.draw([(self.detail, THEME.text)], left + 16 * s, bottom + h - 40 * s, w - 32 * s)
         self.yes.draw()
