@@ -4,26 +4,11 @@ between; a pending challenge stays up while it is answered."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-
 from shibumi import Colour
 from spoker import RuleSet
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.controller import PERSON, GameSetup
-from spoker.gui.models.settings import Settings
 from spoker.gui.views.game import GameView
-
-
-@pytest.fixture
-def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
-    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
-    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
-    the_app.resized(window.width, window.height)
-    the_app.on_quit = lambda: None
-    yield the_app
 
 
 def play(view: GameView, *moves: str) -> None:

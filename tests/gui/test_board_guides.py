@@ -100,17 +100,6 @@ def test_a_climbing_line_is_drawn_as_a_thread_through_its_balls(make_scene: Call
     assert px[0] > 200 and px[1] < 140 and px[2] > 160, f"the thread's colour between the balls, not {px}"
 
 
-@pytest.fixture
-def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    from spoker.gui.models.settings import Settings
-
-    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
-    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
-    the_app.resized(window.width, window.height)
-    the_app.on_quit = lambda: None
-    return the_app
-
-
 def test_the_game_marks_playable_cells_while_a_person_holds_a_ball(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(("Ann", "Comp"), (PERSON, "greedy"), RuleSet(), seed=6))
     scene = view.scene
