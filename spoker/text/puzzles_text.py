@@ -1,0 +1,150 @@
+"""The words of the Puzzles screen and of "Retry my mistakes": the task, the
+verdict after a try, the unit of the values on the board, the line that
+follows, the rating and the streak, the retry's summary.
+
+The values are the mover's expected result, P(win) - P(loss) (notation.md,
+"Puzzles"); how much a worse cell gives away is said as the analysis says
+it (:func:`spoker.text.value_words.loss_words`). No arcade here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shibumi import Cell, Colour
+from spoker.text.narrator import COLOUR_NAMES
+from spoker.text.value_words import loss_words
+
+HEADING = "PUZZLES"
+RETRY_HEADING = "RETRY MY MISTAKES"
+UNIT = ("The numbers on the cells are each cell's exact value for the player to move: "
+        "P(win) \u2212 P(loss) with best play by both from here (+1 a sure win, \u22121 a sure loss). "
+        "The best cell is ringed.")
+UNIT_SHORT = "Values: P(win) \u2212 P(loss) for the player to move; the best is ringed."
+RETRY_UNIT = ("The numbers are P(win) \u2212 P(loss) for the player to move, as the analysis "
+              "found them: your first choice, your new one and the best.")
+SOLVING = "Working out every cell's exact value\u2026"
+NO_PUZZLES = "No puzzle to show here: choose another rule set or theme, or find puzzles in your games."
+NO_MISTAKES = "No mistake and no blunder of this player to retry: well played."
+CLOSE_RULE = "Close means within 0.10 of the best: the analysis marks no inaccuracy there."
+ALL_RULES = "all rule sets"
+ALL_THEMES = "all themes"
+SHIPPED = "the shipped puzzles"
+MINE = "from my games"
+
+
+def colour_word(colour: Colour | None) -> str:
+    return COLOUR_NAMES[colour] if colour is not None else "no"
+
+
+def task_words(mover: int, colour: Colour, score: tuple[int, int], answers: int) -> str:
+    """``Player 2 to move, 1-3. Place the white ball on the best cell.``"""
+    also = " (there are two equal best cells)" if answers == 2 else (
+        f" (there are {answers} equal best cells)" if answers > 2 else "")
+    return (f"Player {mover} to move, score {score[0]}-{score[1]}. Place the {COLOUR_NAMES[colour]} "
+            f"ball on the best cell{also}.")
+
+
+def value_text(value: float) -> str:
+    """A value as the board shows it: ``+0.48``, ``\u22121.00``, ``0.00``."""
+    text = f"{value:+.2f}"
+    if text in ("+0.00", "-0.00"):
+        return "0.00"
+    return text.replace("-", "\u2212")
+
+
+def right_words(cell: Cell, value: float, answers: Sequence[Cell]) -> str:
+    others = [str(a) for a in answers if a != cell]
+    also = f" ({', '.join(others)} as good)" if others else ""
+    return f"Right: {cell} is the best cell, {value_text(value)}{also}."
+
+
+def wrong_words(cell: Cell, value: float, best: Cell, best_value: float) -> str:
+    loss = max(0.0, min(2.0, best_value - value))
+    return (f"Not the best: {cell} is worth {value_text(value)}, the best {best} "
+            f"{value_text(best_value)}. {cell} gives away {loss_words(loss)}.")
+
+
+def wrong_short(cell: Cell, answers: Sequence[Cell]) -> str:
+    """Before the values are known: which cells were right."""
+    names = ", ".join(str(a) for a in answers)
+    return f"Not the best: {cell}. The best: {names}."
+
+
+def rating_words(rating: float, deviation: float, streak: int, best_streak: int) -> str:
+    """``Rating 1523 \u00b1 140 \u00b7 streak 3 (best 5)``."""
+    return f"Rating {rating:.0f} \u00b1 {2 * deviation:.0f}  \u00b7  streak {streak} (best {best_streak})"
+
+
+def rating_change(before: float, after: float) -> str:
+    delta = after - before
+    sign = "+" if delta >= 0 else "\u2212"
+    return f"Rating {after:.0f} ({sign}{abs(delta):.0f})"
+
+
+def line_step_words(index: int, total: int, cell: Cell | None, colour: Colour | None, mover: int | None) -> str:
+    """What step ``index`` of the line that follows shows."""
+    if index == 0:
+        return f"The line that follows: {total} step{'s' if total != 1 else ''} (\u2190 \u2192 or the buttons)."
+    where = f"player {mover} places on {cell}" if cell is not None and mover is not None else ""
+    drawn = f", then draws {COLOUR_NAMES[colour]} (the likeliest)" if colour is not None else ""
+    return f"Step {index} of {total}: {where}{drawn}."
+
+
+def line_end_words(over: bool, score: tuple[int, int]) -> str:
+    return f"The game ends {score[0]}-{score[1]}." if over else ""
+
+
+def puzzle_count(index: int, total: int, source: str) -> str:
+    return f"{index} of {total} \u00b7 {source}"
+
+
+def themes_words(themes: Sequence[str]) -> str:
+    return "Themes: " + ", ".join(t.replace("-", " ") for t in themes) if themes else ""
+
+
+def difficulty_words(difficulty: int | None) -> str:
+    names = {0: "easy", 1: "medium", 2: "hard"}
+    return f"Difficulty: {names[difficulty]}" if difficulty in names else ""
+
+
+def scan_words(done: int, total: int, found: int) -> str:
+    return f"Searching your games\u2026 position {done} of {total}, {found} puzzle{'s' if found != 1 else ''} found"
+
+
+def scan_done_words(records: int, found: int) -> str:
+    return (f"{found} puzzle{'s' if found != 1 else ''} from {records} record{'s' if records != 1 else ''} "
+            f"of your games.")
+
+
+# -- retry --------------------------------------------------------------------------------
+def retry_task(index: int, total: int, move: int, verdict: str, colour: Colour) -> str:
+    return (f"Mistake {index} of {total}: move {move}, a {verdict}. Place the {COLOUR_NAMES[colour]} "
+            f"ball again.")
+
+
+def retry_result(kind: str, cell: Cell, value: float, first: Cell, first_value: float,
+                 best: Cell, best_value: float) -> list[str]:
+    """The verdict of a retry: ``best``, ``close`` or ``again`` (still a worse cell)."""
+    head = {
+        "best": f"Now the best: {cell}, {value_text(value)}.",
+        "close": f"Close: {cell}, {value_text(value)}, within 0.10 of the best.",
+        "again": f"Still not the best: {cell}, {value_text(value)}; it gives away "
+                 f"{loss_words(max(0.0, min(2.0, best_value - value)))}.",
+    }[kind]
+    return [head, f"Your first choice {first}: {value_text(first_value)}. The best {best}: {value_text(best_value)}."]
+
+
+def retry_summary(best: int, close: int, again: int) -> str:
+    total = best + close + again
+    return (f"Done: {total} retried, {best} now the best, {close} close, {again} still not "
+            f"({CLOSE_RULE.lower()[:-1]}).")
+
+
+__all__ = [
+    "ALL_RULES", "ALL_THEMES", "CLOSE_RULE", "HEADING", "MINE", "NO_MISTAKES", "NO_PUZZLES", "RETRY_HEADING",
+    "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "UNIT_SHORT", "colour_word", "difficulty_words", "line_end_words",
+    "line_step_words", "puzzle_count", "rating_change", "rating_words", "retry_result", "retry_summary",
+    "retry_task", "right_words", "scan_done_words", "scan_words", "task_words", "themes_words", "value_text",
+    "wrong_short", "wrong_words",
+]
