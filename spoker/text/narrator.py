@@ -487,7 +487,28 @@ HINT_HEADING = "Hint: best cells for this ball"
 def hint_lines(hints: Sequence[tuple[Cell, str]]) -> list[str]:
     """The game screen's hint: a heading, then each cell, numbered as on the
     board, with what the ball does there and its chances in words."""
-    return [HINT_HEADING] + [f"{i}. {cell}: {words}" for i, (cell, words) in enumerate(hints, 1)]
+    return [HINT_HEADING] + [f"{i}. {hint_item(cell, words)}" for i, (cell, words) in enumerate(hints, 1)]
+
+
+def hint_item(cell: Cell, words: str) -> str:
+    """One cell of a hint: ``3A1: a full house, level 2: ...; wins about 6 games in 10``."""
+    return f"{cell}: {words}"
+
+
+def tutor_question(given_away: str) -> str:
+    """The tutor's question before a placement that gives away too much
+    (``given_away``: :func:`spoker.text.value_words.given_away_words`)."""
+    return f"This gives away {given_away}: rethink, or play it?"
+
+
+def tutor_lines(cell: Cell, words: str, best: Cell, best_words: str) -> list[str]:
+    """Under the tutor's question: the better cell as the hints say it, then
+    the one chosen, in the same words."""
+    return [f"Better: {hint_item(best, best_words)}", f"Yours: {hint_item(cell, words)}"]
+
+
+TUTOR_NO_TIME = "The tutor had no time to judge this placement: played."
+"""Said when a click comes before the tutor's values and they are not ready in time."""
 
 
 def _lower(group: Group) -> str:

@@ -84,6 +84,36 @@ def loss_words(loss: float) -> str:
     return f"about {n} game{'s' if n != 1 else ''} in 10"
 
 
+def given_away_words(loss: float) -> str:
+    """A placement's loss of expected result (0 to 2, P(win) - P(loss)) as
+    the tutor says it, such as ``"about 1 game in 7"`` for 0.15.
+
+    The rule: the loss is read as that much of a game, a game being one step
+    of result (a win become a draw, or a draw a loss), so 0.15 is 0.15 of a
+    game. Up to half a game it is "about 1 game in N", N the whole number whose
+    1/N is nearest the loss (0.10: 1 in 10, 0.15: 1 in 7, 0.25: 1 in 4, 0.40:
+    1 in 3); then tenths up to a whole game ("about 7 games in 10"); then
+    halves ("about a whole game", "about a game and a half", "about two
+    games": a sure win become a sure loss). Below 0.005 "almost nothing".
+    (:func:`loss_words`, the analysis's, counts a win become a loss as one
+    game instead: half these.)
+    """
+    x = _checked("loss", loss, 0.0, 2.0)
+    if x < 0.005:
+        return "almost nothing" if x >= CERTAIN else "nothing"
+    if x <= 0.55:
+        low = math.floor(1.0 / x)
+        n = min((low, low + 1), key=lambda k: (abs(1.0 / k - x), k))
+        return f"about 1 game in {n}"
+    if x < 0.95:
+        return f"about {math.floor(x * 10 + 0.5)} games in 10"
+    if x < 1.25:
+        return "about a whole game"
+    if x < 1.75:
+        return "about a game and a half"
+    return "about two games"
+
+
 def _share_words(share: float, value: float) -> str:
     """Words for the share of games won, the expected result being ``value``."""
     if value >= 1.0 - CERTAIN:
@@ -117,4 +147,4 @@ def _checked(name: str, x: float, low: float, high: float) -> float:
     return min(high, max(low, float(x)))
 
 
-__all__ = ["ValueWordsError", "loss_words", "value_words"]
+__all__ = ["ValueWordsError", "given_away_words", "loss_words", "value_words"]

@@ -386,6 +386,14 @@ class GameController:
             return []
         return hints(s, top=top)
 
+    def cell_values(self, state: GameState | None = None) -> list[Hint]:
+        """:meth:`hint` for every playable cell, best first: what the hints
+        show (the first three) and the tutor judges (all), from one search."""
+        s = state if state is not None else self.state.copy()
+        if s.drawn is None or s.is_over:
+            return []
+        return self.hint(len(s.legal_cells()), s)
+
     @staticmethod
     def hint_lines(found: Sequence[Hint]) -> list[str]:
         """The hint as text: a heading, then each cell, numbered as on the

@@ -24,9 +24,12 @@ RANGES = {
     "computer_speed": (0.25, 8.0),  # the pace keys step through 0.25 .. 8
     "volume": (0.0, 1.0),
     "board_view": (0, 3),  # quarter turns
+    "tutor_threshold": (0.01, 2.0),  # P(win) - P(loss) given away: the screen offers TUTOR_THRESHOLDS
 }
 """The numbers a setting takes: anything else in the file is damage."""
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # the settings screen's steps
+TUTOR_THRESHOLDS = (0.10, 0.15, 0.25, 0.40)  # the settings screen's, in P(win) - P(loss)
+DEFAULT_THRESHOLD = 0.15  # the tutor's when first turned on (issue 26)
 
 
 @dataclass
@@ -52,6 +55,11 @@ class Settings:
     # The pyramid's orientation, quarter turns 0..3, the same on every screen
     # and kept from one game to the next (R turns it, V resets it).
     board_view: int = 0
+    # The tutor (games against the computer): before a placement that gives
+    # away more than tutor_threshold of P(win) - P(loss), the game asks
+    # (spoker.gui.models.tutor). Off in a file that has no "tutor".
+    tutor: bool = False
+    tutor_threshold: float = DEFAULT_THRESHOLD
 
     @property
     def computer_delays(self) -> tuple[float, float]:

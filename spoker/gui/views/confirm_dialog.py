@@ -1,9 +1,10 @@
-"""The modal box asking a yes-or-no question (a takeback in hot-seat): a
-short title, then the question and what follows, wrapped (long names fit)."""
+"""The modal box asking a yes-or-no question (a takeback in hot-seat, the
+tutor's rethink-or-play): a short title, then the question and what follows,
+wrapped (long names fit), one paragraph a line."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from arcade import key as keys
 
@@ -12,25 +13,40 @@ from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.common import TextBlock, draw_modal_box
 from spoker.gui.widgets.buttons import Button
 
+YES_KEYS = (keys.Y, keys.ENTER, keys.RETURN, keys.NUM_ENTER)
+NO_KEYS = (keys.N, keys.ESCAPE)
+
 
 class ConfirmDialog:
-    """A question, a detail line and two answers: Y or Enter says yes, N or
-    Esc says no; either closes the box (``done``) and calls its function."""
+    """A question, detail lines and two answers: by default Y or Enter says
+    yes, N or Esc says no (``yes_keys``, ``no_keys`` and the labels shown on
+    the buttons, ``shortcuts``, may say others); either closes the box
+    (``done``) and calls its function."""
 
     def __init__(
-        self, title: str, detail: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
-        yes: str = "Yes", no: str = "No",
+        self, title: str, detail: str | Sequence[str], on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None, yes: str = "Yes", no: str = "No",
+        yes_keys: Sequence[int] = YES_KEYS, no_keys: Sequence[int] = NO_KEYS,
+        shortcuts: tuple[str, str] = ("Y", "N"), no_first: bool = False,
     ) -> None:
         self.title = title
-        self.detail = detail
+        self.lines = [detail] if isinstance(detail, str) else list(detail)
         self.done = False
         self._on_yes = on_yes
         self._on_no = on_no
-        self.yes = Button(yes, self._yes, "Y", primary=True)
-        self.no = Button(no, self._no, "N")
+        self._yes_keys = tuple(yes_keys)
+        self._no_keys = tuple(no_keys)
+        self._no_first = no_first  # the "no" button at the left (the tutor's Rethink)
+        self.yes = Button(yes, self._yes, shortcuts[0], primary=True)
+        self.no = Button(no, self._no, shortcuts[1])
         self._title = Label(title, 15, bold=True, anchor_y="top")
         self._detail = TextBlock(12)
         self.rect = (0.0, 0.0, 0.0, 0.0)
+
+    @property
+    def detail(self) -> str:
+        """The detail lines as one text."""
+        return "\n".join(self.lines)
 
     def _yes(self) -> None:
         if not self.done:
@@ -43,22 +59,25 @@ class ConfirmDialog:
             if self._on_no is not None:
                 self._on_no()
 
+    def _detail_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        return [(line, THEME.text) for line in self.lines]
+
     def layout(self, width: int, height: int) -> None:
         s = ui_scale()
         w = min(640.0 * s, width - 40.0)
-        lines = [(self.detail, THEME.text)]
-        h = 40 * s + self._detail.height(lines, w - 32 * s) + 62 * s
+        h = 40 * s + self._detail.height(self._detail_lines(), w - 32 * s) + 62 * s
         left, bottom = (width - w) / 2, (height - h) / 2
         self.rect = (left, bottom, w, h)
-        self.yes.place(left + w - 266 * s, bottom + 14 * s, 124 * s, 38 * s)
-        self.no.place(left + w - 132 * s, bottom + 14 * s, 116 * s, 38 * s)
+        first, second = (self.no, self.yes) if self._no_first else (self.yes, self.no)
+        first.place(left + w - 266 * s, bottom + 14 * s, 124 * s, 38 * s)
+        second.place(left + w - 132 * s, bottom + 14 * s, 116 * s, 38 * s)
 
     def draw(self) -> None:
         left, bottom, w, h = self.rect
         s = ui_scale()
         draw_modal_box(self.rect)
         self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
-        self._detail.draw([(self.detail, THEME.text)], left + 16 * s, bottom + h - 40 * s, w - 32 * s)
+        self._detail.draw(self._detail_lines(), left + 16 * s, bottom + h - 40 * s, w - 32 * s)
         self.yes.draw()
         self.no.draw()
 
@@ -74,9 +93,9 @@ class ConfirmDialog:
         self.no.on_mouse_motion(x, y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if symbol in (keys.Y, keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+        if symbol in self._yes_keys:
             self._yes()
-        elif symbol in (keys.N, keys.ESCAPE):
+        elif symbol in self._no_keys:
             self._no()
 
     def on_text(self, text: str) -> None:

@@ -4,11 +4,14 @@ A person draws (Space or a click on the bag), sees the ball, hovers a playable c
 to see its ghost and clicks to place it. Computer seats play through the
 same controller, paced by timers in ``on_update`` (never ``sleep``); their
 choice (and hints) are computed in a worker thread so the window stays live.
+Against the computer, the tutor (a setting) asks before a placement that
+gives away too much (:mod:`spoker.gui.models.tutor`), from the hints' values.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
@@ -18,10 +21,11 @@ from arcade import key as keys
 from shibumi import APEX, Cell
 from spoker.engine.previews import Preview
 from spoker.errors import SpokerError
-from spoker.gui.models.computer_turns import ComputerTurns, Job
+from spoker.gui.models.computer_turns import ComputerTurns
 from spoker.gui.models.controller import PERSON, GameController
 from spoker.gui.models.sounds import END, effect_for
 from spoker.gui.models.story import NO_MOMENT, Mark, MarkRole
+from spoker.gui.models.tutor import CellValues, Decision, tutor_applies
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box, draw_disc
 from spoker.gui.render.text import Label
@@ -44,7 +48,7 @@ from spoker.gui.views.common import (
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
-from spoker.text.narrator import COLOUR_NAMES
+from spoker.text.narrator import COLOUR_NAMES, TUTOR_NO_TIME
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -68,8 +72,10 @@ class GameView(BaseView):
         self.selected: Cell | None = None
         self.info: list[str] = []
         self.hints: list[Hint] = []
-        self._hint_job: Job[list[Hint]] | None = None
-        self._hint_key = ""
+        # Every playable cell's value, for the hints and the tutor: one search a position.
+        self.values = CellValues(app.threaded)
+        self.clock = time.perf_counter  # the tutor's wait is real time, not frames
+        self.tutor_asked = 0  # placements the tutor asked about in this game
         self.turns = ComputerTurns(app.threaded, app.settings.computer_delays[0])
         self.end_timer: float | None = None
         self.moment_time = 10.0
@@ -172,14 +178,54 @@ class GameView(BaseView):
         self._update_ghost()
 
     def act_place(self, cell: Cell) -> bool:
-        """Place the drawn ball on ``cell`` for the person to move."""
+        """Place the drawn ball on ``cell`` for the person to move (when the
+        tutor is on, once it has judged the placement: it may ask first)."""
         if not self.person_turn or self.c.state.drawn is None:
             return False
         if not self.c.is_playable(cell):
             self.say(self._why_not(cell), "bad")
             return False
+        if self.tutor_on:
+            decision = self.values.click(self.c, cell, self.app.settings.tutor_threshold, self.clock())
+            if decision is not None:
+                self._decide(decision)
+            return True
         self._place(cell)
         return True
+
+    # -- the tutor ---------------------------------------------------------------
+    @property
+    def tutor_on(self) -> bool:
+        """The tutor watches the person's placement now (see ``tutor_applies``)."""
+        return tutor_applies(self.c, self.app.settings.tutor)
+
+    def _decide(self, decision: Decision) -> None:
+        """Place the ball, or ask first (Rethink: R or Esc; Play it: Enter or P)."""
+        if decision.warning is None:
+            self._place(decision.cell)
+            if decision.late:
+                self.say(TUTOR_NO_TIME, "info", 4)
+            return
+        cell = decision.cell
+        self.tutor_asked += 1
+        self.dialog = ConfirmDialog(
+            decision.warning.question, decision.warning.lines, lambda: self._play_anyway(cell), self._rethink,
+            yes="Play it", no="Rethink", yes_keys=(keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.P),
+            no_keys=(keys.R, keys.ESCAPE), shortcuts=("Enter", "R, Esc"), no_first=True)
+        self.dialog.layout(*self.size)
+        self._refresh_highlights()
+
+    def _play_anyway(self, cell: Cell) -> None:
+        self.dialog = None
+        self._place(cell)
+
+    def _rethink(self) -> None:
+        self.dialog = None
+        self._refresh_highlights()
+        self._update_ghost()
+        drawn = self.c.state.drawn
+        ball = f"the {COLOUR_NAMES[drawn]} ball" if drawn is not None else "the ball"
+        self.say(f"Rethink: {ball} is still yours to place.", "info", 4)
 
     def _place(self, cell: Cell) -> None:
         try:
@@ -238,8 +284,7 @@ class GameView(BaseView):
         self.selected = None
         self.info = []
         self.hints = []
-        self._hint_key = ""
-        self._hint_job = None
+        self.values.reset()
         self.scene.set_board(self.c.state.board, animate=False)
         self.moment_seen = self.banner = self.c.moment
         self.moment_time = 10.0
@@ -284,8 +329,7 @@ class GameView(BaseView):
         s = self.app.settings
         s.show_hints = not s.show_hints
         self.app.save_settings()
-        self.hints = []
-        self._hint_key = ""
+        self.hints = []  # shown again from the values at the next frame (_poll_values)
         self._refresh_highlights()
         self.say("Hints on: the best cells show when you draw." if s.show_hints else "Hints off.", "info")
 
@@ -368,7 +412,7 @@ class GameView(BaseView):
             if self.dialog.done:
                 self.dialog = None
         self._computer(dt)
-        self._poll_hints()
+        self._poll_values()
         if self.end_timer is not None:
             self.end_timer -= dt
             if self.end_timer <= 0:
@@ -389,25 +433,30 @@ class GameView(BaseView):
         assert action.cell is not None
         self._place(action.cell)
 
-    def _poll_hints(self) -> None:
+    def _show_hints(self) -> bool:
         c = self.c
-        if not (self.app.settings.show_hints and c.hints_allowed and c.state.drawn is not None):
+        return self.app.settings.show_hints and c.hints_allowed and c.state.drawn is not None
+
+    def _poll_values(self) -> None:
+        """The values of the person's position, found while they think: the
+        first three are the hints; a click waiting for them is decided."""
+        show = self._show_hints()
+        if not (show or self.tutor_on or self.values.pending is not None):
             return
-        key = c.state.to_string()
-        if self._hint_key == key:
+        if self.c.state.drawn is None or not self.c.person_to_move:
+            self.values.pending = None
             return
-        if self._hint_job is None or self._hint_job.key != key:
-            self._hint_job = Job(key, c.hint, 3, c.state.copy(), threaded=self.app.threaded)
-        job = self._hint_job
-        if job.done():
-            self._hint_job = None
-            self._hint_key = key
-            try:
-                self.hints = job.result()
-            except Exception as err:
-                self.hints = []
-                self.say(f"No hint: {err}", "bad")
+        had = self.values.found
+        found = self.values.values(self.c)
+        if found is not None and self.values.found is not had and self.values.error and show:
+            self.say(f"No hint: {self.values.error}", "bad")
+        top = found[:3] if show and found is not None else []
+        if self.dialog is None and (len(top) != len(self.hints) or any(a is not b for a, b in zip(top, self.hints))):
+            self.hints = top
             self._refresh_highlights()
+        decision = self.values.poll(self.c, self.app.settings.tutor_threshold, self.clock())
+        if decision is not None and self.dialog is None and self.person_turn:
+            self._decide(decision)
 
     # -- drawing ----------------------------------------------------------------
     def on_draw(self) -> None:

@@ -1,4 +1,4 @@
-"""The settings screen: hints, takebacks, sound and its volume, the computer's
+"""The settings screen: hints, the tutor, takebacks, sound and its volume, the computer's
 pace, colour marks, the board's view and full screen.
 
 Reached from the title (its Settings button, F2) and from a game (F2); Done
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
-from spoker.gui.models.settings import SPEEDS, VOLUMES, Settings
+from spoker.gui.models.settings import SPEEDS, TUTOR_THRESHOLDS, VOLUMES, Settings
 from spoker.gui.models.sounds import PLACE
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
@@ -25,6 +25,7 @@ from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
 from spoker.gui.views.common import TextBlock
 from spoker.gui.widgets.buttons import Button, Choice, Toggle
+from spoker.text.value_words import given_away_words
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -46,6 +47,13 @@ def volume_options(current: float) -> list[tuple[str, str]]:
     """The volumes, softest first ("80%"); the file's own if between steps."""
     volumes = sorted(set(VOLUMES) | {current})
     return [(repr(v), "silent (0%)" if v == 0 else f"{round(v * 100)}%") for v in volumes]
+
+
+def threshold_options(current: float) -> list[tuple[str, str]]:
+    """The tutor's thresholds, smallest first ("0.15: 1 game in 7", what a
+    placement may give away before the tutor asks); the file's own if between."""
+    steps = sorted(set(TUTOR_THRESHOLDS) | {current})
+    return [(repr(t), f"{t:.2f}: {given_away_words(t).removeprefix('about ')}") for t in steps]
 
 
 def apply_fullscreen(window: arcade.Window, on: bool) -> bool:
@@ -94,11 +102,20 @@ class SettingsView(BaseView):
         self.pace = Choice("", pace_options(s.computer_speed), tooltip="Click: faster; right-click: slower")
         self.pace.select(repr(s.computer_speed))
         self.pace.on_change = self._pace_changed
+        self.tutor = Toggle("", s.tutor, self._set("tutor"))
+        self.threshold = Choice("", threshold_options(s.tutor_threshold),
+                                tooltip="Click: a larger loss before it asks; right-click: smaller")
+        self.threshold.select(repr(s.tutor_threshold))
+        self.threshold.on_change = self._threshold_changed
         self.marks = Toggle("", s.colour_marks, self.app.set_colour_marks)
         self.board = Button("Reset", self.reset_board_view, tooltip="The standard view: row 1 at the front")
         self.fullscreen = Toggle("", s.fullscreen, self._fullscreen_changed)
         self.rows = [
             Row("Hints", "The best cells for the drawn ball, from the first move (I in a game)", self.hints),
+            Row("Tutor", "Against the computer: before a placement that gives away too much, asks "
+                "whether to rethink (with the hint's better cell)", self.tutor),
+            Row("Tutor threshold", "How much of a game (P(win) - P(loss)) a placement may give away before "
+                "the tutor asks", self.threshold),
             Row("Takebacks", "Ctrl+Z takes back a placement (in hot-seat the other person agrees)", self.takebacks),
             Row("Sound", "Short effects: a draw, a placement, a challenge and its outcome, the end", self.sound),
             Row("Volume", "Of the sound effects", self.volume),
@@ -149,6 +166,10 @@ class SettingsView(BaseView):
         self.app.settings.computer_speed = float(value)
         self.app.save_settings()
 
+    def _threshold_changed(self, value: str) -> None:
+        self.app.settings.tutor_threshold = float(value)
+        self.app.save_settings()
+
     def _fullscreen_changed(self, on: bool) -> None:
         self.app.settings.fullscreen = on
         self.app.save_settings()
@@ -164,8 +185,10 @@ class SettingsView(BaseView):
         self.say("The board is back to the standard view.", "info", 3)
 
     def _sync(self) -> None:
-        """What one setting means for another: no volume without sound."""
+        """What one setting means for another: no volume without sound, no
+        threshold without the tutor."""
         self.volume.enabled = self.app.settings.sound
+        self.threshold.enabled = self.app.settings.tutor
         self.changed()
 
     # -- going back ------------------------------------------------------------
