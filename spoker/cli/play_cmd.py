@@ -67,14 +67,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--autoplay", type=int, metavar="N",
                    help="with --screenshot: N moves played by the computer first (default: 0)")
     p.add_argument("--show", type=_screen, metavar="SCREEN",
-                   help=f"with --screenshot: the screen to draw: {', '.join(SCREENS)} or lesson:N (default: game)")
+                   help=f"with --screenshot: the screen to draw: {', '.join(SCREENS)}, lesson:N or puzzle:N (default: game)")
     p.add_argument("--size", metavar="WxH", help="with --screenshot: the picture's size (default: 1280x800)")
     exit_after_first_frame(p)
     p.set_defaults(func=run)
 
 
-SCREENS = ("game", "end", "help", "title", "replay", "lab", "settings", "lessons")
-"""The screens --show draws; ``lesson:N`` is lesson N of Learn to play, open."""
+SCREENS = ("game", "end", "help", "title", "replay", "lab", "settings", "lessons", "puzzles", "retry")
+"""The screens --show draws; ``lesson:N`` is lesson N of Learn to play, open;
+``puzzle:N`` shipped puzzle N, tried on a wrong cell (its values shown);
+``retry`` Retry my mistakes over the game played to its end."""
 
 
 def _screen(text: str) -> str:
@@ -83,9 +85,12 @@ def _screen(text: str) -> str:
     number = text.partition(":")[2] if text.startswith("lesson:") else ""
     if text in SCREENS or (number.isdigit() and number.isascii() and 1 <= int(number) <= len(LESSONS)):
         return text
+    puzzle = text.partition(":")[2] if text.startswith("puzzle:") else ""
+    if puzzle.isdigit() and puzzle.isascii() and 1 <= int(puzzle) <= 100_000:
+        return text
     shown = text if len(text) <= 30 else text[:27] + "..."
     raise argparse.ArgumentTypeError(
-        f"invalid choice: {shown!r} (choose from {', '.join(SCREENS)}, or lesson:1 to lesson:{len(LESSONS)})")
+        f"invalid choice: {shown!r} (choose from {', '.join(SCREENS)}, lesson:1 to lesson:{len(LESSONS)}, or puzzle:N)")
 
 
 def _seed(text: str) -> int:

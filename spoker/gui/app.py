@@ -41,11 +41,13 @@ from spoker.records.inputs import read_seed
 if TYPE_CHECKING:
     from shibumi import Board
     from spoker.gui.models.analysis_model import AnalysisCache
+    from spoker.gui.models.puzzle_session import Worker
     from spoker.gui.render.frame import FrameCache
     from spoker.gui.render.scene import BoardScene
     from spoker.gui.views.game import GameView
     from spoker.gui.views.lab import LabView
     from spoker.records.record import GameRecord
+    from spoker.runs.analysis import GameAnalysis
 
 FILE_NAME_PART = 24  # characters of a player's name in a proposed record file name
 
@@ -103,6 +105,7 @@ class SpokerApp:
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None
         self._analyses: AnalysisCache | None = None
+        self._puzzle_worker: Worker | None = None
         self._size = (int(window.width), int(window.height))
         self.first_frame_done = False
         self.closed = False
@@ -337,6 +340,60 @@ class SpokerApp:
         view = LessonsView(self, Tutor(Progress(progress_path(self.data_folder))))
         if lesson is not None:
             view.open(lesson - 1)
+        self.show(view)
+        return view
+
+    @property
+    def puzzle_worker(self) -> Worker:
+        """Where the puzzles' searches run: one spawned process for the
+        session, or at once when not threaded (tests, screenshots)."""
+        if self._puzzle_worker is None:
+            from spoker.gui.models.puzzle_session import InlineWorker, ProcessWorker
+
+            self._puzzle_worker = ProcessWorker() if self.threaded else InlineWorker()
+        return self._puzzle_worker
+
+    def show_puzzles(self, number: int | None = None, seed: int | None = None) -> arcade.View:
+        """The Puzzles screen: the next puzzle near the person's rating, or
+        shipped puzzle ``number`` (1-based; ``seed`` seeds the choice); the rating, the streak and the
+        puzzles found in the person's games are kept in the data folder
+        (spoker.gui.models.puzzle_store)."""
+        from spoker.gui.models.puzzle_session import PuzzleSession, load_shipped
+        from spoker.gui.models.puzzle_store import (
+            MineStore,
+            ProgressStore,
+            mine_path,
+            progress_path,
+        )
+        from spoker.gui.views.puzzles import PuzzlesView
+
+        folder = self.data_folder
+        notices: list[str] = []
+        shipped = load_shipped(notices=notices)
+        for line in notices:
+            print(f"spoker: {line}", file=sys.stderr)
+        session = PuzzleSession(shipped, ProgressStore(progress_path(folder)), MineStore(mine_path(folder)),
+                                self.puzzle_worker, seed)
+        if number is not None and 1 <= number <= len(shipped):
+            session.open(shipped[number - 1])
+        else:
+            session.next()
+        games = Path("games") if folder is None else folder / "games"
+        view = PuzzlesView(self, session, self.puzzle_worker, games_folder=games)
+        self.show(view)
+        return view
+
+    def show_retry(
+        self, record: GameRecord, analysis: GameAnalysis, player: int, back: Callable[[], None] | None = None,
+    ) -> arcade.View:
+        """Retry my mistakes: the positions before ``player``'s mistakes and
+        blunders in ``analysis`` (of ``record``), in turn; Back (Esc) calls
+        ``back`` (None: the title screen)."""
+        from spoker.gui.models.puzzle_session import RetrySession
+        from spoker.gui.views.puzzles import PuzzlesView
+
+        session = RetrySession(record, analysis, player, self.puzzle_worker)
+        view = PuzzlesView(self, session, self.puzzle_worker, back=back)
         self.show(view)
         return view
 

@@ -8,6 +8,7 @@ imports back: a view can be made with any object that has these members
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from spoker.gui.models.settings import Settings
     from spoker.gui.render.frame import FrameCache
     from spoker.gui.render.scene import BoardScene
+    from spoker.records.record import GameRecord
+    from spoker.runs.analysis import GameAnalysis
 
 
 @runtime_checkable
@@ -71,6 +74,12 @@ class AppHost(Protocol):
     def show_help(self) -> None: ...
 
     def show_lessons(self, lesson: int | None = None) -> arcade.View: ...  # Learn to play; lesson N open (1-based)
+
+    def show_puzzles(self, number: int | None = None, seed: int | None = None) -> arcade.View: ...  # Puzzles; shipped puzzle N (1-based) open
+
+    def show_retry(
+        self, record: GameRecord, analysis: GameAnalysis, player: int, back: Callable[[], None] | None = None,
+    ) -> arcade.View: ...  # Retry my mistakes: ``player``'s (1 or 2) mistakes and blunders of the analysis
 
     def show_settings(self) -> None: ...
 

@@ -128,6 +128,46 @@ def point_at_query(view: LabView) -> None:
         view.on_mouse_motion(int(x), int(y), 0, 0)
 
 
+RETRY_EFFORT = 2000
+"""The analysis's effort for ``--show retry`` (a fraction of a second a record)."""
+
+
+def show_puzzle(app: SpokerApp, number: int | None, seed: int | None) -> None:
+    """The Puzzles screen: the next puzzle (seeded), or shipped puzzle
+    ``number`` tried on a wrong cell, every cell's value shown."""
+    from spoker.gui.models.puzzle_session import PuzzleSession
+    from spoker.gui.views.puzzles import PuzzlesView
+
+    view = app.show_puzzles(number, seed)
+    assert isinstance(view, PuzzlesView)
+    session = view.session
+    if number is not None and isinstance(session, PuzzleSession) and session.puzzle is not None:
+        answers = session.puzzle.answers
+        wrong = [c for c in session.playable() if c not in answers]
+        view.place(wrong[0] if wrong else session.playable()[0])
+
+
+def show_retry(app: SpokerApp, controller: GameController) -> None:
+    """Retry my mistakes over the game played (analysed at :data:`RETRY_EFFORT`):
+    the player with more mistakes and blunders, the first one retried on another
+    cell that is not the best."""
+    from spoker.gui.views.puzzles import PuzzlesView
+    from spoker.runs.analysis import analyse_record
+
+    record = app.record_of(controller)
+    analysis = analyse_record(record, RETRY_EFFORT)
+    counts = [sum(1 for m in analysis.moves if m.player == p and m.verdict in ("mistake", "blunder")) for p in (1, 2)]
+    view = app.show_retry(record, analysis, 1 if counts[0] >= counts[1] else 2, None)
+    assert isinstance(view, PuzzlesView)
+    session = view.session
+    item = getattr(session, "item", None)
+    if item is not None:
+        cells = [c for c in session.playable() if c != item.move.best]
+        others = [c for c in cells if c != item.move.cell]
+        if others or cells:
+            view.place((others or cells)[0])
+
+
 def take_screenshot(options: Any) -> int:
     """Draw the screen ``options.show`` after ``options.autoplay`` moves; save it."""
     path = options.screenshot
@@ -143,7 +183,7 @@ def take_screenshot(options: Any) -> int:
     app.read_unfinished = autosave.unfinished_dir() is not None  # shown, never changed
     show = getattr(options, "show", "game") or "game"
     controller = starting_game(app, options, setup)
-    autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show == "end")
+    autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show in ("end", "retry"))
     if show == "title":
         app.show_title()
     elif show == "settings":  # as reached from the title screen
@@ -153,6 +193,10 @@ def take_screenshot(options: Any) -> int:
         show_lab(app, controller)
     elif show == "lessons" or show.startswith("lesson:"):  # Learn to play: the list, or lesson N
         app.show_lessons(int(show.partition(":")[2]) if ":" in show else None)
+    elif show == "puzzles" or show.startswith("puzzle:"):  # the next puzzle; shipped puzzle N, tried
+        show_puzzle(app, int(show.partition(":")[2]) if ":" in show else None, setup.seed)
+    elif show == "retry":
+        show_retry(app, controller)
     elif show == "help":
         app.play(controller)
         app.show_help()

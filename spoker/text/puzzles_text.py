@@ -19,10 +19,9 @@ HEADING = "PUZZLES"
 RETRY_HEADING = "RETRY MY MISTAKES"
 UNIT = ("The numbers on the cells are each cell's exact value for the player to move: "
         "P(win) \u2212 P(loss) with best play by both from here (+1 a sure win, \u22121 a sure loss). "
-        "The best cell is ringed.")
-UNIT_SHORT = "Values: P(win) \u2212 P(loss) for the player to move; the best is ringed."
+        "The best cell is green and ringed, your try orange.")
 RETRY_UNIT = ("The numbers are P(win) \u2212 P(loss) for the player to move, as the analysis "
-              "found them: your first choice, your new one and the best.")
+              "found them: your first choice orange, the best green and ringed, a new choice grey.")
 SOLVING = "Working out every cell's exact value\u2026"
 NO_PUZZLES = "No puzzle to show here: choose another rule set or theme, or find puzzles in your games."
 NO_MISTAKES = "No mistake and no blunder of this player to retry: well played."
@@ -72,8 +71,8 @@ def wrong_short(cell: Cell, answers: Sequence[Cell]) -> str:
 
 
 def rating_words(rating: float, deviation: float, streak: int, best_streak: int) -> str:
-    """``Rating 1523 \u00b1 140 \u00b7 streak 3 (best 5)``."""
-    return f"Rating {rating:.0f} \u00b1 {2 * deviation:.0f}  \u00b7  streak {streak} (best {best_streak})"
+    """``Rating 1523 \u00b1 70 \u00b7 streak 3 (best 5)`` (\u00b1 the Glicko deviation)."""
+    return f"Rating {rating:.0f} \u00b1 {deviation:.0f}  \u00b7  streak {streak} (best {best_streak})"
 
 
 def rating_change(before: float, after: float) -> str:
@@ -143,7 +142,7 @@ def retry_summary(best: int, close: int, again: int) -> str:
 
 __all__ = [
     "ALL_RULES", "ALL_THEMES", "CLOSE_RULE", "HEADING", "MINE", "NO_MISTAKES", "NO_PUZZLES", "RETRY_HEADING",
-    "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "UNIT_SHORT", "colour_word", "difficulty_words", "line_end_words",
+    "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "colour_word", "difficulty_words", "line_end_words",
     "line_step_words", "puzzle_count", "rating_change", "rating_words", "retry_result", "retry_summary",
     "retry_task", "right_words", "scan_done_words", "scan_words", "task_words", "themes_words", "value_text",
     "wrong_short", "wrong_words",

@@ -182,6 +182,8 @@ class TitleView(BaseView):
                                    tooltip="Set up any position and see what a ball would form"))
         self.b_learn = ui.add(Button("Learn to play", self.app.show_lessons, "T",
                                      tooltip="Short lessons on the board: the rules, one task at a time (T)"))
+        self.b_puzzles = ui.add(Button("Puzzles", self.app.show_puzzles, "P",
+                                       tooltip="Find the best cell: puzzles proved by exact search, a rating (P)"))
         self.record = ui.add(TextInput(s.last_record, "path/to/game.txt", 400, caption="Record file"))
         self.b_replay = ui.add(Button("Replay", lambda: self.open_record("replay"), tooltip="Watch the record in the replay viewer"))
         self.b_load = ui.add(Button("Continue it", lambda: self.open_record("play"), tooltip="Play on from the record's last move"))
@@ -347,7 +349,7 @@ class TitleView(BaseView):
         rules = [self.visibility, self.apex] + ([self.variant] if self.variant.visible else []) + [self.seed]
         self._row(rules, left, y, col, 12 * k if len(rules) > 3 else 20 * k)
         y -= 44 * k
-        self._row([self.b_learn, self.hints, self.b_settings, self.b_lab], left, y, col, 12 * k)
+        self._row([self.b_learn, self.b_puzzles, self.hints, self.b_settings, self.b_lab], left, y, col, 10 * k)
         y -= 46 * k + gap
         self.b_start.place(left, y, third, 46 * k)
         self.b_help.place(left + third + 20 * k, y, third, 46 * k)
@@ -492,6 +494,8 @@ class TitleView(BaseView):
             self.app.show_lab()
         elif symbol == keys.T:
             self.app.show_lessons()
+        elif symbol == keys.P:
+            self.app.show_puzzles()
         elif symbol == keys.TAB:
             self.ui.focus_next(None)
         elif symbol == keys.ESCAPE:
