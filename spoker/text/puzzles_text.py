@@ -71,8 +71,14 @@ def wrong_short(cell: Cell, answers: Sequence[Cell]) -> str:
 
 
 def rating_words(rating: float, deviation: float, streak: int, best_streak: int) -> str:
-    """``Rating 1523 \u00b1 70 \u00b7 streak 3 (best 5)`` (\u00b1 the Glicko deviation)."""
-    return f"Rating {rating:.0f} \u00b1 {deviation:.0f}  \u00b7  streak {streak} (best {best_streak})"
+    """``Rating 1523 \u00b1 70 \u00b7 streak 3, best 5`` (\u00b1 the Glicko deviation)."""
+    return f"Rating {rating:.0f} \u00b1 {deviation:.0f} \u00b7 streak {streak}, best {best_streak}"
+
+
+def count_words(puzzles: int, mine: bool, solved: int, tried: int) -> str:
+    """``295 puzzles \u00b7 shipped \u00b7 3 of 5 solved``."""
+    return f"{puzzles} puzzle{'s' if puzzles != 1 else ''} \u00b7 {'mine' if mine else 'shipped'} \u00b7 " \
+        f"{solved} of {tried} solved"
 
 
 def rating_change(before: float, after: float) -> str:
@@ -92,10 +98,6 @@ def line_step_words(index: int, total: int, cell: Cell | None, colour: Colour | 
 
 def line_end_words(over: bool, score: tuple[int, int]) -> str:
     return f"The game ends {score[0]}-{score[1]}." if over else ""
-
-
-def puzzle_count(index: int, total: int, source: str) -> str:
-    return f"{index} of {total} \u00b7 {source}"
 
 
 def themes_words(themes: Sequence[str]) -> str:
@@ -142,8 +144,8 @@ def retry_summary(best: int, close: int, again: int) -> str:
 
 __all__ = [
     "ALL_RULES", "ALL_THEMES", "CLOSE_RULE", "HEADING", "MINE", "NO_MISTAKES", "NO_PUZZLES", "RETRY_HEADING",
-    "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "colour_word", "difficulty_words", "line_end_words",
-    "line_step_words", "puzzle_count", "rating_change", "rating_words", "retry_result", "retry_summary",
+    "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "colour_word", "count_words", "difficulty_words", "line_end_words",
+    "line_step_words", "rating_change", "rating_words", "retry_result", "retry_summary",
     "retry_task", "right_words", "scan_done_words", "scan_words", "task_words", "themes_words", "value_text",
     "wrong_short", "wrong_words",
 ]

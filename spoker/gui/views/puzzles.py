@@ -105,7 +105,6 @@ class PuzzlesView(BaseView):
                                     tooltip="Back" if self.retry else f"The title screen ({TITLE_TIP})"))
         self.toolbar = [self.b_next, self.b_help, self.b_back] if self.retry else \
             [self.b_prev, self.b_line, self.b_next, self.b_help, self.b_back]
-        self.b_prev.visible = self.b_line.visible = not self.retry
         self.filters: list[Choice] = []
         self.folder: TextInput | None = None
         self.b_scan: Button | None = None
@@ -120,7 +119,7 @@ class PuzzlesView(BaseView):
                                           self._filter_changed, tooltip="The shipped puzzles, or those of your games"))
             self.filters = [self.c_rules, self.c_theme, self.c_source]
             self.folder = ui.add(TextInput(str(games_folder or ""), "folder of records", 300,
-                                           caption="Your games: a folder of records"))
+                                           caption="Folder of your records"))
             self.b_scan = ui.add(Button("Search", self.toggle_scan, "F",
                                         tooltip="Find puzzles in the folder's records (F; Esc stops)"))
         self._heading = Label(words.RETRY_HEADING if self.retry else words.HEADING, 12, THEME.muted, bold=True,
@@ -311,9 +310,10 @@ class PuzzlesView(BaseView):
         board_w = width - panel_w
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         bar = TOOLBAR_H * s
-        place_toolbar(self.toolbar, [self.b_help], board_w, bar, gap=6 * s, min_width=70 * s, max_width=150 * s)
-        if not self.retry:
-            self.b_prev.visible = self.b_line.visible = self.b_prev.visible and bool(self._line_shown())
+        toolbar = [b for b in self.toolbar if b not in (self.b_prev, self.b_line) or self._line_shown()]
+        for b in self.toolbar:
+            b.visible = False
+        place_toolbar(toolbar, [self.b_help], board_w, bar, gap=6 * s, min_width=70 * s, max_width=150 * s)
         self.board_rect = (0.0, bar, board_w, height - bar)
         self.scene.set_viewport(10, bar + 4 * s, board_w - 20, height - bar - 16 * s)
         x, w = board_w + 14 * s, panel_w - 28 * s
@@ -450,9 +450,8 @@ class PuzzlesView(BaseView):
                      session.record.headers.get("Player2") or "Player 2")
             return f"{names[session.player - 1]} \u00b7 {len(session.items)} to retry"
         pool = session.puzzles()
-        source = words.MINE if session.source == "mine" else words.SHIPPED
         p = session.progress
-        return f"{len(pool)} puzzles \u00b7 {source} \u00b7 {p.solved} of {p.tried} solved"
+        return words.count_words(len(pool), session.source == "mine", p.solved, p.tried)
 
     def _notes_lines(self) -> list[str]:
         session = self.session
@@ -462,9 +461,9 @@ class PuzzlesView(BaseView):
         if session.attempt is not None and session.solved is not None:
             out.append(words.UNIT if session.line_index == 0 else "")
             out.append(session.line_words())
-        if session.puzzle is not None:
-            out.append(" \u00b7 ".join(t for t in (words.themes_words(session.puzzle.themes),
-                                                    words.difficulty_words(session.puzzle.difficulty)) if t))
+        if session.puzzle is not None:  # the themes after the try: before, they would give it away
+            themes = words.themes_words(session.puzzle.themes) if session.attempt is not None else ""
+            out.append(" \u00b7 ".join(t for t in (themes, words.difficulty_words(session.puzzle.difficulty)) if t))
         return out
 
     def _draw_board_tip(self) -> None:

@@ -1,0 +1,174 @@
+"""The Puzzles screen's model without a window: the try, the values shown,
+the line that follows, the rating and the streak, the choice of the next
+puzzle, and the search of a folder of records."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from pathlib import Path
+
+import pytest
+
+from spoker.engine.state_strings import parse_state
+from spoker.gui.models import puzzle_session
+from spoker.gui.models.puzzle_session import (
+    REPEAT_GAP,
+    GamesScan,
+    InlineWorker,
+    PuzzleSession,
+    likeliest,
+    load_shipped,
+)
+from spoker.gui.models.puzzle_store import MineStore, Progress, ProgressStore, record_key
+from spoker.records.puzzles import Puzzle
+from spoker.records.record import GameRecord, save_record
+from spoker.runs.puzzles import solve
+
+SHIPPED = load_shipped()
+
+
+def quick(n: int = 0) -> Puzzle:
+    """A shipped puzzle near the end (solved in a few milliseconds)."""
+    return [p for p in SHIPPED if 30 - parse_state(p.state).move_number <= 6][n]
+
+
+class Pending:
+    """A worker whose searches never end (the values stay to come)."""
+
+    def submit(self, fn: object, *args: object) -> Future[object]:
+        return Future()
+
+
+def session(tmp_path: Path | None = None, puzzles: list[Puzzle] | None = None, worker: object = None,
+            ) -> PuzzleSession:
+    store = ProgressStore(None if tmp_path is None else tmp_path / "puzzles.json")
+    return PuzzleSession(SHIPPED if puzzles is None else puzzles, store, MineStore(None),
+                         worker or InlineWorker(), seed=5)  # type: ignore[arg-type]
+
+
+def test_the_shipped_puzzles_are_read_each_once() -> None:
+    assert len(SHIPPED) >= 200
+    assert len({p.state for p in SHIPPED}) == len(SHIPPED)
+    assert {p.state.rsplit(" ", 1)[-1] for p in SHIPPED} == {
+        "visible", "touching", "visible,apex-free", "touching,apex-free"}
+
+
+def test_a_right_try_then_every_cells_exact_value(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    puzzle = quick()
+    s.open(puzzle)
+    assert s.solved is not None  # worked out while the person thinks (at once inline)
+    assert s.badges() == []  # nothing shown before the try
+    attempt = s.place(puzzle.answers[0])
+    assert attempt is not None and attempt.right and attempt.rated
+    values = s.values()
+    assert values == pytest.approx(solve(puzzle.game_state()).values)
+    assert set(values) == set(puzzle.game_state().legal_cells())
+    badges = {cell: kind for cell, _, kind in s.badges()}
+    assert {c for c, k in badges.items() if k == "best"} == set(puzzle.answers)
+    assert s.verdict()[0][1] == "good" and str(puzzle.answers[0]) in s.verdict()[0][0]
+    assert s.place(puzzle.answers[0]) is None  # one try a puzzle
+    assert s.progress.streak == 1 and s.progress.solved == 1 and s.progress.rating.rating > 1500
+
+
+def test_a_wrong_try_says_both_values_and_breaks_the_streak(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.store.keep(Progress(streak=4, best_streak=4, tried=4, solved=4))
+    puzzle = quick(1)
+    s.open(puzzle)
+    wrong = next(c for c in s.playable() if c not in puzzle.answers)
+    attempt = s.place(wrong)
+    assert attempt is not None and not attempt.right and attempt.after < attempt.before
+    text, kind = s.verdict()[0]
+    assert kind == "bad" and str(wrong) in text and "gives away" in text
+    assert dict((c, k) for c, _, k in s.badges())[wrong] == "tried"
+    assert s.progress.streak == 0 and s.progress.best_streak == 4 and s.progress.tried == 5
+    assert ProgressStore(tmp_path / "puzzles.json").progress == s.progress  # kept at once
+
+
+def test_the_line_that_follows_steps_through_best_play_and_likely_draws() -> None:
+    s = session()
+    puzzle = quick(2)
+    s.open(puzzle)
+    assert not s.step_line(1)  # not before the try
+    s.place(puzzle.answers[0])
+    line = s.line
+    assert line and line[0].cell == s.best()
+    start = s.shown_board()
+    assert s.step_line(1) and s.shown_board() != start
+    after = parse_state(line[0].state)
+    assert after.board[line[0].cell] is not None
+    if line[0].drawn is not None:  # the likeliest colour of the bag then
+        before = puzzle.game_state()
+        before.apply_place(line[0].cell)
+        assert line[0].drawn == likeliest(before)
+    while s.step_line(1):
+        pass
+    assert s.line_index == len(line)
+    assert not s.step_line(1)
+    assert s.badges() == []  # the values belong to the puzzle's position
+    s.step_line(-len(line))
+    assert s.line_index == 0 and s.shown_board() == start
+
+
+def test_the_next_puzzle_is_near_the_rating_and_not_one_seen_lately() -> None:
+    s = session(worker=Pending())
+    seen = []
+    for _ in range(30):
+        p = s.next()
+        assert p is not None
+        seen.append(p.state)
+        s.place(p.answers[0]) if len(seen) % 2 else s.place(next(c for c in s.playable() if c not in p.answers))
+        assert s.waiting and s.values() == {} and "Rating" in s.verdict()[1][0]  # told before the values come
+    assert len(set(seen)) == len(seen)
+    assert s.progress.tried == 30 and s.progress.solved == 15
+    s.store.keep(s.progress._replace(rating=s.progress.rating._replace(rating=2000), recent=()))
+    hard = s.choose_next()
+    assert hard is not None and hard.difficulty == 2
+    s.store.keep(s.progress._replace(rating=s.progress.rating._replace(rating=1000), recent=()))
+    easy = s.choose_next()
+    assert easy is not None and easy.difficulty == 0
+    assert REPEAT_GAP >= 30
+
+
+def test_a_pool_of_two_alternates_and_the_filters_choose() -> None:
+    pool = [quick(0), quick(1)]
+    s = session(puzzles=pool, worker=Pending())
+    first = s.next()
+    second = s.next()
+    assert first is not None and second is not None and first != second and s.next() == first
+    s.rules = "no-such-rules"
+    assert s.next() is None and s.puzzle is None and s.playable() == []
+    s.rules = ""
+    whole = session(worker=Pending())
+    whole.theme = "apex"
+    assert all("apex" in p.themes for p in whole.puzzles()) and whole.puzzles()
+    whole.rules = "touching"
+    assert all(p.state.endswith(" touching") for p in whole.puzzles())
+
+
+def test_a_folder_of_records_is_searched_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spoker.runs.puzzles import game_positions
+
+    states = list(game_positions(1, seed=4, players=("greedy", "greedy")))
+    final = states[-1].copy()
+    final.apply_place(final.legal_cells()[0])
+    record = GameRecord.from_state(final, {})
+    save_record(tmp_path / "a.txt", record)
+    (tmp_path / "bad.txt").write_text("not a record\n", encoding="utf-8")
+    tried: list[str] = []
+    puzzle = quick()
+
+    def find(text: str) -> Puzzle | None:  # the search stood in for: it is spoker.runs.puzzles' own
+        tried.append(text)
+        return puzzle if len(tried) == 1 else None
+
+    monkeypatch.setattr(puzzle_session, "_find_puzzle", find)
+    mine = MineStore(tmp_path / "mine.json")
+    scan = GamesScan(tmp_path, mine, InlineWorker())
+    assert scan.records == 1 and scan.unreadable == 1
+    assert not scan.running and scan.found == 1 and scan.done == scan.total == len(tried) > 1
+    assert MineStore(tmp_path / "mine.json").find(record_key(str(record.rules), record.moves)) == (puzzle,)
+    again = GamesScan(tmp_path, MineStore(tmp_path / "mine.json"), InlineWorker())
+    assert again.total == 0 and again.found == 1 and len(tried) == scan.total  # nothing searched twice
+    assert "1 puzzle from 1 record" in again.words()
