@@ -274,12 +274,15 @@ def run_animation(args: argparse.Namespace) -> int:
     from spoker.runs.simulate import ProgressBar
 
     analysis = None
-    if args.analyse:
-        from spoker.runs.analysis import analyse_record
+    if args.analyse:  # only the moves shown: a challenge's two moves take seconds, not the game's minute
+        from spoker.runs.analysis import analyse_move
 
         bar = ProgressBar(sys.stderr, label="placements")
+        analysis = []
         try:
-            analysis = analyse_record(record, effort, bar, luck=True)
+            for n in range(moves[0], moves[1] + 1):
+                analysis.append(analyse_move(record, n, effort, luck=True))
+                bar(len(analysis), moves[1] - moves[0] + 1)
         finally:
             bar.close()
 

@@ -1,0 +1,161 @@
+"""spoker.records.files.write_animation_atomic: GIF, APNG and WebP, read back
+with Pillow; one shared palette; never half a file."""
+
+from __future__ import annotations
+
+import errno
+import math
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from spoker.errors import SpokerError
+from spoker.records import files
+from spoker.records.files import animation_format, check_fps, write_animation_atomic
+
+SIZE = (96, 64)
+GREEN = (96, 210, 120)
+
+
+def frames(count: int = 5, size: tuple[int, int] = SIZE) -> list[Image.Image]:
+    """Frames like a film's: a shaded background that stays, a square that
+    moves, a few pixels of a rare colour."""
+    out = []
+    for i in range(count):
+        im = Image.new("RGB", size)
+        draw = ImageDraw.Draw(im)
+        for x in range(size[0]):
+            draw.line([(x, 0), (x, size[1])], fill=(x * 2 % 256, 60, 255 - x * 2 % 256))
+        draw.rectangle([10 + 8 * i, 10, 26 + 8 * i, 26], fill=(240, 240, 230))
+        draw.rectangle([2, size[1] - 5, 6, size[1] - 2], fill=GREEN)
+        out.append(im)
+    return out
+
+
+def read_back(path: Path) -> tuple[int, tuple[int, int], list[int]]:
+    with Image.open(path) as im:
+        durations = []
+        for i in range(im.n_frames):
+            im.seek(i)
+            im.load()  # WebP tells a frame's duration once it is loaded
+            durations.append(im.info.get("duration"))
+        return im.n_frames, im.size, durations
+
+
+@pytest.mark.parametrize("name", ["a.gif", "a.png", "a.webp", "a.apng", "A.GIF"])
+def test_every_kind_writes_and_reads_back_with_its_frames_and_size(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    written = write_animation_atomic(frames(5), path, 4)
+    assert written == path.stat().st_size > 0
+    count, size, durations = read_back(path)
+    assert (count, size) == (5, SIZE)
+    assert all(d == pytest.approx(250, abs=10) for d in durations)
+    assert [p.name for p in tmp_path.iterdir()] == [name]  # no temporary file left
+
+
+def test_a_frames_hold_shows_it_that_many_frame_times(tmp_path: Path) -> None:
+    made = frames(3)
+    made[1].info["hold"] = 4
+    path = tmp_path / "held.gif"
+    write_animation_atomic(made, path, 2)
+    assert read_back(path)[2] == [500, 2000, 500]
+
+
+def test_the_gif_palette_keeps_a_colour_of_few_pixels(tmp_path: Path) -> None:
+    path = tmp_path / "rare.gif"
+    write_animation_atomic(frames(4), path, 2)
+    with Image.open(path) as im:
+        im.seek(3)
+        pixel = im.convert("RGB").getpixel((4, SIZE[1] - 3))
+    assert isinstance(pixel, tuple)
+    assert sum(abs(a - b) for a, b in zip(pixel, GREEN)) < 30, pixel
+
+
+def test_a_gif_of_still_frames_is_small(tmp_path: Path) -> None:
+    still = frames(1) * 30
+    moving = frames(30)
+    write_animation_atomic([im.copy() for im in still], tmp_path / "still.gif", 2)
+    write_animation_atomic(moving, tmp_path / "moving.gif", 2)
+    # Only what changed is stored: thirty still frames cost little more than one.
+    assert (tmp_path / "still.gif").stat().st_size < (tmp_path / "moving.gif").stat().st_size / 3
+
+
+def test_a_failure_while_the_frames_are_made_leaves_no_file_and_no_temporary(tmp_path: Path) -> None:
+    def broken() -> Iterator[Image.Image]:
+        yield from frames(2)
+        raise RuntimeError("the renderer failed")
+
+    with pytest.raises(RuntimeError):
+        write_animation_atomic(broken(), tmp_path / "x.gif", 2)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failing_write_keeps_the_old_file_and_leaves_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "x.webp"
+    path.write_bytes(b"old")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    with pytest.raises(OSError, match="space"):
+        write_animation_atomic(frames(2), path, 2)
+    assert path.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.webp"]
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "match"),
+    [
+        ((frames(2), "x.jpg", 2), SpokerError, "x.jpg"),
+        ((frames(2), "x", 2), SpokerError, ".gif"),
+        ((frames(2), "x.gif", 0), SpokerError, "0"),
+        ((frames(2), "x.gif", 31), SpokerError, "31"),
+        ((frames(2), "x.gif", math.nan), SpokerError, "nan"),
+        ((frames(2), "x.gif", True), TypeError, "True"),
+        ((frames(2), "x.gif", "2"), TypeError, "'2'"),
+        (([], "x.gif", 2), SpokerError, "at least one frame"),
+        (([1, 2], "x.gif", 2), TypeError, "PIL image"),
+        (("ab", "x.gif", 2), TypeError, "'ab'"),
+        ((frames(1) + frames(1, (50, 50)), "x.gif", 2), SpokerError, r"\(50, 50\)"),
+        ((frames(2), 7, 2), TypeError, "7"),
+        ((frames(2), "", 2), SpokerError, "empty"),
+    ],
+)
+def test_bad_arguments_are_refused_before_anything_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[object, object, object],
+    error: type[Exception], match: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(error, match=match):
+        write_animation_atomic(*args)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bad_hold_is_refused_naming_the_frame(tmp_path: Path) -> None:
+    made = frames(3)
+    made[2].info["hold"] = 0
+    with pytest.raises(SpokerError, match="frame 3: hold 0"):
+        write_animation_atomic(made, tmp_path / "x.png", 2)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_format_is_the_names_ending() -> None:
+    assert [animation_format(n) for n in ("a.gif", "b.PNG", "c.apng", "d.webp")] == ["GIF", "PNG", "PNG", "WEBP"]
+
+
+@given(st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-10**6, 10**6), st.booleans(),
+                 st.text(max_size=4), st.none()))
+def test_check_fps_takes_a_rate_in_range_or_raises_a_documented_error(value: object) -> None:
+    try:
+        rate = check_fps(value)
+    except (TypeError, ValueError):
+        return
+    assert files.MIN_FPS <= rate <= files.MAX_FPS
