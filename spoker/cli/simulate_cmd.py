@@ -13,7 +13,9 @@ from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.players import player_entries, player_names
 from spoker.records.files import write_text_atomic
+from spoker.runs.luck_judge import DEFAULT_JUDGE
 from spoker.runs.simulate import ENGINES, MAX_GAMES, ProgressBar, Tally, check_players, simulate
+from spoker.runs.stats import score_rates
 
 EXAMPLE = """\
 players:
@@ -25,11 +27,19 @@ examples:
      "ends": {{"straight_flush": ..., "complete": ...}}, "groups": {{"three_kinds": ..., ...}},
      "challenges": ..., "points": [..., ...]}}
   spoker simulate --games 100 --players lookahead,greedy --swap --workers 2 --json --out run.json
+  spoker simulate --games 400 --players lookahead,greedy --swap --luck-adjusted --seed 1 --json
+    {{..., "score_rates": [{{"name": "lookahead", "plain": [rate, low, high],
+                           "luck_adjusted": [rate, low, high]}}, {{"name": "greedy", ...}}]}}
   spoker simulate --games 10000000 --players random,greedy --seed 1 --cluster dask
   spoker simulate --games 100000 --players expert,lookahead --seed 1 --cluster tcp://10.0.0.5:8786
 
 Player A sits first in every game; with --swap the players change seats every
-other game (A first in game 1) and the JSON also holds "by_player". 'wins' and
+other game (A first in game 1) and the JSON also holds "by_player". With
+--swap --luck-adjusted every draw's luck is judged (what the colour drawn was
+worth against an average draw, by a fixed search: docs/players.md) and each
+player's luck-adjusted score rate is shown beside the plain one: it estimates
+the same rate (each draw's luck averages 0 over the bag) with a narrower
+95% interval; the games are then played one by one. 'wins' and
 'points' are by seat. The same --seed gives the same result whatever --workers.
 Random and greedy games are played in bulk with numpy (--engine batch); other
 players one game at a time (--engine scalar). Without --seed a seed is chosen
@@ -78,6 +88,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     cluster_arg.add_arguments(p)
     p.add_argument("--swap", action="store_true", help="players change seats every other game")
+    p.add_argument(
+        "--luck-adjusted", action="store_true",
+        help="with --swap: judge each draw's luck and add luck-adjusted score rates (narrower intervals)",
+    )
     p.add_argument("--engine", choices=ENGINES, default="auto", help="auto (default), batch or scalar")
     p.add_argument("--json", action="store_true", help="print one JSON object (docs/formats.md)")
     p.add_argument("--out", metavar="FILE", help="write the result to FILE instead of stdout")
@@ -96,6 +110,10 @@ def parse_pair(text: str) -> tuple[str, str]:
 def run(args: argparse.Namespace) -> int:
     players = parse_pair(args.players)
     rules = RuleSet.parse(args.rules)
+    if args.luck_adjusted and not args.swap:
+        raise CliError("--luck-adjusted needs --swap: each player must draw first in half the games")
+    if args.luck_adjusted and args.engine == "batch":
+        raise CliError("--luck-adjusted with --engine batch: the batch engine keeps no positions to judge")
     if args.games > MAX_GAMES:
         raise CliError(f"--games {args.games}: at most {MAX_GAMES} games a run")
     if args.out is not None:
@@ -106,14 +124,19 @@ def run(args: argparse.Namespace) -> int:
         with cluster_arg.executor_for("simulate", args) as (workers, executor):
             tally = simulate(
                 players, args.games, seed, rules, workers, args.swap, args.engine,
-                progress=bar, executor=executor,
+                progress=bar, executor=executor, luck_adjusted=args.luck_adjusted,
             )
     finally:
         bar.close()
     if args.json:
-        text = json.dumps(tally.to_json(by_player=args.swap))
+        out = tally.to_json(by_player=args.swap)
+        if args.luck_adjusted:
+            out["score_rates"] = score_rates_json(tally)
+        text = json.dumps(out)
     else:
         text = table(tally, seed, rules, args.swap)
+        if args.luck_adjusted:
+            text += "\n\n" + luck_table(tally)
     write_result(text, args.out)
     return 0
 
@@ -124,6 +147,41 @@ def write_result(text: str, out: str | None) -> None:
         print(text)
     else:
         write_text_atomic(out, text + "\n")
+
+
+def score_rates_json(tally: Tally) -> list[dict[str, object]]:
+    """``score_rates`` of ``spoker simulate --swap --luck-adjusted --json`` (notation.md)."""
+    return [
+        {"name": name, "plain": [_r(x) for x in plain], "luck_adjusted": [_r(x) for x in adjusted]}
+        for name, (plain, adjusted) in zip(tally.players, score_rates(tally), strict=True)
+    ]
+
+
+def _r(x: float) -> float:
+    """A rate in JSON: six decimals (no -0.0)."""
+    return round(x, 6) + 0.0
+
+
+def luck_table(tally: Tally) -> str:
+    """Both score rates of each player with their 95% intervals, and how much
+    narrower the luck-adjusted one is."""
+    lines = [
+        f"score rates with 95% intervals; each draw's luck judged by the {DEFAULT_JUDGE} evaluator (docs/players.md):",
+        f"{'':14s}{'plain':>26s}{'luck-adjusted':>26s}",
+    ]
+    rates = score_rates(tally)
+    for name, (plain, adjusted) in zip(tally.players, rates, strict=True):
+        lines.append(f"{name:14s}{_rate_text(plain):>26s}{_rate_text(adjusted):>26s}")
+    (plain, adjusted), _ = rates
+    width, narrow = plain[2] - plain[1], adjusted[2] - adjusted[1]
+    if width > 0:
+        lines.append(f"the luck-adjusted interval is {narrow / width:.2f} times as wide as the plain one: "
+                     f"as wide as the plain one of {width * width / max(narrow * narrow, 1e-12):.1f} times the games")
+    return "\n".join(lines)
+
+
+def _rate_text(rate: tuple[float, float, float]) -> str:
+    return f"{rate[0]:.1%} [{rate[1]:.1%}, {rate[2]:.1%}]"
 
 
 def table(tally: Tally, seed: int, rules: RuleSet, swap: bool) -> str:

@@ -29,6 +29,10 @@ examples:
 
 Every pair of players plays N games, changing seats every other game. A score
 rate is (wins + draws / 2) / games, with its 95% Wilson confidence interval.
+--luck-adjusted judges each draw's luck (docs/players.md) and adds each
+player's luck-adjusted score rate with its 95% interval (a column of the
+standings, a second cross table; "luck_adjusted" in the JSON's standings and
+pairings): the same rate estimated with less of the draws' noise.
 Without --seed a seed is chosen at random and shown. --workers is capped at
 the number of CPUs; a progress bar shows on a terminal (stderr). --chart and
 --out are checked before the games start; Ctrl-C stops the run and its
@@ -53,6 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="visible (default) or touching, optionally with apex-free",
     )
     cluster_arg.add_arguments(p)
+    p.add_argument(
+        "--luck-adjusted", action="store_true",
+        help="judge each draw's luck and add luck-adjusted score rates (narrower intervals)",
+    )
     p.add_argument("--chart", metavar="FILE.png", help="also draw a bar chart of the score rates")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="FILE", help="write the result to FILE instead of stdout")
@@ -75,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         with cluster_arg.executor_for("tournament", args) as (workers, executor):
             result = run_tournament(
-                args.players, args.games, seed, rules, workers, progress=bar, executor=executor
+                args.players, args.games, seed, rules, workers, progress=bar, executor=executor,
+                luck_adjusted=args.luck_adjusted,
             )
     finally:
         bar.close()

@@ -23,6 +23,7 @@ from spoker.engine.events import ChallengeOpened, GroupFormed
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 from spoker.players import Player, PlayerError, make_player, player_entry
+from spoker.runs.luck_judge import DEFAULT_JUDGE, LuckJudge, luck_judge
 from spoker.runs.parallel import cap_workers, running, slots, stream
 from spoker.runs.tally import ENDS as ENDS
 from spoker.runs.tally import RANK_KEYS as RANK_KEYS
@@ -46,6 +47,17 @@ def play_game(
 ) -> tuple[GameOutcome, list[int], int]:
     """Play a whole game; returns the outcome, the counting groups formed by
     rank (index 1..5) and the number of challenges opened."""
+    outcome, groups, challenges, _ = play_judged_game(first, second, rng, rules)
+    return outcome, groups, challenges
+
+
+def play_judged_game(
+    first: Player, second: Player, rng: random.Random, rules: RuleSet = DEFAULT_RULES,
+    judge: LuckJudge | None = None,
+) -> tuple[GameOutcome, list[int], int, tuple[float, float]]:
+    """:func:`play_game`, and with a ``judge`` each seat's luck summed over its
+    draws (:mod:`spoker.runs.luck_judge`; (0, 0) without one). The draws are
+    the same with a judge or without: it only looks."""
     for seat in (first, second):
         if not callable(getattr(seat, "choose", None)):
             raise TypeError(f"player {seat!r}: expected a Player (spoker.players.make_player)")
@@ -53,8 +65,12 @@ def play_game(
     seats = (first, second)
     groups = [0] * 6
     challenges = 0
+    luck = [0.0, 0.0]
     while not state.is_over:
+        before = state.copy() if judge is not None else None
         state.draw(rng)
+        if before is not None and judge is not None:
+            luck[state.to_move - 1] += judge.luck(before, int(state.drawn))  # type: ignore[arg-type]
         cell = seats[state.to_move - 1].choose(state)
         for event in state.apply_place(cell):
             if isinstance(event, GroupFormed):
@@ -62,12 +78,16 @@ def play_game(
             elif isinstance(event, ChallengeOpened):
                 challenges += 1
     assert state.end is not None
-    return GameOutcome(state.winner, state.score, state.end), groups, challenges
+    return GameOutcome(state.winner, state.score, state.end), groups, challenges, (luck[0], luck[1])
 
 
 # -- units of work ----------------------------------------------------------------
 MAX_GAMES = 10**12
 """The most games one run may ask for (game indices stay exact in numpy's int64)."""
+
+LUCK_CHUNK = 20
+"""Games a unit at most when luck is judged: judging makes even random games
+slow (some 0.2 s of one core a game), so units stay small enough to share."""
 
 
 class Unit(NamedTuple):
@@ -83,6 +103,8 @@ class Unit(NamedTuple):
     rules: RuleSet
     swap: bool
     tag: int = 0
+    luck: str = ""
+    """The evaluator judging each draw's luck (:data:`spoker.runs.luck_judge.JUDGES`); "" for none."""
 
 
 def run_unit(unit: Unit) -> Tally:
@@ -96,24 +118,32 @@ def run_unit(unit: Unit) -> Tally:
         )
         return tally
     tally = Tally(unit.players)
+    judge = luck_judge(unit.luck) if unit.luck else None
     for index in range(unit.first, unit.first + unit.size):
         draw_seed, seed_a, seed_b = game_seeds(unit.seed, index)
         a = make_player(unit.players[0], seed_a)
         b = make_player(unit.players[1], seed_b)
         a_second = unit.swap and index % 2 == 1
         first, second = (b, a) if a_second else (a, b)
-        outcome, groups, challenges = play_game(first, second, random.Random(draw_seed), unit.rules)
+        outcome, groups, challenges, luck = play_judged_game(
+            first, second, random.Random(draw_seed), unit.rules, judge
+        )
         tally.record(outcome, a_second)
         tally.add_game_events(groups, challenges)
+        if judge is not None:
+            a_seat = 1 if a_second else 0
+            result = 0 if outcome.winner is None else (1 if outcome.winner - 1 == a_seat else -1)
+            tally.record_luck(result, result - luck[a_seat] + luck[1 - a_seat])
     return tally
 
 
 def plan(
     players: tuple[str, str], games: int, seed: int, rules: RuleSet, swap: bool, engine: str,
-    tag: int = 0,
+    tag: int = 0, luck: str = "",
 ) -> Iterator[Unit]:
     """Split a run into units, lazily: batch blocks when the engine and
-    players allow, else small chunks of games played one by one."""
+    players allow, else small chunks of games played one by one (always when
+    ``luck`` names an evaluator of draws: the batch simulator keeps no positions)."""
     names = check_players(players)
     if len(names) != 2:
         raise SimulationError(f"players {players!r}: a simulation takes two players")
@@ -124,7 +154,13 @@ def plan(
     from spoker.runs.batch import BATCH_PLAYERS, BLOCK_SIZE, plays
 
     entries = [player_entry(p) for p in players]  # an unknown name is told first
-    batchable = plays(players)
+    if luck:
+        luck_judge(luck)
+        if not swap:
+            raise SimulationError("luck-adjusted rates need seats swapped (--swap): each player drawing first as often")
+        if engine == "batch":
+            raise SimulationError("the batch engine cannot judge luck: use --engine auto or scalar with --luck-adjusted")
+    batchable = plays(players) and not luck
     if engine == "batch" and not batchable:
         raise SimulationError(
             f"the batch engine plays only {' and '.join(BATCH_PLAYERS)}, not {', '.join(players)}"
@@ -135,8 +171,10 @@ def plan(
             for first in range(0, games, BLOCK_SIZE)
         )
     chunk = min(e.simulate_chunk for e in entries)
+    if luck:
+        chunk = max(1, min(chunk, LUCK_CHUNK))
     return (
-        Unit(players, seed, first, min(chunk, games - first), -1, rules, swap, tag)
+        Unit(players, seed, first, min(chunk, games - first), -1, rules, swap, tag, luck)
         for first in range(0, games, chunk)
     )
 
@@ -205,9 +243,16 @@ def simulate(
     engine: str = "auto",
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
+    luck_adjusted: bool = False,
+    judge: str = DEFAULT_JUDGE,
 ) -> Tally:
     """Play ``games`` games between ``players`` (A, B): A first in every game,
     or, with ``swap``, A first in the even-numbered games (0, 2, ...).
+
+    ``luck_adjusted`` (with ``swap`` only) judges every draw's luck with the
+    evaluator ``judge`` (:mod:`spoker.runs.luck_judge`) and keeps each game's
+    luck-adjusted result (``Tally.luck_games``; the rates:
+    :func:`spoker.runs.stats.score_rates`); the games are played one by one.
 
     ``engine``: ``auto`` (batch when both players allow it), ``batch`` or
     ``scalar``. ``progress(done, total)`` is called as games finish.
@@ -225,7 +270,9 @@ def simulate(
     check_count("seed", seed, 0)
     check_settings(rules, engine)
     a, b = names
-    units = plan((a, b), games, seed, rules, bool(swap), str(engine))
+    if not isinstance(luck_adjusted, bool):
+        raise TypeError(f"luck_adjusted {luck_adjusted!r}: expected True or False")
+    units = plan((a, b), games, seed, rules, bool(swap), str(engine), luck=judge if luck_adjusted else "")
     total = Tally((a, b))
     for _, tally in play_units(units, games, cap_workers(workers), progress, executor):
         total.merge(tally)

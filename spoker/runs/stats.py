@@ -11,9 +11,11 @@ charts (:mod:`spoker.runs.charts`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from fractions import Fraction
 
 from shibumi.errors import expect
-from spoker.runs.tally import SimulationError
+from spoker.runs.tally import LUCK_SCALE, SimulationError, Tally
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -46,4 +48,57 @@ def mean_interval(total: float, squares: float, n: int, z: float = Z95) -> tuple
     return (m, m - half, m + half)
 
 
-__all__ = ["Z95", "mean_interval", "wilson_interval"]
+Rate = tuple[float, float, float]
+"""A rate and its 95% interval: (rate, low, high)."""
+
+
+def exact_mean_interval(values: Sequence[int], scale: int = 1, z: float = Z95) -> Rate:
+    """Mean of ``values / scale`` (whole numbers) and its 95% normal interval
+    from their spread (the sample variance, n - 1), computed exactly before the
+    one rounding to floats: the same figures whatever order the values came in."""
+    if isinstance(values, str) or not isinstance(values, Sequence):
+        raise TypeError(f"values {values!r}: expected a sequence of whole numbers")
+    if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
+        raise SimulationError(f"scale {scale!r} must be a whole number >= 1")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise TypeError(f"values {values!r}: expected whole numbers")
+    if not (math.isfinite(z) and z > 0):
+        raise SimulationError(f"z {z!r} must be finite and > 0")
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    total = sum(values)
+    mean = Fraction(total, n * scale)
+    if n == 1:
+        return (float(mean), float(mean), float(mean))
+    squares = sum(v * v for v in values)
+    var = Fraction(n * squares - total * total, n * (n - 1) * scale * scale)
+    half = z * math.sqrt(var / n)
+    m = float(mean)
+    return (m, m - half, m + half)
+
+
+def score_rates(tally: Tally) -> tuple[tuple[Rate, Rate], tuple[Rate, Rate]]:
+    """A's and B's (plain, luck-adjusted) score rates with 95% intervals, from
+    the games whose luck was judged (``tally.luck_games``). Plain: (wins +
+    draws / 2) / games with Wilson's interval, as everywhere; luck-adjusted:
+    the mean of (luck-adjusted result + 1) / 2 with the normal interval of
+    its spread (it is no count of successes). B's are A's mirrored."""
+    expect(tally, Tally, "tally")
+    games = tally.luck_games
+    if not games:
+        raise SimulationError("no game's luck was judged: play with luck_adjusted=True")
+    n = len(games)
+    score = sum(r + 1 for r, _ in games)  # in half points
+    lo, hi = wilson_interval(score / 2, n)
+    plain_a = (score / (2 * n), lo, hi)
+    lo_b, hi_b = wilson_interval((2 * n - score) / 2, n)
+    plain_b = ((2 * n - score) / (2 * n), lo_b, hi_b)
+    # (adjusted + 1) / 2 in units of 1 / (2 LUCK_SCALE): whole numbers.
+    m, lo, hi = exact_mean_interval([a + LUCK_SCALE for _, a in games], 2 * LUCK_SCALE)
+    adjusted_a = (m, lo, hi)
+    adjusted_b = (1 - m, 1 - hi, 1 - lo)
+    return ((plain_a, adjusted_a), (plain_b, adjusted_b))
+
+
+__all__ = ["Z95", "Rate", "exact_mean_interval", "mean_interval", "score_rates", "wilson_interval"]

@@ -7,6 +7,7 @@ imports the other for it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -21,6 +22,9 @@ from spoker.errors import SpokerError
 class SimulationError(SpokerError):
     """Bad simulation settings (players, game count, workers, engine)."""
 
+
+LUCK_SCALE = 10**9
+"""Luck-adjusted results are kept in whole units of 1 / LUCK_SCALE (nine decimals)."""
 
 RANK_KEYS: tuple[str, ...] = tuple(r.key for r in Rank)
 ENDS: tuple[str, ...] = tuple(End)
@@ -53,6 +57,11 @@ class Tally:
     points: list[int] = field(default_factory=lambda: [0, 0])
     player_wins: list[int] = field(default_factory=lambda: [0, 0])
     player_points: list[int] = field(default_factory=lambda: [0, 0])
+    luck_games: list[tuple[int, int]] = field(default_factory=list)
+    """With luck judged (``--luck-adjusted``): each game's result for A (+1,
+    0, -1) and A's luck-adjusted result in units of 1 / :data:`LUCK_SCALE`, in the
+    games' order (whole numbers: sums and spreads are exact, the same however
+    the games were shared among workers)."""
 
     def merge(self, other: Tally) -> None:
         """Add another tally's games to this one."""
@@ -68,6 +77,7 @@ class Tally:
         ):
             for i, v in enumerate(theirs):
                 mine[i] += v
+        self.luck_games.extend(other.luck_games)
 
     def record(self, outcome: GameOutcome, a_second: bool) -> None:
         """Count one finished game; ``a_second``: player A sat second."""
@@ -117,6 +127,13 @@ class Tally:
         b_points = np.where(a_second, score[0], score[1])
         t.player_points = [int(a_points.sum()), int(b_points.sum())]
         return t
+
+    def record_luck(self, result_a: int, adjusted_a: float) -> None:
+        """Keep one game's result for A and A's luck-adjusted result (rounded
+        to nine decimals, :data:`LUCK_SCALE`)."""
+        if result_a not in (-1, 0, 1) or isinstance(result_a, bool) or not math.isfinite(adjusted_a):
+            raise SimulationError(f"result {result_a!r}, luck-adjusted {adjusted_a!r}: expected +1, 0 or -1 and a number")
+        self.luck_games.append((result_a, round(adjusted_a * LUCK_SCALE)))
 
     def add_game_events(self, groups: list[int], challenges: int) -> None:
         if not isinstance(groups, list | tuple) or len(groups) > 6:

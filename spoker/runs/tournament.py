@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
+from spoker.runs.luck_judge import DEFAULT_JUDGE
 from spoker.runs.parallel import cap_workers
 from spoker.runs.simulate import (
     MAX_GAMES,
@@ -28,7 +29,8 @@ from spoker.runs.simulate import (
     plan,
     play_units,
 )
-from spoker.runs.stats import wilson_interval
+from spoker.runs.stats import Rate, exact_mean_interval, wilson_interval
+from spoker.runs.tally import LUCK_SCALE
 
 
 @dataclass
@@ -39,6 +41,16 @@ class WinDrawLoss:
     games: int = 0
     wins: int = 0
     draws: int = 0
+    luck: list[int] = field(default_factory=list)
+    """With luck judged: each game's (luck-adjusted result + 1) in units of
+    1 / LUCK_SCALE, for this player (:attr:`luck_adjusted`)."""
+
+    @property
+    def luck_adjusted(self) -> Rate | None:
+        """The luck-adjusted score rate and its 95% interval (None: luck not judged)."""
+        if not self.luck:
+            return None
+        return exact_mean_interval(self.luck, 2 * LUCK_SCALE)
 
     @property
     def losses(self) -> int:
@@ -58,11 +70,12 @@ class WinDrawLoss:
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval
-        return {
+        out: dict[str, Any] = {
             "name": self.name, "games": self.games, "wins": self.wins, "draws": self.draws,
             "losses": self.losses, "score_rate": round(self.score_rate, 4),
             "ci": [round(lo, 4), round(hi, 4)],
         }
+        return _with_luck(out, self.luck_adjusted)
 
 
 @dataclass
@@ -77,19 +90,27 @@ class Pairing:
         t = self.tally
         a, b = t.players
         return (
-            WinDrawLoss(a, t.games, t.player_wins[0], t.draws),
-            WinDrawLoss(b, t.games, t.player_wins[1], t.draws),
+            WinDrawLoss(a, t.games, t.player_wins[0], t.draws, [x + LUCK_SCALE for _, x in t.luck_games]),
+            WinDrawLoss(b, t.games, t.player_wins[1], t.draws, [LUCK_SCALE - x for _, x in t.luck_games]),
         )
 
     def to_json(self) -> dict[str, Any]:
         a, _ = self.results
         lo, hi = a.interval
         t = self.tally
-        return {
+        out: dict[str, Any] = {
             "players": list(t.players), "games": t.games, "wins": list(t.player_wins),
             "draws": t.draws, "score_rate": round(a.score_rate, 4),
             "ci": [round(lo, 4), round(hi, 4)],
         }
+        return _with_luck(out, a.luck_adjusted)
+
+
+def _with_luck(out: dict[str, Any], rate: Rate | None) -> dict[str, Any]:
+    """``out`` with its ``luck_adjusted`` rate and interval, when luck was judged."""
+    if rate is not None:
+        out["luck_adjusted"] = {"score_rate": round(rate[0], 4), "ci": [round(rate[1], 4), round(rate[2], 4)]}
+    return out
 
 
 @dataclass
@@ -111,6 +132,7 @@ class Tournament:
                 tot.games += wdl.games
                 tot.wins += wdl.wins
                 tot.draws += wdl.draws
+                tot.luck.extend(wdl.luck)
         return sorted(totals.values(), key=lambda r: (-r.score_rate, self.players.index(r.name)))
 
     def rate(self, row: str, col: str) -> WinDrawLoss | None:
@@ -134,21 +156,25 @@ class Tournament:
         }
 
     def table(self) -> str:
-        """Standings and the cross table, as text."""
+        """Standings and the cross table, as text (with luck judged, the
+        luck-adjusted rates too: a column of the standings, a second cross table)."""
         width = max(10, *(len(p) for p in self.players)) + 2
+        luck = bool(self.pairings) and bool(self.pairings[0].tally.luck_games)
         lines = [
             f"Round robin: {len(self.players)} players, {self.games} games a pairing "
             f"(seats swapped every other game), rules {self.rules}, seed {self.seed}",
             "",
             f"{'':4s}{'player':{width}s}{'games':>7s}{'wins':>7s}{'draws':>7s}"
-            f"{'score rate':>12s}   95% CI",
+            f"{'score rate':>12s}   {'95% CI':16s}" + (f"{'luck-adjusted':>14s}   95% CI" if luck else ""),
         ]
         for i, r in enumerate(self.standings(), start=1):
             lo, hi = r.interval
-            lines.append(
+            adjusted = r.luck_adjusted
+            lines.append((
                 f"{i:2d}. {r.name:{width}s}{r.games:7d}{r.wins:7d}{r.draws:7d}"
-                f"{r.score_rate:12.1%}   [{lo:.1%}, {hi:.1%}]"
-            )
+                f"{r.score_rate:12.1%}   {f'[{lo:.1%}, {hi:.1%}]':16s}"
+                + ("" if adjusted is None else f"{adjusted[0]:14.1%}   [{adjusted[1]:.1%}, {adjusted[2]:.1%}]")
+            ).rstrip())
         lines += ["", "Score rate of the row's player against the column's:", ""]
         lines.append(" " * width + "".join(f"{p:>{width}s}" for p in self.players))
         for row in self.players:
@@ -157,6 +183,17 @@ class Tournament:
                 wdl = self.rate(row, col)
                 cells.append(f"{'-' if wdl is None else f'{wdl.score_rate:.1%}':>{width}s}")
             lines.append(f"{row:{width}s}" + "".join(cells))
+        if luck:
+            lines += ["", "Luck-adjusted score rate of the row's player against the column's "
+                      "(each draw's luck judged: docs/players.md):", ""]
+            lines.append(" " * width + "".join(f"{p:>{width}s}" for p in self.players))
+            for row in self.players:
+                cells = []
+                for col in self.players:
+                    wdl = self.rate(row, col)
+                    rate = None if wdl is None else wdl.luck_adjusted
+                    cells.append(f"{'-' if rate is None else f'{rate[0]:.1%}':>{width}s}")
+                lines.append(f"{row:{width}s}" + "".join(cells))
         return "\n".join(lines)
 
 
@@ -174,8 +211,14 @@ def run_tournament(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
+    luck_adjusted: bool = False,
+    judge: str = DEFAULT_JUDGE,
 ) -> Tournament:
     """Every pair of distinct ``players`` plays ``games`` games, seats swapped.
+
+    ``luck_adjusted`` judges every draw's luck with the evaluator ``judge``
+    (:mod:`spoker.runs.luck_judge`) and adds luck-adjusted score rates (the
+    games are then played one by one).
 
     The games are played by ``workers`` processes (capped at the number of
     CPUs), or on ``executor`` if one is given; the result is the same either way."""
@@ -190,11 +233,16 @@ def run_tournament(
     check_count("workers", workers, 1)
     check_count("seed", seed, 0)
     check_settings(rules, "auto")
+    if not isinstance(luck_adjusted, bool):
+        raise TypeError(f"luck_adjusted {luck_adjusted!r}: expected True or False")
     pairs = [(i, j) for i in range(len(names)) for j in range(i + 1, len(names))]
 
     def units() -> Iterator[Unit]:
         for k, (i, j) in enumerate(pairs):
-            yield from plan((names[i], names[j]), games, pairing_seed(seed, i, j), rules, True, "auto", k)
+            yield from plan(
+                (names[i], names[j]), games, pairing_seed(seed, i, j), rules, True, "auto", k,
+                luck=judge if luck_adjusted else "",
+            )
 
     totals = [Tally((names[i], names[j])) for i, j in pairs]
     for unit, tally in play_units(units(), games * len(pairs), cap_workers(workers), progress, executor):

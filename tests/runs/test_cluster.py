@@ -94,6 +94,13 @@ def test_scalar_run_equals_local(executor: DaskExecutor) -> None:
     assert run == simulate(("random", "greedy"), 30, 5, engine="scalar")
 
 
+def test_luck_adjusted_run_equals_local(executor: DaskExecutor) -> None:
+    args = (("greedy", "random"), 12, 9)
+    local = simulate(*args, swap=True, luck_adjusted=True, judge="ply1")
+    assert simulate(*args, swap=True, luck_adjusted=True, judge="ply1", executor=executor) == local
+    assert len(local.luck_games) == 12
+
+
 def test_tournament_equals_local(executor: DaskExecutor) -> None:
     players = ["random", "greedy", "lookahead"]
     local = run_tournament(players, 8, seed=11)
