@@ -22,6 +22,7 @@ from spoker.engine import rules as rules_module
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
+from spoker.gui.models.puzzle_session import PuzzleSession, RetrySession
 from spoker.gui.models.settings import Settings
 from spoker.gui.render.text import DrawnText, recording_texts, screen_text
 from spoker.gui.render.theme import scale_for
@@ -29,6 +30,7 @@ from spoker.gui.screenshot import autoplay
 from spoker.gui.views.end import EndView
 from spoker.gui.views.help import HelpView
 from spoker.gui.views.lab import LabView
+from spoker.gui.views.puzzles import PuzzlesView
 from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.settings_view import SettingsView
 from spoker.text.narrator import plural, score_line, summary_line
@@ -154,6 +156,10 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
         app.show_title()
     elif screen.startswith("lab"):
         show_lab(app, screen, names)
+    elif screen.startswith("puzzle"):
+        show_puzzle(app, screen)
+    elif screen.startswith("retry"):
+        show_retry(app, screen, names)
     view = app.window.current_view
     view.on_draw()  # a first frame (the title screen makes its pyramid after it)
     settle(view)
@@ -188,12 +194,55 @@ def show_lab(app: SpokerApp, screen: str, names: tuple[str, str]) -> LabView:
     return view
 
 
+def show_puzzle(app: SpokerApp, screen: str) -> PuzzlesView:
+    """A puzzle near the end (solved at once): before the try; tried on a
+    wrong cell, every value on the board; at the end of the line that follows."""
+    from spoker.engine.state_strings import parse_state
+    from spoker.gui.models.puzzle_session import load_shipped
+
+    shipped = load_shipped()
+    number = next(i + 1 for i, p in enumerate(shipped) if 30 - parse_state(p.state).move_number <= 6
+                  and len(p.themes) >= 2)  # the longest notes: two themes or more
+    view = app.show_puzzles(number)
+    assert isinstance(view, PuzzlesView) and isinstance(view.session, PuzzleSession)
+    session = view.session
+    if screen != "puzzles":
+        assert session.puzzle is not None
+        view.place(next(c for c in session.playable() if c not in session.puzzle.answers))
+        assert session.badges()
+    if screen == "puzzle-line":
+        while session.step_line(1):
+            pass
+        view.say(f"Cannot read {'/very-long-folder' * 10}/games: not a folder", "bad", 60)
+    return view
+
+
+def show_retry(app: SpokerApp, screen: str, names: tuple[str, str]) -> PuzzlesView:
+    """Retry my mistakes over a game of these names: the first retried on its
+    first choice; or every one retried, the summary."""
+    from spoker.runs.analysis import analyse_record
+
+    record = app.record_of(game(names, 0, until_over=True))
+    analysis = analyse_record(record, 2000)
+    counts = [sum(1 for m in analysis.moves if m.player == p and m.verdict in ("mistake", "blunder")) for p in (1, 2)]
+    view = app.show_retry(record, analysis, 1 if counts[0] >= counts[1] else 2, None)
+    assert isinstance(view, PuzzlesView) and isinstance(view.session, RetrySession) and view.session.items
+    session = view.session
+    while not session.finished:
+        view.place(session.items[session.index].move.cell)
+        if screen == "retry":
+            break
+        view.next()
+    return view
+
+
 @pytest.mark.parametrize("names", list(NAMES), ids=list(NAMES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("screen", ["title", "title-variant", "title-unfinished", "settings", "settings-game",
                                     "game-start", "game", "game-flush", "game-info", "end",
                                     "end-dialog", "help", "replay", "lab-empty", "lab-query", "lab-suite",
-                                    "lab-refusal"])
+                                    "lab-refusal", "puzzle-tried", "puzzle-line", "retry",
+                                    "retry-done"])
 def test_texts_stay_in_their_boxes_and_apart(
     app: SpokerApp, screen: str, size: tuple[int, int], names: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -86,6 +86,8 @@ class PuzzlesView(BaseView):
         self.worker = worker
         self.back_to = back
         self.retry = isinstance(session, RetrySession)
+        if self.retry:
+            self.help_name = "retry my mistakes"
         self.scene = app.scene
         self.scan: GamesScan | None = None
         self.hover_cell: Cell | None = None
@@ -311,7 +313,7 @@ class PuzzlesView(BaseView):
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         bar = TOOLBAR_H * s
         toolbar = [b for b in self.toolbar if b not in (self.b_prev, self.b_line) or self._line_shown()]
-        for b in self.toolbar:
+        for b in (*self.toolbar, self.b_prev, self.b_line):
             b.visible = False
         place_toolbar(toolbar, [self.b_help], board_w, bar, gap=6 * s, min_width=70 * s, max_width=150 * s)
         self.board_rect = (0.0, bar, board_w, height - bar)
