@@ -13,12 +13,13 @@ from arcade import key as keys
 
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.controller import GameSetup
-from spoker.gui.models.settings import Settings, load_settings
+from spoker.gui.models.settings import Settings, load_settings, save_settings, settings_from
 from spoker.gui.views.help import HelpView
 from spoker.gui.views.settings_view import (
     SettingsView,
     apply_fullscreen,
     pace_options,
+    threshold_options,
     volume_options,
 )
 from spoker.gui.views.title import TitleView
@@ -180,6 +181,54 @@ def test_the_choices_show_a_value_between_their_steps() -> None:
     assert ("3.0", "x3") in pace_options(3.0)
     assert [label for _, label in volume_options(0.8)] == ["silent (0%)", "20%", "40%", "60%", "80%", "100%"]
     assert ("0.75", "75%") in volume_options(0.75)
+
+
+def test_the_tutor_and_its_threshold_are_changed_and_kept(app: SpokerApp) -> None:
+    view = open_from_title(app)
+    assert not app.settings.tutor and not view.threshold.enabled  # off by default: no threshold to choose
+    click(view, view.threshold)  # disabled: nothing happens
+    assert app.settings.tutor_threshold == 0.15
+    click(view, view.tutor)
+    assert app.settings.tutor and view.threshold.enabled
+    assert view.threshold.label == "0.15: 1 game in 7"  # the default when on
+    click(view, view.threshold)
+    assert view.threshold.label == "0.25: 1 game in 4"
+    click(view, view.threshold, RIGHT)
+    click(view, view.threshold, RIGHT)
+    kept = load_settings()
+    assert (kept.tutor, kept.tutor_threshold) == (True, 0.10)
+    view.on_key_press(keys.ESCAPE, 0)
+    again = open_from_title(app)
+    assert again.tutor.on and again.threshold.value == "0.1" and again.threshold.enabled
+
+
+def test_the_tutor_settings_round_trip_and_damaged_values_read_as_their_defaults(tmp_path: Any) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(Settings(tutor=True, tutor_threshold=0.4), path)
+    kept = load_settings(path)
+    assert (kept.tutor, kept.tutor_threshold) == (True, 0.4)
+    # An older file, without the tutor: off, and nothing damaged.
+    old, bad = settings_from({"show_hints": True, "volume": 0.6})
+    assert (old.tutor, old.tutor_threshold, bad) == (False, 0.15, "")
+    for tutor, threshold in (("yes", 0.15), (1, 0.15), (None, 0.15)):
+        got, bad = settings_from({"tutor": tutor, "tutor_threshold": threshold})
+        assert not got.tutor and bad == f"tutor {tutor!r}"
+    for damaged in (True, "0.15", 0, -0.1, 2.5, float("nan"), 10 ** 400, None):
+        got, bad = settings_from({"tutor": True, "tutor_threshold": damaged})
+        assert got.tutor and got.tutor_threshold == 0.15 and bad.startswith("tutor_threshold "), damaged
+    got, bad = settings_from({"tutor": True, "tutor_threshold": 2})  # a whole number in range
+    assert got.tutor_threshold == 2.0 and bad == ""
+    # A damaged file is set aside with the line saying what was damaged.
+    path.write_text('{"tutor": "on", "tutor_threshold": 0.25}')
+    notices: list[str] = []
+    got = load_settings(path, notices)
+    assert (got.tutor, got.tutor_threshold) == (False, 0.25) and "tutor 'on'" in notices[0]
+
+
+def test_the_threshold_choice_shows_a_value_between_its_steps() -> None:
+    assert [label for _, label in threshold_options(0.15)] == [
+        "0.10: 1 game in 10", "0.15: 1 game in 7", "0.25: 1 game in 4", "0.40: 1 game in 3"]
+    assert ("0.2", "0.20: 1 game in 5") in threshold_options(0.2)
 
 
 def test_full_screen_is_harmless_without_a_display(window: Any) -> None:

@@ -1,0 +1,155 @@
+"""How long the tutor (issue 26, part 3) makes a person wait, on one core:
+the time from the click to the decision (ask, or place), over whole games.
+
+Plays ``--games`` games of a person against a computer seat through the game
+screen's own model (:class:`spoker.gui.models.controller.GameController`) and
+the tutor's (:class:`spoker.gui.models.tutor.CellValues`, its search in the
+game's worker thread, as on screen). The person's cells are chosen by a
+lookahead player *before* the tutor's search starts, and the click comes
+``--think`` seconds after the draw (default 0: at once, the worst case: the
+whole search is waited for). The waiting click is polled once a frame (1/60 s),
+as the screen's ``on_update`` does; it waits at most ``TUTOR_WAIT`` seconds,
+then the ball is placed without asking ("late"). When the tutor asks, the
+person plays it anyway, so the game goes on as chosen.
+
+The process is pinned to one core (``os.sched_setaffinity``). The baseline,
+measured in the same run: one plain placement (the engine's ``apply_place``
+on a copy of the same positions), the median; the figures are also given as
+multiples of it. Target (issue 26): the worst click-to-decision under 500 ms.
+
+    python3 bench/tutor.py                   # 20 games, about a minute
+    python3 bench/tutor.py --games 5 --think 0.2 --threshold 0.10
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from spoker.engine.rules import RuleSet  # noqa: E402
+from spoker.engine.state import GameState  # noqa: E402
+from spoker.gui.models.controller import PERSON, GameController, GameSetup  # noqa: E402
+from spoker.gui.models.tutor import DEFAULT_THRESHOLD, TUTOR_WAIT, CellValues  # noqa: E402
+from spoker.players import make_player  # noqa: E402
+from spoker.runs.hints import Hint  # noqa: E402
+
+TARGET_MS = 500.0
+FRAME = 1 / 60  # the screen polls a waiting click once a frame
+
+
+def one_core() -> str:
+    """Pin this process (and its worker thread) to one core; which, in words."""
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned (no sched_setaffinity here)"
+    core = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {core})
+    return f"pinned to core {core}"
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of sorted values, nearest rank."""
+    k = max(0, min(len(sorted_values) - 1, round(q * len(sorted_values) + 0.5) - 1))
+    return sorted_values[k]
+
+
+def play(seed: int, opponent: str, rules: RuleSet, threshold: float, think: float) -> dict[str, list[float]]:
+    """One game; the click-to-decision times (s), the searches' own times,
+    the plain placements' times, and the counts of questions and late clicks."""
+    c = GameController(GameSetup(("You", "Computer"), (PERSON, opponent), rules, seed))
+    person = make_player("lookahead", seed=seed)
+    values = CellValues(threaded=True)
+    out: dict[str, list[float]] = {"decide": [], "search": [], "cpu": [], "place": [], "asked": [], "late": []}
+    search = c.cell_values
+
+    def timed(state: GameState) -> list[Hint]:
+        """The search, its CPU time in the worker thread kept (a loaded machine's wall clock is not one core's)."""
+        t = time.thread_time()
+        try:
+            return search(state)
+        finally:
+            out["cpu"].append(time.thread_time() - t)
+
+    c.cell_values = timed  # type: ignore[method-assign,assignment]
+    while not c.over:
+        if c.state.drawn is None:
+            c.draw()
+            continue
+        if c.computer_to_move:
+            c.place(c.computer_choice())
+            continue
+        cell = person.choose(c.state.copy())  # the person's mind, made up before the tutor starts
+        copy = c.state.copy()
+        t = time.perf_counter()
+        copy.apply_place(cell)
+        out["place"].append(time.perf_counter() - t)
+        drawn_at = time.perf_counter()
+        values.values(c)  # the screen's first frame after the draw starts the search
+        if think > 0:
+            time.sleep(think)
+        clicked = time.perf_counter()
+        decision = values.click(c, cell, threshold, clicked)
+        while decision is None:
+            time.sleep(FRAME)
+            decision = values.poll(c, threshold, time.perf_counter())
+        decided = time.perf_counter()
+        out["decide"].append(decided - clicked)
+        job = values.found
+        if job is not None and job[0] == c.state.to_string():
+            out["search"].append(decided - drawn_at)  # found: the search's time, within a frame
+        out["asked"].append(float(decision.warning is not None))
+        out["late"].append(float(decision.late))
+        c.place(decision.cell)  # asked: played anyway
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--opponent", default="lookahead")
+    parser.add_argument("--rules", default="visible")
+    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    parser.add_argument("--think", type=float, default=0.0, help="seconds from the draw to the click")
+    args = parser.parse_args(argv)
+    pinned = one_core()
+    rules = RuleSet.parse(args.rules)
+    totals: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for g in range(args.games):
+        for k, v in play(args.seed + g, args.opponent, rules, args.threshold, args.think).items():
+            totals.setdefault(k, []).extend(v)
+    decide = sorted(totals["decide"])
+    search = sorted(totals["search"])
+    base = statistics.median(totals["place"])
+    worst, p95, median = decide[-1], percentile(decide, 0.95), statistics.median(decide)
+    print(f"tutor bench: {args.games} games against {args.opponent} ({args.rules}), {pinned}, "
+          f"threshold {args.threshold:g}, click {args.think:g} s after the draw, "
+          f"wait at most {TUTOR_WAIT * 1000:.0f} ms, {time.perf_counter() - started:.0f} s")
+    print(f"  placements by the person: {len(decide)}; asked {sum(totals['asked']):.0f}; "
+          f"late (placed without asking) {sum(totals['late']):.0f}")
+    print(f"  baseline, one plain placement (median): {base * 1e3:.3f} ms")
+    for name, x in (("worst", worst), ("95th percentile", p95), ("median", median)):
+        print(f"  click to decision, {name}: {x * 1e3:.0f} ms ({x / base:,.0f} plain placements)")
+    if search:
+        print(f"  the search, draw to values found in time (wall, within a frame): worst {search[-1] * 1e3:.0f} ms, "
+              f"95th percentile {percentile(search, 0.95) * 1e3:.0f} ms, median {statistics.median(search) * 1e3:.0f} ms")
+    cpu = sorted(totals["cpu"])
+    print(f"  the search's CPU time in the worker (every placement): worst {cpu[-1] * 1e3:.0f} ms, "
+          f"95th percentile {percentile(cpu, 0.95) * 1e3:.0f} ms, median {statistics.median(cpu) * 1e3:.0f} ms "
+          f"({cpu[-1] / base:,.0f} plain placements); on a free core a click at once waits about that "
+          f"plus a frame: {(cpu[-1] + FRAME) * 1e3:.0f} ms at worst")
+    print(f"  this machine's load while it ran: {os.getloadavg()[0]:.1f} (1-minute average)")
+    verdict = "holds" if worst * 1e3 < TARGET_MS else "MISSED"
+    print(f"  target: worst under {TARGET_MS:.0f} ms: {verdict}")
+    return 0 if worst * 1e3 < TARGET_MS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
