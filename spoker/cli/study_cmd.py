@@ -29,6 +29,13 @@ examples:
   spoker study --players random,random --players lookahead,lookahead --games 100
   spoker study --players lookahead,lookahead --games 10000 --seed 1 --cluster dask
 
+With --luck-adjusted every draw's luck is judged (docs/players.md) and each
+rule set also reports how much of the results the draws decide (the share of
+the variance of A's results that removing each draw's luck takes away, with a
+bootstrap 95% interval) and the skill the variant leaves: A's luck-adjusted
+score rate over B with its 95% interval ("luck" in the JSON; docs/study.md):
+  spoker study --players lookahead,greedy --games 400 --seed 1 --luck-adjusted
+
 Each pair of players plays N games under each rule set (default: all four,
 visible, touching, 'visible, apex-free', 'touching, apex-free'), A and B
 changing seats every other game. Rates are given with 95% Wilson intervals,
@@ -60,6 +67,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     cluster_arg.add_arguments(p)
+    p.add_argument(
+        "--luck-adjusted", action="store_true",
+        help="judge each draw's luck: how much of the results the draws decide, and the skill left",
+    )
     p.add_argument("--chart", metavar="FILE.png", help="also draw a bar chart")
     p.add_argument("--json", action="store_true", help="print one JSON object a pair of players")
     p.set_defaults(func=run)
@@ -84,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
         with cluster_arg.executor_for("study", args) as (workers, executor):
             for pair in pairs:
                 studies.append(
-                    run_study(pair, args.games, seed, rule_sets, workers, progress=bar, executor=executor)
+                    run_study(pair, args.games, seed, rule_sets, workers, progress=bar, executor=executor,
+                              luck_adjusted=args.luck_adjusted)
                 )
     finally:
         bar.close()

@@ -19,6 +19,7 @@ entries' ``study_chunk`` games, with their ``study_options``
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
@@ -39,9 +40,11 @@ from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.players import make_player, player_entry
+from spoker.runs.luck_judge import DEFAULT_JUDGE, LuckJudge, luck_judge
 from spoker.runs.parallel import running, slots, stream
-from spoker.runs.simulate import SimulationError, check_players, game_seeds
-from spoker.runs.stats import mean_interval, wilson_interval
+from spoker.runs.simulate import LUCK_CHUNK, SimulationError, check_players, game_seeds
+from spoker.runs.stats import Rate, exact_mean_interval, mean_interval, wilson_interval
+from spoker.runs.tally import LUCK_SCALE
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
 ALL_RULES: tuple[RuleSet, ...] = (
@@ -74,6 +77,9 @@ class RuleTally:
     opened: list[int] = field(default_factory=lambda: [0] * 6)
     won: list[int] = field(default_factory=lambda: [0] * 6)
     tied: list[int] = field(default_factory=lambda: [0] * 6)
+    luck_games: list[tuple[int, int]] = field(default_factory=list)
+    """With luck judged: each game's (result for A, A's luck-adjusted result
+    in units of 1 / LUCK_SCALE), in the games' order (:class:`LuckShare`)."""
 
     def merge(self, other: RuleTally) -> None:
         """Add another tally's games (of the same rule set) to this one."""
@@ -84,6 +90,7 @@ class RuleTally:
             mine, theirs = getattr(self, name), getattr(other, name)
             for i, v in enumerate(theirs):
                 mine[i] += v
+        self.luck_games.extend(other.luck_games)
 
     def add_game(self, events: Iterable[Event], a_second: bool) -> None:
         """Count one finished game from its events (in order)."""
@@ -126,7 +133,14 @@ class RuleTally:
         """Wins plus half the draws, per game, of the first (0) or second (1) player."""
         return (self.seat_wins[seat] + 0.5 * self.draws) / self.games if self.games else 0.0
 
-    def to_json(self) -> dict[str, Any]:
+    def luck_share(self, seed: int) -> LuckShare | None:
+        """How much of the results the draws decided (None: luck not judged);
+        ``seed`` seeds the bootstrap."""
+        if not self.luck_games:
+            return None
+        return luck_share(self.luck_games, seed)
+
+    def to_json(self, seed: int = 0) -> dict[str, Any]:
         n = self.games
 
         def rate(count: float, total: int) -> dict[str, Any]:
@@ -166,7 +180,7 @@ class RuleTally:
                 entry["won"] = rate(self.won[r], self.opened[r])
                 entry["tied"] = rate(self.tied[r], self.opened[r])
             ranks[r.key] = entry
-        return {
+        out = {
             "rules": str(self.rules), "games": n, "players": list(self.players),
             "first": seats[0], "second": seats[1], "by_player": players,
             "draws": {"count": self.draws, **rate(self.draws, n)},
@@ -176,10 +190,77 @@ class RuleTally:
             "challenges_per_game": mean(self.challenges, self.challenges_sq, 15),
             "ranks": ranks,
         }
+        share = self.luck_share(seed)
+        if share is not None:
+            out["luck"] = share.to_json(self.players)
+        return out
 
 
 def _r(x: float) -> float:
     return round(x, 4)
+
+
+BOOTSTRAP = 2000
+"""Resamples of the games for the interval of the share of variance the draws explain."""
+
+
+class LuckShare(NamedTuple):
+    """How much of a rule set's results the draws decide, and the skill left.
+
+    ``share`` is 1 - Var(luck-adjusted result) / Var(result) over the games
+    (A's results, +1, 0, -1): the part of the results' variance that judging
+    each draw's luck removes. Its 95% interval is the bootstrap's percentile
+    interval (:data:`BOOTSTRAP` resamples of the games, seeded); None when it
+    is undefined (fewer than two games, or every game ended alike). ``adjusted``
+    is A's luck-adjusted score rate with its 95% normal interval, ``plain``
+    A's plain one (Wilson): the skill the variant leaves to A over B."""
+
+    share: float | None
+    share_ci: tuple[float, float] | None
+    plain: Rate
+    adjusted: Rate
+
+    def to_json(self, players: tuple[str, str]) -> dict[str, Any]:
+        ci = None if self.share_ci is None else [_r(self.share_ci[0]), _r(self.share_ci[1])]
+        return {
+            "variance_share": {"value": None if self.share is None else _r(self.share), "ci": ci},
+            "name": players[0],
+            "plain": {"score_rate": _r(self.plain[0]), "ci": [_r(self.plain[1]), _r(self.plain[2])]},
+            "luck_adjusted": {"score_rate": _r(self.adjusted[0]), "ci": [_r(self.adjusted[1]), _r(self.adjusted[2])]},
+        }
+
+
+def luck_share(games: Sequence[tuple[int, int]], seed: int) -> LuckShare:
+    """:class:`LuckShare` of games given as (result for A, A's luck-adjusted
+    result in units of 1 / LUCK_SCALE); the bootstrap is seeded by ``seed``
+    (the same games and seed, the same interval)."""
+    if not games:
+        raise StudyError("no game's luck was judged")
+    import numpy as np
+
+    results = np.array([r for r, _ in games], dtype=np.float64)
+    adjusted = np.array([a for _, a in games], dtype=np.float64) / LUCK_SCALE
+
+    def share(r: np.ndarray, a: np.ndarray) -> np.ndarray:
+        var_r = r.var(axis=-1, ddof=1)
+        var_a = a.var(axis=-1, ddof=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(var_r > 0, 1.0 - var_a / np.where(var_r > 0, var_r, 1.0), np.nan)
+
+    n = len(games)
+    value = float(share(results, adjusted)) if n > 1 else math.nan
+    ci: tuple[float, float] | None = None
+    if math.isfinite(value):
+        picks = np.random.default_rng([seed, n]).integers(0, n, size=(BOOTSTRAP, n))
+        shares = share(results[picks], adjusted[picks])
+        shares = shares[np.isfinite(shares)]  # a resample of games all alike has none
+        low, high = np.percentile(shares, [2.5, 97.5])
+        ci = (float(low), float(high))
+    score = sum(r + 1 for r, _ in games)
+    lo, hi = wilson_interval(score / 2, n)
+    plain = (score / (2 * n), lo, hi)
+    adjusted_rate = exact_mean_interval([a + LUCK_SCALE for _, a in games], 2 * LUCK_SCALE)
+    return LuckShare(value if math.isfinite(value) else None, ci, plain, adjusted_rate)
 
 
 @dataclass
@@ -194,18 +275,31 @@ class Study:
     def to_json(self) -> dict[str, Any]:
         return {
             "players": list(self.players), "games": self.games, "seed": self.seed,
-            "rules": [t.to_json() for t in self.tallies],
+            "rules": [t.to_json(self._share_seed(i)) for i, t in enumerate(self.tallies)],
         }
+
+    def _share_seed(self, slot: int) -> int:
+        """The bootstrap's seed for the ``slot``-th rule set: from the study's seed."""
+        return self.seed * 16 + slot
 
     def table(self) -> str:
         """The figures as plain text, one block a rule set."""
         a, b = self.players
         out = [f"{a} v {b}, {self.games} games a rule set (seats swapped), seed {self.seed}",
                "rates with 95% intervals"]
-        for t in self.tallies:
-            j = t.to_json()
+        for i, t in enumerate(self.tallies):
+            j = t.to_json(self._share_seed(i))
             out.append("")
             out.append(f"rules: {j['rules']}")
+            luck = j.get("luck")
+            if luck is not None:
+                v = luck["variance_share"]
+                decided = ("- (every game ended alike)" if v["value"] is None
+                           else f"{_pct(v['value'], v['ci'])} of the variance of results")
+                out.append(f"  {'draws decide':15} {decided}")
+                adj = luck["luck_adjusted"]
+                out.append(f"  {'skill left':15} {a} scores {_pct(adj['score_rate'], adj['ci'])} luck-adjusted "
+                           f"(plain {_pct(luck['plain']['score_rate'], luck['plain']['ci']).strip()})")
             for seat in ("first", "second"):
                 s = j[seat]
                 out.append(f"  {seat + ' player':15} score {_pct(s['score_rate'], s['ci'])}"
@@ -247,18 +341,25 @@ class StudyUnit(NamedTuple):
     first: int
     size: int
     batch: bool
+    luck: str = ""
+    """The evaluator judging each draw's luck (:mod:`spoker.runs.luck_judge`); "" for none."""
 
 
 def play_events(
-    first: Any, second: Any, rng: random.Random, rules: RuleSet
+    first: Any, second: Any, rng: random.Random, rules: RuleSet, judge: LuckJudge | None = None,
+    luck: list[float] | None = None,
 ) -> list[Event]:
     """Play one whole game (as :func:`spoker.runs.simulate.play_game` does) and
-    return every event of its placements."""
+    return every event of its placements; with a ``judge``, add each seat's
+    luck to ``luck`` (two numbers, by seat)."""
     state = GameState(rules)
     seats = (first, second)
     events: list[Event] = []
     while not state.is_over:
+        before = state.copy() if judge is not None else None
         state.draw(rng)
+        if before is not None and judge is not None and luck is not None:
+            luck[state.to_move - 1] += judge.luck(before, int(state.drawn))  # type: ignore[arg-type]
         events.extend(state.apply_place(seats[state.to_move - 1].choose(state)))
     return events
 
@@ -289,33 +390,46 @@ def run_study_unit(unit: StudyUnit) -> RuleTally:
             tally.add_game(replay_events(moves.moves(g), unit.rules), a_second)
         return tally
     options = [dict(player_entry(name).study_options) for name in unit.players]
+    judge = luck_judge(unit.luck) if unit.luck else None
     for index in range(unit.first, unit.first + unit.size):
         draw_seed, seed_a, seed_b = game_seeds(unit.seed, index)
         a = make_player(unit.players[0], seed_a, **options[0])
         b = make_player(unit.players[1], seed_b, **options[1])
         a_second = index % 2 == 1
         first, second = (b, a) if a_second else (a, b)
-        tally.add_game(play_events(first, second, random.Random(draw_seed), unit.rules), a_second)
+        luck = [0.0, 0.0]
+        events = play_events(first, second, random.Random(draw_seed), unit.rules, judge, luck)
+        tally.add_game(events, a_second)
+        if judge is not None:
+            winner = next((e.winner for e in reversed(events) if isinstance(e, GameOver)), None)
+            a_seat = 2 if a_second else 1
+            result = 0 if winner is None else (1 if winner == a_seat else -1)
+            adjusted = result - luck[a_seat - 1] + luck[2 - a_seat]
+            tally.luck_games.append((result, round(adjusted * LUCK_SCALE)))
     return tally
 
 
 def plan_study(
-    players: tuple[str, str], games: int, seed: int, rule_sets: Sequence[RuleSet]
+    players: tuple[str, str], games: int, seed: int, rule_sets: Sequence[RuleSet], luck: str = "",
 ) -> list[StudyUnit]:
     """Units of work: batch blocks (aligned as the simulator's) for random and
-    greedy, else chunks of the slowest player's ``study_chunk`` games."""
+    greedy, else chunks of the slowest player's ``study_chunk`` games (always
+    with ``luck``, an evaluator of draws, and at most :data:`LUCK_CHUNK`)."""
     from spoker.runs.batch import BLOCK_SIZE, plays
 
     entries = [player_entry(p) for p in players]
-    batch = plays(players)
+    batch = plays(players) and not luck
     chunk = min(BLOCK_SIZE, min(e.study_chunk for e in entries))
+    if luck:
+        luck_judge(luck)
+        chunk = min(chunk, LUCK_CHUNK)
     units = []
     for index, rules in enumerate(rule_sets):
         first = 0
         while first < games:
             # A batch unit never straddles a block: a block's games come from one generator.
             end = min(games, first + chunk, (first // BLOCK_SIZE + 1) * BLOCK_SIZE)
-            units.append(StudyUnit(index, rules, players, seed, first, end - first, batch))
+            units.append(StudyUnit(index, rules, players, seed, first, end - first, batch, luck))
             first = end
     return units
 
@@ -345,8 +459,15 @@ def run_study(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
+    luck_adjusted: bool = False,
+    judge: str = DEFAULT_JUDGE,
 ) -> Study:
     """Play ``games`` games between two players under each rule set.
+
+    ``luck_adjusted`` judges each draw's luck with the evaluator ``judge``
+    (:mod:`spoker.runs.luck_judge`): each rule set then also reports the
+    share of the results' variance the draws explain and A's luck-adjusted
+    score rate (:class:`LuckShare`); the games are played one by one.
 
     The result depends only on the players, games, seed and rule sets, not on
     ``workers`` processes (capped at the number of CPUs) nor on ``executor``,
@@ -365,7 +486,9 @@ def run_study(
     if len(set(rule_sets)) != len(rule_sets):
         raise StudyError("a rule set is named twice: " + ", ".join(r.token for r in rule_sets))
     tallies = [RuleTally(r, pair) for r in rule_sets]
-    units = plan_study(pair, games, seed, rule_sets)
+    if not isinstance(luck_adjusted, bool):
+        raise TypeError(f"luck_adjusted {luck_adjusted!r}: expected True or False")
+    units = plan_study(pair, games, seed, rule_sets, judge if luck_adjusted else "")
     total, done = games * len(rule_sets), 0
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
