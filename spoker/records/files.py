@@ -18,7 +18,7 @@ import stat
 import tempfile
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
 from shibumi.errors import expect, shown
@@ -181,6 +181,7 @@ and the captions; one palette for all frames keeps colours from flickering and
 lets unchanged pixels compress to nothing."""
 _PALETTE_SAMPLES = 6  # frames the shared palette is made from, spread over the film
 _RARE_COLOURS = 16  # of them, added for the colours the median cut serves worst
+_KEPT_COLOURS = 64  # colours a caller may ask the palette to hold exactly
 _CLOSE_ENOUGH = 24  # a pixel this near its palette colour (|dR|+|dG|+|dB|) needs no colour of its own
 
 
@@ -191,7 +192,7 @@ def animation_format(path: str | os.PathLike[str]) -> str:
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in ANIMATION_FORMATS:
         raise SpokerError(
-            f"path {shown(os.fspath(path))}: an animation is a .gif, .png (APNG) or .webp file"
+            f"{shown(os.path.basename(os.fspath(path)))}: an animation is a .gif, .png (APNG) or .webp file"
         )
     return ANIMATION_FORMATS[suffix]
 
@@ -205,7 +206,10 @@ def check_fps(fps: object) -> float:
     return float(fps)
 
 
-def write_animation_atomic(frames: Iterable[object], path: str | os.PathLike[str], fps: float = 2.0) -> int:
+def write_animation_atomic(
+    frames: Iterable[object], path: str | os.PathLike[str], fps: float = 2.0,
+    *, keep: Sequence[tuple[int, int, int]] = (),
+) -> int:
     """Write PIL images as one animation, looping, with :func:`write_bytes_atomic`
     (never half a file: a failure, even in the middle of making the frames,
     leaves the old file or none); returns the bytes written.
@@ -216,13 +220,16 @@ def write_animation_atomic(frames: Iterable[object], path: str | os.PathLike[str
     size. GIF and APNG frames share one palette of :data:`GIF_COLOURS` colours,
     without dithering (flat areas stay flat and compress: a third of the
     bytes of full colour); Pillow writes only the part of each frame that
-    changed (in a GIF, the unchanged pixels inside it transparent). WebP is
+    changed (in a GIF, the unchanged pixels inside it transparent). ``keep``:
+    colours the palette holds exactly (at most 64: a caption's, a bar's,
+    which cover too few pixels to be sure of a colour of their own). WebP is
     lossy, quality 80."""
     import io
 
     expect_path(path)
     kind = animation_format(path)
     rate = check_fps(fps)
+    kept = _check_colours(keep)
     if isinstance(frames, str | bytes) or not isinstance(frames, Iterable):
         raise TypeError(f"frames {shown(frames)}: expected PIL images")
     images: list[Any] = []
@@ -246,7 +253,7 @@ def write_animation_atomic(frames: Iterable[object], path: str | os.PathLike[str
     if kind in ("GIF", "PNG"):
         from PIL import Image
 
-        palette = _shared_palette(images)
+        palette = _shared_palette(images, kept)
         images = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
         extra = {"optimize": True} if kind == "GIF" else {"default_image": False, "optimize": True}
         images[0].save(out, format=kind, save_all=True, append_images=images[1:],
@@ -259,7 +266,22 @@ def write_animation_atomic(frames: Iterable[object], path: str | os.PathLike[str
     return len(data)
 
 
-def _shared_palette(images: list[Any]) -> Any:
+def _check_colours(keep: object) -> list[tuple[int, int, int]]:
+    if isinstance(keep, str | bytes) or not isinstance(keep, Sequence):
+        raise TypeError(f"keep {shown(keep)}: expected a list of (red, green, blue) colours")
+    out = []
+    for colour in keep:
+        if not (isinstance(colour, tuple) and len(colour) in (3, 4)
+                and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in colour)):
+            raise TypeError(f"colour {shown(colour)}: expected (red, green, blue), each 0..255")
+        out.append((colour[0], colour[1], colour[2]))
+    out = list(dict.fromkeys(out))
+    if len(out) > _KEPT_COLOURS:
+        raise SpokerError(f"keep: {len(out)} colours, at most {_KEPT_COLOURS}")
+    return out
+
+
+def _shared_palette(images: list[Any], kept: list[tuple[int, int, int]]) -> Any:
     """A palette image of :data:`GIF_COLOURS` colours for every frame: the
     median cut of a few frames spread over the film (the last holds the most
     balls), side by side, then the colours it serves worst added one by one
@@ -273,10 +295,11 @@ def _shared_palette(images: list[Any]) -> Any:
     sheet = Image.new("RGB", (width * len(picks), height))
     for slot, index in enumerate(picks):
         sheet.paste(images[index], (slot * width, 0))
-    base = sheet.quantize(colors=GIF_COLOURS - _RARE_COLOURS, method=Image.Quantize.MEDIANCUT,
+    base = sheet.quantize(colors=GIF_COLOURS - _RARE_COLOURS - len(kept), method=Image.Quantize.MEDIANCUT,
                           dither=Image.Dither.NONE)
     used = len(base.getcolors(256) or ())
-    colours = [tuple(base.getpalette()[3 * i:3 * i + 3]) for i in range(used)]  # type: ignore[index]
+    colours: list[tuple[int, ...]] = list(kept)
+    colours += [tuple(base.getpalette()[3 * i:3 * i + 3]) for i in range(used)]  # type: ignore[index]
     pixels = np.asarray(sheet, dtype=np.int16).reshape(-1, 3)
     for _ in range(_RARE_COLOURS):
         mapped = np.asarray(sheet.quantize(palette=_palette_image(colours), dither=Image.Dither.NONE)

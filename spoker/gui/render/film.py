@@ -63,6 +63,12 @@ FLUSH: RGBA = (255, 80, 200, 255)
 DRAW_HOLD, PLACED_HOLD, MOMENT_HOLD, END_HOLD = 1, 2, 4, 4
 """Frame times a frame is shown: a draw, a placement, one with a challenge or
 a verdict to read; the last frame of the film gets END_HOLD more."""
+FILM_COLOURS: tuple[tuple[int, int, int], ...] = tuple(
+    (c[0], c[1], c[2]) for c in (BACKGROUND, THEME.panel, THEME.panel_border, THEME.text, THEME.muted, THEME.good,
+                    THEME.player1, THEME.player2, GOLD, CYAN, HOVER, FLUSH, *BALL_RGB.values())
+)
+"""The flat colours of a frame (text, panels, bars, the drawn ball's disc):
+a GIF's palette holds them exactly."""
 _BAR_STEPS = (0.1, 0.25, 0.5, 1.0, 2.0)  # the scales a lane of bars may have
 
 
@@ -525,7 +531,7 @@ def export_animation(
                 progress(drawn, total)
             yield frame
 
-    written = write_animation_atomic(counted(), path, fps)
+    written = write_animation_atomic(counted(), path, fps, keep=FILM_COLOURS)
     return ExportInfo(drawn, written)
 
 
