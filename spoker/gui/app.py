@@ -226,6 +226,9 @@ class SpokerApp:
         """Close the window (``on_quit``, if set, is called instead: tests)."""
         self.keep_board_view()
         self.save_settings()
+        stop = getattr(self._puzzle_worker, "stop", None)
+        if stop is not None:
+            stop()  # a puzzle search running ends now: closing never waits for it
         if self.on_quit is not None:
             self.on_quit()
             return

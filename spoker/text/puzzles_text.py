@@ -118,6 +118,10 @@ def scan_done_words(records: int, found: int) -> str:
             f"of your games.")
 
 
+def scan_stopped_words(found: int) -> str:
+    return f"Search stopped: {found} puzzle{'s' if found != 1 else ''} kept from the records searched whole."
+
+
 # -- retry --------------------------------------------------------------------------------
 def retry_task(index: int, total: int, move: int, verdict: str, colour: Colour) -> str:
     return (f"Mistake {index} of {total}: move {move}, a {verdict}. Place the {COLOUR_NAMES[colour]} "
@@ -146,6 +150,6 @@ __all__ = [
     "ALL_RULES", "ALL_THEMES", "CLOSE_RULE", "HEADING", "MINE", "NO_MISTAKES", "NO_PUZZLES", "RETRY_HEADING",
     "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "colour_word", "count_words", "difficulty_words", "line_end_words",
     "line_step_words", "rating_change", "rating_words", "retry_result", "retry_summary",
-    "retry_task", "right_words", "scan_done_words", "scan_words", "task_words", "themes_words", "value_text",
+    "retry_task", "right_words", "scan_done_words", "scan_stopped_words", "scan_words", "task_words", "themes_words", "value_text",
     "wrong_short", "wrong_words",
 ]

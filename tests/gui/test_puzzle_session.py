@@ -172,3 +172,38 @@ def test_a_folder_of_records_is_searched_once(tmp_path: Path, monkeypatch: pytes
     again = GamesScan(tmp_path, MineStore(tmp_path / "mine.json"), InlineWorker())
     assert again.total == 0 and again.found == 1 and len(tried) == scan.total  # nothing searched twice
     assert "1 puzzle from 1 record" in again.words()
+
+
+def test_the_process_worker_answers_and_stops_at_once() -> None:
+    import time
+
+    worker = puzzle_session.ProcessWorker()
+    try:
+        assert worker.submit(abs, -3).result(timeout=60) == 3
+        long = worker.submit(time.sleep, 60)
+        started = time.monotonic()
+        worker.stop()
+        with pytest.raises(puzzle_session.WorkerStopped):
+            long.result(timeout=5)
+        assert time.monotonic() - started < 5
+        assert worker.submit(abs, -4).result(timeout=60) == 4  # a new process after a stop
+    finally:
+        worker.stop()
+
+
+def test_a_stopped_search_of_the_values_is_asked_again() -> None:
+    class Stopping:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def submit(self, fn: object, *args: object) -> Future[object]:
+            self.calls += 1
+            future: Future[object] = Future()
+            if self.calls == 1:
+                future.set_exception(puzzle_session.WorkerStopped("stopped"))
+            return future
+
+    worker = Stopping()
+    s = session(worker=worker)
+    s.open(quick())
+    assert worker.calls == 2 and s.waiting and not s.error

@@ -30,7 +30,7 @@ import multiprocessing
 import os
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -101,26 +101,48 @@ class InlineWorker:
         return future
 
 
+class WorkerStopped(SpokerError):
+    """The worker was stopped before the search ended (it is asked again)."""
+
+
 class ProcessWorker:
-    """One spawned worker process (a fresh interpreter), started on first use."""
+    """One spawned worker process (a fresh interpreter), started on first
+    use; :meth:`stop` ends it at once (a search running too), so neither a
+    stopped search nor closing the window waits for one."""
 
     def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: Any = None  # a multiprocessing Pool of one process
+        self._waiting: set[Future[Any]] = set()
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-        try:
-            return self._pool.submit(fn, *args)
-        except RuntimeError:  # a broken pool: a new one
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            return self._pool.submit(fn, *args)
+            self._pool = multiprocessing.get_context("spawn").Pool(1)
+        future: Future[Any] = Future()
+        future.set_running_or_notify_cancel()
+        self._waiting.add(future)
+
+        def done(result: Any) -> None:
+            self._waiting.discard(future)
+            if not future.done():
+                future.set_result(result)
+
+        def failed(err: BaseException) -> None:
+            self._waiting.discard(future)
+            if not future.done():
+                future.set_exception(err)
+
+        self._pool.apply_async(fn, args, callback=done, error_callback=failed)
+        return future
 
     def stop(self) -> None:
-        """Let the process go (a search running ends there, its result unused)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """End the process now; the searches not done fail with :class:`WorkerStopped`."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()
+        for future in list(self._waiting):
+            self._waiting.discard(future)
+            if not future.done():
+                future.set_exception(WorkerStopped("the search was stopped"))
 
 
 # -- the searches (top-level: they run in the worker process) ---------------------------------
@@ -332,6 +354,10 @@ class PuzzleSession:
         self._future = None
         try:
             self.solved = future.result()
+        except WorkerStopped:  # stopped for another search (a folder's): asked again
+            if self.puzzle is not None:
+                self._future = self.worker.submit(solve_puzzle, self.puzzle.state)
+            return False
         except Exception as err:  # the worker's failure is said, never raised at the window
             self.error = f"cannot work the values out: {err or err.__class__.__name__}"
         return True
@@ -519,8 +545,13 @@ class RetrySession:
         if future is None or not future.done():
             return False
         self._future = None
+        item = self.item
         try:
             self._judge(future.result())
+        except WorkerStopped:  # asked again
+            if item is not None and self.tried is not None:
+                self._future = self.worker.submit(retry_value, item.state, self.effort, int(self.tried))
+            return False
         except Exception as err:  # said on the screen, never raised at the window
             self.error = f"cannot value {self.tried}: {err or err.__class__.__name__}"
             self.tried = None
@@ -683,6 +714,8 @@ class GamesScan:
     def words(self) -> str:
         if self.running:
             return words.scan_words(self.done + 1, self.total, self.found)
+        if self.cancelled:
+            return words.scan_stopped_words(self.found)
         return words.scan_done_words(self.records, self.found)
 
 
@@ -696,5 +729,6 @@ def _mtime(path: Path) -> float:
 __all__ = [
     "BEST_MARGIN", "LINE_STEPS", "REPEAT_GAP", "Attempt", "GamesScan", "InlineWorker", "LineStep",
     "ProcessWorker", "PuzzleSession", "RetryItem", "RetryResult", "RetrySession", "Solved", "Worker",
+    "WorkerStopped",
     "follow_line", "likeliest", "load_shipped", "retry_value", "shipped_folder", "solve_puzzle",
 ]
