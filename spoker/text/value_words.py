@@ -86,32 +86,29 @@ def loss_words(loss: float) -> str:
 
 def given_away_words(loss: float) -> str:
     """A placement's loss of expected result (0 to 2, P(win) - P(loss)) as
-    the tutor says it, such as ``"about 1 game in 7"`` for 0.15.
+    the tutor says it, such as ``"about 1 game in 13"`` for 0.15.
 
-    The rule: the loss is read as that much of a game, a game being one step
-    of result (a win become a draw, or a draw a loss), so 0.15 is 0.15 of a
-    game. Up to half a game it is "about 1 game in N", N the whole number whose
-    1/N is nearest the loss (0.10: 1 in 10, 0.15: 1 in 7, 0.25: 1 in 4, 0.40:
-    1 in 3); then tenths up to a whole game ("about 7 games in 10"); then
-    halves ("about a whole game", "about a game and a half", "about two
-    games": a sure win become a sure loss). Below 0.005 "almost nothing".
-    (:func:`loss_words`, the analysis's, counts a win become a loss as one
-    game instead: half these.)
+    The rule: the games given away are half the loss, draws counted half, as
+    everywhere the words count games (:func:`value_words`' "wins about 6 games
+    in 10", :func:`loss_words`, the analysis's "gives away"), so that a
+    placement from "6 games in 10" to "2 games in 10" gives away "about 4
+    games in 10". Under 3 games in 10 it is "about 1 game in N", N the whole
+    number whose 1/N is nearest (0.10: 1 in 20, 0.15: 1 in 13, 0.25: 1 in 8,
+    0.40: 1 in 5); then tenths; "almost every game" from 95 in 100; "almost
+    nothing" under 1 in 200.
     """
-    x = _checked("loss", loss, 0.0, 2.0)
+    x = _checked("loss", loss, 0.0, 2.0) / 2.0
     if x < 0.005:
         return "almost nothing" if x >= CERTAIN else "nothing"
-    if x <= 0.55:
+    if x < 0.3:
         low = math.floor(1.0 / x)
         n = min((low, low + 1), key=lambda k: (abs(1.0 / k - x), k))
         return f"about 1 game in {n}"
-    if x < 0.95:
-        return f"about {math.floor(x * 10 + 0.5)} games in 10"
-    if x < 1.25:
-        return "about a whole game"
-    if x < 1.75:
-        return "about a game and a half"
-    return "about two games"
+    if x > 1.0 - CERTAIN:
+        return "every game"
+    if x >= 1.0 - ALMOST:
+        return "almost every game"
+    return f"about {math.floor(x * 10 + 0.5)} games in 10"
 
 
 def _share_words(share: float, value: float) -> str:

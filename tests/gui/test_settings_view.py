@@ -190,9 +190,9 @@ def test_the_tutor_and_its_threshold_are_changed_and_kept(app: SpokerApp) -> Non
     assert app.settings.tutor_threshold == 0.15
     click(view, view.tutor)
     assert app.settings.tutor and view.threshold.enabled
-    assert view.threshold.label == "0.15: 1 game in 7"  # the default when on
+    assert view.threshold.label == "0.15: 1 game in 13"  # the default when on
     click(view, view.threshold)
-    assert view.threshold.label == "0.25: 1 game in 4"
+    assert view.threshold.label == "0.25: 1 game in 8"
     click(view, view.threshold, RIGHT)
     click(view, view.threshold, RIGHT)
     kept = load_settings()
@@ -227,8 +227,8 @@ def test_the_tutor_settings_round_trip_and_damaged_values_read_as_their_defaults
 
 def test_the_threshold_choice_shows_a_value_between_its_steps() -> None:
     assert [label for _, label in threshold_options(0.15)] == [
-        "0.10: 1 game in 10", "0.15: 1 game in 7", "0.25: 1 game in 4", "0.40: 1 game in 3"]
-    assert ("0.2", "0.20: 1 game in 5") in threshold_options(0.2)
+        "0.10: 1 game in 20", "0.15: 1 game in 13", "0.25: 1 game in 8", "0.40: 1 game in 5"]
+    assert ("0.2", "0.20: 1 game in 10") in threshold_options(0.2)
 
 
 def test_full_screen_is_harmless_without_a_display(window: Any) -> None:

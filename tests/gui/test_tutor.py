@@ -59,7 +59,7 @@ def test_the_threshold_decides_and_the_words_are_the_hints_own() -> None:
     warning = check(found, POOR, 0.15)
     assert warning is not None
     assert warning.loss == pytest.approx(1 / 3, abs=0.002)
-    assert warning.question == "This gives away about 1 game in 3: rethink, or play it?"
+    assert warning.question == "This gives away about 1 game in 6: rethink, or play it?"
     shown = [line.split(". ", 1)[1] for line in hint_lines([(h.cell, h.words) for h in found])[1:]]
     assert warning.lines == [f"Better: {shown[0]}", f"Yours: {shown[2]}"]
     assert warning.lines[0] == "Better: 3C3: a flush three, level 3: opens a challenge; wins whatever comes out of the bag"
@@ -149,7 +149,7 @@ def test_a_poor_click_asks_rethink_keeps_the_ball_and_play_it_places_it(app: Spo
     click_cell(view, POOR)
     dialog = view.dialog
     assert isinstance(dialog, ConfirmDialog) and view.tutor_asked == 1
-    assert dialog.title == "This gives away about 1 game in 3: rethink, or play it?"
+    assert dialog.title == "This gives away about 1 game in 6: rethink, or play it?"
     assert dialog.lines[0].startswith("Better: 3C3: a flush three")
     assert (dialog.yes.label, dialog.no.label) == ("Play it", "Rethink")
     assert placed(view) == [] and view.c.state.drawn == Colour.RED
@@ -190,7 +190,7 @@ def test_the_play_it_button_places_and_the_placement_takes_back_normally(app: Sp
     click_cell(view, poor)
     dialog = view.dialog
     assert isinstance(dialog, ConfirmDialog)
-    assert dialog.title == "This gives away about 8 games in 10: rethink, or play it?"
+    assert dialog.title == "This gives away about 4 games in 10: rethink, or play it?"
     x, y = dialog.yes.center
     view.on_mouse_press(round(x), round(y), 1, 0)  # the Play it button
     assert [m.cell for m in view.c.state.history[24:]] == [poor] and view.dialog is None

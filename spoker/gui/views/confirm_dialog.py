@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 
 from arcade import key as keys
 
-from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.common import TextBlock, draw_modal_box
 from spoker.gui.widgets.buttons import Button
@@ -27,9 +26,10 @@ class ConfirmDialog:
         self, title: str, detail: str | Sequence[str], on_yes: Callable[[], None],
         on_no: Callable[[], None] | None = None, yes: str = "Yes", no: str = "No",
         yes_keys: Sequence[int] = YES_KEYS, no_keys: Sequence[int] = NO_KEYS,
-        shortcuts: tuple[str, str] = ("Y", "N"), no_first: bool = False,
+        shortcuts: tuple[str, str] = ("Y", "N"), no_first: bool = False, note: str = "",
     ) -> None:
         self.title = title
+        self.note = note  # a muted line under the detail (the keys, say)
         self.lines = [detail] if isinstance(detail, str) else list(detail)
         self.done = False
         self._on_yes = on_yes
@@ -39,9 +39,10 @@ class ConfirmDialog:
         self._no_first = no_first  # the "no" button at the left (the tutor's Rethink)
         self.yes = Button(yes, self._yes, shortcuts[0], primary=True)
         self.no = Button(no, self._no, shortcuts[1])
-        self._title = Label(title, 15, bold=True, anchor_y="top")
+        self._title = TextBlock(15, bold=True)  # wrapped: the tutor's question is a whole sentence
         self._detail = TextBlock(12)
         self.rect = (0.0, 0.0, 0.0, 0.0)
+        self._title_h = 0.0
 
     @property
     def detail(self) -> str:
@@ -60,12 +61,17 @@ class ConfirmDialog:
                 self._on_no()
 
     def _detail_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
-        return [(line, THEME.text) for line in self.lines]
+        lines = [(line, THEME.text) for line in self.lines]
+        return lines + ([(self.note, THEME.muted)] if self.note else [])
+
+    def _title_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        return [(self.title, THEME.text)]
 
     def layout(self, width: int, height: int) -> None:
         s = ui_scale()
         w = min(640.0 * s, width - 40.0)
-        h = 40 * s + self._detail.height(self._detail_lines(), w - 32 * s) + 62 * s
+        self._title_h = self._title.height(self._title_lines(), w - 32 * s)
+        h = 24 * s + self._title_h + self._detail.height(self._detail_lines(), w - 32 * s) + 62 * s
         left, bottom = (width - w) / 2, (height - h) / 2
         self.rect = (left, bottom, w, h)
         first, second = (self.no, self.yes) if self._no_first else (self.yes, self.no)
@@ -76,8 +82,9 @@ class ConfirmDialog:
         left, bottom, w, h = self.rect
         s = ui_scale()
         draw_modal_box(self.rect)
-        self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
-        self._detail.draw(self._detail_lines(), left + 16 * s, bottom + h - 40 * s, w - 32 * s)
+        top = bottom + h - 12 * s
+        self._title.draw(self._title_lines(), left + 16 * s, top, w - 32 * s)
+        self._detail.draw(self._detail_lines(), left + 16 * s, top - self._title_h - 8 * s, w - 32 * s)
         self.yes.draw()
         self.no.draw()
 

@@ -211,7 +211,8 @@ class GameView(BaseView):
         self.dialog = ConfirmDialog(
             decision.warning.question, decision.warning.lines, lambda: self._play_anyway(cell), self._rethink,
             yes="Play it", no="Rethink", yes_keys=(keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.P),
-            no_keys=(keys.R, keys.ESCAPE), shortcuts=("Enter", "R, Esc"), no_first=True)
+            no_keys=(keys.R, keys.ESCAPE), shortcuts=("Enter", "R, Esc"), no_first=True,
+            note="R or Esc: rethink, the ball stays in hand. Enter: play it.")
         self.dialog.layout(*self.size)
         self._refresh_highlights()
 
