@@ -353,7 +353,12 @@ class SpokerApp:
         if self._puzzle_worker is None:
             from spoker.gui.models.puzzle_session import InlineWorker, ProcessWorker
 
-            self._puzzle_worker = ProcessWorker() if self.threaded else InlineWorker()
+            if self.threaded:
+                worker = ProcessWorker()
+                worker.warm_up()
+                self._puzzle_worker = worker
+            else:
+                self._puzzle_worker = InlineWorker()
         return self._puzzle_worker
 
     def show_puzzles(self, number: int | None = None, seed: int | None = None) -> arcade.View:

@@ -134,6 +134,11 @@ class ProcessWorker:
         self._pool.apply_async(fn, args, callback=done, error_callback=failed)
         return future
 
+    def warm_up(self) -> None:
+        """Start the process and load the search there now, so the first
+        search the person waits for does not wait for a fresh interpreter too."""
+        self.submit(_warm_up)
+
     def stop(self) -> None:
         """End the process now; the searches not done fail with :class:`WorkerStopped`."""
         pool, self._pool = self._pool, None
@@ -146,6 +151,11 @@ class ProcessWorker:
 
 
 # -- the searches (top-level: they run in the worker process) ---------------------------------
+def _warm_up() -> None:
+    import spoker.runs.analysis
+    import spoker.runs.puzzles  # noqa: F401
+
+
 class LineStep(NamedTuple):
     """One placement of the line that follows: who placed where, the colour
     then drawn (None: the game is over), the state after both."""

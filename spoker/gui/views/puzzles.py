@@ -435,9 +435,10 @@ class PuzzlesView(BaseView):
         y = box_bottom - 8 * s
         if verdict and y - bottom > 20 * s:
             h = min(vblock.height(verdict, inner) + 10 * s, y - bottom)
-            good = verdict[0][1] == THEME.good
-            draw_box(x, y - h, w, h, (22, 30, 26, 240) if good else (34, 24, 24, 240),
-                     THEME.good if good else THEME.bad, radius=8)
+            first = verdict[0][1]  # the box says right (green), wrong (red) or still to come
+            fill, border = ((22, 30, 26, 240), THEME.good) if first == THEME.good else (
+                ((34, 24, 24, 240), THEME.bad) if first == THEME.bad else ((22, 26, 34, 240), THEME.panel_border))
+            draw_box(x, y - h, w, h, fill, border, radius=8)
             vblock.draw(verdict, x + 8 * s, y - 5 * s, inner, bottom_limit=y - h)
             self.row_rects.append((x, y - h, w, h))
             y -= h + 8 * s
