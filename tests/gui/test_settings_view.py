@@ -19,7 +19,7 @@ from spoker.gui.views.settings_view import (
     SettingsView,
     apply_fullscreen,
     pace_options,
-    threshold_options,
+    tutor_options,
     volume_options,
 )
 from spoker.gui.views.title import TitleView
@@ -153,7 +153,7 @@ def test_the_keys_choose_and_change_a_setting(app: SpokerApp) -> None:
     assert view.keyboard and view.selected == 0
     view.on_key_press(keys.SPACE, 0)
     assert app.settings.show_hints
-    for _ in range(5):  # past the tutor, its threshold, takebacks and sound
+    for _ in range(4):  # past the tutor, takebacks and sound
         view.on_key_press(keys.DOWN, 0)
     assert view.rows[view.selected].control is view.volume
     view.on_key_press(keys.LEFT, 0)
@@ -165,11 +165,11 @@ def test_the_keys_choose_and_change_a_setting(app: SpokerApp) -> None:
     view.on_key_press(keys.UP, 0)
     view.on_key_press(keys.ENTER, 0)  # Takebacks
     assert not app.settings.takebacks
-    for _ in range(4):
+    for _ in range(3):
         view.on_key_press(keys.TAB, keys.MOD_SHIFT)  # round to the last: Full screen
     assert view.rows[view.selected].control is view.fullscreen
-    click(view, view.rows[4].control)  # a click chooses its row too
-    assert view.selected == 4 and not app.settings.sound
+    click(view, view.rows[3].control)  # a click chooses its row too
+    assert view.selected == 3 and not app.settings.sound
     view.on_key_press(keys.DOWN, 0)
     view.on_key_press(keys.RIGHT, 0)  # the volume, off with the sound: unchanged
     assert app.settings.volume == 1.0
@@ -185,21 +185,22 @@ def test_the_choices_show_a_value_between_their_steps() -> None:
 
 def test_the_tutor_and_its_threshold_are_changed_and_kept(app: SpokerApp) -> None:
     view = open_from_title(app)
-    assert not app.settings.tutor and not view.threshold.enabled  # off by default: no threshold to choose
-    click(view, view.threshold)  # disabled: nothing happens
-    assert app.settings.tutor_threshold == 0.15
+    assert not app.settings.tutor and view.tutor.label == "Off"  # off by default
     click(view, view.tutor)
-    assert app.settings.tutor and view.threshold.enabled
-    assert view.threshold.label == "0.15: 1 game in 13"  # the default when on
-    click(view, view.threshold)
-    assert view.threshold.label == "0.25: 1 game in 8"
-    click(view, view.threshold, RIGHT)
-    click(view, view.threshold, RIGHT)
+    assert app.settings.tutor and view.tutor.label == "0.15: 1 game in 13"  # on: at the default threshold
+    click(view, view.tutor)
+    assert view.tutor.label == "0.25: 1 game in 8" and app.settings.tutor_threshold == 0.25
+    click(view, view.tutor, RIGHT)
+    click(view, view.tutor, RIGHT)
     kept = load_settings()
     assert (kept.tutor, kept.tutor_threshold) == (True, 0.10)
+    click(view, view.tutor, RIGHT)  # off, the threshold kept
+    assert not load_settings().tutor and load_settings().tutor_threshold == 0.10
+    click(view, view.tutor, RIGHT)  # on again (either way round): at the threshold it had
+    assert app.settings.tutor and view.tutor.label == "0.10: 1 game in 20"
     view.on_key_press(keys.ESCAPE, 0)
     again = open_from_title(app)
-    assert again.tutor.on and again.threshold.value == "0.1" and again.threshold.enabled
+    assert again.tutor.value == "0.1"
 
 
 def test_the_tutor_settings_round_trip_and_damaged_values_read_as_their_defaults(tmp_path: Any) -> None:
@@ -225,10 +226,10 @@ def test_the_tutor_settings_round_trip_and_damaged_values_read_as_their_defaults
     assert (got.tutor, got.tutor_threshold) == (False, 0.25) and "tutor 'on'" in notices[0]
 
 
-def test_the_threshold_choice_shows_a_value_between_its_steps() -> None:
-    assert [label for _, label in threshold_options(0.15)] == [
-        "0.10: 1 game in 20", "0.15: 1 game in 13", "0.25: 1 game in 8", "0.40: 1 game in 5"]
-    assert ("0.2", "0.20: 1 game in 10") in threshold_options(0.2)
+def test_the_tutor_choice_shows_a_threshold_between_its_steps() -> None:
+    assert [label for _, label in tutor_options(0.15)] == [
+        "Off", "0.10: 1 game in 20", "0.15: 1 game in 13", "0.25: 1 game in 8", "0.40: 1 game in 5"]
+    assert ("0.2", "0.20: 1 game in 10") in tutor_options(0.2)
 
 
 def test_full_screen_is_harmless_without_a_display(window: Any) -> None:

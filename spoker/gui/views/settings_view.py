@@ -49,11 +49,16 @@ def volume_options(current: float) -> list[tuple[str, str]]:
     return [(repr(v), "silent (0%)" if v == 0 else f"{round(v * 100)}%") for v in volumes]
 
 
-def threshold_options(current: float) -> list[tuple[str, str]]:
-    """The tutor's thresholds, smallest first ("0.15: 1 game in 7", what a
-    placement may give away before the tutor asks); the file's own if between."""
+TUTOR_OFF = "off"
+
+
+def tutor_options(current: float) -> list[tuple[str, str]]:
+    """Off, then the tutor's thresholds, smallest first ("0.15: 1 game in
+    13": what a placement may give away before the tutor asks, and the games
+    that is); the file's own threshold too if between two steps."""
     steps = sorted(set(TUTOR_THRESHOLDS) | {current})
-    return [(repr(t), f"{t:.2f}: {given_away_words(t).removeprefix('about ')}") for t in steps]
+    return [(TUTOR_OFF, "Off")] + [(repr(t), f"{t:.2f}: {given_away_words(t).removeprefix('about ')}")
+                                   for t in steps]
 
 
 def apply_fullscreen(window: arcade.Window, on: bool) -> bool:
@@ -102,20 +107,16 @@ class SettingsView(BaseView):
         self.pace = Choice("", pace_options(s.computer_speed), tooltip="Click: faster; right-click: slower")
         self.pace.select(repr(s.computer_speed))
         self.pace.on_change = self._pace_changed
-        self.tutor = Toggle("", s.tutor, self._set("tutor"))
-        self.threshold = Choice("", threshold_options(s.tutor_threshold),
-                                tooltip="Click: a larger loss before it asks; right-click: smaller")
-        self.threshold.select(repr(s.tutor_threshold))
-        self.threshold.on_change = self._threshold_changed
+        self.tutor = Choice("", tutor_options(s.tutor_threshold),
+                            tooltip="Click: asks less often; right-click: more often")
+        self.tutor.select(repr(s.tutor_threshold) if s.tutor else TUTOR_OFF)
+        self.tutor.on_change = self._tutor_changed
         self.marks = Toggle("", s.colour_marks, self.app.set_colour_marks)
         self.board = Button("Reset", self.reset_board_view, tooltip="The standard view: row 1 at the front")
         self.fullscreen = Toggle("", s.fullscreen, self._fullscreen_changed)
         self.rows = [
             Row("Hints", "The best cells for the drawn ball, from the first move (I in a game)", self.hints),
-            Row("Tutor", "Against the computer: before a placement that gives away too much, asks "
-                "whether to rethink (with the hint's better cell)", self.tutor),
-            Row("Tutor threshold", "How much of a game (P(win) - P(loss)) a placement may give away before "
-                "the tutor asks", self.threshold),
+            Row("Tutor", "Against the computer: asks before a placement giving away more than this", self.tutor),
             Row("Takebacks", "Ctrl+Z takes back a placement (in hot-seat the other person agrees)", self.takebacks),
             Row("Sound", "Short effects: a draw, a placement, a challenge and its outcome, the end", self.sound),
             Row("Volume", "Of the sound effects", self.volume),
@@ -166,8 +167,17 @@ class SettingsView(BaseView):
         self.app.settings.computer_speed = float(value)
         self.app.save_settings()
 
-    def _threshold_changed(self, value: str) -> None:
-        self.app.settings.tutor_threshold = float(value)
+    def _tutor_changed(self, value: str) -> None:
+        """Off, or on at a threshold; turned on (either way round) it starts
+        at the threshold it had (0.15 the first time)."""
+        s = self.app.settings
+        if value == TUTOR_OFF:
+            s.tutor = False
+        elif not s.tutor:
+            s.tutor = True
+            self.tutor.select(repr(s.tutor_threshold))
+        else:
+            s.tutor_threshold = float(value)
         self.app.save_settings()
 
     def _fullscreen_changed(self, on: bool) -> None:
@@ -185,10 +195,8 @@ class SettingsView(BaseView):
         self.say("The board is back to the standard view.", "info", 3)
 
     def _sync(self) -> None:
-        """What one setting means for another: no volume without sound, no
-        threshold without the tutor."""
+        """What one setting means for another: no volume without sound."""
         self.volume.enabled = self.app.settings.sound
-        self.threshold.enabled = self.app.settings.tutor
         self.changed()
 
     # -- going back ------------------------------------------------------------
