@@ -108,3 +108,15 @@ def test_the_ladder_refuses_bad_arguments_before_playing(tmp_path: Path, extra: 
     assert why in proc.stderr
     assert base.read_bytes() == before
     assert "games" not in proc.stdout
+
+
+def test_luck_adjusted_games_keep_their_results_and_average_alike() -> None:
+    from bench.ladder import luck_report, pair_interval, play_judged_games
+
+    games, _, adjusted = play_judged_games(("greedy", "random", 3, 0, 4, {}, None, "ply1"))
+    assert games == play_games(("greedy", "random", 3, 0, 4, {}, None))[0]  # judging only looks
+    assert sorted(adjusted) == [0, 1, 2, 3]
+    m, lo, hi = pair_interval({0: 1.0, 1: 0.0, 2: 1.0, 3: 1.0})
+    assert m == 0.75 and lo < m < hi  # pairs (0.5, 1.0): mean 0.75
+    report = luck_report({"results": games, "adjusted": adjusted, "games": 4})
+    assert "luck-adjusted" in report and "width ratio" in report
