@@ -260,3 +260,15 @@ def test_render_animate_writes_the_frames_of_the_moves_with_analysis_bars(window
     bars = film_layout((640, 400), bars=True).bars
     assert bars is not None
     assert _count(last, bars, [THEME.player1, THEME.player2]) > 0
+
+
+def test_a_long_caption_gets_a_taller_box_up_to_two_fifths_of_the_height() -> None:
+    def height(lines: int) -> int:
+        top, bottom = film_layout((640, 400), False, lines).caption[1::2]
+        return bottom - top
+
+    assert height(1) == height(3) == 66
+    assert height(3) < height(4) < height(5)
+    assert height(40) == 160
+    board = film_layout((640, 400), True, 5).board
+    assert board[3] - board[1] > 100  # the board keeps room

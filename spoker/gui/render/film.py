@@ -283,12 +283,15 @@ def _unique(outlines: list[Outline]) -> tuple[Outline, ...]:
 
 
 # -- drawing ---------------------------------------------------------------------
-def film_layout(size: tuple[int, int], bars: bool) -> Layout:
-    """Where the header, board, bars (with an analysis) and caption go."""
+def film_layout(size: tuple[int, int], bars: bool, caption_lines: int = 3) -> Layout:
+    """Where the header, board, bars (with an analysis) and caption go; the
+    caption holds ``caption_lines`` lines (three at least, at most 40% of the height)."""
     width, height = check_size(size)
+    expect(caption_lines, int, "caption lines")
     k = height / DEFAULT_SIZE[1]
     header = round(28 * k)
-    caption = round(66 * k)
+    needed = max(3, caption_lines) * _line_height(_caption_size(height)) + round(9 * k)
+    caption = min(max(round(66 * k), needed), round(0.4 * height))
     bar_h = round(60 * k) if bars else 0
     board_bottom = height - caption - bar_h
     return Layout(
@@ -297,6 +300,27 @@ def film_layout(size: tuple[int, int], bars: bool) -> Layout:
         (0, board_bottom, width, board_bottom + bar_h) if bars else None,
         (0, height - caption, width, height),
     )
+
+
+def _caption_size(height: int) -> int:
+    return max(10, round(15 * height / DEFAULT_SIZE[1]))
+
+
+def _line_height(size: int) -> int:
+    return round(size * 1.25)
+
+
+def _disc_radius(k: float) -> float:
+    """The drawn ball's disc beside a draw's caption."""
+    return 18 * k
+
+
+def _caption_lines(shots: list[Shot], width: int, fonts: _Fonts) -> int:
+    """The most lines a caption of the film takes at the caption's font."""
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    font = fonts.sized(fonts.caption_size)
+    room = width - round(8 * fonts.k) * 3 - 2 * _disc_radius(fonts.k)
+    return max(sum(len(_wrap(draw, text, font, room)) for text, _ in shot.caption) for shot in shots)
 
 
 def film_frames(
@@ -334,8 +358,8 @@ def _frames(shots: list[Shot], size: tuple[int, int], by_move: dict[int, MoveAna
     from spoker.gui.render.offscreen import render_board_image
     from spoker.gui.render.scene import Highlight
 
-    layout = film_layout(size, by_move is not None)
     fonts = _Fonts(size[1])
+    layout = film_layout(size, by_move is not None, _caption_lines(shots, size[0], fonts))
     bx0, by0, bx1, by1 = layout.board
     for shot in shots:
         canvas = Image.new("RGB", size, BACKGROUND[:3])
@@ -361,7 +385,7 @@ class _Fonts:
         self._chart_font = chart_font
         k = height / DEFAULT_SIZE[1]
         self.header = chart_font(max(10, round(16 * k)))
-        self.caption_size = max(10, round(15 * k))
+        self.caption_size = _caption_size(height)
         self.small = chart_font(max(8, round(11 * k)))
         self.k = k
 
@@ -375,23 +399,45 @@ def _rgb(colour: RGBA) -> tuple[int, int, int]:
 
 def _draw_header(draw: Any, box: tuple[int, int, int, int], shot: Shot, names: tuple[str, str],
                  total: int, fonts: _Fonts) -> None:
-    """The players and their points (the mover underlined), and the move counter."""
+    """The players and their points (the mover underlined), and the move
+    counter; long names make the font smaller until all of it fits."""
     x0, y0, x1, y1 = box
     draw.rectangle(box, fill=_rgb(THEME.panel))
     pad = round(10 * fonts.k)
-    x = x0 + pad
     middle = (y0 + y1) / 2
-    for player in (1, 2):
-        text = film_text.seat_score(names[player - 1], shot.score[player - 1])
+    texts = [film_text.seat_score(names[p - 1], shot.score[p - 1]) for p in (1, 2)]
+    counter = film_text.move_counter(shot.n, total)
+    font = fonts.header
+    size = font.size if hasattr(font, "size") else 16
+    while size > 9 and _header_width(draw, texts, counter, font) + 8 * pad > x1 - x0:
+        size -= 1
+        font = fonts.sized(size)
+    room = (x1 - x0 - 8 * pad - draw.textlength(counter, font=font)) / 2
+    texts = [_seat_text(draw, names[p - 1], shot.score[p - 1], font, room) for p in (1, 2)]
+    x = x0 + pad
+    for player, text in zip((1, 2), texts):
         colour = _rgb(player_colour(player))
-        draw.text((x, middle), text, fill=colour, font=fonts.header, anchor="lm")
-        width = draw.textlength(text, font=fonts.header)
+        draw.text((x, middle), text, fill=colour, font=font, anchor="lm")
+        width = draw.textlength(text, font=font)
         if player == shot.player:
             line_y = y1 - max(2, round(3 * fonts.k))
             draw.line([(x, line_y), (x + width, line_y)], fill=colour, width=max(2, round(2 * fonts.k)))
         x += width + 3 * pad
-    draw.text((x1 - pad, middle), film_text.move_counter(shot.n, total),
-              fill=_rgb(THEME.muted), font=fonts.header, anchor="rm")
+    draw.text((x1 - pad, middle), counter, fill=_rgb(THEME.muted), font=font, anchor="rm")
+
+
+def _header_width(draw: Any, texts: list[str], counter: str, font: Any) -> float:
+    return float(sum(draw.textlength(t, font=font) for t in texts) + draw.textlength(counter, font=font))
+
+
+def _seat_text(draw: Any, name: str, score: int, font: Any, width: float) -> str:
+    """A player's name and points in ``width`` pixels: the name cut short
+    (with an ellipsis) when it does not fit, the points never."""
+    text = film_text.seat_score(name, score)
+    while len(name) > 1 and draw.textlength(text, font=font) > width:
+        name = name[:-1]
+        text = film_text.seat_score(name.rstrip() + "\u2026", score)
+    return text
 
 
 def _draw_caption(draw: Any, box: tuple[int, int, int, int], shot: Shot, fonts: _Fonts) -> None:
@@ -402,7 +448,7 @@ def _draw_caption(draw: Any, box: tuple[int, int, int, int], shot: Shot, fonts: 
     pad = round(8 * fonts.k)
     left = x0 + pad
     if not shot.placed:
-        radius = (y1 - y0) * 0.28
+        radius = _disc_radius(fonts.k)
         cx, cy = left + radius, (y0 + y1) / 2
         draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius],
                      fill=BALL_RGB[shot.drawn], outline=_rgb(THEME.panel_border), width=max(1, round(2 * fonts.k)))
@@ -410,7 +456,7 @@ def _draw_caption(draw: Any, box: tuple[int, int, int, int], shot: Shot, fonts: 
     size = fonts.caption_size
     while True:
         font = fonts.sized(size)
-        line_h = round(size * 1.25)
+        line_h = _line_height(size)
         lines = [(part, colour) for text, colour in shot.caption
                  for part in _wrap(draw, text, font, x1 - pad - left)]
         if len(lines) * line_h <= y1 - y0 - pad or size <= 8:
