@@ -96,21 +96,21 @@ def test_the_values_are_the_drawn_ball_s_in_the_position_on_screen() -> None:
 def test_a_click_before_the_values_waits_then_is_placed_without_asking() -> None:
     c = controller()
     values = CellValues(threaded=False)
-    values.job = unready(c.state.to_string())
+    values.jobs[c.state.to_string()] = unready(c.state.to_string())
     assert values.click(c, POOR, 0.15, 10.0) is None  # waits
     assert values.pending is not None and values.pending.cell == POOR
     assert values.poll(c, 0.15, 10.0 + TUTOR_WAIT - 0.01) is None
     assert values.poll(c, 0.15, 10.0 + TUTOR_WAIT) == Decision(POOR, None, late=True)
     assert values.pending is None and values.poll(c, 0.15, 99.0) is None
     # Found in time: decided as at once.
-    job = values.job = unready(c.state.to_string())
+    job = values.jobs[c.state.to_string()] = unready(c.state.to_string())
     assert values.click(c, POOR, 0.15, 20.0) is None
     job.future.set_result(c.cell_values())
     decision = values.poll(c, 0.15, 20.1)
     assert decision is not None and decision.cell == POOR and decision.warning is not None and not decision.late
     # A search that fails: no question, the ball placed.
     values.reset()
-    failing = values.job = unready(c.state.to_string())
+    failing = values.jobs[c.state.to_string()] = unready(c.state.to_string())
     failing.future.set_exception(RuntimeError("boom"))
     assert values.click(c, POOR, 0.15, 30.0) == Decision(POOR, None) and values.error == "boom"
 
@@ -118,11 +118,39 @@ def test_a_click_before_the_values_waits_then_is_placed_without_asking() -> None
 def test_a_waiting_click_is_dropped_when_the_position_changes() -> None:
     c = controller()
     values = CellValues(threaded=False)
-    values.job = unready(c.state.to_string())
+    values.jobs[c.state.to_string()] = unready(c.state.to_string())
     assert values.click(c, POOR, 0.15, 0.0) is None
     other = controller(BLACK)
-    values.job = unready(other.state.to_string())
+    values.jobs[other.state.to_string()] = unready(other.state.to_string())
     assert values.poll(other, 0.15, 99.0) is None and values.pending is None
+
+
+def test_before_the_draw_each_ball_s_position_is_searched_and_the_drawn_one_s_used() -> None:
+    c = controller(f"{BOARD} - * visible")
+    values = CellValues(threaded=False)
+    values.prefetch(c)
+    counts = c.state.bag()
+    expected = set()
+    for colour in Colour:
+        if counts[colour]:
+            drawn = c.state.copy()
+            drawn.apply_draw(colour)
+            expected.add(drawn.to_string())
+    assert set(values.jobs) == expected and len(expected) == 3  # a ball of each colour is left
+    job = values.jobs[RED]
+    c.state.apply_draw(Colour.RED)
+    assert c.state.to_string() == RED
+    found = values.values(c)
+    assert found is not None and found is job.result() and values.jobs == {}  # the others dropped
+    assert [h.cell for h in found] == [BEST, ALSO_BEST, POOR]
+    # After a takeback the next ball is known: only its position.
+    again = controller(f"{BOARD} - * visible")
+    again.redraws = [Colour.WHITE]
+    values.reset()
+    values.prefetch(again)
+    assert list(values.jobs) == [f"{BOARD} W * visible"]
+    values.prefetch(controller())  # a ball drawn: nothing to prefetch, nothing dropped
+    assert list(values.jobs) == [f"{BOARD} W * visible"]
 
 
 # -- the game screen ------------------------------------------------------------
@@ -233,7 +261,7 @@ def test_the_hints_show_the_same_values(app: SpokerApp) -> None:
 def test_a_click_before_the_values_is_placed_after_the_wait_without_asking(app: SpokerApp, monkeypatch: Any) -> None:
     view = tutor_view(app)
     view.values.reset()
-    view.values.job = unready(view.c.state.to_string())
+    view.values.jobs[view.c.state.to_string()] = unready(view.c.state.to_string())
     now = [100.0]
     view.clock = lambda: now[0]
     click_cell(view, POOR)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from shibumi import Cell
+from shibumi import Cell, Colour
 from spoker.gui.models.computer_turns import Job
 from spoker.gui.models.settings import DEFAULT_THRESHOLD, TUTOR_THRESHOLDS
 from spoker.text.narrator import tutor_lines, tutor_question
@@ -57,13 +57,17 @@ class TutorWarning:
         return tutor_lines(self.chosen.cell, self.chosen.words, self.best.cell, self.best.words)
 
 
-def tutor_applies(controller: GameController, on: bool) -> bool:
-    """Whether the tutor watches this game's next placement: it is on, the
-    game is one person against the computer (not hot-seat, not two computers),
-    and the person has a ball to place."""
+def tutor_watches(controller: GameController, on: bool) -> bool:
+    """Whether the tutor watches this game: it is on, and the game is one
+    person against the computer (not hot-seat, not two computers)."""
     setup = controller.setup
-    computers = sum(setup.is_computer(p) for p in (1, 2))
-    return on and computers == 1 and controller.person_to_move and controller.state.drawn is not None
+    return on and sum(setup.is_computer(p) for p in (1, 2)) == 1
+
+
+def tutor_applies(controller: GameController, on: bool) -> bool:
+    """Whether the tutor watches the placement now: it watches the game
+    (:func:`tutor_watches`) and the person has a ball to place."""
+    return tutor_watches(controller, on) and controller.person_to_move and controller.state.drawn is not None
 
 
 def check(values: Sequence[Hint], cell: Cell, threshold: float) -> TutorWarning | None:
@@ -109,35 +113,75 @@ class CellValues:
     """Every playable cell's hint for the position on screen, found in the
     worker thread (a :class:`Job` keyed by the state string, so a value is
     always the drawn ball's in this position), for the hints and the tutor
-    alike; and the tutor's decision on a click."""
+    alike; and the tutor's decision on a click.
+
+    Before the person draws, :meth:`prefetch` starts the search for each ball
+    that can come, the likeliest first (the worker is idle then), so that the
+    values are usually there when the ball is: the others are dropped at the
+    draw (those not started yet are cancelled)."""
 
     def __init__(self, threaded: bool, wait: float = TUTOR_WAIT) -> None:
         self.threaded = threaded
         self.wait = wait
-        self.job: Job[list[Hint]] | None = None
+        self.jobs: dict[str, Job[list[Hint]]] = {}  # by position: the one on screen, or prefetched
         self.found: tuple[str, list[Hint]] | None = None
         self.error = ""  # what the last search raised ("" if nothing)
         self.pending: PendingClick | None = None
+        self.prefetched = ""  # the position before a draw whose draws are being searched
 
     def reset(self) -> None:
         """Forget everything (a takeback: the positions come again)."""
-        self.job = None
+        self._drop(set())
+        self.prefetched = ""
         self.found = None
         self.error = ""
         self.pending = None
 
+    def _drop(self, keep: set[str]) -> None:
+        """Forget the jobs of positions not in ``keep`` (cancelled if not started)."""
+        for key in [k for k in self.jobs if k not in keep]:
+            self.jobs.pop(key).future.cancel()
+
+    def prefetch(self, controller: GameController) -> None:
+        """The person is to draw: search each position the draw can make (the
+        next ball only, after a takeback: the draws come again), likeliest first."""
+        state = controller.state
+        if state.drawn is not None or state.is_over or not controller.person_to_move:
+            return
+        here = state.to_string()
+        if here == self.prefetched:  # asked once a frame: the jobs are out already
+            return
+        self.prefetched = here
+        if controller.redraws:
+            colours = [controller.redraws[0]]
+        else:
+            counts = state.bag()
+            colours = sorted((c for c in Colour if counts[c]), key=lambda c: -counts[c])
+        keys = []
+        for colour in colours:
+            drawn = state.copy()
+            drawn.apply_draw(colour)
+            key = drawn.to_string()
+            keys.append(key)
+            if key not in self.jobs:
+                self.jobs[key] = Job(key, controller.cell_values, drawn, threaded=self.threaded)
+        self._drop(set(keys))
+
     def values(self, controller: GameController) -> list[Hint] | None:
         """The values of the position now, best first (empty: nothing to
         value, or the search failed: ``error``); None while they are being
-        found. The first call for a position starts the search."""
+        found. The first call for a position starts the search (unless
+        prefetched) and drops the others."""
         key = controller.state.to_string()
         if self.found is not None and self.found[0] == key:
             return self.found[1]
-        if self.job is None or self.job.key != key:
-            self.job = Job(key, controller.cell_values, controller.state.copy(), threaded=self.threaded)
-        if not self.job.done():
+        self._drop({key})
+        job = self.jobs.get(key)
+        if job is None:
+            job = self.jobs[key] = Job(key, controller.cell_values, controller.state.copy(), threaded=self.threaded)
+        if not job.done():
             return None
-        job, self.job = self.job, None
+        del self.jobs[key]
         try:
             found = job.result()
             self.error = ""
@@ -178,5 +222,5 @@ class CellValues:
 
 __all__ = [
     "DEFAULT_THRESHOLD", "TUTOR_THRESHOLDS", "TUTOR_WAIT", "CellValues", "Decision", "PendingClick",
-    "TutorWarning", "check", "tutor_applies",
+    "TutorWarning", "check", "tutor_applies", "tutor_watches",
 ]

@@ -25,7 +25,7 @@ from spoker.gui.models.computer_turns import ComputerTurns
 from spoker.gui.models.controller import PERSON, GameController
 from spoker.gui.models.sounds import END, effect_for
 from spoker.gui.models.story import NO_MOMENT, Mark, MarkRole
-from spoker.gui.models.tutor import CellValues, Decision, tutor_applies
+from spoker.gui.models.tutor import CellValues, Decision, tutor_applies, tutor_watches
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box, draw_disc
 from spoker.gui.render.text import Label
@@ -434,28 +434,31 @@ class GameView(BaseView):
         assert action.cell is not None
         self._place(action.cell)
 
-    def _show_hints(self) -> bool:
-        c = self.c
-        return self.app.settings.show_hints and c.hints_allowed and c.state.drawn is not None
-
     def _poll_values(self) -> None:
         """The values of the person's position, found while they think: the
-        first three are the hints; a click waiting for them is decided."""
-        show = self._show_hints()
-        if not (show or self.tutor_on or self.values.pending is not None):
+        first three are the hints; a click waiting for them is decided.
+        Before the person draws, the draws' positions are searched already."""
+        c = self.c
+        settings = self.app.settings
+        hints_wanted = settings.show_hints and c.hints_allowed
+        if not (hints_wanted or tutor_watches(c, settings.tutor) or self.values.pending is not None):
             return
-        if self.c.state.drawn is None or not self.c.person_to_move:
+        if not c.person_to_move:
             self.values.pending = None
             return
+        if c.state.drawn is None:
+            if self.app.threaded:  # not at once in the window's own thread (tests, screenshots)
+                self.values.prefetch(c)
+            return
         had = self.values.found
-        found = self.values.values(self.c)
-        if found is not None and self.values.found is not had and self.values.error and show:
+        found = self.values.values(c)
+        if found is not None and self.values.found is not had and self.values.error and hints_wanted:
             self.say(f"No hint: {self.values.error}", "bad")
-        top = found[:3] if show and found is not None else []
+        top = found[:3] if hints_wanted and found is not None else []
         if self.dialog is None and (len(top) != len(self.hints) or any(a is not b for a, b in zip(top, self.hints))):
             self.hints = top
             self._refresh_highlights()
-        decision = self.values.poll(self.c, self.app.settings.tutor_threshold, self.clock())
+        decision = self.values.poll(c, settings.tutor_threshold, self.clock())
         if decision is not None and self.dialog is None and self.person_turn:
             self._decide(decision)
 
