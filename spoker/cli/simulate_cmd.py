@@ -38,8 +38,8 @@ other game (A first in game 1) and the JSON also holds "by_player". With
 --swap --luck-adjusted every draw's luck is judged (what the colour drawn was
 worth against an average draw, by a fixed search: docs/players.md) and each
 player's luck-adjusted score rate is shown beside the plain one: it estimates
-the same rate (each draw's luck averages 0 over the bag) with a narrower
-95% interval; the games are then played one by one. 'wins' and
+the same rate (each draw's luck averages 0 over the bag), with a narrower
+95% interval between good players; the games are then played one by one. 'wins' and
 'points' are by seat. The same --seed gives the same result whatever --workers.
 Random and greedy games are played in bulk with numpy (--engine batch); other
 players one game at a time (--engine scalar). Without --seed a seed is chosen
