@@ -208,7 +208,7 @@ def check_fps(fps: object) -> float:
 
 def write_animation_atomic(
     frames: Iterable[object], path: str | os.PathLike[str], fps: float = 2.0,
-    *, keep: Sequence[tuple[int, int, int]] = (),
+    *, keep: Sequence[tuple[int, ...]] = (),
 ) -> int:
     """Write PIL images as one animation, looping, with :func:`write_bytes_atomic`
     (never half a file: a failure, even in the middle of making the frames,

@@ -159,3 +159,21 @@ def test_check_fps_takes_a_rate_in_range_or_raises_a_documented_error(value: obj
     except (TypeError, ValueError):
         return
     assert files.MIN_FPS <= rate <= files.MAX_FPS
+
+
+def test_kept_colours_are_held_exactly_even_on_one_pixel(tmp_path: Path) -> None:
+    made = frames(3)
+    odd = (90, 170, 255)
+    for im in made:
+        im.putpixel((50, 50), odd)
+    path = tmp_path / "kept.gif"
+    write_animation_atomic(made, path, 2, keep=[odd, (1, 2, 3, 255)])
+    with Image.open(path) as im:
+        im.seek(2)
+        assert im.convert("RGB").getpixel((50, 50)) == odd
+    for bad in ([(1, 2)], [(0, 0, 256)], "red", [(True, 0, 0)]):
+        with pytest.raises(TypeError):
+            write_animation_atomic(made, tmp_path / "bad.gif", 2, keep=bad)  # type: ignore[arg-type]
+    with pytest.raises(SpokerError, match="at most 64"):
+        write_animation_atomic(made, tmp_path / "bad.gif", 2, keep=[(i, 0, 0) for i in range(65)])
+    assert not (tmp_path / "bad.gif").exists()

@@ -536,7 +536,7 @@ def _draw_bars(draw: Any, box: tuple[int, int, int, int], shot: Shot, by_move: d
             draw.rectangle(bar, fill=_rgb(player_colour(m.player)))
     centre = left + (shot.n - first + 0.5) * slot
     frame = half + max(1, round(2 * fonts.k))
-    draw.rectangle([centre - frame, y0 + legend_h - 1, centre + frame, y1 - pad + 1],
+    draw.rectangle([centre - frame, y0 + legend_h + 1, centre + frame, y1 - pad + 1],
                    outline=_rgb(THEME.text), width=1)
 
 
