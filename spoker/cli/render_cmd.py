@@ -75,7 +75,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = subparsers.add_parser(
         "render",
         help="draw a position to a PNG file, without a display",
-        description="Draw a position with the game's own renderer into a PNG file.",
+        description="Draw a position with the game's own renderer into a PNG file, or a recorded game into an animation.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
