@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import os
 import re
+import sysconfig
+from importlib import metadata
+from pathlib import Path
 from typing import NamedTuple
 
 from shibumi import Cell
@@ -165,7 +168,42 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[PuzzleLine]:
     return parse_puzzles(text, name)
 
 
+# -- the project's own puzzles -------------------------------------------------------
+SHIPPED_DATA = ("share", "spoker", "puzzles")
+"""Where an installation puts ``assets/puzzles/*.txt`` under its data folder
+(pyproject.toml's ``[tool.setuptools.data-files]``): outside the package, as
+``assets/`` is outside it in the source tree."""
+
+
+def shipped_puzzle_files() -> list[Path]:
+    """The project's own puzzle files, in name order: ``assets/puzzles/`` of
+    the source tree when this module runs from one (a checkout, an editable
+    install), else the copies an installation put in its data folder (found
+    through the distribution's file list, so a ``--user`` or ``--prefix``
+    install is found too). Empty when neither is there."""
+    tree = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
+    if tree.is_dir():
+        return sorted(tree.glob("*.txt"))
+    return installed_puzzle_files()
+
+
+def installed_puzzle_files() -> list[Path]:
+    """The installation's copies of the shipped puzzle files (see :func:`shipped_puzzle_files`)."""
+    found: set[Path] = set()
+    try:
+        dist = metadata.distribution("spoker")
+    except metadata.PackageNotFoundError:
+        dist = None
+    for entry in (dist.files or []) if dist is not None else []:
+        if entry.parts[-4:-1] == SHIPPED_DATA and entry.name.endswith(".txt"):
+            found.add(Path(str(dist.locate_file(entry))).resolve())  # type: ignore[union-attr]
+    folder = Path(sysconfig.get_path("data")).joinpath(*SHIPPED_DATA)  # an install without a file list
+    if not found and folder.is_dir():
+        found.update(folder.glob("*.txt"))
+    return sorted((f for f in found if f.is_file()), key=lambda f: f.name)
+
+
 __all__ = [
-    "Puzzle", "PuzzleError", "PuzzleLine", "format_puzzle", "parse_puzzle", "parse_puzzles",
-    "read_puzzles",
+    "SHIPPED_DATA", "Puzzle", "PuzzleError", "PuzzleLine", "format_puzzle", "installed_puzzle_files",
+    "parse_puzzle", "parse_puzzles", "read_puzzles", "shipped_puzzle_files",
 ]
