@@ -272,3 +272,12 @@ def test_a_long_caption_gets_a_taller_box_up_to_two_fifths_of_the_height() -> No
     assert height(40) == 160
     board = film_layout((640, 400), True, 5).board
     assert board[3] - board[1] > 100  # the board keeps room
+
+
+def test_the_view_turns_with_the_rotation(window: Any) -> None:
+    record = game()
+    plain = next(film_frames(record, moves=(30, 30), size=(320, 200)))
+    turned = next(film_frames(record, moves=(30, 30), size=(320, 200), rotation=1))
+    layout = film_layout((320, 200), bars=False)
+    assert plain.crop(layout.board).tobytes() != turned.crop(layout.board).tobytes()
+    assert plain.crop(layout.header).tobytes() == turned.crop(layout.header).tobytes()  # the header stays
