@@ -241,8 +241,7 @@ def show_retry(app: SpokerApp, screen: str, names: tuple[str, str]) -> PuzzlesVi
 @pytest.mark.parametrize("screen", ["title", "title-variant", "title-unfinished", "settings", "settings-game",
                                     "game-start", "game", "game-flush", "game-info", "end",
                                     "end-dialog", "help", "replay", "lab-empty", "lab-query", "lab-suite",
-                                    "lab-refusal", "puzzle-tried", "puzzle-line", "retry",
-                                    "retry-done"])
+                                    "lab-refusal", "retry", "retry-done"])
 def test_texts_stay_in_their_boxes_and_apart(
     app: SpokerApp, screen: str, size: tuple[int, int], names: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -268,6 +267,15 @@ def test_texts_stay_in_their_boxes_and_apart(
         assert layout_problems(texts, size, boxes) == []
     for text in texts:
         assert text.text == screen_text(text.text)  # no control character reaches the screen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("screen", ["puzzle-tried", "puzzle-line"])
+def test_the_puzzles_texts_stay_in_their_boxes_and_apart(
+    app: SpokerApp, screen: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As above; a puzzle shows no player's name, so the plain names only."""
+    test_texts_stay_in_their_boxes_and_apart(app, screen, size, "plain", monkeypatch)
 
 
 def test_the_game_panel_and_toolbar_grow_with_the_window(app: SpokerApp) -> None:
