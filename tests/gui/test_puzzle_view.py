@@ -40,7 +40,7 @@ def open_puzzle(app: Any, number: int) -> PuzzlesView:
 
 def colours_near(x: float, y: float, r: int = 4) -> list[tuple[int, int, int]]:
     image = arcade.get_image(int(x) - r, int(y) - r, 2 * r, 2 * r).convert("RGB")
-    return [c for _, c in image.getcolors(4 * r * r) or []]
+    return [c for _, c in image.getcolors(4 * r * r) or []]  # type: ignore[misc]
 
 
 def near(colour: tuple[int, int, int], wanted: tuple[int, ...], tolerance: int = 30) -> bool:
@@ -160,3 +160,18 @@ def test_retry_by_keys_then_back(app: Any, sample: tuple[Any, Any]) -> None:
     assert session.task().startswith("Done:")
     view.on_key_press(keys.ESCAPE, 0)
     assert went_back == [True]
+
+
+def test_a_damaged_progress_file_is_told_once_on_the_screen(app: Any, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from spoker.gui.models.puzzle_session import InlineWorker
+    from spoker.gui.models.puzzle_store import MineStore, ProgressStore
+
+    (tmp_path / "puzzles.json").write_text("[1, 2", encoding="utf-8")
+    session = PuzzleSession(SHIPPED[:3], ProgressStore(tmp_path / "puzzles.json"), MineStore(None), Pending())
+    view = PuzzlesView(app, session, InlineWorker())
+    assert view.message_kind == "bad" and "damaged" in view.message
+    assert "was damaged" in capsys.readouterr().err
+    view.say("", "info", 0)
+    view._tell_notices()
+    assert view.message == ""  # told once
