@@ -69,6 +69,15 @@ HELP_KEYS = (
     ("Esc", "the title screen (a retry: back)"),
 )
 """The puzzles' keys, for the help (spoker.gui.views.help)."""
+RETRY_HELP_KEYS = (
+    ("click a cell", "place the ball there again"),
+    ("Tab, Shift+Tab", "choose a cell; Enter places the ball"),
+    ("N, Enter", "the next mistake (after a try)"),
+    ("R, Shift+R", "rotate the pyramid"),
+    ("H, F1", "this help"),
+    ("Esc", "back"),
+)
+"""Retry my mistakes' keys, for the help."""
 
 
 class PuzzlesView(BaseView):
@@ -88,6 +97,7 @@ class PuzzlesView(BaseView):
         self.retry = isinstance(session, RetrySession)
         if self.retry:
             self.help_name = "retry my mistakes"
+            self.help_keys = RETRY_HELP_KEYS
         self.scene = app.scene
         self.scan: GamesScan | None = None
         self.hover_cell: Cell | None = None
