@@ -58,7 +58,7 @@ ENTER_KEYS = (keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.SPACE)
 KIND_COLOURS = {"good": THEME.good, "bad": THEME.bad, "info": THEME.text, "muted": THEME.muted}
 BADGE_COLOURS = {"best": ROLE_COLOURS["hint"], "tried": (255, 150, 40, 255), "other": (70, 76, 92, 255)}
 
-HELP_KEYS = (
+HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("click a cell", "place the ball there"),
     ("Tab, Shift+Tab", "choose a cell; Enter places the ball"),
     ("\u2190 \u2192", "after a try: step through the line that follows"),
@@ -69,7 +69,7 @@ HELP_KEYS = (
     ("Esc", "the title screen (a retry: back)"),
 )
 """The puzzles' keys, for the help (spoker.gui.views.help)."""
-RETRY_HELP_KEYS = (
+RETRY_HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("click a cell", "place the ball there again"),
     ("Tab, Shift+Tab", "choose a cell; Enter places the ball"),
     ("N, Enter", "the next mistake (after a try)"),
