@@ -458,6 +458,27 @@ def _run_task(task: _Task) -> MoveAnalysis:
     return graded._replace(draw_value=drawn.value, exact=graded.exact and drawn.exact)
 
 
+def judge_draw(
+    record: GameRecord, move: MoveAnalysis, effort: int = DEFAULT_EFFORT, rules: RuleSet | None = None,
+) -> MoveAnalysis:
+    """``move`` (placement ``move.n`` of ``record``, judged without its draw)
+    with its draw judged too: the same as :func:`analyse_move` with ``luck``,
+    without searching the drawn colour again (its best value is the move's).
+    An analysis kept before luck was measured is completed this way."""
+    check_effort(effort)
+    n = move.n
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
+        raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
+    played = record.moves[n - 1]
+    if (move.ball, move.cell) != (played.colour, played.cell):
+        raise AnalysisError(f"move {n}: {move.ball.char}@{move.cell} is not the record's {played}")
+    state = GameState(rules if rules is not None else record.rules)
+    for earlier in record.moves[: n - 1]:
+        state.apply_move(earlier)
+    drawn = draw_value(state, effort, known={move.ball: (move.best_value, move.exact)})
+    return move._replace(draw_value=drawn.value, exact=move.exact and drawn.exact)
+
+
 def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
     """The tasks' analyses, in any order. More than one worker: processes of
     :func:`spoker.runs.parallel.running` (at most one a CPU; Ctrl-C and SIGTERM
@@ -477,15 +498,21 @@ def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
 
 def analyse_move(
     record: GameRecord, n: int, effort: int = DEFAULT_EFFORT, rules: RuleSet | None = None, luck: bool = False,
+    known: MoveAnalysis | None = None,
 ) -> MoveAnalysis:
     """Judge placement ``n`` (1..) of ``record`` alone: the same result as the
     ``n``-th move of :func:`analyse_record` (the replay viewer analyses move by
     move, so that its graph fills in). The record must replay (check it with
     :class:`~spoker.records.replay.Replay` first); ``n`` out of range raises
-    :class:`AnalysisError`."""
+    :class:`AnalysisError`. ``known``: this placement judged before without
+    its draw; with ``luck`` only the draw is judged (:func:`judge_draw`)."""
     check_effort(effort)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
         raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
+    if known is not None and luck:
+        if known.n != n:
+            raise AnalysisError(f"the placement given is move {known.n}, not move {n}")
+        return known if known.draw_value is not None else judge_draw(record, known, effort, rules)
     return _run_task(_Task(record, rules if rules is not None else record.rules, n, effort, luck))
 
 
@@ -575,6 +602,6 @@ def _rounded(x: float | None) -> float | None:
 __all__ = [
     "BLUNDER", "DEFAULT_EFFORT", "EXACT_LEFT", "INACCURACY", "MISTAKE", "TURNING",
     "AnalysisError", "ChallengeSwing", "DrawValue", "GameAnalysis", "MoveAnalysis", "PlacementValues",
-    "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings", "draw_value",
+    "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings", "draw_value", "judge_draw",
     "placement_values", "summarise", "verdict",
 ]

@@ -114,6 +114,16 @@ def balance(moves: Sequence[MoveFigures], result: int | None) -> Balance:
     return Balance(moves[0].draw_value, residual, (players[0], players[1]))
 
 
+def edges(figures: Balance) -> tuple[tuple[Decimal, Decimal], tuple[Decimal, Decimal]]:
+    """Each player's (luck, skill) over the other: the luck is their draws'
+    luck less the other's, the skill what the other's placements lost less
+    their own. Player 1's two add up with ``start_value`` and ``residual`` to
+    their result (when finished); player 2's are minus player 1's."""
+    one, two = figures.players
+    luck, skill = one.luck - two.luck, two.loss - one.loss
+    return ((luck, skill), (-luck, -skill))
+
+
 __all__ = [
-    "PLACES", "Balance", "LuckError", "MoveFigures", "PlayerFigures", "balance", "decimal", "move_figures",
+    "PLACES", "Balance", "edges", "LuckError", "MoveFigures", "PlayerFigures", "balance", "decimal", "move_figures",
 ]

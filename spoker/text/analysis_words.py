@@ -423,14 +423,49 @@ def luck_mark(luck: float | None) -> str:
     return ""
 
 
+LUCK_UNIT = "in games: +1 a win, -1 a loss (P(win) - P(loss)); 0.20 is 1 game in 10"
+"""The unit of luck and skill, as the screens say it: a draw's luck and a
+placement's loss are both differences of expected result."""
+
+LUCK_LEGEND = (("luck", "luck: the draws"), ("skill", "skill: the placements"))
+"""The luck-and-skill bars' two parts, in the legend's order: (kind, words)."""
+
+
+def draw_line(n: int, drawer: str, ball: Colour, luck: float) -> str:
+    """``Move 12: Bob drew red, worth +0.31 to Bob against an average draw
+    (a lucky draw).``: a draw's luck in words (:data:`LUCKY` marks it)."""
+    expect(drawer, str, "name")
+    worth = _signed(luck)
+    mark = luck_mark(luck).split(" ")[0]
+    tail = f" (a {mark} draw)" if mark else ""
+    return (f"Move {n}: {drawer} drew {Colour.of(ball).word}, worth {worth} "
+            f"to {drawer} against an average draw{tail}.")
+
+
+def edge_words(name: str, luck: float, skill: float) -> str:
+    """``Ann: +0.61 from the draws, -0.24 from the placements``: one player's
+    bars in words (what the draws and the placements gave them over the other)."""
+    expect(name, str, "name")
+    return f"{name}: {_signed(luck)} from the draws, {_signed(skill)} from the placements"
+
+
+def _signed(x: float) -> str:
+    """``+0.31``, ``-0.05``, ``0.00``: a figure of luck or skill, two places, no minus zero."""
+    if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
+        raise TypeError(f"figure {x!r} is not a number")
+    text = f"{x:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
+
+
 def luck_summary(
     names: tuple[str, str], score: tuple[int, int], result: int | None,
-    luck: tuple[float, float], loss: tuple[float, float],
+    luck: tuple[float, float], loss: tuple[float, float], unit: bool = True,
 ) -> str:
     """A game's luck and skill in a player's words: who won, whom the draws
     favoured and by how much, what each player's placements gave away, and
     who played better once the luck is taken out (values in P(win) - P(loss):
-    +1 a win, -1 a loss)."""
+    +1 a win, -1 a loss; ``unit`` False leaves that out, for a screen that
+    says it under the figures: :data:`LUCK_UNIT`)."""
     a, b = names
     if result is None:
         head = f"Unfinished at {score[0]}-{score[1]}."
@@ -449,8 +484,8 @@ def luck_summary(
         skill = "luck-adjusted, they played as well as each other"
     else:
         skill = f"luck-adjusted, {a if better > 0 else b} played better by {abs(better):.2f}"
-    return (f"{head} {draws}; {a}'s placements lost {loss[0]:.2f}, {b}'s {loss[1]:.2f}: {skill} "
-            "(in expected result: +1 a win, -1 a loss).")
+    tail = " (in expected result: +1 a win, -1 a loss)" if unit else ""
+    return f"{head} {draws}; {a}'s placements lost {loss[0]:.2f}, {b}'s {loss[1]:.2f}: {skill}{tail}."
 
 
 def _tenths(share: float) -> int:
@@ -481,7 +516,8 @@ def _names(names: object) -> tuple[str, str]:
 
 
 __all__ = [
-    "AnalysisWordsError", "EVEN", "LEGEND", "TICK", "VERDICT_MARKS", "Axis", "axis_words", "best_label", "challenge_story",
-    "chance_words", "games_in_10", "group_words", "lead_words", "points_words",
+    "AnalysisWordsError", "EVEN", "LEGEND", "LUCKY", "LUCK_LEGEND", "LUCK_UNIT", "TICK", "VERDICT_MARKS", "Axis",
+    "axis_words", "best_label", "challenge_story", "chance_words", "draw_line", "edge_words", "games_in_10",
+    "group_words", "lead_words", "luck_mark", "luck_summary", "points_words",
     "position_caption", "short_name", "value_line", "verdict_line", "why_words", "wins_words",
 ]

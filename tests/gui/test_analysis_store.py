@@ -35,7 +35,7 @@ def record() -> GameRecord:
 
 @pytest.fixture(scope="module")
 def moves(record: GameRecord) -> list[MoveAnalysis]:
-    return analyse_record(record, effort=EFFORT).moves
+    return analyse_record(record, effort=EFFORT, luck=True).moves
 
 
 def key(record: GameRecord, effort: int = EFFORT) -> Key:

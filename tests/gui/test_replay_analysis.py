@@ -63,7 +63,7 @@ def record() -> GameRecord:
 def analysis(record: GameRecord) -> GameAnalysis:
     """The sample game's analysis, its move 23 (an inaccuracy at this effort)
     made a blunder, so that every verdict shows."""
-    found = analyse_record(record, effort=EFFORT)
+    found = analyse_record(record, effort=EFFORT, luck=True)
     moves = list(found.moves)
     m = moves[22]
     assert m.best != m.cell
@@ -215,10 +215,11 @@ def test_the_analysis_fills_in_through_on_update(app: SpokerApp, window: Any, re
         if done % 10 == 0:
             view.on_draw()
             assert len(view._graph.points) == done
+            assert [n for _, n in view._graph.bars] == list(range(1, done + 1))  # the luck lane fills in too
     assert done == 30 and view.analysis.state == DONE
     result = view.analysis.result
     assert result is not None
-    assert result.moves == analyse_record(record, effort=EFFORT).moves
+    assert result.moves == analyse_record(record, effort=EFFORT, luck=True).moves
     # The session keeps it: the viewer opened again shows it at once.
     app.open_replay(record, source="again")
     again = window.current_view
@@ -230,7 +231,7 @@ def test_a_failed_analysis_says_where(app: SpokerApp, window: Any, record: GameR
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     from spoker.gui.models import analysis_model
 
-    def broken(rec: GameRecord, n: int, effort: int, rules: Any) -> Any:
+    def broken(rec: GameRecord, n: int, effort: int, rules: Any, *luck: Any) -> Any:
         raise RuntimeError("out of memory")
 
     monkeypatch.setattr(analysis_model, "analyse_move", broken)
@@ -273,13 +274,15 @@ def test_a_job_in_a_thread_matches_the_whole_analysis(record: GameRecord) -> Non
     assert finished.wait(60)
     job.poll()
     assert job.state == DONE and job.result is not None
-    assert job.result.moves == analyse_record(part, effort=EFFORT).moves
+    whole = analyse_record(part, effort=EFFORT, luck=True)
+    assert job.result.moves == whole.moves  # the draws judged too: the same luck as the command's
+    assert job.balance() == whole.balance() is not None
 
 
 def test_the_windows_worker_process_judges_as_here(record: GameRecord) -> None:
     pool = ProcessPool()
     for n in (3, 29):
-        assert pool(record, n, EFFORT, record.rules) == analyse_move(record, n, EFFORT, record.rules)
+        assert pool(record, n, EFFORT, record.rules) == analyse_move(record, n, EFFORT, record.rules, luck=True)
 
 
 def test_the_end_screen_analyses_this_game(app: SpokerApp, window: Any, record: GameRecord) -> None:

@@ -12,6 +12,13 @@ daemon thread only waits for it), so the window keeps its interpreter lock.
 :class:`AnalysisCache` keeps one job per record for the session, and with an
 :class:`~spoker.gui.models.analysis_store.AnalysisStore` every finished
 analysis on disk for the next sessions.
+
+Every placement is judged with its draw (``luck``: the value before the
+draw, so that the luck of each draw and the players' luck and skill are
+the same figures as ``spoker analyse --json``'s). An analysis kept before
+luck was measured (the store's old format) is a head start: reopened, it is
+analysed again for the draws only, its placements' values taken as kept
+(the result is the same as a fresh analysis's).
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import NamedTuple, Protocol
@@ -36,7 +43,15 @@ from spoker.runs.analysis import (
     challenge_swings,
     check_effort,
 )
-from spoker.text.analysis_words import VERDICT_MARKS, value_line, verdict_line, why_words
+from spoker.runs.luck import Balance
+from spoker.text.analysis_words import (
+    VERDICT_MARKS,
+    draw_line,
+    luck_mark,
+    value_line,
+    verdict_line,
+    why_words,
+)
 
 IDLE, RUNNING, DONE, FAILED = "idle", "running", "done", "failed"
 
@@ -49,11 +64,12 @@ __all__ = [
 class MoveWords(NamedTuple):
     """A judged placement in words (spoker.text.analysis_words): its verdict
     line (the mark, what it gave away), why it was a mistake ("" without a
-    verdict) and the values after it."""
+    verdict), the values after it and the draw's luck ("" if not judged)."""
 
     head: str
     why: str
     value: str
+    draw: str = ""
 
 
 class Runner(Protocol):
@@ -90,9 +106,11 @@ class ThreadRunner:
             self._queue.get()()
 
 
-Compute = Callable[[GameRecord, int, int, RuleSet], MoveAnalysis]
-"""How a step judges placement n: :func:`~spoker.runs.analysis.analyse_move` here,
-or in another process (:class:`ProcessPool`)."""
+Compute = Callable[[GameRecord, int, int, RuleSet, MoveAnalysis | None], MoveAnalysis]
+"""How a step judges placement n with its draw (the last argument: the
+placement as kept without its draw, or None):
+:func:`~spoker.runs.analysis.analyse_move` here, or in another process
+(:class:`ProcessPool`)."""
 
 
 class ProcessPool:
@@ -106,13 +124,15 @@ class ProcessPool:
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
-    def __call__(self, record: GameRecord, n: int, effort: int, rules: RuleSet) -> MoveAnalysis:
+    def __call__(
+        self, record: GameRecord, n: int, effort: int, rules: RuleSet, known: MoveAnalysis | None = None,
+    ) -> MoveAnalysis:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
             pool = self._pool
         try:
-            return pool.submit(analyse_move, record, n, effort, rules).result()
+            return pool.submit(analyse_move, record, n, effort, rules, True, known).result()
         except BrokenProcessPool:
             with self._lock:
                 if self._pool is pool:
@@ -120,8 +140,8 @@ class ProcessPool:
             raise
 
 
-def _here(record: GameRecord, n: int, effort: int, rules: RuleSet) -> MoveAnalysis:
-    return analyse_move(record, n, effort, rules)  # looked up at each call (tests replace it)
+def _here(record: GameRecord, n: int, effort: int, rules: RuleSet, known: MoveAnalysis | None = None) -> MoveAnalysis:
+    return analyse_move(record, n, effort, rules, True, known)  # looked up at each call (tests replace it)
 
 
 class AnalysisJob:
@@ -132,7 +152,7 @@ class AnalysisJob:
 
     def __init__(
         self, record: GameRecord, rules: RuleSet | None = None, effort: int = DEFAULT_EFFORT,
-        compute: Compute = _here,
+        compute: Compute = _here, kept: Sequence[MoveAnalysis] = (),
     ) -> None:
         check_effort(effort)
         self.compute = compute
@@ -141,6 +161,10 @@ class AnalysisJob:
         self.rules = self.replay.rules
         self.effort = effort
         self.total = self.replay.length
+        if kept and [m.n for m in kept] != list(range(1, self.total + 1)):
+            raise ValueError(f"{len(kept)} placements kept for a record of {self.total}")
+        self.kept = tuple(kept)
+        """The placements kept without their draws' values: only the draws are judged."""
         self.moves: list[MoveAnalysis] = []
         self.result: GameAnalysis | None = None
         self.error = ""
@@ -150,6 +174,7 @@ class AnalysisJob:
         self._error = ""
         self._runner: Runner | None = None
         self._words: dict[tuple[int, tuple[str, str]], MoveWords] = {}
+        self._balance: tuple[Balance | None] | None = None
         self.on_done: Callable[[AnalysisJob], None] | None = None
         """Called once, on the window's thread, when the last placement is judged here."""
 
@@ -186,7 +211,7 @@ class AnalysisJob:
         with self._lock:
             n = len(self._found) + 1
         try:
-            found = self.compute(self.record, n, self.effort, self.rules)
+            found = self.compute(self.record, n, self.effort, self.rules, self.kept[n - 1] if self.kept else None)
         except Exception as err:  # a worker must report, never die silently
             with self._lock:
                 self._error = f"move {n}: {err}" if str(err) else f"move {n}: {err.__class__.__name__}"
@@ -237,7 +262,8 @@ class AnalysisJob:
         if state == FAILED:
             return f"Analysis failed at {self.error}"
         if state == RUNNING:
-            return f"Analysing\u2026 move {min(self.total, len(self.moves) + 1)} of {self.total}"
+            doing = "Judging the draws" if self.kept else "Analysing"  # a kept analysis gets its luck
+            return f"{doing}\u2026 move {min(self.total, len(self.moves) + 1)} of {self.total}"
         counts = [(sum(1 for m in self.moves if m.verdict == v), v) for v in ("blunder", "mistake")]
         said = [f"{n} {v}{'s' if n != 1 else ''}" for n, v in counts if n]
         return ", ".join(said) if said else "no mistake, no blunder"
@@ -253,6 +279,23 @@ class AnalysisJob:
     def verdicts(self) -> dict[int, str]:
         """Move number -> verdict, for the placements with one."""
         return {m.n: m.verdict for m in self.moves if m.verdict is not None}
+
+    def luck_marks(self) -> dict[int, str]:
+        """Move number -> ``lucky draw +0.31`` (or unlucky), for the draws marked."""
+        marks = {m.n: luck_mark(m.luck) for m in self.moves}
+        return {n: mark for n, mark in marks.items() if mark}
+
+    def lucks(self) -> list[tuple[int, int, float]]:
+        """(move number, drawer, luck) of each draw judged so far, in order."""
+        return [(m.n, m.player, m.luck) for m in self.moves if m.luck is not None]
+
+    def balance(self) -> Balance | None:
+        """The game's luck and skill (as ``spoker analyse --json``), once every draw is judged."""
+        if self.result is None:
+            return None
+        if self._balance is None:
+            self._balance = (self.result.balance(),)  # worked out once: the screens draw it every frame
+        return self._balance[0]
 
     def words(self, n: int, names: tuple[str, str]) -> MoveWords | None:
         """Placement ``n`` in words, if judged yet (worked out once: why a
@@ -272,6 +315,7 @@ class AnalysisJob:
             found = self._words[key] = MoveWords(
                 verdict_line(m.verdict, m.loss, m.best == m.cell), why,
                 value_line(mover, m.cell, m.value, m.exact, m.best, m.best_value),
+                "" if m.luck is None else draw_line(m.n, mover, m.ball, m.luck),
             )
         return found
 
@@ -299,18 +343,25 @@ class AnalysisCache:
 
     def job(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
         """The record's job: the one of this session, else one holding the
-        analysis kept on disk, else a new one (not started)."""
+        analysis kept on disk, else a new one (not started; with the kept
+        placements as a head start when they were kept without their draws)."""
         key = _key(record, rules, self.effort)
         job = self._jobs.get(key)
         if job is None:
             kept = None if self.store is None else self.store.find(key)
+            head: list[MoveAnalysis] = []
+            if kept is not None and any(m.draw_value is None for m in kept):
+                head, kept = kept, None  # kept before luck was measured: judge the draws
             if kept is not None:
                 try:
                     job = AnalysisJob.from_moves(record, rules, self.effort, kept)
                 except ValueError:  # not this record's (the key says it is): analyse it again
                     job = None
             if job is None:
-                job = AnalysisJob(record, rules, self.effort, self.compute)
+                try:
+                    job = AnalysisJob(record, rules, self.effort, self.compute, head)
+                except ValueError:  # the head start is not this record's: all again
+                    job = AnalysisJob(record, rules, self.effort, self.compute)
                 job.on_done = self._keep
             self._jobs[key] = job
         return job

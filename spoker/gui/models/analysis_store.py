@@ -14,7 +14,9 @@ is (cut short, not JSON, a value of the wrong type, a move that does not
 agree with its record...) is moved aside with one line saying so, never a
 crash; its usable analyses are kept and the file is written afresh at the
 next analysis. Two windows may analyse at once: each write merges the
-analyses another window wrote meanwhile.
+analyses another window wrote meanwhile. A file of the first format
+(:data:`OLD_FORMAT`, without the draws' values) is read and written afresh in
+the new one at the next analysis kept.
 
 No arcade here.
 """
@@ -34,10 +36,15 @@ from spoker.errors import SpokerError
 from spoker.gui.models.storage import DamagedFileError, read_json, set_aside, write_atomic
 from spoker.runs.analysis import MoveAnalysis, verdict
 
-FORMAT = "spoker-analyses-1"
+FORMAT = "spoker-analyses-2"
+"""Each placement a list of 12 values: the 11 of :data:`OLD_FORMAT` and the
+value before its draw (``draw_value``, for the luck; null: not judged)."""
+OLD_FORMAT = "spoker-analyses-1"
+"""Before luck was measured: 11 values a placement, read (their luck not
+judged: the viewer judges it when the analysis is reopened), never written."""
 FILENAME = "analyses.json"
 MAX_ANALYSES = 100
-"""Analyses kept at most (one is some 2.5 KB: a record's 30 placements)."""
+"""Analyses kept at most (one is some 3 KB: a record's 30 placements)."""
 MAX_BYTES = 512 * 1024
 """The file's size at most (the data folder's reader takes 1 MB)."""
 TOLERANCE = 1e-6
@@ -151,7 +158,7 @@ def _entry_json(e: _Entry) -> dict[str, object]:
         "moves": e.key.moves, "rules": e.key.rules, "effort": e.key.effort, "saved": e.saved,
         "placements": [
             [m.n, m.player, m.ball.char, str(m.cell), m.value, str(m.best), m.best_value, m.loss,
-             m.exact, m.verdict, m.depth]
+             m.exact, m.verdict, m.depth, m.draw_value]
             for m in e.moves
         ],
     }
@@ -162,8 +169,9 @@ def entries_from(data: object) -> tuple[dict[Key, _Entry], str]:
     nothing): an analysis with anything wrong is left out whole."""
     if not isinstance(data, dict):
         return {}, f"not an object but {type(data).__name__}"
-    if data.get("format") != FORMAT:
+    if data.get("format") not in (FORMAT, OLD_FORMAT):
         return {}, f"unknown format {str(data.get('format'))[:40]!r}"
+    size = 12 if data.get("format") == FORMAT else 11
     items = data.get("analyses")
     if not isinstance(items, list):
         return {}, "no list of analyses"
@@ -171,7 +179,7 @@ def entries_from(data: object) -> tuple[dict[Key, _Entry], str]:
     bad: list[str] = []
     for i, item in enumerate(items):
         try:
-            entry = _entry(item)
+            entry = _entry(item, size)
         except (ValueError, TypeError, ShibumiError, SpokerError) as err:
             bad.append(f"analysis {i + 1}: {str(err)[:80]}")
             continue
@@ -180,7 +188,7 @@ def entries_from(data: object) -> tuple[dict[Key, _Entry], str]:
     return out, "; ".join(bad[:2]) + (" ..." if len(bad) > 2 else "")
 
 
-def _entry(item: object) -> _Entry:
+def _entry(item: object, size: int = 12) -> _Entry:
     if not isinstance(item, dict):
         raise ValueError(f"not an object but {type(item).__name__}")
     moves_text, rules, effort, saved = item.get("moves"), item.get("rules"), item.get("effort"), item.get("saved")
@@ -194,16 +202,18 @@ def _entry(item: object) -> _Entry:
     placements = item.get("placements")
     if not isinstance(placements, list) or len(placements) != len(moves):
         raise ValueError(f"not one placement a move ({len(moves)} moves)")
-    found = tuple(_placement(p, n, moves[n - 1]) for n, p in enumerate(placements, 1))
+    found = tuple(_placement(p, n, moves[n - 1], size) for n, p in enumerate(placements, 1))
     key = Key(" ".join(str(m) for m in moves), rules, int(effort))  # type: ignore[arg-type]
     return _Entry(key, float(saved), found)  # type: ignore[arg-type]
 
 
-def _placement(p: object, n: int, move: Move) -> MoveAnalysis:
-    """Placement ``n`` as stored, checked against its move and against itself."""
-    if not isinstance(p, list) or len(p) != 11:
-        raise ValueError(f"placement {n} is not a list of 11 values")
-    number, player, ball, cell, value, best, best_value, loss, exact, judged, depth = p
+def _placement(p: object, n: int, move: Move, size: int = 12) -> MoveAnalysis:
+    """Placement ``n`` as stored (``size`` values: 12, or 11 in the old
+    format), checked against its move and against itself."""
+    if not isinstance(p, list) or len(p) != size:
+        raise ValueError(f"placement {n} is not a list of {size} values")
+    number, player, ball, cell, value, best, best_value, loss, exact, judged, depth = p[:11]
+    drawn = p[11] if size == 12 else None
     if number != n or isinstance(number, bool) or player != 2 - n % 2 or isinstance(player, bool):
         raise ValueError(f"placement {n} has the wrong number or player")
     if not isinstance(ball, str) or not isinstance(cell, str) or not isinstance(best, str):
@@ -211,6 +221,8 @@ def _placement(p: object, n: int, move: Move) -> MoveAnalysis:
     colour, where, better = Colour.from_char(ball), Cell(cell), Cell(best)
     if colour != move.colour or where != move.cell:
         raise ValueError(f"placement {n} is not the record's move {move}")
+    if drawn is not None and (not _number(drawn) or not -1.0 - TOLERANCE <= drawn <= 1.0 + TOLERANCE):
+        raise ValueError(f"placement {n}: draw value {drawn!r} is not an expected result")
     for x in (value, best_value):
         if not _number(x) or not -1.0 - TOLERANCE <= x <= 1.0 + TOLERANCE:  # type: ignore[operator]
             raise ValueError(f"placement {n}: value {x!r} is not an expected result")
@@ -221,7 +233,8 @@ def _placement(p: object, n: int, move: Move) -> MoveAnalysis:
     if judged != verdict(float(loss)) or (better == where) != (loss == 0):  # type: ignore[arg-type]
         raise ValueError(f"placement {n}: verdict {judged!r} or best cell does not follow from its loss")
     return MoveAnalysis(n, player, colour, where, float(value), better, float(best_value),  # type: ignore[arg-type]
-                        float(loss), exact, judged, int(depth))  # type: ignore[arg-type]
+                        float(loss), exact, judged, int(depth),  # type: ignore[arg-type]
+                        None if drawn is None else float(drawn))
 
 
 def _whole(x: object) -> bool:
@@ -232,4 +245,4 @@ def _number(x: object) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
 
 
-__all__ = ["FILENAME", "FORMAT", "MAX_ANALYSES", "MAX_BYTES", "AnalysisStore", "Key", "entries_from", "key_of"]
+__all__ = ["FILENAME", "FORMAT", "OLD_FORMAT", "MAX_ANALYSES", "MAX_BYTES", "AnalysisStore", "Key", "entries_from", "key_of"]

@@ -1,4 +1,12 @@
-"""The end of a game: result, score, every challenge; new game, save, replay."""
+"""The end of a game: result, score, luck and skill, every challenge; new
+game, save, replay.
+
+Luck and skill come from the game's analysis (the session's
+:class:`~spoker.gui.models.analysis_model.AnalysisCache`: the same job the
+replay viewer's "Analyse" shows). In the window it starts by itself when the
+screen shows, off the window's thread, and the figures appear when it is
+done; where the analyses run at once (screenshots, tests) a click on the box
+starts it, and a kept analysis shows at once."""
 
 from __future__ import annotations
 
@@ -10,6 +18,7 @@ from arcade import key as keys
 from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.events import End
 from spoker.engine.groups import Rank
+from spoker.gui.models.analysis_model import FAILED, IDLE, RUNNING, AnalysisJob
 from spoker.gui.models.controller import GameController
 from spoker.gui.models.replay_model import ChallengePosition, challenge_position
 from spoker.gui.models.story import Counted, Mark, MarkRole
@@ -17,11 +26,12 @@ from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, player_colour, ui_scale
-from spoker.gui.views.analysis_panel import TipBox
+from spoker.gui.views.analysis_panel import LuckBars, TipBox
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock, highlights
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
+from spoker.records.record import GameRecord
 from spoker.text.analysis_words import challenge_story, points_words, position_caption, short_name
 from spoker.text.narrator import SHORT_RANKS, TINY_RANKS, challenge_row, score_line, summary_line
 
@@ -72,6 +82,8 @@ class EndView(BaseView):
         self._more = Label("", 11, THEME.muted, anchor_y="top")
         self._caption = TextBlock(11)  # over the board: the selected challenge, whole
         self._overlay_tip = TipBox()  # a row's whole text under the mouse
+        self._luck = LuckBars()
+        self._analysis: AnalysisJob | None = None
         self.mouse = (-1.0, -1.0)
         self.selected: int | None = None
         self.position: ChallengePosition | None = None  # the selected challenge's pyramid
@@ -83,6 +95,8 @@ class EndView(BaseView):
 
     def on_show_view(self) -> None:
         super().on_show_view()
+        if self.app.threaded:  # off the window's thread: the figures come while the player reads
+            self.start_analysis()
         self.scene.set_ghost(None, None)
         self.scene.set_hover(None)
         self._highlight()
@@ -171,6 +185,29 @@ class EndView(BaseView):
     def replay(self) -> None:
         self.app.replay_game(self.c)
 
+    @property
+    def analysis(self) -> AnalysisJob:
+        """This game's analysis in the session's cache (kept ones included; not started)."""
+        if self._analysis is None:
+            record = GameRecord.from_state(self.c.state, self.c.headers())
+            self._analysis = self.app.analyses.job(record)
+        return self._analysis
+
+    def start_analysis(self) -> None:
+        """Measure this game's luck and skill (its analysis, run by the session's runner)."""
+        job = self.analysis
+        job.start(self.app.analyses.runner)
+        job.poll()
+
+    def luck_progress(self) -> str:
+        """What the luck-and-skill box says until its figures are there."""
+        job = self.analysis
+        if job.state == IDLE:
+            return "click here to measure it"
+        if job.state == FAILED:
+            return job.progress_text()
+        return f"measuring\u2026 move {min(job.total, len(job.moves) + 1)} of {job.total}"
+
     def analyse(self) -> None:
         """This game in the replay viewer, its analysis started."""
         self.app.replay_game(self.c, analyse=True)
@@ -181,6 +218,8 @@ class EndView(BaseView):
             return
         self.time += min(delta_time, 0.25)
         self.scene.update(delta_time)
+        if self._analysis is not None and self._analysis.state == RUNNING:
+            self._analysis.poll()
         if self.dialog is not None:
             self.dialog.update(delta_time)
             if self.dialog.done:
@@ -218,6 +257,7 @@ class EndView(BaseView):
         y = block.draw(score, left, y, w) - 4 * k
         y = self._how.draw([(summary_line(s.end, len(c.challenges), s.move_number), THEME.muted)],
                            left, y, w) - 12 * k
+        y = self._draw_luck(left, y, w)
         self._head.draw_at(left, y)
         y = self._draw_rows(left, y - self._head.content_height - 6 * k, w)
         self._draw_stats(left, y - 14 * k, w)
@@ -230,6 +270,20 @@ class EndView(BaseView):
         else:
             self._overlay_tip.draw(self.tip_text(), *self.mouse)
         super().on_draw()
+
+    LUCK_KEEPS = 3
+    """Challenge rows the luck-and-skill box leaves room for under it (more scroll)."""
+
+    def _draw_luck(self, left: float, top: float, width: float) -> float:
+        """The luck-and-skill box under the summary line, above the challenges
+        (its words only where they fit with :data:`LUCK_KEEPS` rows under it:
+        the tip has them whole). Returns the y below it."""
+        k = ui_scale()
+        rows = min(len(self.c.challenges), self.LUCK_KEEPS)
+        limit = self.b_new.bottom + self.b_new.height + 12 * k + (24 + 20 + 25 * rows + 24) * k
+        y = self._luck.draw(self.analysis.balance(), self.c.setup.names, self.c.state.score, self.luck_progress(),
+                            left, top, width, bottom_limit=limit)
+        return y - 10 * k
 
     def _draw_caption(self) -> None:
         """Over the board, with a challenge selected: the challenge whole and which position this is."""
@@ -248,6 +302,10 @@ class EndView(BaseView):
         """What is under the mouse, whole: a challenge row's story (its cells
         may be cut), a name of the groups table."""
         mx, my = self.mouse
+        if self._luck.contains(mx, my):
+            return self._luck.tip_at(mx, my) or (
+                "Click: measure how much the draws and the placements decided this game." if self.analysis.state == IDLE
+                else "")
         for p, (left, bottom, w, h) in enumerate(self.stat_name_rects):
             if left <= mx <= left + w and bottom <= my <= bottom + h:
                 return self.c.setup.names[p]  # the name whole (the table may show its first word)
@@ -386,6 +444,9 @@ class EndView(BaseView):
             self.dialog.on_mouse_press(x, y, button)
             return
         if self.ui.on_mouse_press(x, y, button):
+            return
+        if self._luck.contains(x, y) and self.analysis.state == IDLE:
+            self.start_analysis()
             return
         for i, (left, bottom, w, h) in zip(self.row_indices, self.row_rects):
             if left <= x <= left + w and bottom <= y <= bottom + h:

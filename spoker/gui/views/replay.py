@@ -22,7 +22,7 @@ from spoker.gui.render.frame import clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, player_colour, ui_scale
-from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, TipBox, marked_log
+from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, LuckBars, TipBox, marked_log
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import (
     BANNER_SETTLE,
@@ -97,6 +97,7 @@ class ReplayView(BaseView):
         self._tell_notices()
         self.show_best = False
         self._graph = EvalGraph()
+        self._luck = LuckBars()  # the luck-and-skill summary, once the analysis is done
         self._best = BestLabel()
         ui = self.ui
         self.b_start = ui.add(Button("|<", self.replay_start, "Home", tooltip="To the start"))
@@ -383,9 +384,15 @@ class ReplayView(BaseView):
             text += "   " + c.result_text()
         y = self._move.draw([(text, THEME.text)], x, y, w) - 2 * k
         box_h = self._graph.height(self.analysis, height)
+        # At the end the whole game's luck and skill come before the last move's lines.
+        last = self.position == self.replay.length and self.analysis.balance() is not None
         y = self._graph.draw(self.analysis, self.replay.length, self.position, self.setup.names,
                              x, y, w, box_h, self.show_best, [ch.move for ch in self.replay.challenges],
-                             bottom_limit=10 * k)
+                             bottom_limit=10 * k, lines=not last)
+        y = self._draw_luck(x, y, w)
+        if last:
+            y = self._graph.draw_lines(self.analysis, self.position, self.setup.names, x, y, w, self.show_best,
+                                       bottom_limit=60 * k)
         if self.info:
             lines = [(t, THEME.text) for t in self.info]
             h = min(self._info.height(lines, w - 16 * k) + 12 * k, max(60.0 * k, y - 90 * k))
@@ -393,7 +400,27 @@ class ReplayView(BaseView):
             self._info.draw(lines, x + 8 * k, y - 6 * k, w - 16 * k, bottom_limit=y - h)
             y -= h + 8 * k
         y = self._draw_challenges(x, y, w)
-        self._log.draw(marked_log(c.log, self.analysis.verdicts()), x, 10 * k, w, y - 14 * k)
+        self._log.draw(marked_log(c.log, self.analysis.verdicts(), self.analysis.luck_marks()), x, 10 * k, w, y - 14 * k)
+
+    LUCK_ROOM = 150.0
+    """Panel height (at scale 1) the challenges and the story keep under the luck-and-skill box."""
+    LUCK_ROOM_WHOLE = 60.0
+    """The same at the start and at the end, where the whole game's summary comes first."""
+
+    def _draw_luck(self, x: float, top: float, w: float) -> float:
+        """The game's luck and skill under the analysis, when it is done: at
+        the first and the last position always (the whole game's summary
+        first), elsewhere where there is room (its words only where they fit:
+        the tip has them whole)."""
+        k = ui_scale()
+        balance = self.analysis.balance()
+        self._luck.rect = (0.0, 0.0, 0.0, 0.0)
+        whole = self.position in (0, self.replay.length)
+        room = (self.LUCK_ROOM_WHOLE if whole else self.LUCK_ROOM) * k
+        if balance is None or top - room < 80 * k:
+            return top
+        final = self.replay.state_at(self.replay.length).score
+        return self._luck.draw(balance, self.setup.names, final, "", x, top, w, bottom_limit=room) - 6 * k
 
     @property
     def source_name(self) -> str:
@@ -409,6 +436,8 @@ class ReplayView(BaseView):
             return f"{self.source}  \u00b7  rules: {self.replay.rules}"
         if self._graph.contains(mx, my) and self.analysis.moves:
             return self._graph.tip_at(self.analysis, self.setup.names, mx, my)
+        if self._luck.contains(mx, my):
+            return self._luck.tip_at(mx, my)
         for rx, ry, rw, rh, move in self.ch_rects:
             if rx <= mx <= rx + rw and ry <= my <= ry + rh:
                 ch = next(c for c in self.replay.challenges if c.move == move)
