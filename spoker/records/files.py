@@ -180,6 +180,7 @@ GIF_COLOURS = 128
 and the captions; one palette for all frames keeps colours from flickering and
 lets unchanged pixels compress to nothing."""
 _PALETTE_SAMPLES = 6  # frames the shared palette is made from, spread over the film
+_SAMPLE_PIXELS = 640 * 400  # a frame's pixels the palette looks at, at most
 _RARE_COLOURS = 16  # of them, added for the colours the median cut serves worst
 _KEPT_COLOURS = 64  # colours a caller may ask the palette to hold exactly
 _CLOSE_ENOUGH = 24  # a pixel this near its palette colour (|dR|+|dG|+|dB|) needs no colour of its own
@@ -254,7 +255,8 @@ def write_animation_atomic(
         from PIL import Image
 
         palette = _shared_palette(images, kept)
-        images = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
+        for i, im in enumerate(images):  # in place: each full-colour frame freed as it goes
+            images[i] = im.quantize(palette=palette, dither=Image.Dither.NONE)
         extra = {"optimize": True} if kind == "GIF" else {"default_image": False, "optimize": True}
         images[0].save(out, format=kind, save_all=True, append_images=images[1:],
                        duration=durations, loop=0, **extra)
@@ -291,10 +293,15 @@ def _shared_palette(images: list[Any], kept: list[tuple[int, int, int]]) -> Any:
 
     count = min(len(images), _PALETTE_SAMPLES)
     picks = sorted({round(i * (len(images) - 1) / max(1, count - 1)) for i in range(count)})
-    width, height = images[0].size
+    # Large frames are sampled (every other pixel or fewer: nearest, so no
+    # colour is made up) to keep the sheet near a few 640x400 frames.
+    step = max(1, math.ceil(math.sqrt(images[0].width * images[0].height / _SAMPLE_PIXELS)))
+    width, height = -(-images[0].width // step), -(-images[0].height // step)
     sheet = Image.new("RGB", (width * len(picks), height))
     for slot, index in enumerate(picks):
-        sheet.paste(images[index], (slot * width, 0))
+        frame = images[index]
+        small = frame if step == 1 else frame.resize((width, height), Image.Resampling.NEAREST)
+        sheet.paste(small, (slot * width, 0))
     base = sheet.quantize(colors=GIF_COLOURS - _RARE_COLOURS - len(kept), method=Image.Quantize.MEDIANCUT,
                           dither=Image.Dither.NONE)
     used = len(base.getcolors(256) or ())
