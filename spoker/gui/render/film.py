@@ -383,6 +383,7 @@ class _Fonts:
         from spoker.runs.charts import chart_font
 
         self._chart_font = chart_font
+        self._cache: dict[int, Any] = {}
         k = height / DEFAULT_SIZE[1]
         self.header = chart_font(max(10, round(16 * k)))
         self.caption_size = _caption_size(height)
@@ -390,7 +391,10 @@ class _Fonts:
         self.k = k
 
     def sized(self, size: int) -> Any:
-        return self._chart_font(size)
+        """DejaVu Sans at ``size``, loaded once a film (each frame asks again)."""
+        if size not in self._cache:
+            self._cache[size] = self._chart_font(size)
+        return self._cache[size]
 
 
 def _rgb(colour: RGBA) -> tuple[int, int, int]:
