@@ -1,7 +1,7 @@
 """The Puzzles screen's model and "Retry my mistakes" (no window library).
 
-:class:`PuzzleSession`: the puzzles to choose from (the shipped files of
-``assets/puzzles/``, or those found in the person's records), the filters
+:class:`PuzzleSession`: the puzzles to choose from (the shipped files,
+:func:`spoker.records.puzzles.shipped_puzzle_files`, or those found in the person's records), the filters
 (rule set, theme, source), the puzzle open, the person's try (right when it
 is one of the puzzle's answers), then every playable cell's exact value and
 the line that follows (the best placement, the likeliest colour drawn, the
@@ -40,7 +40,7 @@ from spoker.engine.state_strings import parse_state
 from spoker.errors import SpokerError
 from spoker.gui.models.puzzle_rating import after_puzzle, puzzle_rating
 from spoker.gui.models.puzzle_store import MineStore, Progress, ProgressStore, record_key
-from spoker.records.puzzles import Puzzle, PuzzleError, read_puzzles
+from spoker.records.puzzles import Puzzle, PuzzleError, read_puzzles, shipped_puzzle_files
 from spoker.records.record import GameRecord
 from spoker.text import puzzles_text as words
 
@@ -56,18 +56,13 @@ MAX_SCAN_FILES = 200
 """Records read from a folder at most (the newest first)."""
 
 
-def shipped_folder() -> Path:
-    """The shipped puzzle files: ``assets/puzzles/`` of the source tree."""
-    return Path(__file__).resolve().parents[3] / "assets" / "puzzles"
-
-
 def load_shipped(folder: Path | None = None, notices: list[str] | None = None) -> list[Puzzle]:
-    """Every puzzle of the folder's ``*.txt`` files, each position once (a
-    file that cannot be read is a notice, never a crash)."""
-    folder = shipped_folder() if folder is None else folder
+    """Every puzzle of the folder's ``*.txt`` files (default: the shipped
+    files, :func:`spoker.records.puzzles.shipped_puzzle_files`), each position
+    once (a file that cannot be read is a notice, never a crash)."""
     seen: dict[str, Puzzle] = {}
     try:
-        files = sorted(folder.glob("*.txt"))
+        files = shipped_puzzle_files() if folder is None else sorted(folder.glob("*.txt"))
     except OSError:
         files = []
     for path in files:
@@ -740,5 +735,5 @@ __all__ = [
     "BEST_MARGIN", "LINE_STEPS", "REPEAT_GAP", "Attempt", "GamesScan", "InlineWorker", "LineStep",
     "ProcessWorker", "PuzzleSession", "RetryItem", "RetryResult", "RetrySession", "Solved", "Worker",
     "WorkerStopped",
-    "follow_line", "likeliest", "load_shipped", "retry_value", "shipped_folder", "solve_puzzle",
+    "follow_line", "likeliest", "load_shipped", "retry_value", "solve_puzzle",
 ]
