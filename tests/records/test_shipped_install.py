@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import spoker
 from spoker.records.puzzles import installed_puzzle_files, shipped_puzzle_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,10 +38,14 @@ def test_an_installed_copy_finds_the_shipped_puzzles_in_its_data_folder(tmp_path
     prefix = tmp_path / "prefix"
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--no-build-isolation",
+         "--ignore-installed",  # never uninstall the copy under test (pip would, seeing it installed)
          "--disable-pip-version-check", "--prefix", str(prefix), str(project)],
         capture_output=True, text=True, timeout=300,
     )
     assert install.returncode == 0, install.stderr
+    before = subprocess.run([sys.executable, "-c", "import spoker; print(spoker.__file__)"],
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert Path(before.stdout.strip()) == Path(spoker.__file__)  # the copy under test is still installed
     site = next(prefix.glob("lib/python*/site-packages"))
     probe = (
         "import spoker; from spoker.records.puzzles import shipped_puzzle_files as f; "
