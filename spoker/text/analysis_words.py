@@ -437,7 +437,7 @@ def draw_line(n: int, drawer: str, ball: Colour, luck: float) -> str:
     expect(drawer, str, "name")
     worth = _signed(luck)
     mark = luck_mark(luck).split(" ")[0]
-    tail = f" (a {mark} draw)" if mark else ""
+    tail = f" ({'an' if mark.startswith('u') else 'a'} {mark} draw)" if mark else ""
     return (f"Move {n}: {drawer} drew {Colour.of(ball).word}, worth {worth} "
             f"to {drawer} against an average draw{tail}.")
 
