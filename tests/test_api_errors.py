@@ -32,7 +32,8 @@ MODULES = (
     "spoker.records.files", "spoker.records.replay",
     "spoker.runs.simulate", "spoker.runs.tournament", "spoker.runs.stats", "spoker.runs.charts", "spoker.players", "spoker.text.textview", "spoker.safe_text", "spoker.cli.record_views",
     "spoker.runs.parallel", "spoker.runs.batch", "spoker.text.narrator", "spoker.engine.judging", "spoker.engine.settling",
-    "spoker.engine.challenges", "spoker.gui.models.story",
+    "spoker.engine.challenges", "spoker.gui.models.story", "spoker.records.puzzles", "spoker.gui.models.puzzle_rating",
+    "spoker.gui.render.film", "spoker.text.film_text",
 )
 BOARD = "WB............../........./..../."
 
@@ -124,7 +125,7 @@ def test_bad_arguments_raise_documented_errors(
         pass
     except OSError:
         # Reading and writing files: an OSError (no such file, not writable) is documented.
-        assert name.endswith(("load_record", "save_record", "write_text_atomic", "write_bytes_atomic", "append_whole", "draw_tournament_chart")), name
+        assert name.endswith(("load_record", "save_record", "write_text_atomic", "write_bytes_atomic", "append_whole", "draw_tournament_chart", "read_puzzles")), name
 
 
 def test_the_cases_of_the_issue() -> None:
