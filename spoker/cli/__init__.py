@@ -25,7 +25,7 @@ COMMANDS = (
     ("replay", "replay game records"),
     ("play", "play Spoker in a window"),
     ("lab", "the laboratory: set up a position, see what a ball would form"),
-    ("render", "draw a position to a PNG file, without a display"),
+    ("render", "draw a position to a PNG file, or a record as an animation"),
     ("simulate", "play many games between two computer players"),
     ("tournament", "a round robin between computer players"),
     ("hint", "the best cells for a drawn ball"),

@@ -74,7 +74,7 @@ class HighlightSpec:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = subparsers.add_parser(
         "render",
-        help="draw a position to a PNG file, without a display",
+        help="draw a position to a PNG file, or a record as an animation",
         description="Draw a position with the game's own renderer into a PNG file, or a recorded game into an animation.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
