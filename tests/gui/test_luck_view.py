@@ -6,6 +6,7 @@ analyses of the old format get their draws judged, the same as afresh."""
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -16,11 +17,19 @@ from typing import Any
 import arcade
 import pytest
 from arcade import key as keys
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import analysis_model
 from spoker.gui.models.analysis_model import DONE, IDLE, RUNNING, AnalysisCache, InlineRunner
-from spoker.gui.models.analysis_store import FILENAME, OLD_FORMAT, AnalysisStore, key_of
+from spoker.gui.models.analysis_store import (
+    FILENAME,
+    OLD_FORMAT,
+    AnalysisStore,
+    entries_from,
+    key_of,
+)
 from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.story import Line
 from spoker.gui.render.theme import player_colour
@@ -314,3 +323,45 @@ def test_a_kept_analysis_with_its_draws_reads_back_exactly(tmp_path: Path, recor
     assert back == analysis.moves and all(m.draw_value is not None for m in back)
     cache = AnalysisCache(InlineRunner(), effort=EFFORT, store=AnalysisStore(path))
     assert cache.job(record).state == DONE and cache.job(record).balance() == analysis.balance()
+
+
+_JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 40), st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=4), st.lists(st.integers(), max_size=2), st.sampled_from(["R", "1A1", "blunder", "7G7"]),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_damaged_placement_is_refused_or_read_as_written(data: st.DataObject) -> None:
+    """Any value of any placement replaced (either format): the analysis is
+    left out with a reason, or every placement reads back as the file says."""
+    file = json.loads(_kept_text())
+    if data.draw(st.booleans(), label="old format"):
+        file["format"] = OLD_FORMAT
+        for p in file["analyses"][0]["placements"]:
+            p.pop()
+    placements = file["analyses"][0]["placements"]
+    for _ in range(data.draw(st.integers(1, 3), label="damages")):
+        p = placements[data.draw(st.integers(0, len(placements) - 1), label="placement")]
+        p[data.draw(st.integers(0, len(p) - 1), label="value")] = data.draw(_JUNK, label="junk")
+    entries, bad = entries_from(json.loads(json.dumps(file)))
+    if bad:
+        assert entries == {} and bad.startswith("analysis 1: ")
+        return
+    (entry,) = entries.values()
+    for m, p in zip(entry.moves, placements, strict=True):
+        assert [m.n, m.player, m.ball.char, str(m.cell), m.value, str(m.best), m.best_value, m.loss, m.exact,
+                m.verdict, m.depth] == p[:11]
+        assert m.draw_value == (p[11] if len(p) == 12 else None)
+
+
+@functools.cache
+def _kept_text() -> str:
+    """The file's text holding the sample game's analysis with its draws (made once)."""
+    from spoker.gui.models.analysis_store import _Entry
+
+    record = load_record(SAMPLE)
+    moves = analyse_record(record, effort=60, luck=True).moves
+    key = key_of(record.moves, record.rules, 60)
+    return AnalysisStore(Path("/nonexistent"), writable=False)._bounded({key: _Entry(key, 1.0, tuple(moves))})
