@@ -142,7 +142,8 @@ TOKENS = {
     "hint": ["--top", "--effort", "--json", "W", "B", "R", "X", "200", "0", VALID_BOARD,
              VALID_BOARD + " 1 0-0 - R * visible", *SMALL],
     "render": ["--out", "--size", "--rotate", "--highlight", "--exploded", "--marks", "p.png", "p.gif",
-               "800x600", "16x16", "0x0", "1A1,1C1", "1A1:dim", "9Z9", VALID_BOARD, *SMALL],
+               "800x600", "16x16", "0x0", "1A1,1C1", "1A1:dim", "9Z9", VALID_BOARD, *SMALL,
+               "--animate", "--moves", "--fps", "1-2", "3-1", "x.gif", "x.webp", "x.png"],
     "play": ["--seed", "--rules", "--player1", "--player2", "--no-hints", "--resume", "--load",
              "--record", "--autoplay", "--show", "--size", "--screenshot", "game.txt", "s.png",
              "Ann", "greedy", "", "touching", *SMALL],
@@ -183,6 +184,10 @@ STAND_INS = {
     ),
     "spoker.gui.render.palette": _fake("spoker.gui.render.palette", HIGHLIGHT_COLOURS=[(255, 215, 0)]),
     "spoker.gui.render.scene": _fake("spoker.gui.render.scene", Highlight=lambda *args: args),
+    "spoker.gui.render.film": _fake(
+        "spoker.gui.render.film", MAX_SIZE=(1920, 1200), MIN_SIZE=(320, 200),
+        export_animation=lambda *args, **kw: types.SimpleNamespace(frames=2, bytes=1),
+    ),
 }
 
 
