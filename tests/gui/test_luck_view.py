@@ -304,7 +304,11 @@ def test_an_old_kept_analysis_gets_its_draws_judged_as_afresh(
     cache = AnalysisCache(InlineRunner(), effort=EFFORT, store=store)
     job = cache.job(record)
     assert job.state == IDLE and job.kept == tuple(kept)
-    job.start(cache.runner)
+    assert job.progress_text() == "analysed before luck was measured: A judges the draws"
+    runner = StepRunner()
+    job.start(runner)
+    assert job.progress_text() == "Judging the draws\u2026 move 1 of 30"
+    runner.run_all()
     job.poll()
     assert job.state == DONE and job.moves == analysis.moves  # the same as a fresh analysis with its draws
     assert given == kept  # each placement handed over as kept: only its draw searched

@@ -258,7 +258,7 @@ class AnalysisJob:
         """What the viewer says about the analysis now."""
         state = self.state
         if state == IDLE:
-            return "not analysed yet"
+            return "analysed before luck was measured: A judges the draws" if self.kept else "not analysed yet"
         if state == FAILED:
             return f"Analysis failed at {self.error}"
         if state == RUNNING:
