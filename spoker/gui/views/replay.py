@@ -402,7 +402,7 @@ class ReplayView(BaseView):
         y = self._draw_challenges(x, y, w)
         self._log.draw(marked_log(c.log, self.analysis.verdicts(), self.analysis.luck_marks()), x, 10 * k, w, y - 14 * k)
 
-    LUCK_ROOM = 150.0
+    LUCK_ROOM = 260.0
     """Panel height (at scale 1) the challenges and the story keep under the luck-and-skill box."""
     LUCK_ROOM_WHOLE = 60.0
     """The same at the start and at the end, where the whole game's summary comes first."""
