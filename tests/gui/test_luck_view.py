@@ -369,3 +369,23 @@ def _kept_text() -> str:
     moves = analyse_record(record, effort=60, luck=True).moves
     key = key_of(record.moves, record.rules, 60)
     return AnalysisStore(Path("/nonexistent"), writable=False)._bounded({key: _Entry(key, 1.0, tuple(moves))})
+
+
+def test_the_viewers_story_shows_the_luck_marks(app: SpokerApp, window: Any, analysis: GameAnalysis) -> None:
+    from spoker.gui.render.text import recording_texts
+
+    view = viewer(app, window, analysis)
+    marks = view.analysis.luck_marks()
+    n = max(marks)  # the latest marked draw: its line is at the story's bottom when the viewer is there
+    view.goto(n)
+    lines = marked_log(view.controller().log, view.analysis.verdicts(), marks)
+    assert any(line.text.startswith(f"{n}. ") and line.text.endswith(f"\u00b7 {marks[n]}") for line in lines)
+    app.resized(1920, 1080)
+    try:
+        view.goto(n)
+        with recording_texts() as texts:
+            view.on_draw()
+        shown = " ".join(" ".join(t.text.replace("\u200b", "").split()) for t in texts.values())
+        assert marks[n] in shown  # drawn in the story box
+    finally:
+        app.resized(window.width, window.height)
