@@ -69,6 +69,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--show", type=_screen, metavar="SCREEN",
                    help=f"with --screenshot: the screen to draw: {', '.join(SCREENS)}, lesson:N or puzzle:N (default: game)")
     p.add_argument("--size", metavar="WxH", help="with --screenshot: the picture's size (default: 1280x800)")
+    p.add_argument("--analyse", action="store_const", const=True,
+                   help="with --screenshot and --show end or replay: the game's analysis first (its luck and skill)")
+    p.add_argument("--effort", type=_effort, metavar="N",
+                   help="with --analyse: positions searched a placement (default 200000)")
     exit_after_first_frame(p)
     p.set_defaults(func=run)
 
@@ -93,6 +97,15 @@ def _screen(text: str) -> str:
         f"invalid choice: {shown!r} (choose from {', '.join(SCREENS)}, lesson:1 to lesson:{len(LESSONS)}, or puzzle:N)")
 
 
+def _effort(text: str) -> int:
+    from spoker.runs.analysis import MAX_EFFORT
+
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    if not (text.isdigit() and text.isascii()) or not 1 <= int(text) <= MAX_EFFORT:
+        raise argparse.ArgumentTypeError(f"effort {shown!r} is not a whole number from 1 to {MAX_EFFORT:,}")
+    return int(text)
+
+
 def _seed(text: str) -> int:
     shown = text if len(text) <= 30 else text[:27] + "..."
     seed = read_seed(text) if text == text.strip() else None
@@ -102,7 +115,7 @@ def _seed(text: str) -> int:
 
 
 SETUP_OPTIONS = ("seed", "rules", "player1", "player2", "no_hints")
-SCREENSHOT_OPTIONS = ("autoplay", "show", "size")
+SCREENSHOT_OPTIONS = ("autoplay", "show", "size", "analyse", "effort")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -152,6 +165,10 @@ def check_combinations(args: argparse.Namespace) -> None:
         for name in SCREENSHOT_OPTIONS:
             if getattr(args, name) is not None:
                 raise CliError(f"--{name} only goes with --screenshot FILE.png")
+    if args.effort is not None and not args.analyse:
+        raise CliError("--effort only goes with --analyse")
+    if args.analyse and (args.show or "game") not in ("end", "replay"):
+        raise CliError(f"--analyse only goes with --show end or --show replay, not --show {args.show or 'game'}")
 
 
 def read_load(path: str) -> GameRecord:

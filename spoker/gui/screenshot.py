@@ -206,8 +206,10 @@ def take_screenshot(options: Any) -> int:
         assert isinstance(view, ReplayView)
         answered = [c.response_move for c in view.replay.challenges if c.response_move is not None]
         view.goto(answered[-1] if answered else view.replay.length)  # the last verdict
+        analyse_first(app, view, options)
     elif show == "end" or controller.over and show != "game":
         app.show_end(controller)
+        analyse_first(app, window.current_view, options)
     else:
         app.play(controller)
     view = window.current_view
@@ -229,11 +231,24 @@ def take_screenshot(options: Any) -> int:
     image.convert("RGB").save(picture, format=kind, optimize=True)
     write_bytes_atomic(path, picture.getvalue())  # never half a picture
     window.close()
-    print(f"{path}: {show} screen after {controller.state.move_number} moves, {width}x{height}")
+    job = getattr(view, "analysis", None) if getattr(options, "analyse", None) else None
+    analysed = ", analysed" if getattr(job, "result", None) is not None else ""
+    print(f"{path}: {show} screen after {controller.state.move_number} moves{analysed}, {width}x{height}")
     target = app.write_record_file(controller)
     if target is not None:
         print(f"{target}: the record of the game pictured")
     return 0
+
+
+def analyse_first(app: SpokerApp, view: Any, options: Any) -> None:
+    """``--analyse``: the game's analysis (luck and skill included) run to its
+    end now, in this thread (the screenshot's app is not threaded), so the
+    picture shows its figures; ``--effort`` sets its effort."""
+    if not getattr(options, "analyse", None):
+        return
+    if getattr(options, "effort", None):
+        app.analyses.effort = int(options.effort)
+    view.start_analysis()
 
 
 def options_record(options: Any) -> str | None:

@@ -185,6 +185,11 @@ def test_record_limit_is_one_constant() -> None:
         (["--autoplay", "3"], "--autoplay only goes with --screenshot"),
         (["--show", "end"], "--show only goes with --screenshot"),
         (["--size", "800x600", "--seed", "2"], "--size only goes with --screenshot"),
+        (["--analyse"], "--analyse only goes with --screenshot"),
+        (["--screenshot", "x.png", "--analyse"], "--analyse only goes with --show end or --show replay, not --show game"),
+        (["--screenshot", "x.png", "--show", "lab", "--analyse"], "not --show lab"),
+        (["--screenshot", "x.png", "--show", "end", "--effort", "300"], "--effort only goes with --analyse"),
+        (["--screenshot", "x.png", "--show", "end", "--analyse", "--effort", "0"], "effort '0' is not a whole number"),
     ],
 )
 def test_options_that_would_be_ignored_are_refused(windows: list[Any], capsys: pytest.CaptureFixture[str],

@@ -320,6 +320,19 @@ def test_the_command_draws_the_analysed_viewer(tmp_path: Path) -> None:
     assert Image.open(out).size == (800, 600)
 
 
+@pytest.mark.parametrize("show", ["end", "replay"])
+def test_play_draws_the_end_screen_and_the_viewer_analysed(tmp_path: Path, show: str) -> None:
+    out = tmp_path / "e.png"
+    env = dict(os.environ, ARCADE_HEADLESS="1", SPOKER_HOME=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "spoker", "play", "--screenshot", str(out), "--show", show, "--seed", "9",
+         "--autoplay", "30", "--analyse", "--effort", str(EFFORT), "--size", "800x600"],
+        env=env, capture_output=True, text=True, timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"{show} screen after 30 moves, analysed, 800x600" in done.stdout
+
+
 @pytest.mark.parametrize("args, words", [
     (["--at", "31"], "--at 31"),
     (["--effort", "0"], "--effort"),
