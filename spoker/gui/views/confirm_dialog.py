@@ -20,13 +20,15 @@ class ConfirmDialog:
     """A question, detail lines and two answers: by default Y or Enter says
     yes, N or Esc says no (``yes_keys``, ``no_keys`` and the labels shown on
     the buttons, ``shortcuts``, may say others); either closes the box
-    (``done``) and calls its function."""
+    (``done``) and calls its function. ``cancel_keys`` (none by default)
+    close it calling neither: a question of two choices that Esc drops."""
 
     def __init__(
         self, title: str, detail: str | Sequence[str], on_yes: Callable[[], None],
         on_no: Callable[[], None] | None = None, yes: str = "Yes", no: str = "No",
         yes_keys: Sequence[int] = YES_KEYS, no_keys: Sequence[int] = NO_KEYS,
         shortcuts: tuple[str, str] = ("Y", "N"), no_first: bool = False, note: str = "",
+        cancel_keys: Sequence[int] = (),
     ) -> None:
         self.title = title
         self.note = note  # a muted line under the detail (the keys, say)
@@ -36,6 +38,8 @@ class ConfirmDialog:
         self._on_no = on_no
         self._yes_keys = tuple(yes_keys)
         self._no_keys = tuple(no_keys)
+        self._cancel_keys = tuple(cancel_keys)
+        self.cancelled = False  # closed by a cancel key: neither answer chosen
         self._no_first = no_first  # the "no" button at the left (the tutor's Rethink)
         self.yes = Button(yes, self._yes, shortcuts[0], primary=True)
         self.no = Button(no, self._no, shortcuts[1])
@@ -104,6 +108,14 @@ class ConfirmDialog:
             self._yes()
         elif symbol in self._no_keys:
             self._no()
+        elif symbol in self._cancel_keys:
+            self.cancel()
+
+    def cancel(self) -> None:
+        """Close the box choosing neither answer."""
+        if not self.done:
+            self.done = True
+            self.cancelled = True
 
     def on_text(self, text: str) -> None:
         """No text field: typed letters are keys (``on_key_press``)."""

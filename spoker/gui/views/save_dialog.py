@@ -17,12 +17,15 @@ from spoker.gui.views.common import draw_modal_box
 from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.text_input import TextInput
 
+RECORD_HELP = "File name of the record (docs/formats.md):"
+
 
 class SaveDialog:
-    """A small modal box asking for a file name."""
+    """A small modal box asking for a file name (``help_text``: the line over the field)."""
 
-    def __init__(self, title: str, path: str, on_save: object) -> None:
+    def __init__(self, title: str, path: str, on_save: object, help_text: str = RECORD_HELP) -> None:
         self.title = title
+        self.help_text = help_text
         self.field = TextInput(path, max_length=400, on_submit=self._submit)
         self.field.focus(True)
         self.field.select(*name_part(path))
@@ -31,7 +34,7 @@ class SaveDialog:
         self.ok = Button("Save", self._ok, "Enter", primary=True)
         self.cancel = Button("Cancel", self._cancel, "Esc")
         self._title = Label(title, 15, bold=True, anchor_y="top")
-        self._help = Label("File name of the record (docs/formats.md):", 11, THEME.muted, anchor_y="top")
+        self._help = Label(help_text, 11, THEME.muted, anchor_y="top")
         self.rect = (0.0, 0.0, 0.0, 0.0)
 
     def _submit(self, text: str) -> None:
@@ -60,7 +63,7 @@ class SaveDialog:
         draw_modal_box(self.rect)
         self._title.draw_at(left + 16 * s, bottom + h - 12 * s, self._title.fitted(self.title, w - 32 * s))
         self._help.draw_at(left + 16 * s, bottom + h - 38 * s,
-                           self._help.fitted("File name of the record (docs/formats.md):", w - 32 * s))
+                           self._help.fitted(self.help_text, w - 32 * s))
         self.field.draw()
         self.ok.draw()
         self.cancel.draw()
