@@ -1,5 +1,5 @@
 """The end of a game: result, score, luck and skill, every challenge; new
-game, save, replay.
+game, save, replay; retry my mistakes, export an animation.
 
 Luck and skill come from the game's analysis (the session's
 :class:`~spoker.gui.models.analysis_model.AnalysisCache`: the same job the
@@ -22,6 +22,7 @@ from spoker.gui.models.analysis_model import FAILED, IDLE, RUNNING, AnalysisJob
 from spoker.gui.models.controller import GameController
 from spoker.gui.models.replay_model import ChallengePosition, challenge_position
 from spoker.gui.models.story import Counted, Mark, MarkRole
+from spoker.gui.render.film import challenge_moves
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
@@ -29,9 +30,23 @@ from spoker.gui.render.theme import THEME, player_colour, ui_scale
 from spoker.gui.views.analysis_panel import LuckBars, TipBox
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock, highlights
+from spoker.gui.views.confirm_dialog import ConfirmDialog
+from spoker.gui.views.replay import (
+    EXPORT_TIP,
+    EXPORTING,
+    FILM_HELP,
+    RETRY_TIP,
+    export_film,
+    film_path,
+    people,
+    which_dialog,
+    whose_dialog,
+)
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.text_input import key_pressed
 from spoker.records.record import GameRecord
+from spoker.records.replay import Replay
 from spoker.text.analysis_words import challenge_story, points_words, position_caption, short_name
 from spoker.text.narrator import SHORT_RANKS, TINY_RANKS, challenge_row, score_line, summary_line
 
@@ -55,7 +70,9 @@ class EndView(BaseView):
         self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.c = controller
         self.scene = app.scene
-        self.dialog: SaveDialog | None = None
+        self.dialog: SaveDialog | ConfirmDialog | None = None
+        self.exporting: tuple[str, tuple[int, int] | None] | None = None  # (file, moves) once "Exporting" shows
+        self._export_frame = 0  # the frames drawn when the export was asked for
         ui = self.ui
         self.b_new = ui.add(Button("New game", self.app.show_title, "N", primary=True))
         self.b_save = ui.add(Button("Save record", self.ask_save, "S"))
@@ -63,6 +80,8 @@ class EndView(BaseView):
         self.b_analyse = ui.add(Button("Analyse", self.analyse, "A",
                                        tooltip="Analyse this game: the replay viewer with its evaluation graph"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
+        self.b_retry = ui.add(Button("Retry my mistakes", self.retry, "T", tooltip=RETRY_TIP))
+        self.b_export = ui.add(Button("Export animation", self.ask_export, "X", tooltip=EXPORT_TIP))
         self.b_final = ui.add(Button("Final position", self.show_final, "Esc",
                                      tooltip="Back to the pyramid at the end of the game"))
         self.b_final.visible = False
@@ -165,12 +184,15 @@ class EndView(BaseView):
         bw = (panel - 24 * s - (len(buttons) - 1) * 8 * s) / len(buttons)
         for i, b in enumerate(buttons):
             b.place(self.panel_x + 12 * s + i * (bw + 8 * s), 14 * s, bw, 46 * s)
+        # The second row, above: what to do next with this game.
+        rw = (panel - 24 * s - 8 * s) / 2
+        for i, b in enumerate((self.b_retry, self.b_export)):
+            b.place(self.panel_x + 12 * s + i * (rw + 8 * s), (14 + 46 + 8) * s, rw, 46 * s)
         if self.dialog is not None:
             self.dialog.layout(width, height)
 
     def ask_save(self) -> None:
-        self.dialog = SaveDialog("Save the record", self.app.default_record_path(self.c), self._save)
-        self.dialog.layout(*self.size)
+        self.open_dialog(SaveDialog("Save the record", self.app.default_record_path(self.c), self._save))
 
     def _save(self, path: str) -> None:
         if not path:
@@ -184,6 +206,76 @@ class EndView(BaseView):
 
     def replay(self) -> None:
         self.app.replay_game(self.c)
+
+    @property
+    def buttons_top(self) -> float:
+        """The top of the buttons' rows: the texts end above it."""
+        return self.b_retry.bottom + self.b_retry.height
+
+    # -- Retry my mistakes, Export animation (as in the replay viewer) -----------------
+    def retry(self) -> None:
+        """Retry my mistakes of the person's seat (asked when both or neither
+        are people), from this screen's analysis (started if it was not)."""
+        job = self.analysis
+        if job.state == IDLE:
+            self.start_analysis()  # at once where the analyses run at once; else in the background
+        if job.state == RUNNING:
+            self.say(f"Measuring the game first ({self.luck_progress()}): Retry (T) when it is done.", "info", 5)
+            return
+        if job.state == FAILED or job.result is None:
+            self.say(job.progress_text(), "bad", 6)
+            return
+        seats = people(self.c.setup.seats)
+        if len(seats) == 1:
+            self.open_retry(seats[0])
+        else:
+            self.open_dialog(whose_dialog(self.c.setup.names, self.open_retry))
+
+    def open_retry(self, player: int) -> None:
+        """Retry ``player``'s mistakes; Back returns to this screen."""
+        self.dialog = None
+        result = self.analysis.result
+        if result is not None:
+            self.app.show_retry(self.analysis.record, result, player, back=lambda: self.app.show(self))
+
+    def ask_export(self) -> None:
+        """Export an animation: of the whole game, or of the challenge selected if asked so; then its file name."""
+        if not self.c.state.history:
+            self.say("No move to animate in this game.", "info", 4)
+            return
+        if self.selected is None or self.selected >= len(self.c.challenges):
+            self.ask_film_name(None)
+        else:
+            moves = challenge_moves(Replay(self.analysis.record, self.c.state.rules), self.selected)
+            self.open_dialog(which_dialog(moves, self.ask_film_name))
+
+    def ask_film_name(self, moves: tuple[int, int] | None) -> None:
+        title = "Export the animation" if moves is None else f"Export moves {moves[0]}-{moves[1]}"
+        self.open_dialog(SaveDialog(title, film_path(self.app.default_record_path(self.c), moves),
+                                    lambda path: self.export(path, moves), help_text=FILM_HELP))
+
+    def export(self, path: str, moves: tuple[int, int] | None) -> None:
+        """Export after one frame saying so: the export holds the window's thread."""
+        self.dialog = None
+        if not path:
+            return
+        self.exporting = (path, moves)
+        self._export_frame = self.frames
+        self.say(EXPORTING, "info", 60)
+
+    def run_export(self) -> None:
+        """The export asked for (after the frame saying so), and what came of it."""
+        if self.exporting is None:
+            return
+        path, moves = self.exporting
+        self.exporting = None
+        job = self.analysis
+        text, kind = export_film(job.record, path, moves, job, self.c.setup.names)
+        self.say(text, kind, 8)
+
+    def open_dialog(self, dialog: SaveDialog | ConfirmDialog) -> None:
+        self.dialog = dialog
+        dialog.layout(*self.size)
 
     @property
     def analysis(self) -> AnalysisJob:
@@ -220,6 +312,8 @@ class EndView(BaseView):
         self.scene.update(delta_time)
         if self._analysis is not None and self._analysis.state == RUNNING:
             self._analysis.poll()
+        if self.exporting is not None and self.frames > self._export_frame:
+            self.run_export()  # "Exporting" has been drawn
         if self.dialog is not None:
             self.dialog.update(delta_time)
             if self.dialog.done:
@@ -264,7 +358,7 @@ class EndView(BaseView):
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
-        self.draw_message(74 * k, (self.panel_x, self.panel_w))
+        self.draw_message(self.buttons_top + 8 * k, (self.panel_x, self.panel_w))
         if self.dialog is not None:
             self.dialog.draw()
         else:
@@ -280,7 +374,7 @@ class EndView(BaseView):
         the tip has them whole). Returns the y below it."""
         k = ui_scale()
         rows = min(len(self.c.challenges), self.LUCK_KEEPS)
-        limit = self.b_new.bottom + self.b_new.height + 12 * k + (24 + 20 + 25 * rows + 24) * k
+        limit = self.buttons_top + 12 * k + (24 + 20 + 25 * rows + 24) * k
         y = self._luck.draw(self.analysis.balance(), self.c.setup.names, self.c.state.score, self.luck_progress(),
                             left, top, width, bottom_limit=limit)
         return y - 10 * k
@@ -362,7 +456,7 @@ class EndView(BaseView):
         more_h = self._more.set("M").content_height + 8 * k
         # The rows end above the buttons, and above the groups table if that
         # leaves room for four rows (or all of them): the challenges come first.
-        limit = self.b_new.bottom + self.b_new.height + 12 * k
+        limit = self.buttons_top + 12 * k
         stats = (self.STATS_H + 14) * k
         if (y - limit - more_h - stats) // row_h >= min(len(rows), 4):
             limit += stats
@@ -412,7 +506,7 @@ class EndView(BaseView):
         """Counting groups formed by each player, by rank (when there is room)."""
         k = ui_scale()
         self.stat_name_rects = []
-        if top - self.STATS_H * k < self.b_new.bottom + self.b_new.height + 8 * k:
+        if top - self.STATS_H * k < self.buttons_top + 8 * k:
             return
         self._stats_head.draw_at(left, top, "GROUPS FORMED")
         table = groups_by_player(self.c.counted)
@@ -465,7 +559,8 @@ class EndView(BaseView):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if self.dialog is not None:
-            self.dialog.on_key_press(symbol, modifiers)
+            with key_pressed(symbol, modifiers):  # a box opened by this key drops its text
+                self.dialog.on_key_press(symbol, modifiers)
             return
         super().on_key_press(symbol, modifiers)
 
@@ -480,6 +575,10 @@ class EndView(BaseView):
             self.replay()
         elif symbol == keys.A:
             self.analyse()
+        elif symbol == keys.T:
+            self.retry()
+        elif symbol == keys.X:
+            self.ask_export()
         elif symbol in (keys.H, keys.F1):
             self.app.show_help()
         elif symbol in (keys.DOWN, keys.UP) and self.c.challenges:

@@ -68,6 +68,7 @@ GAME_KEYS = (
     ("Replay: PgUp PgDn", "previous / next challenge"),
     ("Replay: Space, + -", "autoplay and its speed"),
     ("Replay: A, B", "analyse the game; the best cell of a move"),
+    ("Replay: T, X", "retry my mistakes; export an animation"),
 )
 """The game's keys (and the replay viewer's): the help of a screen that
 names none of its own (``BaseView.help_keys``)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import arcade
@@ -13,11 +13,13 @@ from arcade import key as keys
 
 from shibumi import Cell
 from spoker.engine.rules import RuleSet
+from spoker.errors import SpokerError
 from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING
 from spoker.gui.models.controller import PERSON, GameSetup
 from spoker.gui.models.replay_model import ReplayPage, ReplayStory
 from spoker.gui.models.settings import SPEEDS
 from spoker.gui.models.story import Mark, MomentKind
+from spoker.gui.render.film import challenge_moves, export_animation
 from spoker.gui.render.frame import clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
@@ -35,7 +37,11 @@ from spoker.gui.views.common import (
     highlights,
     place_toolbar,
 )
+from spoker.gui.views.confirm_dialog import ConfirmDialog
+from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.text_input import key_pressed
+from spoker.records.files import animation_format
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
 from spoker.text.analysis_words import challenge_story
@@ -43,12 +49,73 @@ from spoker.text.narrator import short
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
+    from spoker.gui.models.analysis_model import AnalysisJob
     from spoker.records.record import GameRecord
 
 TOOLBAR_H = 54
 BANNER_H = 104
 STEP_SECONDS = 1.5  # one move per this many seconds at speed x1
 PAUSING = (MomentKind.CHALLENGE, MomentKind.VERDICT, MomentKind.STRAIGHT_FLUSH)  # autoplay lingers on these
+RETRY_TIP = "Retry my mistakes: the positions before a player's mistakes, to place again"
+EXPORT_TIP = "Export an animation: GIF, APNG or WebP"
+FILM_HELP = "File name of the animation (.gif, .png as APNG, or .webp):"
+EXPORTING = "Exporting the animation\u2026"
+
+
+# -- Retry my mistakes, Export animation: shared with the end screen ------------------
+def people(seats: Sequence[str]) -> list[int]:
+    """The seats (1, 2) a person played."""
+    return [i for i, seat in enumerate(seats, 1) if seat == PERSON]
+
+
+def whose_dialog(names: tuple[str, str], choose: Callable[[int], None]) -> ConfirmDialog:
+    """The question "Retry whose mistakes?": a name each (keys 1 and 2); Esc chooses neither."""
+    return ConfirmDialog(
+        "Retry whose mistakes?", [f"1: {names[0]}", f"2: {names[1]}"],
+        lambda: choose(1), lambda: choose(2), yes=names[0], no=names[1],
+        yes_keys=(keys.KEY_1, keys.NUM_1), no_keys=(keys.KEY_2, keys.NUM_2), shortcuts=("1", "2"),
+        cancel_keys=(keys.ESCAPE,), note="The positions before that player's mistakes, to place again. Esc: cancel.",
+    )
+
+
+def which_dialog(moves: tuple[int, int], choose: Callable[[tuple[int, int] | None], None]) -> ConfirmDialog:
+    """The question "Export which?": the whole game (G) or the challenge of ``moves`` (C); Esc chooses neither."""
+    first, last = moves
+    span = f"move {first}" if first == last else f"moves {first}-{last}"
+    return ConfirmDialog(
+        "Export which?", f"An animation of the whole game, or of this challenge ({span}).",
+        lambda: choose(None), lambda: choose(moves), yes="Whole game", no="This challenge",
+        yes_keys=(keys.G,), no_keys=(keys.C,), shortcuts=("G", "C"), cancel_keys=(keys.ESCAPE,),
+        note="Esc: cancel.",
+    )
+
+
+def film_path(base: str, moves: tuple[int, int] | None) -> str:
+    """The animation's proposed file name: ``base`` (a record's path) as a
+    ``.gif``, ``-moves-A-B`` added for a range of moves."""
+    stem = os.path.splitext(base)[0]
+    return stem + ("" if moves is None else f"-moves-{moves[0]}-{moves[1]}") + ".gif"
+
+
+def export_film(
+    record: GameRecord, path: str, moves: tuple[int, int] | None, job: AnalysisJob, names: tuple[str, str],
+) -> tuple[str, str]:
+    """Write the animation (the analysis's bars when it is done): what to
+    say of it, one line, and its kind (``good`` or ``bad``)."""
+    target = os.path.expanduser(path)
+    try:
+        animation_format(target)  # a bad ending is told before a folder is made
+        folder = os.path.dirname(target)
+        if folder:
+            os.makedirs(folder, exist_ok=True)  # as the records' Save does: games/ may not exist yet
+        info = export_animation(record, target, moves=moves, analysis=job.result if job.state == DONE else None,
+                                names=names)
+    except SpokerError as err:
+        return f"Not exported: {err}", "bad"
+    except OSError as err:
+        return f"Not exported: cannot write {path!r}: {err.strerror or err}", "bad"
+    kb = max(1, round(info.bytes / 1024))
+    return f"Saved {os.path.basename(target)} ({info.frames} frames, {kb} KB).", "good"
 
 
 class ReplayView(BaseView):
@@ -99,6 +166,9 @@ class ReplayView(BaseView):
         self._graph = EvalGraph()
         self._luck = LuckBars()  # the luck-and-skill summary, once the analysis is done
         self._best = BestLabel()
+        self.dialog: SaveDialog | ConfirmDialog | None = None  # a modal box has the keys and the mouse
+        self.exporting: tuple[str, tuple[int, int] | None] | None = None  # (file, moves) once "Exporting" shows
+        self._export_frame = 0  # the frames drawn when the export was asked for
         ui = self.ui
         self.b_start = ui.add(Button("|<", self.replay_start, "Home", tooltip="To the start"))
         self.b_prev_ch = ui.add(Button("<< Chal.", self.prev_challenge, "PgUp", tooltip="Previous challenge"))
@@ -111,11 +181,14 @@ class ReplayView(BaseView):
         self.b_faster = ui.add(Button("+", lambda: self.change_speed(1), "+", tooltip="Faster autoplay"))
         self.b_turn = ui.add(Button("Turn", lambda: self.scene.rotate(-1), "R", tooltip="Rotate (Shift+R: the other way)"))
         self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Levels apart"))
+        self.b_retry = ui.add(Button("Retry", self.retry, "T", tooltip=RETRY_TIP))
+        self.b_export = ui.add(Button("Export", self.ask_export, "X", tooltip=EXPORT_TIP))
         self.b_help = ui.add(Button("Help", self.app.show_help, "H"))
         self.b_exit = ui.add(Button("Close", self.close, "Esc", tooltip="Back to the title screen"))
         self.attach_labels()
         self.toolbar = [self.b_start, self.b_prev_ch, self.b_back, self.b_play, self.b_fwd, self.b_next_ch,
-                        self.b_end, self.b_slower, self.b_faster, self.b_turn, self.b_explode, self.b_help, self.b_exit]
+                        self.b_end, self.b_slower, self.b_faster, self.b_turn, self.b_explode, self.b_retry,
+                        self.b_export, self.b_help, self.b_exit]
 
     # -- the cursor ----------------------------------------------------------
     @property
@@ -273,6 +346,86 @@ class ReplayView(BaseView):
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 
+    # -- Retry my mistakes ------------------------------------------------------------
+    def retry(self) -> None:
+        """Retry my mistakes of the person's seat (asked when both or neither
+        are people); the analysis is started first when it is not done."""
+        job = self.analysis
+        if job.state == IDLE:
+            self.start_analysis()  # at once where the analyses run at once; else in the background
+        if job.state == RUNNING:
+            self.say(f"Analysing the game first ({job.progress_text()}): Retry (T) when it is done.", "info", 5)
+            return
+        if job.state == FAILED or job.result is None:
+            self.say(job.progress_text(), "bad", 6)
+            return
+        seats = people(self.setup.seats)
+        if len(seats) == 1:
+            self.open_retry(seats[0])
+        else:
+            self.open_dialog(whose_dialog(self.setup.names, self.open_retry))
+
+    def open_retry(self, player: int) -> None:
+        """Retry ``player``'s mistakes; Back returns here, at this position."""
+        self.dialog = None
+        result = self.analysis.result
+        if result is None:
+            return
+        self.playing = False
+        self.app.show_retry(self.replay.record, result, player, back=lambda: self.app.show(self))
+
+    # -- Export animation ---------------------------------------------------------------
+    def challenge_here(self) -> int | None:
+        """The challenge the current position lies in (its opening move to its answer), if any."""
+        p = self.position
+        inside = [i for i, ch in enumerate(self.replay.challenges)
+                  if ch.move <= p <= (ch.move if ch.response_move is None else ch.response_move)]
+        return inside[-1] if inside else None
+
+    def ask_export(self) -> None:
+        """Export an animation: of the whole game, or of the challenge here if asked so; then its file name."""
+        if not self.replay.length:
+            self.say("No move to animate in this record.", "info", 4)
+            return
+        i = self.challenge_here()
+        if i is None:
+            self.ask_film_name(None)
+        else:
+            self.open_dialog(which_dialog(challenge_moves(self.replay, i), self.ask_film_name))
+
+    def film_base(self) -> str:
+        """The record's file, else a name in the data folder's games/ (as Save proposes)."""
+        return self.source if self.source and os.path.isfile(self.source) else self.app.default_record_path()
+
+    def ask_film_name(self, moves: tuple[int, int] | None) -> None:
+        title = "Export the animation" if moves is None else f"Export moves {moves[0]}-{moves[1]}"
+        self.open_dialog(SaveDialog(title, film_path(self.film_base(), moves),
+                                    lambda path: self.export(path, moves), help_text=FILM_HELP))
+
+    def export(self, path: str, moves: tuple[int, int] | None) -> None:
+        """Export after one frame saying so: the export holds the window's thread."""
+        self.dialog = None
+        if not path:
+            return
+        self.playing = False
+        self.exporting = (path, moves)
+        self._export_frame = self.frames
+        self.say(EXPORTING, "info", 60)
+
+    def run_export(self) -> None:
+        """The export asked for (after the frame saying so), and what came of it."""
+        if self.exporting is None:
+            return
+        path, moves = self.exporting
+        self.exporting = None
+        text, kind = export_film(self.replay.record, path, moves, self.analysis, self.setup.names)
+        self.say(text, kind, 8)
+
+    def open_dialog(self, dialog: SaveDialog | ConfirmDialog) -> None:
+        self.dialog = dialog
+        dialog.layout(*self.size)
+        self.changed()
+
     # -- layout, frames ------------------------------------------------------------
     def on_show_view(self) -> None:
         super().on_show_view()
@@ -293,9 +446,12 @@ class ReplayView(BaseView):
         bar = TOOLBAR_H * s
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
-        optional = [self.b_help, self.b_explode, self.b_turn, self.b_slower, self.b_faster, self.b_start, self.b_end]
+        optional = [self.b_help, self.b_explode, self.b_turn, self.b_slower, self.b_faster, self.b_export,
+                    self.b_retry, self.b_start, self.b_end]
         place_toolbar(self.toolbar, optional, board_w, bar, gap=5 * s, min_width=62 * s, max_width=96 * s, keep=7)
         self.scene.set_viewport(10, bar + 4 * s, board_w - 20, height - bar - BANNER_H * s)
+        if self.dialog is not None:
+            self.dialog.layout(width, height)
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -306,6 +462,14 @@ class ReplayView(BaseView):
         self.scene.update(dt)
         if self.analysis.state == RUNNING:
             self._poll_analysis()
+        if self.exporting is not None and self.frames > self._export_frame:
+            self.run_export()  # "Exporting" has been drawn
+        if self.dialog is not None:
+            self.dialog.update(dt)
+            if self.dialog.done:
+                self.dialog = None
+                self.changed()
+            return  # the box holds the screen still
         if self.playing:
             self.clock += dt
             pause = 1.0 if self.controller().moment.kind in PAUSING else 0.0
@@ -336,13 +500,17 @@ class ReplayView(BaseView):
         self.layer.draw()
         self.ui.draw_tooltip()
         self.draw_message((TOOLBAR_H + 8) * ui_scale(), (self.board_rect[0], self.board_rect[2]))
-        self._overlay_tip.draw(self.tip_text(), *self.mouse)
+        if self.dialog is not None:
+            self.dialog.draw()
+        else:
+            self._overlay_tip.draw(self.tip_text(), *self.mouse)
 
     def _frame_key(self) -> Hashable | None:
         """The picture's revision: the screen's own (``changed()``), the board's
         and the widgets'; None while something moves."""
         moment = self.controller().moment
-        if self.scene.animating or moment.kind == "straight_flush" or self.moment_time < BANNER_SETTLE:
+        if (self.scene.animating or moment.kind == "straight_flush" or self.moment_time < BANNER_SETTLE
+                or self.dialog is not None):  # a box's caret blinks
             return None
         return (id(self), self.revision, self.scene.revision, self.ui.revision)
 
@@ -495,6 +663,9 @@ class ReplayView(BaseView):
 
     # -- input ------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_motion(x, y)
+            return
         super().on_mouse_motion(x, y, dx, dy)
         tip = self.tip_text()
         self.mouse = (float(x), float(y))
@@ -507,6 +678,9 @@ class ReplayView(BaseView):
         self.scene.set_hover(cell if cell is not None and cell in self.replay.state.board else None)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_press(x, y, button)
+            return
         if self.ui.on_mouse_press(x, y, button):
             return
         px, py, pw, ph = self.progress_rect
@@ -534,6 +708,20 @@ class ReplayView(BaseView):
                 self.selected = None
                 self.info = []
             self._refresh_highlights()
+
+    def on_text(self, text: str) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text(text)
+            return
+        super().on_text(text)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            with key_pressed(symbol, modifiers):  # a box opened by this key drops its text
+                self.dialog.on_key_press(symbol, modifiers)
+            self.changed()
+            return
+        super().on_key_press(symbol, modifiers)
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         shift = modifiers & keys.MOD_SHIFT
@@ -563,6 +751,10 @@ class ReplayView(BaseView):
             self.start_analysis()
         elif symbol == keys.B:
             self.toggle_best()
+        elif symbol == keys.T:
+            self.retry()
+        elif symbol == keys.X:
+            self.ask_export()
         elif symbol in (keys.H, keys.F1) or (symbol == keys.SLASH and shift):
             self.app.show_help()
         elif symbol == keys.ESCAPE:
