@@ -93,6 +93,9 @@ def save_as(view: Any, name: str) -> None:
     view.on_draw()
     view.on_update(0.02)
     assert view.exporting is None
+    said = view.message
+    view.on_update(30.0)  # the export's time (the thread was held) does not take the message away
+    assert view.message == said and view.message_time > 5
 
 
 def frames_of(path: Path) -> int:
@@ -188,14 +191,16 @@ def test_export_which_g_is_the_whole_game_and_esc_cancels(app: Any, sample: Game
     assert isinstance(view.dialog, SaveDialog) and view.dialog.field.text == str(tmp_path / "short.gif")
 
 
-def test_a_bad_ending_is_one_message_and_no_file(app: Any, sample: GameRecord, tmp_path: Path) -> None:
+def test_a_bad_ending_is_one_message_and_no_file(app: Any, sample: GameRecord, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     view = open_viewer(app, short_record(sample, tmp_path))
     view.goto(1)
     press(view, keys.X)
     save_as(view, str(tmp_path / "out" / "game.bmp"))
     assert view.message_kind == "bad" and view.message.startswith("Not exported: ")
-    assert ".gif, .png (APNG) or .webp" in view.message and "\n" not in view.message
+    assert view.message == "Not exported: end the name .gif, .png or .webp"
     assert not (tmp_path / "out").exists() and not list(tmp_path.glob("**/*.bmp"))
+    assert "'game.bmp': an animation is a .gif, .png (APNG) or .webp file" in capsys.readouterr().err
 
 
 def test_an_unwritable_folder_is_one_message(app: Any, sample: GameRecord, tmp_path: Path) -> None:
@@ -205,7 +210,7 @@ def test_an_unwritable_folder_is_one_message(app: Any, sample: GameRecord, tmp_p
     view.goto(1)
     press(view, keys.X)
     save_as(view, str(blocker / "game.gif"))
-    assert view.message_kind == "bad" and view.message.startswith("Not exported: cannot write ")
+    assert view.message_kind == "bad" and view.message.startswith("Not exported: cannot write 'game.gif': ")
     assert "\n" not in view.message and not (blocker / "game.gif").exists()
 
 

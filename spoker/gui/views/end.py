@@ -73,6 +73,7 @@ class EndView(BaseView):
         self.dialog: SaveDialog | ConfirmDialog | None = None
         self.exporting: tuple[str, tuple[int, int] | None] | None = None  # (file, moves) once "Exporting" shows
         self._export_frame = 0  # the frames drawn when the export was asked for
+        self._exported = False  # an export just ran (the next update's time is its)
         ui = self.ui
         self.b_new = ui.add(Button("New game", self.app.show_title, "N", primary=True))
         self.b_save = ui.add(Button("Save record", self.ask_save, "S"))
@@ -269,6 +270,7 @@ class EndView(BaseView):
             return
         path, moves = self.exporting
         self.exporting = None
+        self._exported = True
         job = self.analysis
         text, kind = export_film(job.record, path, moves, job, self.c.setup.names)
         self.say(text, kind, 8)
@@ -305,6 +307,8 @@ class EndView(BaseView):
         self.app.replay_game(self.c, analyse=True)
 
     def on_update(self, delta_time: float) -> None:
+        if self._exported:  # the export held the thread that long: not the message's time
+            delta_time, self._exported = 0.0, False
         super().on_update(delta_time)
         if self.app.closed:
             return

@@ -101,19 +101,26 @@ def export_film(
     record: GameRecord, path: str, moves: tuple[int, int] | None, job: AnalysisJob, names: tuple[str, str],
 ) -> tuple[str, str]:
     """Write the animation (the analysis's bars when it is done): what to
-    say of it, one line, and its kind (``good`` or ``bad``)."""
+    say of it, one line, and its kind (``good`` or ``bad``); a failure's
+    whole message goes to stderr."""
     target = os.path.expanduser(path)
     try:
-        animation_format(target)  # a bad ending is told before a folder is made
+        animation_format(target)
+    except SpokerError as err:  # told before a folder is made; short: the screen's line is narrow
+        print(f"spoker: not exported: {err}", file=sys.stderr)
+        return "Not exported: end the name .gif, .png or .webp", "bad"
+    try:
         folder = os.path.dirname(target)
         if folder:
             os.makedirs(folder, exist_ok=True)  # as the records' Save does: games/ may not exist yet
         info = export_animation(record, target, moves=moves, analysis=job.result if job.state == DONE else None,
                                 names=names)
     except SpokerError as err:
+        print(f"spoker: not exported: {err}", file=sys.stderr)
         return f"Not exported: {err}", "bad"
-    except OSError as err:
-        return f"Not exported: cannot write {path!r}: {err.strerror or err}", "bad"
+    except OSError as err:  # the whole path in the terminal, its file name on the screen
+        print(f"spoker: not exported: cannot write {target!r}: {err.strerror or err}", file=sys.stderr)
+        return f"Not exported: cannot write {os.path.basename(target)!r}: {err.strerror or err}", "bad"
     kb = max(1, round(info.bytes / 1024))
     return f"Saved {os.path.basename(target)} ({info.frames} frames, {kb} KB).", "good"
 
@@ -169,6 +176,7 @@ class ReplayView(BaseView):
         self.dialog: SaveDialog | ConfirmDialog | None = None  # a modal box has the keys and the mouse
         self.exporting: tuple[str, tuple[int, int] | None] | None = None  # (file, moves) once "Exporting" shows
         self._export_frame = 0  # the frames drawn when the export was asked for
+        self._exported = False  # an export just ran (the next update's time is its)
         ui = self.ui
         self.b_start = ui.add(Button("|<", self.replay_start, "Home", tooltip="To the start"))
         self.b_prev_ch = ui.add(Button("<< Chal.", self.prev_challenge, "PgUp", tooltip="Previous challenge"))
@@ -418,6 +426,7 @@ class ReplayView(BaseView):
             return
         path, moves = self.exporting
         self.exporting = None
+        self._exported = True
         text, kind = export_film(self.replay.record, path, moves, self.analysis, self.setup.names)
         self.say(text, kind, 8)
 
@@ -454,6 +463,8 @@ class ReplayView(BaseView):
             self.dialog.layout(width, height)
 
     def on_update(self, delta_time: float) -> None:
+        if self._exported:  # the export held the thread that long: not the message's time
+            delta_time, self._exported = 0.0, False
         super().on_update(delta_time)
         if self.app.closed:
             return
