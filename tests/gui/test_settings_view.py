@@ -137,7 +137,7 @@ def test_the_title_key_and_the_help_from_a_game(app: SpokerApp) -> None:
     from spoker.gui.views.help import keys_for
 
     game = app.new_game(GameSetup(seed=5))
-    assert ("F2", "settings: hints, takebacks, sound, pace, view") in keys_for(game)
+    assert ("F2", "settings: hints, the tutor, takebacks, sound, pace, view") in keys_for(game)
     game.on_key_press(keys.F2, 0)
     view = app.window.current_view
     assert isinstance(view, SettingsView)
