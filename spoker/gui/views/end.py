@@ -221,7 +221,7 @@ class EndView(BaseView):
         if job.state == IDLE:
             self.start_analysis()  # at once where the analyses run at once; else in the background
         if job.state == RUNNING:
-            self.say(f"Measuring the game first ({self.luck_progress()}): Retry (T) when it is done.", "info", 5)
+            self.say("Measuring the game first: press T when it is done.", "info", 5)  # the luck box shows how far
             return
         if job.state == FAILED or job.result is None:
             self.say(job.progress_text(), "bad", 6)

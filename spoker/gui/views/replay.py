@@ -362,7 +362,7 @@ class ReplayView(BaseView):
         if job.state == IDLE:
             self.start_analysis()  # at once where the analyses run at once; else in the background
         if job.state == RUNNING:
-            self.say(f"Analysing the game first ({job.progress_text()}): Retry (T) when it is done.", "info", 5)
+            self.say("Analysing the game first: press T when it is done.", "info", 5)  # the graph shows how far
             return
         if job.state == FAILED or job.result is None:
             self.say(job.progress_text(), "bad", 6)
