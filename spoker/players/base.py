@@ -8,11 +8,8 @@ from typing import Protocol, runtime_checkable
 from shibumi import Cell
 from shibumi.errors import expect
 from spoker.engine.state import GameState
-from spoker.errors import IllegalActionError, SpokerError
-
-
-class PlayerError(SpokerError):
-    """An unknown player name or a bad player option."""
+from spoker.errors import IllegalActionError
+from spoker.errors import PlayerError as PlayerError  # re-exported: its older home
 
 
 @runtime_checkable
