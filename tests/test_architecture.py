@@ -153,7 +153,7 @@ def test_no_two_modules_import_each_other_even_lazily() -> None:
 
 LAYERS = (
     ("shibumi",),
-    ("spoker", "spoker.errors", "spoker.safe_text", "spoker.plugins"),
+    ("spoker", "spoker.errors", "spoker.safe_text", "spoker.plugins", "spoker.notices"),
     ("spoker.engine",),
     ("spoker.text",),
     ("spoker.records",),
