@@ -72,9 +72,19 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     (0666 less the umask), and the folder is synced after the rename so the
     new name survives a power cut. Temporary files left by a save that crashed
     earlier are removed first. A path that is not a regular file (``/dev/null``,
-    a FIFO) is written into directly; a folder is refused (IsADirectoryError)."""
+    a FIFO) is written into directly; a folder is refused (IsADirectoryError).
+
+    Every OSError names ``path`` as given (a full disk's write names no file;
+    a temporary's name means nothing to the person who asked for ``path``)."""
     expect_path(path)
     expect(data, bytes, "data")
+    try:
+        _write_bytes(path, data)
+    except OSError as err:
+        raise OSError(err.errno, err.strerror or str(err), os.fspath(path)) from None
+
+
+def _write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     try:
         st: os.stat_result | None = os.stat(path)
     except (FileNotFoundError, NotADirectoryError):
