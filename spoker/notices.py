@@ -4,13 +4,15 @@ A notice is made where the thing happens (a damaged file set aside, a game
 open in another window, a header ignored, a file not written) with its kind,
 its whole line and its short form; nothing downstream parses sentences.
 :func:`tell` is the one routine that prints a notice's whole line on
-standard error; a window shows the short form.
+standard error (:func:`tell_all` for several: it also picks the one a screen
+shows); a window shows the short form.
 """
 
 from __future__ import annotations
 
 import enum
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -50,3 +52,15 @@ class Notice:
 def tell(notice: Notice, stream: TextIO | None = None) -> None:
     """Print the notice's whole line, once, as ``spoker: LINE``."""
     print(f"spoker: {notice.line}", file=stream if stream is not None else sys.stderr)
+
+
+def tell_all(notices: Iterable[Notice], stream: TextIO | None = None) -> Notice | None:
+    """Tell each notice (:func:`tell`), in order; the one a screen with room
+    for one line shows: the last about a damaged file, else the last (None:
+    nothing to tell)."""
+    shown: Notice | None = None
+    for notice in notices:
+        tell(notice, stream)
+        if shown is None or notice.damaged or not shown.damaged:
+            shown = notice
+    return shown

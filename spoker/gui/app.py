@@ -1,9 +1,10 @@
 """The desktop game's screens: what they share and how they hand over.
 
 :class:`SpokerApp` holds what the screens share: the window, the board scene,
-the settings, the autosave and the record file, and it switches between the
-screens (title / new game, game, end of game, help, laboratory, replay
-viewer). Opening the window for a command (``spoker play``, ``lab``,
+the settings, the game files (:class:`spoker.gui.models.game_files.GameFiles`:
+autosaves, records and the notices about them, told here by
+:func:`spoker.notices.tell`), and it switches between the screens (title /
+new game, game, end of game, help, laboratory, replay viewer). Opening the window for a command (``spoker play``, ``lab``,
 ``replay``) is :mod:`spoker.gui.launch`'s job.
 
 ``exit_after_first_frame`` (the commands' hidden ``--exit-after-first-frame``)
@@ -13,30 +14,27 @@ benchmark, the tests).
 
 from __future__ import annotations
 
-import datetime
 import os
-import re
 import stat
-import sys
-import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import arcade
 
 from spoker.engine.rules import RuleSet
-from spoker.errors import SpokerError
 from spoker.gui.audio import SOUND_OFF_NOTICE, SoundPlayer
 from spoker.gui.models import autosave, storage
-from spoker.gui.models.controller import (
-    PERSON,
-    GameController,
-    GameSetup,
-    clean_name,
+from spoker.gui.models.controller import GameController, GameSetup
+from spoker.gui.models.game_files import (
+    GameFiles,
+    continued_record_notices,
+    notices_of,
+    record_of,
+    setup_from_record,
 )
 from spoker.gui.models.settings import Settings, load_settings, save_settings, settings_path
-from spoker.records.inputs import read_seed
+from spoker.notices import Notice, NoticeKind, tell_all
 
 if TYPE_CHECKING:
     from shibumi import Board
@@ -48,13 +46,6 @@ if TYPE_CHECKING:
     from spoker.gui.views.lab import LabView
     from spoker.records.record import GameRecord
     from spoker.runs.analysis import GameAnalysis
-
-FILE_NAME_PART = 24  # characters of a player's name in a proposed record file name
-
-
-class RecordExistsError(SpokerError):
-    """Saving would replace a file this game did not write: save again to confirm."""
-
 
 class SpokerApp:
     """The screens of one window and what they share."""
@@ -71,20 +62,22 @@ class SpokerApp:
     ) -> None:
         self.window = window
         self.persist = persist
-        # Lines for the person about the data folder and its files (stderr and
-        # the first screen): no home folder, damaged files moved aside.
-        self.notices: list[str] = []
         self.data_folder = storage.data_dir() if persist else None
+        # The autosaves and records, and the notices about the data folder and
+        # its files (told on stderr and the next screen): no home folder,
+        # damaged files moved aside, a game another window holds.
+        self.files = GameFiles(self.data_folder, persist=persist, record_path=record_path)
         if persist and self.data_folder is None:
-            self.notices.append(storage.NO_DATA_DIR)
+            self.files.note([Notice(NoticeKind.INFO, storage.NO_DATA_DIR)])
         self._settings_kept = True  # False: a damaged preferences file stayed in place
         if settings is None:
             settings = Settings()
             if self.data_folder is not None:
-                before = len(self.notices)
-                settings = load_settings(notices=self.notices)
+                lines: list[str] = []
+                settings = load_settings(notices=lines)
+                self.files.note(lines)
                 # Damaged but not moved aside (a read-only folder...): never write over it.
-                self._settings_kept = len(self.notices) == before or not os.path.lexists(settings_path() or "")
+                self._settings_kept = not lines or not os.path.lexists(settings_path() or "")
         self.settings = settings
         self.threaded = threaded
         # The sound effects: none in a headless window or an unthreaded run
@@ -93,14 +86,6 @@ class SpokerApp:
             lambda: self.settings, available=threaded and not getattr(window, "headless", False)
         )
         self.audio.warm_up()
-        self.record_path = record_path
-        self.read_unfinished = self.data_folder is not None  # the title screen lists the saved games
-        self._autosaves: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
-        self._records: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
-        self._autosave_failing = False
-        # Games whose autosave another process writes (its lock is taken): never written here.
-        self._played_elsewhere: weakref.WeakSet[GameController] = weakref.WeakSet()
-        self._replace_asked: Path | None = None
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None
@@ -170,12 +155,9 @@ class SpokerApp:
         plays nothing). If sound cannot play here, it goes off for the session
         and that is said once, on stderr and the screen."""
         self.audio.play(name)
-        notice = self.audio.take_notice()
-        if notice is not None:
-            print(f"spoker: {notice}", file=sys.stderr)
-            view = self.window.current_view
-            if view is not None and hasattr(view, "say"):
-                view.say(SOUND_OFF_NOTICE, "bad", 6)
+        line = self.audio.take_notice()
+        if line is not None:
+            self.tell([Notice(NoticeKind.INFO, line, SOUND_OFF_NOTICE)], self.window.current_view, 6)
 
     def set_colour_marks(self, on: bool) -> None:
         self.settings.colour_marks = on
@@ -183,34 +165,17 @@ class SpokerApp:
             self._scene.colour_marks = on
         self.save_settings()
 
-    @property
-    def autosave_on(self) -> bool:
-        return self.data_folder is not None
-
     def save_settings(self) -> None:
-        if self.autosave_on and self._settings_kept:
+        if self.data_folder is not None and self._settings_kept:
             save_settings(self.settings)
 
-    def take_notices(self) -> list[str]:
-        """The notices not yet shown (each is shown once)."""
-        out, self.notices = self.notices, []
-        return out
-
-    def screen_text(self, line: str) -> str:
-        """A notice for the screen: short (stderr has the whole line), paths
-        inside the data folder relative to it."""
-        if " is open in another Spoker window" in line:
-            # The file's name is on stderr; the screen's words fit at 800x600.
-            line = "Open in another window: not autosaved here"
-        moved = re.fullmatch(r".* was damaged \(.*\): moved to '(.*)'", line)
-        if moved:
-            line = f"A damaged file was kept as '{moved.group(1)}'"
-        if line.startswith("header 'Seed' ") and ": ignored, " in line:
-            # The whole line is on stderr; the screen's fits at 800x600.
-            line = "Seed header unreadable: the draws start afresh"
-        if self.data_folder is not None:
-            line = line.replace(str(self.data_folder) + os.sep, "")
-        return line[:1].upper() + line[1:]
+    def tell(self, notices: Iterable[Notice], view: object = None, seconds: float = 10.0) -> Notice | None:
+        """Tell ``notices`` (each whole line on stderr, by :func:`spoker.notices.tell_all`)
+        and show the one that matters most on ``view``'s message line; that one."""
+        shown = tell_all(notices)
+        if shown is not None and view is not None and hasattr(view, "say"):
+            view.say(screen_words(shown), "bad", seconds)
+        return shown
 
     def frame_drawn(self) -> None:
         """Called by every screen's on_draw (the start-up benchmark's mark)."""
@@ -263,21 +228,17 @@ class SpokerApp:
         from spoker.gui.views.title import TitleView
 
         view = TitleView(self)
-        notices = self.take_notices()
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
-        if notices and not message:
-            message, kind = self.screen_text(notices[-1]), "bad"
+        shown = self.tell(self.files.take_notices())
+        if shown is not None and not message:
+            message, kind = screen_words(shown), "bad"
         if message:
             view.say(message, kind, 10.0)
         self.show(view)
 
     def unfinished_games(self) -> list[autosave.Entry]:
         """The unfinished games to offer, the last played first (damaged files
-        are moved aside and a notice added)."""
-        if not self.read_unfinished:
-            return []
-        return autosave.unfinished(self.notices, set_damaged_aside=self.persist)
+        are moved aside and a notice kept)."""
+        return self.files.unfinished_games()
 
     def new_game(self, setup: GameSetup) -> GameView:
         s = self.settings
@@ -290,21 +251,15 @@ class SpokerApp:
         controller = GameController(setup)
         return self.play(controller)
 
-    def play(self, controller: GameController, autosave_path: Path | None = None) -> GameView:
+    def play(self, controller: GameController) -> GameView:
         """Show a game. A new game gets its own autosave file; a resumed one
-        (``autosave_path``) goes on writing the file it came from."""
+        (:meth:`resume`) goes on writing the file it came from."""
         from spoker.gui.views.game import GameView
 
-        if autosave_path is not None:
-            self._autosaves[controller] = autosave_path
         view = GameView(self, controller)
         self.show(view)
         self.autosave(controller)
-        notices = self.take_notices()
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
-        if notices:
-            view.say(self.screen_text(notices[-1]), "bad", 10)
+        self.tell(self.files.take_notices(), view)
         return view
 
     def resume(self, path: Path | None = None) -> GameView | None:
@@ -316,18 +271,16 @@ class SpokerApp:
                 self.show_title("No unfinished game to resume: start a new one.", "bad")
                 return None
             path = entries[0].path
-        try:
-            controller = autosave.load(path)
-        except autosave.AutosaveError as err:
-            line = storage.set_aside(path, "the autosave", str(err).split(": ", 1)[-1])
-            self.show_title(self.screen_text(line), "bad")
-            print(f"spoker: {line}", file=sys.stderr)
+        resumed = self.files.resume(path)
+        if isinstance(resumed, Notice):
+            self.tell([resumed])
+            self.show_title(screen_words(resumed), "bad")
             return None
-        return self.play(controller, path)
+        return self.play(resumed)
 
     def discard(self, path: Path) -> None:
         """Delete an unfinished game's autosave (the person asked, and confirmed)."""
-        autosave.clear(path)
+        self.files.discard(path)
 
     def show_help(self) -> None:
         from spoker.gui.views.help import HelpView
@@ -376,10 +329,9 @@ class SpokerApp:
         from spoker.gui.views.puzzles import PuzzlesView
 
         folder = self.data_folder
-        notices: list[str] = []
-        shipped = load_shipped(notices=notices)
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
+        lines: list[str] = []
+        shipped = load_shipped(notices=lines)
+        tell_all(notices_of(lines, folder))
         session = PuzzleSession(shipped, ProgressStore(progress_path(folder)), MineStore(mine_path(folder)),
                                 self.puzzle_worker, seed)
         if number is not None and 1 <= number <= len(shipped):
@@ -451,132 +403,24 @@ class SpokerApp:
     def replay_game(self, controller: GameController, analyse: bool = False) -> None:
         """The game just played, in the replay viewer; closing it returns here."""
         back = (lambda: self.show_end(controller)) if controller.over else None
-        self.open_replay(self.record_of(controller), source="this game", back=back, analyse=analyse)
+        self.open_replay(record_of(controller), source="this game", back=back, analyse=analyse)
 
-    # -- files ----------------------------------------------------------------
+    # -- files: the game files' service (spoker.gui.models.game_files) ---------
     def autosave(self, controller: GameController) -> None:
-        """After every draw and move: the game's autosave, and the --record file if any.
-
-        A failure is told once (stderr and the screen), not at every move."""
-        if not self.persist:
-            return
-        try:
-            if self.autosave_on:
-                path = self.autosave_file(controller)
-                if path is not None and self._may_autosave(controller, path):
-                    autosave.save(controller, path)
-            record = self.record_file(controller)
-            if record is not None:
-                self._write_record(controller, record)
-        except (OSError, ValueError) as err:
-            if not self._autosave_failing:
-                line = f"cannot autosave: {getattr(err, 'strerror', None) or err}"
-                print(f"spoker: {line}", file=sys.stderr)
-                view = self.window.current_view
-                if view is not None and hasattr(view, "say"):
-                    view.say(line[:1].upper() + line[1:], "bad", 8)
-            self._autosave_failing = True
-        else:
-            self._autosave_failing = False
-
-    def _may_autosave(self, controller: GameController, path: Path) -> bool:
-        """Whether this window writes the game's autosave: not when another
-        process (a second ``spoker play --resume``) holds the game's lock;
-        that is told once, on stderr and the screen (:attr:`notices`)."""
-        if controller in self._played_elsewhere:
-            return False
-        try:
-            if autosave.lock_game(path):
-                return True
-        except OSError:
-            return True  # no lock file can be made (a read-only folder): the save itself tells
-        self._played_elsewhere.add(controller)
-        self.notices.append(autosave.played_elsewhere(path))
-        return False
-
-    def autosave_file(self, controller: GameController) -> Path | None:
-        """The game's own autosave file (a new one for a new game)."""
-        path = self._autosaves.get(controller)
-        if path is None:
-            folder = self.data_folder
-            path = autosave.new_autosave_path(None if folder is None else folder / autosave.FOLDER)
-            if path is None:
-                return None
-            self._autosaves[controller] = path
-        return path
-
-    def record_file(self, controller: GameController) -> Path | None:
-        """The --record file of a game: the first game played gets FILE, a
-        later one FILE-2, FILE-3 ... (a name not taken), so no game's record
-        replaces another's."""
-        if not self.record_path:
-            return None
-        path = self._records.get(controller)
-        if path is None:
-            first = Path(os.path.expanduser(self.record_path))
-            path = first if not self._records else free_name(first)
-            self._records[controller] = path
-        return path
-
-    def record_of(self, controller: GameController) -> GameRecord:
-        from spoker.records.record import GameRecord
-
-        headers = controller.headers()
-        headers["Date"] = datetime.date.today().isoformat()
-        record = GameRecord.from_state(controller.state, headers)
-        record.comments = controller.record_comments()
-        return record
+        """After every draw and move: the game's autosave, and the --record
+        file if any; a failure is told once (stderr and the screen)."""
+        failed = self.files.autosave(controller)
+        self.tell(self.files.take_notices() + ([] if failed is None else [failed]), self.window.current_view, 8)
 
     def default_record_path(self, controller: GameController | None = None) -> str:
-        """The file name the Save dialog proposes: the game's --record file,
-        else ``games/spoker-STAMP-NAME1-NAME2.txt`` in the data folder (the
-        current folder without one). Names are reduced to letters, digits,
-        '-' and '_', so the name never leads out of that folder."""
-        if self.record_path:
-            own = self.record_file(controller) if controller is not None else None
-            return str(own or self.record_path)
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        names = ""
-        if controller is not None:
-            a, b = (file_name_part(n) for n in controller.setup.names)
-            names = f"-{a}-{b}"
-        folder = Path("games") if self.data_folder is None else self.data_folder / "games"
-        return str(folder / f"spoker-{stamp}{names}.txt")
+        return self.files.default_record_path(controller)
 
     def save_record(self, controller: GameController, path: str) -> Path:
-        """Save the game's record to ``path`` (the Save dialog). A file this
-        game did not write is replaced only when the same name is saved to
-        twice in a row: the first time :class:`RecordExistsError` asks."""
-        target = Path(os.path.expanduser(path))
-        if self._would_replace(controller, target) and self._replace_asked != target:
-            self._replace_asked = target
-            raise RecordExistsError(f"{str(target)!r} exists: save again to the same name to replace it")
-        self._replace_asked = None
-        target.parent.mkdir(parents=True, exist_ok=True)
-        self._write_record(controller, target)
+        """Save the game's record (the Save dialog: see GameFiles.save_record);
+        the file is the next Open's proposal."""
+        target = self.files.save_record(controller, path)
         self.settings.last_record = str(target)
         return target
-
-    def write_record_file(self, controller: GameController) -> Path | None:
-        """Write the game's --record file now (:meth:`record_file`; None: no
-        --record): what the autosave does after every move, for a screenshot."""
-        target = self.record_file(controller)
-        if target is not None:
-            self._write_record(controller, target)
-        return target
-
-    def _write_record(self, controller: GameController, target: Path) -> None:
-        from spoker.records.record import save_record
-
-        save_record(target, self.record_of(controller))
-        if self.record_file(controller) is None:
-            self._records[controller] = target  # later saves of this game to it ask nothing
-
-    def _would_replace(self, controller: GameController, target: Path) -> bool:
-        if not os.path.lexists(target):
-            return False
-        own = self._records.get(controller)
-        return own is None or not _same_file(own, target)
 
     def open_record_file(self, path: str, mode: str = "auto") -> str | None:
         """Open a record: replay it, or (unfinished, or mode "play") continue it.
@@ -605,51 +449,13 @@ class SpokerApp:
             return None
         if state.is_over:
             return f"{path!r} is a finished game: open it in the replay viewer."
-        self.notices.extend(continued_record_notices(record))
+        self.files.note(continued_record_notices(record))
         self.play(GameController(setup_from_record(record.headers, record.rules), state))
         return None
 
 
-def file_name_part(name: str) -> str:
-    """A player's name as part of a file name: letters, digits, '-' and '_'
-    only (so no '/', no '..', no leading dot), at most FILE_NAME_PART long."""
-    text = re.sub(r"[^\w-]+", "_", clean_name(name)).strip("_-")
-    return text[:FILE_NAME_PART] or "player"
 
-
-def free_name(path: Path) -> Path:
-    """``path`` with -2, -3 ... added before the suffix: the first name not taken."""
-    n = 2
-    while True:
-        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
-        if not os.path.lexists(candidate):
-            return candidate
-        n += 1
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
-
-
-def continued_record_notices(record: GameRecord) -> list[str]:
-    """What to tell about a record a game continues from: its ``Seed``
-    header, if it cannot be read (the draws then start afresh)."""
-    from spoker.records.record import seed_warning
-
-    warning = seed_warning(record.headers, continued=True)
-    return [] if warning is None else [warning]
-
-
-def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
-    """Names, seats and seed of a recorded game, to continue it."""
-    from spoker.players import PLAYER_NAMES
-
-    names = (headers.get("Player1", "Player 1"), headers.get("Player2", "Player 2"))
-    seats = tuple(
-        headers.get(f"Player{i}Type", PERSON) if headers.get(f"Player{i}Type") in PLAYER_NAMES else PERSON
-        for i in (1, 2)
-    )
-    return GameSetup(names, (seats[0], seats[1]), rules, read_seed(headers.get("Seed", "")))
+def screen_words(notice: Notice) -> str:
+    """A notice's words on a screen: its short form (else its line), capitalised."""
+    words = notice.screen
+    return words[:1].upper() + words[1:]

@@ -21,11 +21,12 @@ import arcade
 from PIL import Image
 
 from shibumi import Board, Cell, Colour, parse_board
-from spoker.errors import SpokerError
-from spoker.gui.app import SpokerApp, continued_record_notices, setup_from_record
+from spoker.errors import SpokerError, StorageError
+from spoker.gui.app import SpokerApp
 from spoker.gui.launch import setup_from_options
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import GameController, GameSetup
+from spoker.gui.models.game_files import continued_record_notices, record_of, setup_from_record
 from spoker.gui.models.settings import Settings
 from spoker.gui.render.frame import open_window
 from spoker.gui.views.game import GameView
@@ -154,7 +155,7 @@ def show_retry(app: SpokerApp, controller: GameController) -> None:
     from spoker.gui.views.puzzles import PuzzlesView
     from spoker.runs.analysis import analyse_record
 
-    record = app.record_of(controller)
+    record = record_of(controller)
     analysis = analyse_record(record, RETRY_EFFORT)
     counts = [sum(1 for m in analysis.moves if m.player == p and m.verdict in ("mistake", "blunder")) for p in (1, 2)]
     view = app.show_retry(record, analysis, 1 if counts[0] >= counts[1] else 2, None)
@@ -180,7 +181,7 @@ def take_screenshot(options: Any) -> int:
     # --record FILE is the game's record file, as in the window: play_cmd has
     # refused an existing FILE unless it is the --load record, which is extended.
     app = SpokerApp(window, settings, threaded=False, persist=False, record_path=options_record(options))
-    app.read_unfinished = autosave.unfinished_dir() is not None  # shown, never changed
+    app.files.read_unfinished = autosave.unfinished_dir() is not None  # shown, never changed
     show = getattr(options, "show", "game") or "game"
     controller = starting_game(app, options, setup)
     autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show in ("end", "retry"))
@@ -225,16 +226,12 @@ def take_screenshot(options: Any) -> int:
     if isinstance(view, LabView):
         point_at_query(view)
     view.on_draw()
-    image = arcade.get_image(0, 0, width, height)
-    picture = io.BytesIO()
-    kind = Image.registered_extensions().get(os.path.splitext(path)[1].lower(), "PNG")
-    image.convert("RGB").save(picture, format=kind, optimize=True)
-    write_bytes_atomic(path, picture.getvalue())  # never half a picture
+    save_picture(path, arcade.get_image(0, 0, width, height))
     window.close()
     job = getattr(view, "analysis", None) if getattr(options, "analyse", None) else None
     analysed = ", analysed" if getattr(job, "result", None) is not None else ""
     print(f"{path}: {show} screen after {controller.state.move_number} moves{analysed}, {width}x{height}")
-    target = app.write_record_file(controller)
+    target = app.files.write_record_file(controller)
     if target is not None:
         print(f"{target}: the record of the game pictured")
     return 0
@@ -301,11 +298,11 @@ def starting_game(app: SpokerApp, options: Any, setup: GameSetup) -> GameControl
     record = getattr(options, "load_record", None)
     if record is not None:
         # Told as the window tells them: on stderr and on the game screen.
-        app.notices.extend(continued_record_notices(record))
+        app.files.note(continued_record_notices(record))
         return GameController(setup_from_record(record.headers, record.rules), record.play())
     if getattr(options, "resume", False):
         entries = app.unfinished_games()
         if not entries:
-            raise autosave.AutosaveError("--resume: there is no unfinished game")
+            raise StorageError("--resume: there is no unfinished game")
         return autosave.load(entries[0].path)
     return GameController(setup)

@@ -26,6 +26,7 @@ from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import MoveError, RecordError
+from spoker.notices import Notice, NoticeKind
 from spoker.records import files
 from spoker.records.inputs import MAX_INPUT_BYTES, expect_path, read_seed
 from spoker.text.narrator import colour_name, record_note, result_text
@@ -229,6 +230,16 @@ def seed_warning(headers: dict[str, str], continued: bool) -> str | None:
     return f"header 'Seed' {quoted}{more} is not a whole number from 0 to 2^64-1: ignored, {instead}"
 
 
+def seed_notice(headers: dict[str, str], continued: bool) -> Notice | None:
+    """:func:`seed_warning` as a notice (kind IGNORED) with a short form for a
+    screen (fits at 800x600); None when there is nothing to tell."""
+    line = seed_warning(headers, continued)
+    if line is None:
+        return None
+    short = "Seed header unreadable: the draws start afresh" if continued else "Seed header unreadable: ignored"
+    return Notice(NoticeKind.IGNORED, line, short)
+
+
 # -- writing ----------------------------------------------------------------
 def _check_headers(headers: dict[str, str]) -> None:
     for key, value in headers.items():
@@ -303,5 +314,5 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
 
 __all__ = [
     "MAX_INPUT_BYTES", "GameRecord", "annotate", "decode_record", "expect_path", "format_record",
-    "load_record", "parse_record", "play_moves", "result_text", "save_record", "seed_warning",
+    "load_record", "parse_record", "play_moves", "result_text", "save_record", "seed_notice", "seed_warning",
 ]

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spoker import RuleSet, parse_state
+from spoker.errors import StorageError
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
@@ -160,13 +161,13 @@ def test_damaged_autosave_is_refused_with_its_path(tmp_path: Path) -> None:
     data = json.loads(target.read_text())
     data["moves"][2] = "R@4D4"
     target.write_text(json.dumps(data))
-    with pytest.raises(autosave.AutosaveError, match="autosave.json"):
+    with pytest.raises(StorageError, match="autosave.json"):
         autosave.load(target)
     assert autosave.peek(target) is None
     data = json.loads(target.read_text())
     data["moves"] = data["moves"][:2]  # the moves and the saved state disagree
     target.write_text(json.dumps(data))
-    with pytest.raises(autosave.AutosaveError):
+    with pytest.raises(StorageError):
         autosave.load(target)
 
 
@@ -177,7 +178,7 @@ def test_autosave_reader_never_crashes(tmp_path: Path, data: bytes) -> None:
     target.write_bytes(data)
     try:
         c = autosave.load(target)
-    except autosave.AutosaveError as err:
+    except StorageError as err:
         assert str(target) in str(err)
     else:
         assert parse_state(c.state.to_string()) == c.state
@@ -203,7 +204,7 @@ def test_autosave_reader_refuses_mutated_saves(tmp_path: Path, data: st.DataObje
     target.write_text(json.dumps(obj))
     try:
         loaded = autosave.load(target)
-    except autosave.AutosaveError:
+    except StorageError:
         return
     assert loaded.state.to_string() == c.state.to_string()
 
@@ -258,7 +259,7 @@ def test_a_game_open_in_another_process_is_not_autosaved_here(
         resumed = second.resume(path)
         assert resumed is not None and resumed.c.state.move_number == 4
         err = capsys.readouterr().err
-        assert err == f"spoker: {autosave.played_elsewhere(path)}\n"
+        assert err == f"spoker: {autosave.played_elsewhere(path).line}\n"
         assert resumed.message == "Open in another window: not autosaved here"  # fits at 800x600
         play_moves(resumed, 2, random.Random(5))
         assert path.read_bytes() == saved

@@ -14,10 +14,12 @@ import arcade
 import pytest
 from arcade import key as keys
 
-from spoker.gui.app import RecordExistsError, SpokerApp, file_name_part
+from spoker.errors import StorageError
+from spoker.gui.app import SpokerApp
 from spoker.gui.launch import start
 from spoker.gui.models import autosave, storage
 from spoker.gui.models.controller import NAME_LENGTH, PERSON, GameController, GameSetup
+from spoker.gui.models.game_files import file_name_part
 from spoker.gui.models.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.replay import ReplayView
@@ -208,7 +210,7 @@ def test_without_a_home_folder_the_game_plays_without_autosave(window: Any, monk
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     app = new_app(window)
-    assert not app.autosave_on
+    assert not app.files.autosave_on
     app.show_title()
     title = title_of(window)
     assert "autosave and preferences are off" in title.message
@@ -274,7 +276,7 @@ def test_saving_over_a_file_the_game_did_not_write_asks_first(window: Any, home:
     view = app.new_game(GameSetup(("Ann", "Bob"), seed=1))
     play(view, 2)
     (tmp_path / "other.txt").write_text("x")
-    with pytest.raises(RecordExistsError):
+    with pytest.raises(StorageError, match="save again"):
         app.save_record(view.c, str(tmp_path / "other.txt"))
     assert (tmp_path / "other.txt").read_text() == "x"
     view._save(str(precious))

@@ -22,6 +22,7 @@ from spoker.engine import rules as rules_module
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
+from spoker.gui.models.game_files import record_of
 from spoker.gui.models.puzzle_session import PuzzleSession, RetrySession
 from spoker.gui.models.settings import Settings
 from spoker.gui.render.text import DrawnText, recording_texts, screen_text
@@ -152,7 +153,7 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
             path = autosave.new_autosave_path()
             assert path is not None
             autosave.save(game(pair, 4 + 3 * i, seed=i + 1), path)
-        app.read_unfinished = True
+        app.files.read_unfinished = True
         app.show_title()
     elif screen.startswith("lab"):
         show_lab(app, screen, names)
@@ -222,7 +223,7 @@ def show_retry(app: SpokerApp, screen: str, names: tuple[str, str]) -> PuzzlesVi
     first choice; or every one retried, the summary."""
     from spoker.runs.analysis import analyse_record
 
-    record = app.record_of(game(names, 0, until_over=True))
+    record = record_of(game(names, 0, until_over=True))
     analysis = analyse_record(record, 2000)
     counts = [sum(1 for m in analysis.moves if m.player == p and m.verdict in ("mistake", "blunder")) for p in (1, 2)]
     view = app.show_retry(record, analysis, 1 if counts[0] >= counts[1] else 2, None)

@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 
 from shibumi import Colour
 from spoker import GameState, RuleSet
-from spoker.errors import IllegalActionError
+from spoker.errors import IllegalActionError, StorageError
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
+from spoker.gui.models.game_files import record_of
 from spoker.gui.models.settings import Settings
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.game import GameView
@@ -187,7 +188,7 @@ def test_a_damaged_takeback_field_makes_the_autosave_damaged_not_a_crash(
     data = json.loads(path.read_text())
     data[field] = value
     path.write_text(json.dumps(data))
-    with pytest.raises(autosave.AutosaveError, match="damaged"):
+    with pytest.raises(StorageError, match="damaged"):
         autosave.load(path)
 
 
@@ -242,7 +243,7 @@ def test_ctrl_z_against_the_computer_takes_back_at_once_and_the_computer_waits(a
     assert len(view.c.state.history) == 2 and view.c.state.drawn == mine.colour
     assert view.c.person_to_move
     assert "Taken back" in view.message
-    saved = autosave.load(app.autosave_file(view.c))
+    saved = autosave.load(app.files.autosave_file(view.c))
     assert saved.state.to_string() == view.c.state.to_string(), "the autosave follows the takeback"
 
 
@@ -263,7 +264,7 @@ def test_in_hot_seat_the_other_person_allows_or_refuses(app: SpokerApp) -> None:
     view.on_key_press(keys.Y, 0)
     view.on_update(0.01)
     assert len(view.c.state.history) == 1 and view.c.state.to_move == 2
-    assert "# 1 takeback: " in format_record(app.record_of(view.c)), "a saved record says so"
+    assert "# 1 takeback: " in format_record(record_of(view.c)), "a saved record says so"
 
 
 def test_takebacks_off_in_the_settings_refuses_with_a_reason(app: SpokerApp) -> None:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.example_counts import examples
 
-from spoker.errors import RecordError
+from spoker.errors import RecordError, StorageError
 from spoker.gui.models import autosave, storage
 from spoker.gui.models.controller import NAME_LENGTH, GameController, GameSetup, display_name
 from spoker.gui.models.settings import Settings, load_settings, save_settings
@@ -258,7 +258,7 @@ def test_a_damaged_generator_state_is_refused(tmp_path: Path, rng: str) -> None:
     obj = json.loads(text)
     obj["rng"] = "RNG"
     path.write_text(json.dumps(obj).replace('"RNG"', rng))
-    with pytest.raises(autosave.AutosaveError):
+    with pytest.raises(StorageError):
         autosave.load(path)
 
 

@@ -17,6 +17,7 @@ A file that cannot be read back is moved aside (see
 from __future__ import annotations
 
 import datetime
+import errno
 import json
 import math
 import os
@@ -28,9 +29,10 @@ from pathlib import Path
 from shibumi import Colour
 from spoker.engine.moves import Move
 from spoker.engine.state import GameState
-from spoker.errors import SpokerError
+from spoker.errors import StorageError
 from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.storage import DamagedFileError, data_dir, read_json, set_aside, write_atomic
+from spoker.notices import Notice, NoticeKind
 
 FORMAT = "spoker-autosave-1"
 FILENAME = "autosave.json"  # the one autosave of earlier versions
@@ -38,14 +40,10 @@ FOLDER = "unfinished"
 MT_WORDS = 625  # random.getstate(): 624 words of the Mersenne Twister and its position
 
 __all__ = [
-    "FILENAME", "FOLDER", "FORMAT", "LOCKS", "AutosaveError", "Entry", "Summary", "autosave_path", "clear",
-    "data_dir", "load", "lock_game", "lock_path", "new_autosave_path", "peek", "played_elsewhere",
+    "FILENAME", "FOLDER", "FORMAT", "LOCKS", "Entry", "Summary", "autosave_path", "clear",
+    "data_dir", "load", "lock_game", "lock_path", "new_autosave_path", "not_locked", "peek", "played_elsewhere",
     "release_game", "save", "to_json", "unfinished", "unfinished_dir", "write_atomic",
 ]
-
-
-class AutosaveError(SpokerError):
-    """An autosave file that cannot be read back."""
 
 
 def autosave_path() -> Path | None:
@@ -91,7 +89,7 @@ def save(controller: GameController, path: Path | None = None) -> Path:
     game removes its file instead."""
     target = path or autosave_path()
     if target is None:
-        raise AutosaveError("no data folder: the game cannot be autosaved")
+        raise StorageError("no data folder: the game cannot be autosaved")
     if controller.state.is_over:
         clear(target)
         return target
@@ -131,8 +129,10 @@ def lock_path(path: Path) -> Path:
 def lock_game(path: Path) -> bool:
     """Take the advisory lock (``fcntl.flock``) of a game's autosave: True if
     this process now holds it (or already did), False if another process
-    does (the game is open in another window). OSError if the lock file
-    cannot be made; True where the system has no ``flock``.
+    does (the game is open in another window); True where the system has no
+    ``flock``. OSError naming the file if it cannot be taken: ``locks`` is a
+    file or cannot be written, the lock file is a folder, or either is a
+    symbolic link (never followed: a lock elsewhere locks nothing here).
 
     A lock file is removed only by its holder, when the game ends; a process
     that opened it just before takes the lock of a removed file, so the lock
@@ -144,17 +144,25 @@ def lock_game(path: Path) -> bool:
         import fcntl
     except ImportError:  # not POSIX: no lock, as before
         return True
+    _no_link(target.parent)
     target.parent.mkdir(parents=True, exist_ok=True)
+    _no_link(target.parent)  # made a link since the check above
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
     while True:
-        fd = os.open(target, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        try:
+            fd = os.open(target, flags, 0o666)
+        except OSError as err:
+            if err.errno == errno.ELOOP:
+                raise _link_error(target) from None
+            raise OSError(err.errno, err.strerror, str(target)) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
             return False
-        except OSError:
+        except OSError as err:
             os.close(fd)
-            raise
+            raise OSError(err.errno, err.strerror, str(target)) from None
         try:
             same = os.stat(target).st_ino == os.fstat(fd).st_ino
         except FileNotFoundError:
@@ -163,6 +171,16 @@ def lock_game(path: Path) -> bool:
             _HELD[target] = fd
             return True
         os.close(fd)  # its holder removed it meanwhile: lock the file now at the path
+
+
+def _no_link(path: Path) -> None:
+    """OSError if ``path`` is a symbolic link (a dangling one too)."""
+    if os.path.islink(path):
+        raise _link_error(path)
+
+
+def _link_error(path: Path) -> OSError:
+    return OSError(errno.ELOOP, "a symbolic link: a lock is never taken through one", str(path))
 
 
 def release_game(path: Path) -> None:
@@ -179,11 +197,28 @@ def release_game(path: Path) -> None:
     os.close(fd)
 
 
-def played_elsewhere(path: Path) -> str:
-    """The line telling that a game is open in another window, which keeps it."""
-    return (
+def played_elsewhere(path: Path) -> Notice:
+    """The notice that a game is open in another window, which keeps it."""
+    return Notice(
+        NoticeKind.IN_USE,
         f"the game in {str(path)!r} is open in another Spoker window: that window keeps its "
-        "autosave, this one does not write it (moves made here are not kept)"
+        "autosave, this one does not write it (moves made here are not kept)",
+        "Open in another window: not autosaved here",
+        str(path),
+    )
+
+
+def not_locked(path: Path, err: Exception) -> Notice:
+    """The notice that a game's lock cannot be taken (``err`` names the lock
+    file), so it is not autosaved: another window could be writing it too."""
+    reason = getattr(err, "strerror", None) or str(err)
+    where = getattr(err, "filename", None) or str(lock_path(path))
+    return Notice(
+        NoticeKind.NOT_WRITTEN,
+        f"cannot autosave the game in {str(path)!r}: its lock {where!r} cannot be taken ({reason}), and "
+        "without it another window playing the game could overwrite it (moves made here are not kept)",
+        "Cannot autosave: the game's lock cannot be taken",
+        str(path),
     )
 
 
@@ -203,18 +238,18 @@ class Summary:
 def load(path: Path | None = None) -> GameController:
     """Rebuild the game: replays the moves and checks the saved state string.
 
-    :class:`AutosaveError` (never another exception) if it cannot."""
+    :class:`~spoker.errors.StorageError` (never another exception) if it cannot."""
     target = path or autosave_path()
     if target is None:
-        raise AutosaveError("no data folder: there is no autosave")
+        raise StorageError("no data folder: there is no autosave")
     try:
         data = read_json(target)
     except (OSError, DamagedFileError) as err:
-        raise AutosaveError(f"cannot read the autosave {str(target)!r}: {_reason(err)}") from None
+        raise StorageError(f"cannot read the autosave {str(target)!r}: {_reason(err)}", str(target)) from None
     try:
         return _controller(data)
     except (ValueError, KeyError, TypeError, IndexError, OverflowError, RecursionError) as err:
-        raise AutosaveError(f"the autosave {str(target)!r} is damaged: {_cut(str(err))}") from None
+        raise StorageError(f"the autosave {str(target)!r} is damaged: {_cut(str(err))}", str(target)) from None
 
 
 def _reason(err: Exception) -> str:
@@ -292,7 +327,7 @@ def peek(path: Path | None = None) -> Summary | None:
     """A summary of a resumable autosave, or None (missing or damaged)."""
     try:
         c = load(path)
-    except AutosaveError:
+    except StorageError:
         return None
     return summary_of(c)
 
@@ -314,7 +349,7 @@ class Entry:
         return f"{self.summary.text()} ({when})"
 
 
-def unfinished(notices: list[str] | None = None, set_damaged_aside: bool = True) -> list[Entry]:
+def unfinished(notices: list[Notice | str] | None = None, set_damaged_aside: bool = True) -> list[Entry]:
     """Every unfinished game in the data folder, the last played first.
 
     A file that cannot be resumed is moved aside (kept) and a line saying where
@@ -329,7 +364,8 @@ def unfinished(notices: list[str] | None = None, set_damaged_aside: bool = True)
     except (FileNotFoundError, NotADirectoryError):
         pass
     except OSError as err:
-        _note(notices, f"cannot list the unfinished games in {str(folder)!r}: {err.strerror or err}")
+        line = f"cannot list the unfinished games in {str(folder)!r}: {err.strerror or err}"
+        _note(notices, Notice(NoticeKind.INFO, line, path=str(folder)))
     legacy = autosave_path()
     if legacy is not None and os.path.lexists(legacy):
         paths.append(legacy)
@@ -338,7 +374,7 @@ def unfinished(notices: list[str] | None = None, set_damaged_aside: bool = True)
         try:
             controller = load(path)
             saved = path.stat().st_mtime
-        except (AutosaveError, OSError) as err:
+        except (StorageError, OSError) as err:
             if set_damaged_aside:
                 _note(notices, set_aside(path, "an unfinished game's autosave", _why(err)))
             continue
@@ -352,6 +388,6 @@ def _why(err: Exception) -> str:
     return text.split(": ", 1)[1] if text.startswith(("cannot read the autosave", "the autosave")) else text
 
 
-def _note(notices: list[str] | None, line: str) -> None:
+def _note(notices: list[Notice | str] | None, notice: Notice | str) -> None:
     if notices is not None:
-        notices.append(line)
+        notices.append(notice)

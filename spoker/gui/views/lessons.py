@@ -15,7 +15,6 @@ list, and from the list to the title screen.
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 import arcade
@@ -23,6 +22,7 @@ from arcade import key as keys
 
 from shibumi import Board, Cell
 from spoker.engine.groups import Rank
+from spoker.gui.models.game_files import notices_of
 from spoker.gui.models.lessons import Tutor, Verdict
 from spoker.gui.models.sounds import PLACE, WON
 from spoker.gui.models.story import Mark, MarkRole
@@ -39,6 +39,7 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.widgets.buttons import Button
+from spoker.notices import tell_all
 from spoker.text.lessons_text import (
     ALL_DONE,
     HEADING,
@@ -122,12 +123,9 @@ class LessonsView(BaseView):
     def _tell_notices(self) -> None:
         """The progress file's notices (damaged, not writable): the whole line
         on stderr, the gist on the screen; each once."""
-        notices = self.tutor.progress.take_notices()
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
-        if notices:
-            damaged = any("damaged" in line for line in notices)
-            self.say("The lessons' progress file was damaged: set aside (see the terminal)" if damaged
+        shown = tell_all(notices_of(self.tutor.progress.take_notices()))
+        if shown is not None:
+            self.say("The lessons' progress file was damaged: set aside (see the terminal)" if shown.damaged
                      else "Cannot keep the lessons' progress (see the terminal)", "bad", 8)
 
     def _refresh_rows(self) -> None:

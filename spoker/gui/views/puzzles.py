@@ -14,7 +14,6 @@ cancelable).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +22,7 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Cell
+from spoker.gui.models.game_files import notices_of
 from spoker.gui.models.puzzle_session import (
     GamesScan,
     LineStep,
@@ -47,6 +47,7 @@ from spoker.gui.views.common import (
 )
 from spoker.gui.widgets.buttons import Button, Choice
 from spoker.gui.widgets.text_input import TextInput
+from spoker.notices import tell_all
 from spoker.text import puzzles_text as words
 from spoker.text.narrator import COLOUR_NAMES
 
@@ -155,14 +156,11 @@ class PuzzlesView(BaseView):
     # -- the model's notices ----------------------------------------------------------
     def _tell_notices(self) -> None:
         session = self.session
-        notices: list[str] = []
-        if isinstance(session, PuzzleSession):
-            notices = session.store.take_notices() + session.mine.take_notices()
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
-        if notices:
-            damaged = any("damaged" in line for line in notices)
-            self.say("A puzzles file was damaged: set aside (see the terminal)" if damaged
+        if not isinstance(session, PuzzleSession):
+            return
+        shown = tell_all(notices_of([*session.store.take_notices(), *session.mine.take_notices()]))
+        if shown is not None:
+            self.say("A puzzles file was damaged: set aside (see the terminal)" if shown.damaged
                      else "Cannot keep the puzzles' progress (see the terminal)", "bad", 8)
 
     # -- actions ------------------------------------------------------------------------

@@ -4,7 +4,6 @@ challenge or on autoplay, each challenge narrated as in play."""
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ from spoker.engine.rules import RuleSet
 from spoker.errors import SpokerError
 from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING
 from spoker.gui.models.controller import PERSON, GameSetup
+from spoker.gui.models.game_files import notices_of
 from spoker.gui.models.replay_model import ReplayPage, ReplayStory
 from spoker.gui.models.settings import SPEEDS
 from spoker.gui.models.story import Mark, MomentKind
@@ -41,6 +41,7 @@ from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.text_input import key_pressed
+from spoker.notices import Notice, NoticeKind, tell, tell_all
 from spoker.records.files import animation_format
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
@@ -107,8 +108,7 @@ def export_film(
     try:
         animation_format(target)
     except SpokerError as err:  # told before a folder is made; short: the screen's line is narrow
-        print(f"spoker: not exported: {err}", file=sys.stderr)
-        return "Not exported: end the name .gif, .png or .webp", "bad"
+        return _not_exported(f"not exported: {err}", "Not exported: end the name .gif, .png or .webp", target)
     try:
         folder = os.path.dirname(target)
         if folder:
@@ -116,13 +116,20 @@ def export_film(
         info = export_animation(record, target, moves=moves, analysis=job.result if job.state == DONE else None,
                                 names=names)
     except SpokerError as err:
-        print(f"spoker: not exported: {err}", file=sys.stderr)
-        return f"Not exported: {err}", "bad"
+        return _not_exported(f"not exported: {err}", f"Not exported: {err}", target)
     except OSError as err:  # the whole path in the terminal, its file name on the screen
-        print(f"spoker: not exported: cannot write {target!r}: {err.strerror or err}", file=sys.stderr)
-        return f"Not exported: cannot write {os.path.basename(target)!r}: {err.strerror or err}", "bad"
+        reason = err.strerror or str(err)
+        return _not_exported(f"not exported: cannot write {target!r}: {reason}",
+                             f"Not exported: cannot write {os.path.basename(target)!r}: {reason}", target)
     kb = max(1, round(info.bytes / 1024))
     return f"Saved {os.path.basename(target)} ({info.frames} frames, {kb} KB).", "good"
+
+
+def _not_exported(line: str, short: str, target: str) -> tuple[str, str]:
+    """Tell that an animation was not written (the whole line on stderr); the
+    screen's words and kind."""
+    tell(Notice(NoticeKind.NOT_WRITTEN, line, short, target))
+    return short, "bad"
 
 
 class ReplayView(BaseView):
@@ -313,12 +320,9 @@ class ReplayView(BaseView):
     def _tell_notices(self) -> None:
         """What the kept analyses' file said (damaged, not writable): the whole
         line on stderr, the gist on the screen."""
-        notices = self.app.analyses.take_notices()
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
-        if notices:
-            damaged = any(" was damaged " in line or " damaged (" in line for line in notices)
-            self.say("The kept analyses were damaged: set aside (see the terminal)" if damaged
+        shown = tell_all(notices_of(self.app.analyses.take_notices()))
+        if shown is not None:
+            self.say("The kept analyses were damaged: set aside (see the terminal)" if shown.damaged
                      else "Cannot keep this analysis on disk (see the terminal)", "bad", 8)
 
     def toggle_best(self) -> None:
