@@ -231,6 +231,8 @@ def not_written(path: Path | None, err: Exception) -> Notice:
     """The notice that a game's file could not be written, naming the file
     (and the one in the way, when another: a data folder that is a file)."""
     reason = getattr(err, "strerror", None) or str(err)
+    if isinstance(err, FileExistsError):  # a folder to make on the way is a file: "File exists" misleads
+        reason = "a file is where a folder should be"
     culprit = getattr(err, "filename", None)
     where = "" if path is None else f" {str(path)!r}"
     if culprit is not None and (path is None or os.fspath(culprit) != str(path)):
