@@ -454,7 +454,6 @@ class SpokerApp:
         return None
 
 
-
 def screen_words(notice: Notice) -> str:
     """A notice's words on a screen: its short form (else its line), capitalised."""
     words = notice.screen
