@@ -70,3 +70,21 @@ def test_an_autosave_that_cannot_be_written_names_the_file(
     assert len(told) == 1 and f"'{home / 'unfinished'}" in told[0], told
     assert "File exists" not in told[0]
     assert view.message.startswith("Cannot autosave")
+
+
+def test_a_data_folder_that_is_a_file_is_said_so_not_file_exists(
+    window: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SPOKER_HOME=/dev/null: the kept files' lines name the file and say why
+    in words that fit ("File exists" was the system's word for making a folder
+    where a file is)."""
+    monkeypatch.setenv("SPOKER_HOME", "/dev/null")
+    app = SpokerApp(window, threaded=False, persist=True)
+    app.on_quit = lambda: None
+    view = app.show_lessons()
+    assert isinstance(view, LessonsView)
+    capsys.readouterr()
+    view.tutor.progress.mark_done("line")
+    view._tell_notices()
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "'/dev/null/lessons.json'" in line and "File exists" not in line and "'/dev/null'" in line

@@ -231,11 +231,9 @@ def not_written(path: Path | None, err: Exception) -> Notice:
     """The notice that a game's file could not be written, naming the file
     (and the one in the way, when another: a data folder that is a file)."""
     reason = getattr(err, "strerror", None) or str(err)
-    if isinstance(err, FileExistsError):  # a folder to make on the way is a file: "File exists" misleads
-        reason = "a file is where a folder should be"
     culprit = getattr(err, "filename", None)
     where = "" if path is None else f" {str(path)!r}"
-    if culprit is not None and (path is None or os.fspath(culprit) != str(path)):
+    if culprit is not None and os.fspath(culprit) not in (str(path), *reason.split("'")):
         where += f" ({os.fspath(culprit)!r})"
     return Notice(NoticeKind.NOT_WRITTEN, f"cannot autosave{where}: {reason}",
                   f"Cannot autosave: {reason}", None if path is None else str(path))

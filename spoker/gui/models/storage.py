@@ -15,6 +15,7 @@ deleted, and returns the line that tells the person where it went.
 from __future__ import annotations
 
 import datetime
+import errno
 import json
 import math
 import os
@@ -58,8 +59,14 @@ NO_DATA_DIR = (
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically, creating its folder if needed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``text`` to ``path`` atomically, creating its folder if needed.
+
+    A file where a folder of the path should be (``SPOKER_HOME=/dev/null``)
+    is NotADirectoryError naming it (the system says only "File exists")."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as err:
+        raise NotADirectoryError(errno.ENOTDIR, f"{err.filename!r} is a file, not a folder", err.filename) from None
     write_text_atomic(path, text)
 
 
