@@ -37,11 +37,13 @@ from spoker.gui.models.controller import (
 )
 from spoker.gui.models.settings import Settings, load_settings, save_settings, settings_path
 from spoker.records.inputs import read_seed
+from spoker.runs.workers import Executors
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from shibumi import Board
     from spoker.gui.models.analysis_model import AnalysisCache
-    from spoker.gui.models.puzzle_session import Worker
     from spoker.gui.render.frame import FrameCache
     from spoker.gui.render.scene import BoardScene
     from spoker.gui.views.game import GameView
@@ -87,6 +89,9 @@ class SpokerApp:
                 self._settings_kept = len(self.notices) == before or not os.path.lexists(settings_path() or "")
         self.settings = settings
         self.threaded = threaded
+        # Where background work runs (spoker.runs.workers): one daemon thread
+        # and one process for the session, or at once when not threaded.
+        self.executors = Executors(threaded)
         # The sound effects: none in a headless window or an unthreaded run
         # (tests, screenshots, benchmarks); loaded now, in the background.
         self.audio = SoundPlayer(
@@ -105,7 +110,7 @@ class SpokerApp:
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None
         self._analyses: AnalysisCache | None = None
-        self._puzzle_worker: Worker | None = None
+        self._puzzles_warm = False
         self._size = (int(window.width), int(window.height))
         self.first_frame_done = False
         self.closed = False
@@ -138,20 +143,15 @@ class SpokerApp:
         the data folder's analyses.json (spoker.gui.models.analysis_store)
         for the next sessions, when there is a data folder."""
         if self._analyses is None:
-            from spoker.gui.models.analysis_model import (
-                AnalysisCache,
-                InlineRunner,
-                ProcessPool,
-                ThreadRunner,
-            )
+            from spoker.gui.models.analysis_model import AnalysisCache, on
             from spoker.gui.models.analysis_store import FILENAME, AnalysisStore
 
             folder = self.data_folder
             store = None if folder is None else AnalysisStore(folder / FILENAME)
             if self.threaded:
-                self._analyses = AnalysisCache(ThreadRunner(), compute=ProcessPool(), store=store)
+                self._analyses = AnalysisCache(self.executors.thread, compute=on(self.executors.process), store=store)
             else:
-                self._analyses = AnalysisCache(InlineRunner(), store=store)
+                self._analyses = AnalysisCache(self.executors.thread, store=store)
         return self._analyses
 
     @property
@@ -226,9 +226,7 @@ class SpokerApp:
         """Close the window (``on_quit``, if set, is called instead: tests)."""
         self.keep_board_view()
         self.save_settings()
-        stop = getattr(self._puzzle_worker, "stop", None)
-        if stop is not None:
-            stop()  # a puzzle search running ends now: closing never waits for it
+        self.executors.shutdown()  # a search or a computer thinking: closing never waits for it
         if self.on_quit is not None:
             self.on_quit()
             return
@@ -347,19 +345,15 @@ class SpokerApp:
         return view
 
     @property
-    def puzzle_worker(self) -> Worker:
-        """Where the puzzles' searches run: one spawned process for the
-        session, or at once when not threaded (tests, screenshots)."""
-        if self._puzzle_worker is None:
-            from spoker.gui.models.puzzle_session import InlineWorker, ProcessWorker
+    def puzzle_worker(self) -> Executor:
+        """Where the puzzles' searches run: the app's process (warmed up on
+        first use: the first search does not wait for a fresh interpreter)."""
+        if not self._puzzles_warm:
+            from spoker.gui.models.puzzle_searches import warm_up
 
-            if self.threaded:
-                worker = ProcessWorker()
-                worker.warm_up()
-                self._puzzle_worker = worker
-            else:
-                self._puzzle_worker = InlineWorker()
-        return self._puzzle_worker
+            self._puzzles_warm = True
+            self.executors.process.submit(warm_up)
+        return self.executors.process
 
     def show_puzzles(self, number: int | None = None, seed: int | None = None) -> arcade.View:
         """The Puzzles screen: the next puzzle near the person's rating, or
@@ -397,7 +391,7 @@ class SpokerApp:
         """Retry my mistakes: the positions before ``player``'s mistakes and
         blunders in ``analysis`` (of ``record``), in turn; Back (Esc) calls
         ``back`` (None: the title screen)."""
-        from spoker.gui.models.puzzle_session import RetrySession
+        from spoker.gui.models.retry_session import RetrySession
         from spoker.gui.views.puzzles import PuzzlesView
 
         session = RetrySession(record, analysis, player, self.puzzle_worker)

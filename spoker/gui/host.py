@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from spoker.gui.render.scene import BoardScene
     from spoker.records.record import GameRecord
     from spoker.runs.analysis import GameAnalysis
+    from spoker.runs.workers import Executors
 
 
 @runtime_checkable
@@ -35,6 +36,7 @@ class AppHost(Protocol):
     window: arcade.Window
     settings: Settings
     threaded: bool  # False: the computer's moves and analyses run at once (tests, screenshots)
+    executors: Executors  # where background work runs (spoker.runs.workers), the app's own
     closed: bool  # the window is closing: screens stop updating
 
     @property

@@ -29,19 +29,22 @@ Stopped work is a *cancelled* future (``future.cancelled()``), the way
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import multiprocessing
 import os
 import queue
 import signal
 import sys
 import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from concurrent.futures import Executor, Future, InvalidStateError
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from spoker.errors import WorkerError
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+# multiprocessing and ctypes are imported where a process starts: the
+# window's start-up (which makes the executors) does not pay for them.
 
 R = TypeVar("R")
 
@@ -75,6 +78,8 @@ def die_with_parent(parent: int) -> None:
     another parent (the parent-death signal follows the *thread* that started
     the process, so the watch stays even where the signal is set)."""
     if sys.platform.startswith("linux"):
+        import ctypes
+
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -160,6 +165,8 @@ class ThreadExecutor(Executor):
 
 def process_pool(workers: int, context: Any = None) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes, each started by :func:`worker_init`."""
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=worker_init,
                                initargs=(os.getpid(),))
 
@@ -181,6 +188,8 @@ class ProcessExecutor(Executor):
             if self._shut:
                 raise RuntimeError("cannot run work after shutdown")
             if self._pool is None:
+                import multiprocessing
+
                 self._pool = process_pool(self.workers, multiprocessing.get_context("spawn"))
             pool = self._pool
             outer: Future[R] = Future()
@@ -195,6 +204,8 @@ class ProcessExecutor(Executor):
         self.submit(fn if fn is not None else int)
 
     def _settle(self, pool: ProcessPoolExecutor, outer: Future[Any], inner: Future[Any]) -> None:
+        from concurrent.futures.process import BrokenProcessPool
+
         with self._lock:
             self._waiting.discard(outer)
         with contextlib.suppress(InvalidStateError):  # stopped (cancelled) meanwhile
@@ -227,6 +238,30 @@ class ProcessExecutor(Executor):
         self.stop()
 
 
+class Executors:
+    """The window's executors, owned by its app: ``thread`` (one daemon
+    thread: computer players, hints, the analysis's steps) and ``process``
+    (one spawned process shared by the analysis and the puzzles' searches:
+    the window keeps its interpreter lock); both at once, in the caller's
+    thread, when not ``threaded`` (tests, screenshots)."""
+
+    def __init__(self, threaded: bool) -> None:
+        self.threaded = threaded
+        self.thread: Executor = ThreadExecutor() if threaded else InlineExecutor()
+        self.process: Executor = ProcessExecutor() if threaded else InlineExecutor()
+
+    def stop(self) -> None:
+        """End the work of the process now (a search let go); its futures are cancelled."""
+        if isinstance(self.process, ProcessExecutor):
+            self.process.stop()
+
+    def shutdown(self) -> None:
+        """The window closes: the process ends now, the thread's work is
+        dropped (neither is waited for)."""
+        self.thread.shutdown(wait=False, cancel_futures=True)
+        self.process.shutdown(wait=False, cancel_futures=True)
+
+
 def terminate(pool: Executor) -> None:
     """Cancel what is pending and stop a process pool's processes without
     waiting for the work they are doing (Ctrl-C, an error, a stop)."""
@@ -253,6 +288,6 @@ def terminate(pool: Executor) -> None:
 
 
 __all__ = [
-    "LOST", "InlineExecutor", "ProcessExecutor", "ThreadExecutor", "die_with_parent", "process_pool",
+    "LOST", "Executors", "InlineExecutor", "ProcessExecutor", "ThreadExecutor", "die_with_parent", "process_pool",
     "terminate", "worker_init",
 ]

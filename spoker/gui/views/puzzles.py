@@ -1,7 +1,7 @@
 """The Puzzles screen, and "Retry my mistakes" on the same board.
 
 A thin view over :class:`spoker.gui.models.puzzle_session.PuzzleSession` (or,
-for a retry, :class:`~spoker.gui.models.puzzle_session.RetrySession`): the
+for a retry, :class:`~spoker.gui.models.retry_session.RetrySession`): the
 board shows the position with the ball to place; the person clicks a cell
 (or Tab to a cell and Enter); then each playable cell's value is written on
 it, the best ringed, and the panel says right or wrong, the rating and the
@@ -23,13 +23,10 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Cell
-from spoker.gui.models.puzzle_session import (
-    GamesScan,
-    LineStep,
-    PuzzleSession,
-    RetrySession,
-    Worker,
-)
+from spoker.gui.models.games_scan import GamesScan
+from spoker.gui.models.puzzle_searches import LineStep
+from spoker.gui.models.puzzle_session import PuzzleSession
+from spoker.gui.models.retry_session import RetrySession
 from spoker.gui.models.sounds import PLACE, WON
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
@@ -51,6 +48,8 @@ from spoker.text import puzzles_text as words
 from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from spoker.gui.host import AppHost
 
 TOOLBAR_H = 54
@@ -87,7 +86,7 @@ class PuzzlesView(BaseView):
     help_name = "the puzzles"
 
     def __init__(
-        self, app: AppHost, session: PuzzleSession | RetrySession, worker: Worker,
+        self, app: AppHost, session: PuzzleSession | RetrySession, worker: Executor,
         back: Callable[[], None] | None = None, games_folder: Path | None = None,
     ) -> None:
         super().__init__(app)
