@@ -80,14 +80,6 @@ def make_executor(workers: int) -> Executor:
     return process_pool(workers)
 
 
-def stop_now(executor: Executor) -> None:
-    """Cancel what is pending and stop the worker processes without waiting
-    for the units they are playing (Ctrl-C, or an error in a unit)."""
-    if not isinstance(executor, Executor):
-        raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
-    terminate(executor)
-
-
 def stream(
     fn: Callable[[U], R],
     units: Iterable[U],
@@ -146,10 +138,10 @@ def running(workers: int) -> Iterator[Executor]:
         try:
             yield executor
         except BrokenProcessPool:
-            stop_now(executor)
+            terminate(executor)
             raise WorkerError(LOST) from None
         except BaseException:
-            stop_now(executor)
+            terminate(executor)
             raise
         executor.shutdown(wait=True)
 

@@ -165,6 +165,8 @@ class ThreadExecutor(Executor):
 
 def process_pool(workers: int, context: Any = None) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes, each started by :func:`worker_init`."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise TypeError(f"workers {workers!r}: expected a whole number, at least 1")
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=worker_init,
@@ -265,6 +267,8 @@ class Executors:
 def terminate(pool: Executor) -> None:
     """Cancel what is pending and stop a process pool's processes without
     waiting for the work they are doing (Ctrl-C, an error, a stop)."""
+    if not isinstance(pool, Executor):
+        raise TypeError(f"pool {pool!r}: expected a concurrent.futures.Executor")
     # ProcessPoolExecutor keeps its processes in ``_processes``; shutdown()
     # alone would wait for the work being done, which may take minutes.
     workers = list(dict(getattr(pool, "_processes", None) or {}).values())
