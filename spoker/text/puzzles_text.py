@@ -146,6 +146,13 @@ def retry_summary(best: int, close: int, again: int) -> str:
             f"({CLOSE_RULE.lower()[:-1]}).")
 
 
+def search_status(error: str, waiting: bool) -> list[tuple[str, str]]:
+    """The panel's last line about the search: its failure, or that it runs (with its kind)."""
+    if error:
+        return [(error[:1].upper() + error[1:], "bad")]
+    return [(SOLVING, "muted")] if waiting else []
+
+
 def tried_words(cell: Cell) -> str:
     """A try waiting for the values that judge it."""
     return f"You placed on {cell}: it is judged by the exact values, coming."
@@ -162,6 +169,6 @@ __all__ = [
     "ALL_RULES", "ALL_THEMES", "CLOSE_RULE", "HEADING", "MINE", "NO_MISTAKES", "NO_PUZZLES", "RETRY_HEADING",
     "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "colour_word", "count_words", "difficulty_words", "line_end_words",
     "line_step_words", "rating_change", "rating_words", "retry_result", "retry_summary",
-    "retry_task", "right_words", "scan_done_words", "set_aside_words", "tried_words", "scan_stopped_words", "scan_words", "task_words", "themes_words", "value_text",
+    "retry_task", "right_words", "scan_done_words", "search_status", "set_aside_words", "tried_words", "scan_stopped_words", "scan_words", "task_words", "themes_words", "value_text",
     "wrong_short", "wrong_words",
 ]

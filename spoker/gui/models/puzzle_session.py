@@ -301,11 +301,7 @@ class PuzzleSession:
             out.append((words.rating_change(a.before, a.after), "info"))
         if puzzle.state in self.set_aside:
             out.append((self.set_aside[puzzle.state], "bad"))
-        if self.error:
-            out.append((self.error[:1].upper() + self.error[1:], "bad"))
-        elif self.waiting:
-            out.append((words.SOLVING, "muted"))
-        return out
+        return out + words.search_status(self.error, self.waiting)
 
     def line_words(self) -> str:
         if self.attempt is None or not self.line:

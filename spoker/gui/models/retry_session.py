@@ -164,11 +164,7 @@ class RetrySession:
             out.extend((line, "info") for line in lines[1:])
             if result.kind == "close":
                 out.append((words.CLOSE_RULE, "muted"))
-        if self.error:
-            out.append((self.error[:1].upper() + self.error[1:], "bad"))
-        elif self.waiting:
-            out.append((words.SOLVING, "muted"))
-        return out
+        return out + words.search_status(self.error, self.waiting)
 
     def summary(self) -> str:
         kinds = [r.kind for r in self.results if r is not None]
