@@ -345,7 +345,7 @@ class SpokerApp:
         return view
 
     @property
-    def puzzle_worker(self) -> Executor:
+    def puzzle_executor(self) -> Executor:
         """Where the puzzles' searches run: the app's process (warmed up on
         first use: the first search does not wait for a fresh interpreter)."""
         if not self._puzzles_warm:
@@ -375,13 +375,13 @@ class SpokerApp:
         for line in notices:
             print(f"spoker: {line}", file=sys.stderr)
         session = PuzzleSession(shipped, ProgressStore(progress_path(folder)), MineStore(mine_path(folder)),
-                                self.puzzle_worker, seed)
+                                self.puzzle_executor, seed)
         if number is not None and 1 <= number <= len(shipped):
             session.open(shipped[number - 1])
         else:
             session.next()
         games = Path("games") if folder is None else folder / "games"
-        view = PuzzlesView(self, session, self.puzzle_worker, games_folder=games)
+        view = PuzzlesView(self, session, self.puzzle_executor, games_folder=games)
         self.show(view)
         return view
 
@@ -394,8 +394,8 @@ class SpokerApp:
         from spoker.gui.models.retry_session import RetrySession
         from spoker.gui.views.puzzles import PuzzlesView
 
-        session = RetrySession(record, analysis, player, self.puzzle_worker)
-        view = PuzzlesView(self, session, self.puzzle_worker, back=back)
+        session = RetrySession(record, analysis, player, self.puzzle_executor)
+        view = PuzzlesView(self, session, self.puzzle_executor, back=back)
         self.show(view)
         return view
 

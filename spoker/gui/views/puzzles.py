@@ -86,12 +86,12 @@ class PuzzlesView(BaseView):
     help_name = "the puzzles"
 
     def __init__(
-        self, app: AppHost, session: PuzzleSession | RetrySession, worker: Executor,
+        self, app: AppHost, session: PuzzleSession | RetrySession, executor: Executor,
         back: Callable[[], None] | None = None, games_folder: Path | None = None,
     ) -> None:
         super().__init__(app)
         self.session = session
-        self.worker = worker
+        self.executor = executor  # where a folder's search runs (the app's process)
         self.back_to = back
         self.retry = isinstance(session, RetrySession)
         if self.retry:
@@ -234,9 +234,7 @@ class PuzzlesView(BaseView):
             return
         if self.scan is not None and self.scan.running:
             self.scan.cancel()
-            stop = getattr(self.worker, "stop", None)
-            if stop is not None:
-                stop()  # the position being searched is let go
+            self.app.executors.stop()  # the position being searched is let go
             self.say("Search stopped: the records searched whole are kept.", "info", 5)
             self.b_scan.label = "Search"
             self.changed()
@@ -249,7 +247,7 @@ class PuzzlesView(BaseView):
         if not folder.is_dir():
             self.say(f"{text!r} is not a folder", "bad", 6)
             return
-        self.scan = GamesScan(folder, session.mine, self.worker)
+        self.scan = GamesScan(folder, session.mine, self.executor)
         if self.scan.error:
             self.say(self.scan.error[:1].upper() + self.scan.error[1:], "bad", 6)
         self._scan_moved()
