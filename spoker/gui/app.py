@@ -37,7 +37,6 @@ from spoker.gui.models.controller import (
 )
 from spoker.gui.models.settings import Settings, load_settings, save_settings, settings_path
 from spoker.records.inputs import read_seed
-from spoker.runs.workers import Executors
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -50,6 +49,7 @@ if TYPE_CHECKING:
     from spoker.gui.views.lab import LabView
     from spoker.records.record import GameRecord
     from spoker.runs.analysis import GameAnalysis
+    from spoker.runs.workers import Executors
 
 FILE_NAME_PART = 24  # characters of a player's name in a proposed record file name
 
@@ -89,9 +89,7 @@ class SpokerApp:
                 self._settings_kept = len(self.notices) == before or not os.path.lexists(settings_path() or "")
         self.settings = settings
         self.threaded = threaded
-        # Where background work runs (spoker.runs.workers): one daemon thread
-        # and one process for the session, or at once when not threaded.
-        self.executors = Executors(threaded)
+        self._executors: Executors | None = None
         # The sound effects: none in a headless window or an unthreaded run
         # (tests, screenshots, benchmarks); loaded now, in the background.
         self.audio = SoundPlayer(
@@ -135,6 +133,17 @@ class SpokerApp:
 
             self._frame_cache = FrameCache()
         return self._frame_cache
+
+    @property
+    def executors(self) -> Executors:
+        """Where background work runs (spoker.runs.workers): one daemon thread
+        and one process for the session (each started on first use), or at
+        once when not threaded; made on first use (the title screen needs none)."""
+        if self._executors is None:
+            from spoker.runs.workers import Executors
+
+            self._executors = Executors(self.threaded)
+        return self._executors
 
     @property
     def analyses(self) -> AnalysisCache:
@@ -226,7 +235,8 @@ class SpokerApp:
         """Close the window (``on_quit``, if set, is called instead: tests)."""
         self.keep_board_view()
         self.save_settings()
-        self.executors.shutdown()  # a search or a computer thinking: closing never waits for it
+        if self._executors is not None:
+            self._executors.shutdown()  # a search or a computer thinking: closing never waits for it
         if self.on_quit is not None:
             self.on_quit()
             return

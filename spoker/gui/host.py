@@ -36,7 +36,6 @@ class AppHost(Protocol):
     window: arcade.Window
     settings: Settings
     threaded: bool  # False: the computer's moves and analyses run at once (tests, screenshots)
-    executors: Executors  # where background work runs (spoker.runs.workers), the app's own
     closed: bool  # the window is closing: screens stop updating
 
     @property
@@ -50,6 +49,9 @@ class AppHost(Protocol):
 
     @property
     def frame_cache(self) -> FrameCache: ...
+
+    @property
+    def executors(self) -> Executors: ...  # where background work runs (spoker.runs.workers), the app's own
 
     @property
     def analyses(self) -> AnalysisCache: ...
