@@ -196,7 +196,16 @@ class ProcessExecutor(Executor):
             pool = self._pool
             outer: Future[R] = Future()
             self._waiting.add(outer)
-        inner = pool.submit(fn, *args, **kwargs)
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            inner = pool.submit(fn, *args, **kwargs)
+        except BrokenProcessPool:  # its process died since the last work: a new one
+            with self._lock:
+                self._waiting.discard(outer)
+                if self._pool is pool:
+                    self._pool = None
+            return self.submit(fn, *args, **kwargs)
         inner.add_done_callback(lambda done: self._settle(pool, outer, done))
         return outer
 

@@ -69,3 +69,16 @@ def test_unthreaded_the_windows_executors_run_at_once() -> None:
     assert executors.process.submit(abs, -2).result(timeout=0) == 2
     executors.stop()
     executors.shutdown()
+
+
+def test_an_idle_process_that_died_is_replaced_at_the_next_work() -> None:
+    from support.processes import wait_until
+
+    executor = ProcessExecutor()
+    try:
+        pid = executor.submit(os.getpid).result(timeout=60)
+        os.kill(pid, signal.SIGKILL)  # no work in flight: nothing is told of it
+        assert wait_until(lambda: bool(getattr(executor._pool, "_broken", False)), 60)
+        assert executor.submit(os.getpid).result(timeout=60) != pid
+    finally:
+        executor.shutdown()
