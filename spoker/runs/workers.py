@@ -75,8 +75,9 @@ def die_with_parent(parent: int) -> None:
     """End this process when ``parent`` ends: at once on Linux (the kernel's
     parent-death signal), and everywhere by a daemon thread that looks every
     :data:`PARENT_POLL` seconds whether this process has been handed to
-    another parent (the parent-death signal follows the *thread* that started
-    the process, so the watch stays even where the signal is set)."""
+    another parent. The kernel's signal follows the *thread* that started the
+    process: every pool here is started from a thread that lives as long as
+    the pool (the main thread, or the window's daemon thread)."""
     if sys.platform.startswith("linux"):
         import ctypes
 
