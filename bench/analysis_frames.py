@@ -30,11 +30,12 @@ os.environ.setdefault("ARCADE_HEADLESS", "1")
 import arcade  # noqa: E402
 
 from spoker.gui.app import SpokerApp  # noqa: E402
-from spoker.gui.models.analysis_model import AnalysisCache, ThreadRunner  # noqa: E402
+from spoker.gui.models.analysis_model import AnalysisCache  # noqa: E402
 from spoker.gui.models.settings import SPEEDS, Settings  # noqa: E402
 from spoker.gui.render.frame import open_window  # noqa: E402
 from spoker.gui.views.replay import ReplayView  # noqa: E402
 from spoker.records.record import load_record  # noqa: E402
+from spoker.runs.workers import ThreadExecutor  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
@@ -77,7 +78,7 @@ def main() -> None:
     for name in ("in a worker process (the window's way)", "in the thread itself"):
         app = SpokerApp(window, Settings(), threaded=True, persist=False)
         if "thread" in name:
-            app._analyses = AnalysisCache(ThreadRunner())
+            app._analyses = AnalysisCache(ThreadExecutor())
         start = time.perf_counter()
         busy, reached = frame_times(app, True, 0)
         runs.append((name, busy, reached, time.perf_counter() - start))

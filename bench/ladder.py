@@ -68,7 +68,6 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import cast
 
@@ -84,6 +83,7 @@ from spoker.records.files import read_bounded, write_text_atomic  # noqa: E402
 from spoker.runs.luck_judge import DEFAULT_JUDGE, luck_judge  # noqa: E402
 from spoker.runs.simulate import game_seeds  # noqa: E402
 from spoker.runs.stats import wilson_interval  # noqa: E402
+from spoker.runs.workers import process_pool  # noqa: E402
 
 RUNGS = {
     "greedy": ("greedy", "random", 0.90, 0.0),
@@ -244,7 +244,7 @@ def run_rung(
     adjusted: dict[int, float] = {}
     times: dict[str, list[tuple[float, float]]] = {upper: [], lower: []}
     started = time.perf_counter()
-    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    pool = process_pool(workers) if workers > 1 else None  # workers that die with this process
     results = pool.map(play_judged_games, jobs) if pool is not None else map(play_judged_games, jobs)
     for part, t, adj in results:
         games_played.extend(part)

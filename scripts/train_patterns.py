@@ -22,10 +22,8 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import signal
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
@@ -42,6 +40,7 @@ from spoker.engine.rules import DEFAULT_RULES  # noqa: E402
 from spoker.players.bitboard import pending_code, score_diff  # noqa: E402
 from spoker.players.lookahead import LookaheadPlayer  # noqa: E402
 from spoker.players.search import Expectimax, WinUtility  # noqa: E402
+from spoker.runs.workers import process_pool  # noqa: E402
 
 # (gate, balls placed in the positions, positions): latest stage first; the
 # first is valued exactly, each later one by searching to the previous gate.
@@ -93,12 +92,6 @@ def _chunk(job: tuple[int, int, tuple[int, int], int, list[Stage]]) -> list[Samp
     return out
 
 
-def _worker_ignores_ctrl_c() -> None:
-    """Ctrl-C is the parent's to handle: it stops the pool, whose workers
-    would otherwise each print a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def fit(samples: list[Sample], gate: int) -> Stage:
     """Least squares on tanh(z / 2) by Gauss-Newton, ridge-regularised."""
     vocab = sorted({k for _, ks, _, _ in samples for k in ks})
@@ -147,8 +140,8 @@ def train(plan: tuple[tuple[int, tuple[int, int], int], ...], seed: int, workers
         jobs = [(seed + 7919 * number, c, placed, min(CHUNK, count - c * CHUNK), list(stages))
                 for c in range(math.ceil(count / CHUNK))]
         if workers > 1:
-            with Pool(workers, initializer=_worker_ignores_ctrl_c) as pool:
-                parts = pool.map(_chunk, jobs)
+            with process_pool(workers) as pool:  # ignore Ctrl-C, die with this process
+                parts = list(pool.map(_chunk, jobs))
         else:
             parts = [_chunk(job) for job in jobs]
         samples = [s for part in parts for s in part]

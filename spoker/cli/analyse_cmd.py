@@ -12,6 +12,7 @@ from spoker.cli import CliError, cap_workers_told, positive_int
 from spoker.cli.streams import read_stdin, stdin_once
 from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
+from spoker.errors import WorkerError
 from spoker.records.record import GameRecord, decode_record, load_record
 from spoker.records.replay import Replay
 from spoker.runs.analysis import (
@@ -27,7 +28,6 @@ from spoker.runs.analysis import (
     PlayerSummary,
     analyse_record,
 )
-from spoker.runs.parallel import WorkerLost
 from spoker.runs.simulate import ProgressBar
 from spoker.safe_text import one_line, printable  # the file names reach the terminal
 from spoker.text.analysis_words import (
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         bar = ProgressBar(sys.stderr, label="placements")
         try:
             analysis = analyse_record(read(path), args.effort, bar, rules, workers, luck=True)
-        except WorkerLost:
+        except WorkerError:
             raise  # the machine's fault, not the file's: the command stops (one line)
         except (ShibumiError, OSError) as err:
             status = 2

@@ -37,15 +37,17 @@ from spoker.gui.models.settings import Settings, load_settings, save_settings, s
 from spoker.notices import Notice, NoticeKind, tell_all
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from shibumi import Board
     from spoker.gui.models.analysis_model import AnalysisCache
-    from spoker.gui.models.puzzle_session import Worker
     from spoker.gui.render.frame import FrameCache
     from spoker.gui.render.scene import BoardScene
     from spoker.gui.views.game import GameView
     from spoker.gui.views.lab import LabView
     from spoker.records.record import GameRecord
     from spoker.runs.analysis import GameAnalysis
+    from spoker.runs.workers import Executors
 
 class SpokerApp:
     """The screens of one window and what they share."""
@@ -80,6 +82,7 @@ class SpokerApp:
                 self._settings_kept = not lines or not os.path.lexists(settings_path() or "")
         self.settings = settings
         self.threaded = threaded
+        self._executors: Executors | None = None
         # The sound effects: none in a headless window or an unthreaded run
         # (tests, screenshots, benchmarks); loaded now, in the background.
         self.audio = SoundPlayer(
@@ -90,7 +93,7 @@ class SpokerApp:
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None
         self._analyses: AnalysisCache | None = None
-        self._puzzle_worker: Worker | None = None
+        self._puzzles_warm = False
         self._size = (int(window.width), int(window.height))
         self.first_frame_done = False
         self.closed = False
@@ -117,26 +120,32 @@ class SpokerApp:
         return self._frame_cache
 
     @property
+    def executors(self) -> Executors:
+        """Where background work runs (spoker.runs.workers): one daemon thread
+        and one process for the session (each started on first use), or at
+        once when not threaded; made on first use (the title screen needs none)."""
+        if self._executors is None:
+            from spoker.runs.workers import Executors
+
+            self._executors = Executors(self.threaded)
+        return self._executors
+
+    @property
     def analyses(self) -> AnalysisCache:
         """The records' analyses (spoker.gui.models.analysis_model): worked
         out by a background process, or at once when not threaded; kept in
         the data folder's analyses.json (spoker.gui.models.analysis_store)
         for the next sessions, when there is a data folder."""
         if self._analyses is None:
-            from spoker.gui.models.analysis_model import (
-                AnalysisCache,
-                InlineRunner,
-                ProcessPool,
-                ThreadRunner,
-            )
+            from spoker.gui.models.analysis_model import AnalysisCache, on
             from spoker.gui.models.analysis_store import FILENAME, AnalysisStore
 
             folder = self.data_folder
             store = None if folder is None else AnalysisStore(folder / FILENAME)
             if self.threaded:
-                self._analyses = AnalysisCache(ThreadRunner(), compute=ProcessPool(), store=store)
+                self._analyses = AnalysisCache(self.executors.thread, compute=on(self.executors.process), store=store)
             else:
-                self._analyses = AnalysisCache(InlineRunner(), store=store)
+                self._analyses = AnalysisCache(self.executors.thread, store=store)
         return self._analyses
 
     @property
@@ -191,9 +200,8 @@ class SpokerApp:
         """Close the window (``on_quit``, if set, is called instead: tests)."""
         self.keep_board_view()
         self.save_settings()
-        stop = getattr(self._puzzle_worker, "stop", None)
-        if stop is not None:
-            stop()  # a puzzle search running ends now: closing never waits for it
+        if self._executors is not None:
+            self._executors.shutdown()  # a search or a computer thinking: closing never waits for it
         if self.on_quit is not None:
             self.on_quit()
             return
@@ -300,19 +308,15 @@ class SpokerApp:
         return view
 
     @property
-    def puzzle_worker(self) -> Worker:
-        """Where the puzzles' searches run: one spawned process for the
-        session, or at once when not threaded (tests, screenshots)."""
-        if self._puzzle_worker is None:
-            from spoker.gui.models.puzzle_session import InlineWorker, ProcessWorker
+    def puzzle_executor(self) -> Executor:
+        """Where the puzzles' searches run: the app's process (warmed up on
+        first use: the first search does not wait for a fresh interpreter)."""
+        if not self._puzzles_warm:
+            from spoker.gui.models.puzzle_searches import warm_up
 
-            if self.threaded:
-                worker = ProcessWorker()
-                worker.warm_up()
-                self._puzzle_worker = worker
-            else:
-                self._puzzle_worker = InlineWorker()
-        return self._puzzle_worker
+            self._puzzles_warm = True
+            self.executors.process.submit(warm_up)
+        return self.executors.process
 
     def show_puzzles(self, number: int | None = None, seed: int | None = None) -> arcade.View:
         """The Puzzles screen: the next puzzle near the person's rating, or
@@ -333,13 +337,13 @@ class SpokerApp:
         shipped = load_shipped(notices=lines)
         tell_all(notices_of(lines, folder))
         session = PuzzleSession(shipped, ProgressStore(progress_path(folder)), MineStore(mine_path(folder)),
-                                self.puzzle_worker, seed)
+                                self.puzzle_executor, seed)
         if number is not None and 1 <= number <= len(shipped):
             session.open(shipped[number - 1])
         else:
             session.next()
         games = Path("games") if folder is None else folder / "games"
-        view = PuzzlesView(self, session, self.puzzle_worker, games_folder=games)
+        view = PuzzlesView(self, session, self.puzzle_executor, games_folder=games)
         self.show(view)
         return view
 
@@ -349,11 +353,11 @@ class SpokerApp:
         """Retry my mistakes: the positions before ``player``'s mistakes and
         blunders in ``analysis`` (of ``record``), in turn; Back (Esc) calls
         ``back`` (None: the title screen)."""
-        from spoker.gui.models.puzzle_session import RetrySession
+        from spoker.gui.models.retry_session import RetrySession
         from spoker.gui.views.puzzles import PuzzlesView
 
-        session = RetrySession(record, analysis, player, self.puzzle_worker)
-        view = PuzzlesView(self, session, self.puzzle_worker, back=back)
+        session = RetrySession(record, analysis, player, self.puzzle_executor)
+        view = PuzzlesView(self, session, self.puzzle_executor, back=back)
         self.show(view)
         return view
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from spoker.gui.render.scene import BoardScene
     from spoker.records.record import GameRecord
     from spoker.runs.analysis import GameAnalysis
+    from spoker.runs.workers import Executors
 
 
 @runtime_checkable
@@ -48,6 +49,9 @@ class AppHost(Protocol):
 
     @property
     def frame_cache(self) -> FrameCache: ...
+
+    @property
+    def executors(self) -> Executors: ...  # where background work runs (spoker.runs.workers), the app's own
 
     @property
     def analyses(self) -> AnalysisCache: ...

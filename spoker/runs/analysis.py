@@ -483,7 +483,7 @@ def _results(tasks: list[_Task], workers: int) -> Iterator[MoveAnalysis]:
     """The tasks' analyses, in any order. More than one worker: processes of
     :func:`spoker.runs.parallel.running` (at most one a CPU; Ctrl-C and SIGTERM
     stop them at once, a worker that dies is
-    :class:`~spoker.runs.parallel.WorkerLost`)."""
+    :class:`~spoker.errors.WorkerError`)."""
     if workers == 1 or len(tasks) < 2:
         for task in tasks:
             yield _run_task(task)

@@ -5,8 +5,9 @@ few games seeded by the run's seed and the games' indices), so their result
 does not depend on which process plays a unit, nor in what order the units
 finish. This module is the one place that turns such a stream into results:
 
-- :func:`make_executor` builds the executor: the caller's own thread for one
-  worker, else a process pool (any other ``Executor``, a Dask client's
+- :func:`make_executor` builds the executor (:mod:`spoker.runs.workers`):
+  the caller's own thread for one worker, else a process pool whose workers
+  die with their parent (any other ``Executor``, a Dask client's
   ``get_executor()`` for one, can be passed to :func:`stream` instead);
 - :func:`stream` submits the units lazily, a bounded number in flight, so a
   run of any length never holds its whole plan in memory, and yields each
@@ -16,7 +17,7 @@ finish. This module is the one place that turns such a stream into results:
   sends it to the whole process group, and each would print a traceback),
   and the parent terminates them; SIGTERM does the same;
 - a worker process that dies (killed, as by the system when memory runs
-  out) ends the run with :class:`WorkerLost`, one line to show, the other
+  out) ends the run with a :class:`~spoker.errors.WorkerError`, one line to show, the other
   workers stopped. The units are not played again: what killed a worker
   would most likely kill the next one too.
 """
@@ -29,28 +30,18 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
-from spoker.errors import SpokerError
+from spoker.errors import WorkerError
+from spoker.runs.workers import LOST, InlineExecutor, process_pool, terminate
 
 U = TypeVar("U")
 R = TypeVar("R")
 
 TICK = 0.25
 """Seconds between calls of a stream's ``tick`` while it waits for a unit."""
-
-
-class WorkerLost(SpokerError):
-    """A worker process died during a run (killed from outside, often for
-    want of memory): the run has no result."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "a worker process died during the run (killed, perhaps for want of memory); "
-            "nothing was written: run again, with fewer workers if memory is short"
-        )
 
 
 def cpu_count() -> int:
@@ -67,20 +58,6 @@ def cap_workers(workers: int) -> int:
     return max(1, min(workers, cpu_count()))
 
 
-class InlineExecutor(Executor):
-    """Runs each unit in the caller's thread when it is submitted."""
-
-    def submit(self, fn: Callable[..., R], /, *args: object, **kwargs: object) -> Future[R]:
-        future: Future[R] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as err:
-            if not isinstance(err, Exception):
-                raise  # KeyboardInterrupt, SystemExit: stop now
-            future.set_exception(err)
-        return future
-
-
 def slots(executor: Executor, default: int) -> int:
     """How many units ``executor`` plays at once: a process pool's size, a
     cluster executor's ``slots`` (:class:`spoker.runs.cluster.DaskExecutor`),
@@ -92,15 +69,6 @@ def slots(executor: Executor, default: int) -> int:
     return max(1, default)
 
 
-def _ignore_sigint() -> None:
-    """Worker initialiser: the parent alone handles Ctrl-C, and SIGTERM (the
-    parent's way to stop a worker) ends a worker quietly: a forked worker would
-    otherwise inherit the parent's SIGTERM-as-Ctrl-C handler and print a
-    traceback as it stops."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def make_executor(workers: int) -> Executor:
     """The caller's thread for one worker, else a pool of ``workers`` processes
     (at most the number of CPUs)."""
@@ -109,34 +77,7 @@ def make_executor(workers: int) -> Executor:
     workers = cap_workers(workers)
     if workers <= 1:
         return InlineExecutor()
-    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-
-
-def stop_now(executor: Executor) -> None:
-    """Cancel what is pending and stop the worker processes without waiting
-    for the units they are playing (Ctrl-C, or an error in a unit)."""
-    if not isinstance(executor, Executor):
-        raise TypeError(f"executor {executor!r}: expected a concurrent.futures.Executor")
-    # ProcessPoolExecutor keeps its processes in ``_processes``; shutdown()
-    # alone would wait for the units being played, which may take minutes.
-    workers = list(dict(getattr(executor, "_processes", None) or {}).values())
-    try:
-        executor.shutdown(wait=False, cancel_futures=True)
-    except TypeError:  # an executor without cancel_futures (older or foreign)
-        executor.shutdown(wait=False)
-    for proc in workers:
-        with contextlib.suppress(Exception):
-            proc.terminate()
-    for proc in workers:
-        with contextlib.suppress(Exception):
-            proc.join(timeout=2)
-    # Let the pool's manager thread see its dead workers and close down now:
-    # left running, it races Python's exit hook, which may then write to the
-    # pipe the thread has just closed ("Bad file descriptor" traceback).
-    manager = getattr(executor, "_executor_manager_thread", None)
-    if manager is not None:
-        with contextlib.suppress(Exception):
-            manager.join(timeout=2)
+    return process_pool(workers)
 
 
 def stream(
@@ -191,16 +132,16 @@ _END = object()
 def running(workers: int) -> Iterator[Executor]:
     """An executor for ``workers`` workers, shut down on leaving; on Ctrl-C,
     SIGTERM or an error its workers are stopped at once, and a worker that
-    died is :class:`WorkerLost`."""
+    died is a :class:`~spoker.errors.WorkerError`."""
     executor = make_executor(workers)
     with _term_as_interrupt(not isinstance(executor, InlineExecutor)):
         try:
             yield executor
         except BrokenProcessPool:
-            stop_now(executor)
-            raise WorkerLost() from None
+            terminate(executor)
+            raise WorkerError(LOST) from None
         except BaseException:
-            stop_now(executor)
+            terminate(executor)
             raise
         executor.shutdown(wait=True)
 

@@ -146,10 +146,29 @@ def retry_summary(best: int, close: int, again: int) -> str:
             f"({CLOSE_RULE.lower()[:-1]}).")
 
 
+def search_status(error: str, waiting: bool) -> list[tuple[str, str]]:
+    """The panel's last line about the search: its failure, or that it runs (with its kind)."""
+    if error:
+        return [(error[:1].upper() + error[1:], "bad")]
+    return [(SOLVING, "muted")] if waiting else []
+
+
+def tried_words(cell: Cell) -> str:
+    """A try waiting for the values that judge it."""
+    return f"You placed on {cell}: it is judged by the exact values, coming."
+
+
+def set_aside_words(stored: Sequence[Cell], best: Sequence[Cell]) -> str:
+    """A puzzle whose stored answers the exact values contradict (one line)."""
+    said = ", ".join(str(c) for c in stored)
+    found = ", ".join(str(c) for c in best)
+    return f"Set aside: this puzzle's answer {said} is not the best ({found}); the try is not rated."
+
+
 __all__ = [
     "ALL_RULES", "ALL_THEMES", "CLOSE_RULE", "HEADING", "MINE", "NO_MISTAKES", "NO_PUZZLES", "RETRY_HEADING",
     "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "colour_word", "count_words", "difficulty_words", "line_end_words",
     "line_step_words", "rating_change", "rating_words", "retry_result", "retry_summary",
-    "retry_task", "right_words", "scan_done_words", "scan_stopped_words", "scan_words", "task_words", "themes_words", "value_text",
+    "retry_task", "right_words", "scan_done_words", "search_status", "set_aside_words", "tried_words", "scan_stopped_words", "scan_words", "task_words", "themes_words", "value_text",
     "wrong_short", "wrong_words",
 ]

@@ -14,7 +14,7 @@ from arcade import key as keys
 
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import analysis_model, analysis_store
-from spoker.gui.models.analysis_model import DONE, IDLE, AnalysisCache, InlineRunner
+from spoker.gui.models.analysis_model import DONE, IDLE, AnalysisCache
 from spoker.gui.models.analysis_store import FILENAME, AnalysisStore, Key, key_of
 from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.settings import Settings
@@ -22,6 +22,7 @@ from spoker.gui.views.end import EndView
 from spoker.gui.views.replay import ReplayView
 from spoker.records.record import GameRecord, load_record
 from spoker.runs.analysis import MoveAnalysis, analyse_record
+from spoker.runs.workers import InlineExecutor
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
@@ -95,9 +96,9 @@ def test_another_effort_is_another_analysis(tmp_path: Path, record: GameRecord, 
     store = AnalysisStore(tmp_path / FILENAME)
     store.keep(key(record), moves)
     no_computing(monkeypatch)
-    cache = AnalysisCache(InlineRunner(), effort=EFFORT, store=AnalysisStore(tmp_path / FILENAME))
+    cache = AnalysisCache(InlineExecutor(), effort=EFFORT, store=AnalysisStore(tmp_path / FILENAME))
     assert cache.job(record).state == DONE
-    other = AnalysisCache(InlineRunner(), effort=EFFORT + 1, store=AnalysisStore(tmp_path / FILENAME))
+    other = AnalysisCache(InlineExecutor(), effort=EFFORT + 1, store=AnalysisStore(tmp_path / FILENAME))
     assert other.job(record).state == IDLE
     part = GameRecord(dict(record.headers), record.moves[:10], record.rules)
     assert cache.job(part).state == IDLE  # other moves: another record

@@ -11,6 +11,7 @@ import pytest
 from shibumi import Cell
 from spoker import RuleSet
 from spoker.gui.models.computer_turns import ComputerTurns, Job
+from spoker.runs.workers import InlineExecutor, ThreadExecutor
 
 DELAYS = (0.3, 0.2)
 
@@ -43,7 +44,7 @@ def _play(turns: ComputerTurns, game: object, dt: float, steps: int) -> list[str
 @pytest.mark.parametrize("threaded", [False, True])
 def test_a_computer_waits_draws_thinks_waits_and_places(threaded: bool) -> None:
     game = _controller()
-    turns = ComputerTurns(threaded, wait=DELAYS[0])
+    turns = ComputerTurns(ThreadExecutor() if threaded else InlineExecutor(), wait=DELAYS[0])
     assert _play(turns, game, 0.1, 2) == []  # 0.2 s of the 0.3 s first delay
     assert _play(turns, game, 0.1, 1) == ["draw"]
     assert turns.choice is not None
@@ -57,7 +58,7 @@ def test_a_computer_waits_draws_thinks_waits_and_places(threaded: bool) -> None:
 
 def test_a_whole_game_between_computers_ends() -> None:
     game = _controller(("random", "greedy"))
-    turns = ComputerTurns(False)
+    turns = ComputerTurns(InlineExecutor())
     actions = _play(turns, game, 0.25, 400)
     assert game.over  # type: ignore[attr-defined]
     places = [a for a in actions if a.startswith("place ")]
@@ -66,22 +67,22 @@ def test_a_whole_game_between_computers_ends() -> None:
 
 def test_an_answer_about_another_position_is_dropped() -> None:
     game = _controller()
-    turns = ComputerTurns(False)
+    turns = ComputerTurns(InlineExecutor())
     assert _play(turns, game, 1.0, 1) == ["draw"]
-    turns.choice = Job("some other position", lambda: Cell(0), threaded=False)
+    turns.choice = Job("some other position", InlineExecutor(), lambda: Cell(0))
     assert turns.step(1.0, game, DELAYS) is None  # type: ignore[arg-type]
     assert turns.choice is None
 
 
 def test_a_failing_player_places_the_lowest_cell_and_says_why() -> None:
     game = _controller()
-    turns = ComputerTurns(False)
+    turns = ComputerTurns(InlineExecutor())
     _play(turns, game, 1.0, 1)
 
     def broken() -> Cell:
         raise RuntimeError("out of ideas")
 
-    turns.choice = Job(game.state.to_string(), broken, threaded=False)  # type: ignore[attr-defined]
+    turns.choice = Job(game.state.to_string(), InlineExecutor(), broken)  # type: ignore[attr-defined]
     action = turns.step(1.0, game, DELAYS)  # type: ignore[arg-type]
     assert action is not None and action.kind == "place"
     assert action.cell == game.state.legal_cells()[0] and "out of ideas" in action.error  # type: ignore[attr-defined]
@@ -89,7 +90,7 @@ def test_a_failing_player_places_the_lowest_cell_and_says_why() -> None:
 
 def test_no_computer_to_move_no_action_and_no_job() -> None:
     game = _controller(("person", "person"))
-    turns = ComputerTurns(False)
+    turns = ComputerTurns(InlineExecutor())
     assert turns.step(5.0, game, DELAYS) is None  # type: ignore[arg-type]
     assert turns.choice is None
 
@@ -98,3 +99,4 @@ def test_the_module_needs_no_arcade() -> None:
     code = "import sys, spoker.gui.models.computer_turns; print('arcade' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+

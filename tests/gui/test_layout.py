@@ -23,7 +23,8 @@ from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import PERSON, GameController, GameSetup
 from spoker.gui.models.game_files import record_of
-from spoker.gui.models.puzzle_session import PuzzleSession, RetrySession
+from spoker.gui.models.puzzle_session import PuzzleSession
+from spoker.gui.models.retry_session import RetrySession
 from spoker.gui.models.settings import Settings
 from spoker.gui.render.text import DrawnText, recording_texts, screen_text
 from spoker.gui.render.theme import scale_for

@@ -10,7 +10,6 @@ import functools
 import json
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +18,11 @@ import pytest
 from arcade import key as keys
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.executors import StepExecutor
 
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import analysis_model
-from spoker.gui.models.analysis_model import DONE, IDLE, RUNNING, AnalysisCache, InlineRunner
+from spoker.gui.models.analysis_model import DONE, IDLE, RUNNING, AnalysisCache
 from spoker.gui.models.analysis_store import (
     FILENAME,
     OLD_FORMAT,
@@ -38,6 +38,7 @@ from spoker.gui.views.end import EndView
 from spoker.gui.views.replay import ReplayView
 from spoker.records.record import GameRecord, load_record
 from spoker.runs.analysis import GameAnalysis, MoveAnalysis, analyse_record
+from spoker.runs.workers import InlineExecutor
 from spoker.text.analysis_words import LUCK_UNIT, draw_line, luck_mark, luck_summary
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
@@ -48,18 +49,6 @@ SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 SIZE_IDS = ["800x600", "1280x800", "1920x1080"]
 
 
-class StepRunner:
-    """Keeps the work submitted; the test runs it one piece at a time."""
-
-    def __init__(self) -> None:
-        self.work: list[Callable[[], None]] = []
-
-    def submit(self, work: Callable[[], None]) -> None:
-        self.work.append(work)
-
-    def run_all(self) -> None:
-        while self.work:
-            self.work.pop(0)()
 
 
 @pytest.fixture(scope="module")
@@ -218,8 +207,8 @@ def test_the_viewers_figures_are_the_commands(app: SpokerApp, window: Any, analy
 def test_the_end_screen_shows_the_commands_figures(app: SpokerApp, window: Any, record: GameRecord,
                                                    command_json: dict[str, Any], threaded: bool,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    runner = StepRunner()
-    app.analyses.runner = runner
+    runner = StepExecutor()
+    app.analyses.executor = runner
     monkeypatch.setattr(app, "threaded", threaded)
     controller = GameController(GameSetup(("Greedy A", "Greedy B"), seed=4), record.play())
     app.show_end(controller)
@@ -301,11 +290,11 @@ def test_an_old_kept_analysis_gets_its_draws_judged_as_afresh(
         return real(rec, n, effort, rules, luck, known)
 
     monkeypatch.setattr(analysis_model, "analyse_move", spy)
-    cache = AnalysisCache(InlineRunner(), effort=EFFORT, store=store)
+    cache = AnalysisCache(InlineExecutor(), effort=EFFORT, store=store)
     job = cache.job(record)
     assert job.state == IDLE and job.kept == tuple(kept)
     assert job.progress_text() == "analysed before luck was measured: A judges the draws"
-    runner = StepRunner()
+    runner = StepExecutor()
     job.start(runner)
     assert job.progress_text() == "Judging the draws\u2026 move 1 of 30"
     runner.run_all()
@@ -325,7 +314,7 @@ def test_a_kept_analysis_with_its_draws_reads_back_exactly(tmp_path: Path, recor
     AnalysisStore(path).keep(key_of(record.moves, record.rules, EFFORT), analysis.moves)
     back = AnalysisStore(path).find(key_of(record.moves, record.rules, EFFORT))
     assert back == analysis.moves and all(m.draw_value is not None for m in back)
-    cache = AnalysisCache(InlineRunner(), effort=EFFORT, store=AnalysisStore(path))
+    cache = AnalysisCache(InlineExecutor(), effort=EFFORT, store=AnalysisStore(path))
     assert cache.job(record).state == DONE and cache.job(record).balance() == analysis.balance()
 
 

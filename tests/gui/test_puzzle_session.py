@@ -10,19 +10,15 @@ from pathlib import Path
 import pytest
 
 from spoker.engine.state_strings import parse_state
-from spoker.gui.models import puzzle_session
-from spoker.gui.models.puzzle_session import (
-    REPEAT_GAP,
-    GamesScan,
-    InlineWorker,
-    PuzzleSession,
-    likeliest,
-    load_shipped,
-)
+from spoker.gui.models import games_scan
+from spoker.gui.models.games_scan import GamesScan
+from spoker.gui.models.puzzle_searches import Solved, likeliest
+from spoker.gui.models.puzzle_session import REPEAT_GAP, PuzzleSession, load_shipped
 from spoker.gui.models.puzzle_store import MineStore, Progress, ProgressStore, record_key
 from spoker.records.puzzles import Puzzle
 from spoker.records.record import GameRecord, save_record
 from spoker.runs.puzzles import solve
+from spoker.runs.workers import InlineExecutor
 
 SHIPPED = load_shipped()
 
@@ -39,11 +35,26 @@ class Pending:
         return Future()
 
 
+class AsStored:
+    """Values at once that bear the stored answers out (the search stood in for)."""
+
+    def __init__(self, puzzles: list[Puzzle]) -> None:
+        self.answers = {p.state: p.answers for p in puzzles}
+
+    def submit(self, fn: object, text: str) -> Future[object]:
+        answers = self.answers[text]
+        cells = parse_state(text).legal_cells()
+        future: Future[object] = Future()
+        future.set_result(Solved(tuple((int(c), 1.0 if c in answers else -1.0) for c in cells), True, (),
+                                 tuple(sorted(int(c) for c in answers))))
+        return future
+
+
 def session(tmp_path: Path | None = None, puzzles: list[Puzzle] | None = None, worker: object = None,
             ) -> PuzzleSession:
     store = ProgressStore(None if tmp_path is None else tmp_path / "puzzles.json")
     return PuzzleSession(SHIPPED if puzzles is None else puzzles, store, MineStore(None),
-                         worker or InlineWorker(), seed=5)  # type: ignore[arg-type]
+                         worker or InlineExecutor(), seed=5)  # type: ignore[arg-type]
 
 
 def test_the_shipped_puzzles_are_read_each_once() -> None:
@@ -111,15 +122,25 @@ def test_the_line_that_follows_steps_through_best_play_and_likely_draws() -> Non
     assert s.line_index == 0 and s.shown_board() == start
 
 
-def test_the_next_puzzle_is_near_the_rating_and_not_one_seen_lately() -> None:
+def test_a_try_waits_for_the_values_that_judge_it() -> None:
     s = session(worker=Pending())
+    p = s.next()
+    assert p is not None
+    attempt = s.place(p.answers[0])
+    assert attempt is not None and attempt.right is None and not attempt.rated
+    assert s.waiting and s.values() == {} and s.verdict()[0][1] == "info" and "Rating" not in str(s.verdict())
+    assert s.progress.tried == 0  # not rated before it is judged
+
+
+def test_the_next_puzzle_is_near_the_rating_and_not_one_seen_lately() -> None:
+    s = session(worker=AsStored(SHIPPED))
     seen = []
     for _ in range(30):
         p = s.next()
         assert p is not None
         seen.append(p.state)
         s.place(p.answers[0]) if len(seen) % 2 else s.place(next(c for c in s.playable() if c not in p.answers))
-        assert s.waiting and s.values() == {} and "Rating" in s.verdict()[1][0]  # told before the values come
+        assert "Rating" in s.verdict()[1][0]
     assert len(set(seen)) == len(seen)
     assert s.progress.tried == 30 and s.progress.solved == 15
     s.store.keep(s.progress._replace(rating=s.progress.rating._replace(rating=2000), recent=()))
@@ -163,32 +184,15 @@ def test_a_folder_of_records_is_searched_once(tmp_path: Path, monkeypatch: pytes
         tried.append(text)
         return puzzle if len(tried) == 1 else None
 
-    monkeypatch.setattr(puzzle_session, "_find_puzzle", find)
+    monkeypatch.setattr(games_scan, "find_puzzle", find)
     mine = MineStore(tmp_path / "mine.json")
-    scan = GamesScan(tmp_path, mine, InlineWorker())
+    scan = GamesScan(tmp_path, mine, InlineExecutor())
     assert scan.records == 1 and scan.unreadable == 1
     assert not scan.running and scan.found == 1 and scan.done == scan.total == len(tried) > 1
     assert MineStore(tmp_path / "mine.json").find(record_key(str(record.rules), record.moves)) == (puzzle,)
-    again = GamesScan(tmp_path, MineStore(tmp_path / "mine.json"), InlineWorker())
+    again = GamesScan(tmp_path, MineStore(tmp_path / "mine.json"), InlineExecutor())
     assert again.total == 0 and again.found == 1 and len(tried) == scan.total  # nothing searched twice
     assert "1 puzzle from 1 record" in again.words()
-
-
-def test_the_process_worker_answers_and_stops_at_once() -> None:
-    import time
-
-    worker = puzzle_session.ProcessWorker()
-    try:
-        assert worker.submit(abs, -3).result(timeout=60) == 3
-        long = worker.submit(time.sleep, 60)
-        started = time.monotonic()
-        worker.stop()
-        with pytest.raises(puzzle_session.WorkerStopped):
-            long.result(timeout=5)
-        assert time.monotonic() - started < 5
-        assert worker.submit(abs, -4).result(timeout=60) == 4  # a new process after a stop
-    finally:
-        worker.stop()
 
 
 def test_a_stopped_search_of_the_values_is_asked_again() -> None:
@@ -200,10 +204,33 @@ def test_a_stopped_search_of_the_values_is_asked_again() -> None:
             self.calls += 1
             future: Future[object] = Future()
             if self.calls == 1:
-                future.set_exception(puzzle_session.WorkerStopped("stopped"))
+                future.cancel()  # stopped: a cancelled future
             return future
 
     worker = Stopping()
     s = session(worker=worker)
     s.open(quick())
     assert worker.calls == 2 and s.waiting and not s.error
+
+
+def test_a_stored_wrong_answer_is_judged_by_the_values_and_set_aside(tmp_path: Path) -> None:
+    true = quick(3)
+    stored = next(c for c in true.game_state().legal_cells() if c not in true.answers)  # playable, not the best
+    wrong = true._replace(answers=(stored,))
+    mine = MineStore(tmp_path / "puzzles-mine.json")
+    mine.keep("a record", [wrong])
+    s = PuzzleSession([], ProgressStore(tmp_path / "puzzles.json"), MineStore(tmp_path / "puzzles-mine.json"),
+                      InlineExecutor(), seed=5)  # type: ignore[arg-type]
+    s.source = "mine"
+    assert s.next() == wrong
+    before = s.progress
+    attempt = s.place(true.answers[0])  # the true best cell
+    assert attempt is not None and attempt.right and not attempt.rated
+    lines = s.verdict()
+    assert lines[0][1] == "good" and "Not the best" not in lines[0][0]
+    assert [text for text, _ in lines if text.startswith("Set aside")] == [
+        f"Set aside: this puzzle's answer {stored} is not the best ({', '.join(map(str, true.answers))}); "
+        "the try is not rated."]
+    assert {c for c, _, kind in s.badges() if kind == "best"} == set(true.answers)
+    assert s.progress == before  # no rating points lost (nor won) on a puzzle that does not hold
+    assert s.puzzles() == [] and s.next() is None  # not offered again

@@ -12,7 +12,8 @@ import pytest
 from arcade import key as keys
 
 from spoker.engine.state_strings import parse_state
-from spoker.gui.models.puzzle_session import PuzzleSession, RetrySession, load_shipped
+from spoker.gui.models.puzzle_session import PuzzleSession, load_shipped
+from spoker.gui.models.retry_session import RetrySession
 from spoker.gui.views.help import HelpView
 from spoker.gui.views.puzzles import BADGE_COLOURS, PuzzlesView
 from spoker.gui.views.title import TitleView
@@ -54,8 +55,8 @@ class Pending:
         return Future()
 
 
-def test_the_title_screen_opens_the_puzzles_with_p(app: Any) -> None:
-    app._puzzle_worker = Pending()
+def test_the_title_screen_opens_the_puzzles_with_p(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app.executors, "process", Pending())
     app.show_title()
     title = app.window.current_view
     assert isinstance(title, TitleView) and title.b_puzzles.label == "Puzzles"
@@ -164,12 +165,12 @@ def test_retry_by_keys_then_back(app: Any, sample: tuple[Any, Any]) -> None:
 
 def test_a_damaged_progress_file_is_told_once_on_the_screen(app: Any, tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    from spoker.gui.models.puzzle_session import InlineWorker
     from spoker.gui.models.puzzle_store import MineStore, ProgressStore
+    from spoker.runs.workers import InlineExecutor
 
     (tmp_path / "puzzles.json").write_text("[1, 2", encoding="utf-8")
     session = PuzzleSession(SHIPPED[:3], ProgressStore(tmp_path / "puzzles.json"), MineStore(None), Pending())
-    view = PuzzlesView(app, session, InlineWorker())
+    view = PuzzlesView(app, session, InlineExecutor())
     assert view.message_kind == "bad" and "damaged" in view.message
     assert "was damaged" in capsys.readouterr().err
     view.say("", "info", 0)

@@ -4,7 +4,6 @@ move off the window's thread (here run step by step by the test)."""
 
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from typing import Any
 import arcade
 import pytest
 from arcade import key as keys
+from support.executors import StepExecutor
 
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.analysis_model import (
@@ -24,8 +24,7 @@ from spoker.gui.models.analysis_model import (
     IDLE,
     RUNNING,
     AnalysisJob,
-    ProcessPool,
-    ThreadRunner,
+    on,
 )
 from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.views.analysis_panel import marked_log
@@ -34,6 +33,7 @@ from spoker.gui.views.end import EndView
 from spoker.gui.views.replay import ReplayView
 from spoker.records.record import GameRecord, load_record
 from spoker.runs.analysis import GameAnalysis, analyse_move, analyse_record
+from spoker.runs.workers import ProcessExecutor, ThreadExecutor
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,17 +41,6 @@ SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 EFFORT = 300  # quick: the last placements are exact, the others shallow estimates
 
 
-class StepRunner:
-    """Keeps the work submitted; the test runs it one piece at a time."""
-
-    def __init__(self) -> None:
-        self.work: list[Callable[[], None]] = []
-
-    def submit(self, work: Callable[[], None]) -> None:
-        self.work.append(work)
-
-    def run_one(self) -> None:
-        self.work.pop(0)()
 
 
 @pytest.fixture(scope="module")
@@ -193,8 +182,8 @@ def test_the_best_key_before_any_analysis_says_what_to_do(app: SpokerApp, window
 
 
 def test_the_analysis_fills_in_through_on_update(app: SpokerApp, window: Any, record: GameRecord) -> None:
-    runner = StepRunner()
-    app.analyses.runner = runner
+    runner = StepExecutor()
+    app.analyses.executor = runner
     app.open_replay(record, source="sample-game.txt")
     view = window.current_view
     assert isinstance(view, ReplayView)
@@ -245,30 +234,19 @@ def test_a_failed_analysis_says_where(app: SpokerApp, window: Any, record: GameR
     view.on_draw()
 
 
-def test_the_thread_runner_runs_the_work_in_order() -> None:
-    runner = ThreadRunner()
-    seen: list[int] = []
-    finished = threading.Event()
-    for i in range(5):
-        runner.submit(functools.partial(seen.append, i))
-    runner.submit(finished.set)
-    assert finished.wait(30)
-    assert seen == [0, 1, 2, 3, 4]
-
-
 def test_a_job_in_a_thread_matches_the_whole_analysis(record: GameRecord) -> None:
     part = GameRecord(dict(record.headers), record.moves[:8], record.rules)
     job = AnalysisJob(part, effort=EFFORT)
     finished = threading.Event()
 
-    class Signalling(ThreadRunner):
-        def submit(self, work: Callable[[], None]) -> None:
+    class Signalling(ThreadExecutor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
             def step() -> None:
-                work()
+                fn(*args, **kwargs)
                 if len(job._found) == job.total:
                     finished.set()
 
-            super().submit(step)
+            return super().submit(step)
 
     job.start(Signalling())
     assert finished.wait(60)
@@ -280,9 +258,13 @@ def test_a_job_in_a_thread_matches_the_whole_analysis(record: GameRecord) -> Non
 
 
 def test_the_windows_worker_process_judges_as_here(record: GameRecord) -> None:
-    pool = ProcessPool()
-    for n in (3, 29):
-        assert pool(record, n, EFFORT, record.rules) == analyse_move(record, n, EFFORT, record.rules, luck=True)
+    process = ProcessExecutor()
+    compute = on(process)
+    try:
+        for n in (3, 29):
+            assert compute(record, n, EFFORT, record.rules) == analyse_move(record, n, EFFORT, record.rules, luck=True)
+    finally:
+        process.shutdown()
 
 
 def test_the_end_screen_analyses_this_game(app: SpokerApp, window: Any, record: GameRecord) -> None:

@@ -6,17 +6,18 @@ message and no file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from arcade import key as keys
 from PIL import Image
+from support.executors import StepExecutor
 
 from spoker.gui.models.analysis_model import DONE, RUNNING
 from spoker.gui.models.controller import GameController, GameSetup
-from spoker.gui.models.puzzle_session import RetrySession
+from spoker.gui.models.retry_session import RetrySession
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.end import EndView
 from spoker.gui.views.puzzles import PuzzlesView
@@ -30,18 +31,6 @@ EFFORT = 300  # quick: enough to find the sample game's mistakes
 SHORT = 7  # the sample's first moves: challenges at 4 (answered at 5) and 6 (answered at 7)
 
 
-class StepRunner:
-    """Keeps the work submitted: the analysis waits until the test runs it."""
-
-    def __init__(self) -> None:
-        self.work: list[Callable[[], None]] = []
-
-    def submit(self, work: Callable[[], None]) -> None:
-        self.work.append(work)
-
-    def run_all(self) -> None:
-        while self.work:
-            self.work.pop(0)()
 
 
 @pytest.fixture(scope="module")
@@ -106,8 +95,8 @@ def frames_of(path: Path) -> int:
 
 # -- the replay viewer ------------------------------------------------------------------
 def test_retry_before_the_analysis_starts_it_then_asks_whose(app: Any, sample: GameRecord, tmp_path: Path) -> None:
-    runner = StepRunner()
-    app.analyses.runner = runner
+    runner = StepExecutor()
+    app.analyses.executor = runner
     view = open_viewer(app, short_record(sample, tmp_path))
     assert view.analysis.state != DONE
     press(view, keys.T)

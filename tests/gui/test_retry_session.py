@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 
 from spoker.engine.state_strings import parse_state
-from spoker.gui.models.puzzle_session import InlineWorker, RetrySession
+from spoker.gui.models.retry_session import RetrySession
 from spoker.records.record import load_record
 from spoker.records.replay import Replay
 from spoker.runs.analysis import INACCURACY, analyse_record, placement_values
+from spoker.runs.workers import InlineExecutor
 
 SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "records" / "sample-game.txt"
 EFFORT = 2000
@@ -25,7 +26,7 @@ def analysed() -> tuple[object, object]:
 def test_the_positions_are_those_before_the_players_mistakes(analysed: tuple) -> None:
     record, analysis = analysed
     for player in (1, 2):
-        s = RetrySession(record, analysis, player, InlineWorker())
+        s = RetrySession(record, analysis, player, InlineExecutor())
         wanted = [m for m in analysis.moves if m.player == player and m.verdict in ("mistake", "blunder")]
         assert [i.move for i in s.items] == wanted
         replay = Replay(record)
@@ -34,13 +35,13 @@ def test_the_positions_are_those_before_the_players_mistakes(analysed: tuple) ->
             state = parse_state(item.state)
             assert state.board == before.board and state.score == before.score
             assert state.drawn == item.move.ball and item.move.cell in state.legal_cells()
-    assert any(RetrySession(record, analysis, p, InlineWorker()).items for p in (1, 2))
+    assert any(RetrySession(record, analysis, p, InlineExecutor()).items for p in (1, 2))
 
 
 def test_the_best_now_then_the_summary(analysed: tuple) -> None:
     record, analysis = analysed
-    player = next(p for p in (1, 2) if RetrySession(record, analysis, p, InlineWorker()).items)
-    s = RetrySession(record, analysis, player, InlineWorker())
+    player = next(p for p in (1, 2) if RetrySession(record, analysis, p, InlineExecutor()).items)
+    s = RetrySession(record, analysis, player, InlineExecutor())
     total = len(s.items)
     m = s.items[0].move
     assert s.state is not None and s.state.drawn == m.ball
@@ -63,7 +64,7 @@ def test_the_best_now_then_the_summary(analysed: tuple) -> None:
 def test_another_cell_is_valued_as_the_analysis_values_a_placement(analysed: tuple) -> None:
     record, analysis = analysed
     for player in (1, 2):
-        s = RetrySession(record, analysis, player, InlineWorker())
+        s = RetrySession(record, analysis, player, InlineExecutor())
         for item in s.items:
             m = item.move
             others = [c for c in s.playable() if c not in (m.cell, m.best)]
@@ -88,5 +89,5 @@ def test_a_player_without_mistakes_is_told_so(analysed: tuple) -> None:
     record, analysis = analysed
     clean = analysis.moves[:0]
     s = RetrySession(record, type(analysis)(analysis.record, analysis.rules, analysis.effort, clean), 1,
-                     InlineWorker())
+                     InlineExecutor())
     assert s.items == [] and s.finished and "No mistake" in s.task() and s.playable() == []

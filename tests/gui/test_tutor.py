@@ -27,6 +27,7 @@ from spoker.gui.models.tutor import TUTOR_WAIT, CellValues, Decision, check, tut
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.game import GameView
 from spoker.runs.hints import Hint, hints
+from spoker.runs.workers import InlineExecutor
 from spoker.text.narrator import TUTOR_NO_TIME, hint_lines
 
 BOARD = "RBWBWWBRBRRWRWBB/RRWWRBBWR/.B../. 1 7-5 -"
@@ -80,7 +81,7 @@ def test_the_tutor_watches_only_a_person_against_the_computer_with_a_ball_drawn(
 
 
 def test_the_values_are_the_drawn_ball_s_in_the_position_on_screen() -> None:
-    values = CellValues(threaded=False)
+    values = CellValues(InlineExecutor())
     red = controller()
     assert values.click(red, BEST, 0.15, 0.0) == Decision(BEST, None)
     first = values.found
@@ -95,7 +96,7 @@ def test_the_values_are_the_drawn_ball_s_in_the_position_on_screen() -> None:
 
 def test_a_click_before_the_values_waits_then_is_placed_without_asking() -> None:
     c = controller()
-    values = CellValues(threaded=False)
+    values = CellValues(InlineExecutor())
     values.jobs[c.state.to_string()] = unready(c.state.to_string())
     assert values.click(c, POOR, 0.15, 10.0) is None  # waits
     assert values.pending is not None and values.pending.cell == POOR
@@ -117,7 +118,7 @@ def test_a_click_before_the_values_waits_then_is_placed_without_asking() -> None
 
 def test_a_waiting_click_is_dropped_when_the_position_changes() -> None:
     c = controller()
-    values = CellValues(threaded=False)
+    values = CellValues(InlineExecutor())
     values.jobs[c.state.to_string()] = unready(c.state.to_string())
     assert values.click(c, POOR, 0.15, 0.0) is None
     other = controller(BLACK)
@@ -127,7 +128,7 @@ def test_a_waiting_click_is_dropped_when_the_position_changes() -> None:
 
 def test_before_the_draw_each_ball_s_position_is_searched_and_the_drawn_one_s_used() -> None:
     c = controller(f"{BOARD} - * visible")
-    values = CellValues(threaded=False)
+    values = CellValues(InlineExecutor())
     values.prefetch(c)
     counts = c.state.bag()
     expected = set()

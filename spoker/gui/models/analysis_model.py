@@ -5,10 +5,12 @@ kept for the session (arcade-free: the view only renders it).
 :class:`AnalysisJob` is one record's analysis in progress: a worker runs its
 steps (one placement each, :func:`spoker.runs.analysis.analyse_move`) and the
 window's thread calls :meth:`AnalysisJob.poll` to see the placements done so
-far. Who runs the steps is a :class:`Runner`: :class:`ThreadRunner` (one
-daemon thread, the window) or :class:`InlineRunner` (at once: screenshots and
-tests). In the window each step's search runs in a :class:`ProcessPool` (the
-daemon thread only waits for it), so the window keeps its interpreter lock.
+far. The steps run on an executor (:mod:`spoker.runs.workers`): the app's
+daemon thread in the window, or at once (screenshots and tests). In the
+window each step's search runs on the app's process executor (:func:`on`:
+the daemon thread only waits for it), so the window keeps its interpreter
+lock; a step whose search was stopped (the process shared with the puzzles
+was let go) is asked again.
 :class:`AnalysisCache` keeps one job per record for the session, and with an
 :class:`~spoker.gui.models.analysis_store.AnalysisStore` every finished
 analysis on disk for the next sessions.
@@ -23,13 +25,10 @@ analysed again for the draws only, its placements' values taken as kept
 
 from __future__ import annotations
 
-import multiprocessing
-import queue
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import NamedTuple, Protocol
+from concurrent.futures import CancelledError, Executor
+from typing import NamedTuple
 
 from spoker.engine.rules import RuleSet
 from spoker.gui.models.analysis_store import AnalysisStore, Key, key_of
@@ -56,8 +55,7 @@ from spoker.text.analysis_words import (
 IDLE, RUNNING, DONE, FAILED = "idle", "running", "done", "failed"
 
 __all__ = [
-    "DONE", "FAILED", "IDLE", "RUNNING", "VERDICT_MARKS", "AnalysisCache", "AnalysisJob", "InlineRunner",
-    "MoveWords", "ProcessPool", "Runner", "ThreadRunner",
+    "DONE", "FAILED", "IDLE", "RUNNING", "VERDICT_MARKS", "AnalysisCache", "AnalysisJob", "Compute", "MoveWords", "on",
 ]
 
 
@@ -72,72 +70,22 @@ class MoveWords(NamedTuple):
     draw: str = ""
 
 
-class Runner(Protocol):
-    """Runs work somewhere: ``submit`` returns at once or after the work."""
-
-    def submit(self, work: Callable[[], None]) -> None: ...
-
-
-class InlineRunner:
-    """Runs each piece of work at once, in the caller's thread."""
-
-    def submit(self, work: Callable[[], None]) -> None:
-        work()
-
-
-class ThreadRunner:
-    """One daemon thread running the work in the order submitted (a daemon:
-    closing the window never waits for an analysis)."""
-
-    def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-
-    def submit(self, work: Callable[[], None]) -> None:
-        self._queue.put(work)
-        with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="spoker-analysis", daemon=True)
-                self._thread.start()
-
-    def _run(self) -> None:
-        while True:
-            self._queue.get()()
-
-
 Compute = Callable[[GameRecord, int, int, RuleSet, MoveAnalysis | None], MoveAnalysis]
 """How a step judges placement n with its draw (the last argument: the
 placement as kept without its draw, or None):
 :func:`~spoker.runs.analysis.analyse_move` here, or in another process
-(:class:`ProcessPool`)."""
+(:func:`on`)."""
 
 
-class ProcessPool:
-    """:func:`~spoker.runs.analysis.analyse_move` in one worker process, started
-    (spawned: a fresh interpreter, never a copy of the window's) on first use.
-    One placement is handed over at a time, so closing the window waits for
-    that one at most; a worker that died fails its placement (BrokenProcessPool)
-    and the next placement gets a new worker."""
+def on(executor: Executor) -> Compute:
+    """A step's search run on ``executor`` (the app's process; the caller waits)."""
 
-    def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
-
-    def __call__(
-        self, record: GameRecord, n: int, effort: int, rules: RuleSet, known: MoveAnalysis | None = None,
+    def compute(
+        record: GameRecord, n: int, effort: int, rules: RuleSet, known: MoveAnalysis | None = None,
     ) -> MoveAnalysis:
-        with self._lock:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            pool = self._pool
-        try:
-            return pool.submit(analyse_move, record, n, effort, rules, True, known).result()
-        except BrokenProcessPool:
-            with self._lock:
-                if self._pool is pool:
-                    self._pool = None
-            raise
+        return executor.submit(analyse_move, record, n, effort, rules, True, known).result()
+
+    return compute
 
 
 def _here(record: GameRecord, n: int, effort: int, rules: RuleSet, known: MoveAnalysis | None = None) -> MoveAnalysis:
@@ -145,7 +93,7 @@ def _here(record: GameRecord, n: int, effort: int, rules: RuleSet, known: MoveAn
 
 
 class AnalysisJob:
-    """One record's analysis, made placement by placement by a runner.
+    """One record's analysis, made placement by placement on an executor.
 
     The worker only appends to ``_found`` (under the lock); the window's
     thread reads the copy :meth:`poll` makes, so drawing never races it."""
@@ -172,7 +120,7 @@ class AnalysisJob:
         self._lock = threading.Lock()
         self._found: list[MoveAnalysis] = []
         self._error = ""
-        self._runner: Runner | None = None
+        self._executor: Executor | None = None
         self._words: dict[tuple[int, tuple[str, str]], MoveWords] = {}
         self._balance: tuple[Balance | None] | None = None
         self.on_done: Callable[[AnalysisJob], None] | None = None
@@ -197,21 +145,25 @@ class AnalysisJob:
         return job
 
     # -- the worker's side -------------------------------------------------------
-    def start(self, runner: Runner) -> None:
-        """Begin (once): the runner judges the placements one by one."""
+    def start(self, executor: Executor) -> None:
+        """Begin (once): the executor judges the placements one by one."""
         if self.started:
             return
         self.started = True
-        self._runner = runner
+        self._executor = executor
         if self.total:
-            runner.submit(self._step)
+            executor.submit(self._step)
 
     def _step(self) -> None:
-        """Judge the next placement, then hand the one after to the runner."""
+        """Judge the next placement, then hand the one after to the executor."""
         with self._lock:
             n = len(self._found) + 1
         try:
             found = self.compute(self.record, n, self.effort, self.rules, self.kept[n - 1] if self.kept else None)
+        except CancelledError:  # the search was let go (another's stop): asked again
+            if self._executor is not None:
+                self._executor.submit(self._step)
+            return
         except Exception as err:  # a worker must report, never die silently
             with self._lock:
                 self._error = f"move {n}: {err}" if str(err) else f"move {n}: {err.__class__.__name__}"
@@ -219,8 +171,8 @@ class AnalysisJob:
         with self._lock:
             self._found.append(found)
             more = len(self._found) < self.total
-        if more and self._runner is not None:
-            self._runner.submit(self._step)
+        if more and self._executor is not None:
+            self._executor.submit(self._step)
 
     # -- the window's side -------------------------------------------------------
     def poll(self) -> bool:
@@ -330,10 +282,10 @@ class AnalysisCache:
     before are taken from it instead of being made again."""
 
     def __init__(
-        self, runner: Runner | None = None, effort: int = DEFAULT_EFFORT, compute: Compute = _here,
+        self, executor: Executor, effort: int = DEFAULT_EFFORT, compute: Compute = _here,
         store: AnalysisStore | None = None,
     ) -> None:
-        self.runner: Runner = runner if runner is not None else ThreadRunner()
+        self.executor = executor
         self.effort = effort
         self.compute = compute
         self.store = store
@@ -395,5 +347,5 @@ class AnalysisCache:
 
     def start(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
         job = self.job(record, rules)
-        job.start(self.runner)
+        job.start(self.executor)
         return job

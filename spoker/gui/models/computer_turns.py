@@ -1,13 +1,15 @@
-"""The computer's side of a game on screen, without arcade: one worker
-thread for computer moves and hints, jobs keyed by the position they were
-asked about, and the pacing of a computer seat (wait, draw, think, wait,
-place) driven by the screen's frame clock (never ``sleep``).
+"""The computer's side of a game on screen, without arcade: computer moves
+and hints as jobs keyed by the position they were asked about, run on the
+app's thread executor (:class:`spoker.runs.workers.ThreadExecutor`, a daemon
+thread: closing the window never waits for a player thinking), and the
+pacing of a computer seat (wait, draw, think, wait, place) driven by the
+screen's frame clock (never ``sleep``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -15,31 +17,14 @@ from shibumi import Cell
 
 T = TypeVar("T")
 
-_EXECUTOR: ThreadPoolExecutor | None = None
-
-
-def executor() -> ThreadPoolExecutor:
-    """One worker thread for computer moves and hints (the GIL makes more useless)."""
-    global _EXECUTOR
-    if _EXECUTOR is None:
-        _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spoker-ai")
-    return _EXECUTOR
-
 
 class Job(Generic[T]):
-    """Work asked about the position ``key``: in the worker thread when
-    ``threaded``, else done at once."""
+    """Work asked about the position ``key``, run on ``executor`` (the app's
+    thread, or at once: :class:`spoker.runs.workers.InlineExecutor`)."""
 
-    def __init__(self, key: str, fn: Callable[..., T], *args: Any, threaded: bool = True) -> None:
+    def __init__(self, key: str, executor: Executor, fn: Callable[..., T], *args: Any) -> None:
         self.key = key
-        if threaded:
-            self.future: Future[T] = executor().submit(fn, *args)
-            return
-        self.future = Future()
-        try:
-            self.future.set_result(fn(*args))
-        except Exception as err:  # kept for ``result``, as a thread would
-            self.future.set_exception(err)
+        self.future: Future[T] = executor.submit(fn, *args)
 
     def done(self) -> bool:
         return self.future.done()
@@ -79,15 +64,15 @@ class ComputerTurns:
     """Paces the computer seats: ``wait`` seconds, draw, think (a
     :class:`Job`), wait the rest of ``delays[1]``, place."""
 
-    def __init__(self, threaded: bool, wait: float = 0.0) -> None:
-        self.threaded = threaded
+    def __init__(self, executor: Executor, wait: float = 0.0) -> None:
+        self.executor = executor
         self.wait = wait
         self.choice: Job[Cell] | None = None
 
     def start(self, game: Game) -> None:
         """Think about the drawn ball now (a copy of the state, made here)."""
         state = game.state
-        self.choice = Job(state.to_string(), game.computer_choice, state.copy(), threaded=self.threaded)
+        self.choice = Job(state.to_string(), self.executor, game.computer_choice, state.copy())
 
     def step(self, dt: float, game: Game, delays: tuple[float, float]) -> Action | None:
         """Advance by ``dt`` seconds: the action due now, if any. After a

@@ -23,6 +23,8 @@ from spoker.text.narrator import tutor_lines, tutor_question
 from spoker.text.value_words import given_away_words
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from spoker.gui.models.controller import GameController
     from spoker.runs.hints import Hint
 
@@ -120,8 +122,8 @@ class CellValues:
     values are usually there when the ball is: the others are dropped at the
     draw (those not started yet are cancelled)."""
 
-    def __init__(self, threaded: bool, wait: float = TUTOR_WAIT) -> None:
-        self.threaded = threaded
+    def __init__(self, executor: Executor, wait: float = TUTOR_WAIT) -> None:
+        self.executor = executor
         self.wait = wait
         self.jobs: dict[str, Job[list[Hint]]] = {}  # by position: the one on screen, or prefetched
         self.found: tuple[str, list[Hint]] | None = None
@@ -164,7 +166,7 @@ class CellValues:
             key = drawn.to_string()
             keys.append(key)
             if key not in self.jobs:
-                self.jobs[key] = Job(key, controller.cell_values, drawn, threaded=self.threaded)
+                self.jobs[key] = Job(key, self.executor, controller.cell_values, drawn)
         self._drop(set(keys))
 
     def values(self, controller: GameController) -> list[Hint] | None:
@@ -178,7 +180,7 @@ class CellValues:
         self._drop({key})
         job = self.jobs.get(key)
         if job is None:
-            job = self.jobs[key] = Job(key, controller.cell_values, controller.state.copy(), threaded=self.threaded)
+            job = self.jobs[key] = Job(key, self.executor, controller.cell_values, controller.state.copy())
         if not job.done():
             return None
         del self.jobs[key]

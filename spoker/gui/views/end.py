@@ -288,9 +288,9 @@ class EndView(BaseView):
         return self._analysis
 
     def start_analysis(self) -> None:
-        """Measure this game's luck and skill (its analysis, run by the session's runner)."""
+        """Measure this game's luck and skill (its analysis, run on the session's executor)."""
         job = self.analysis
-        job.start(self.app.analyses.runner)
+        job.start(self.app.analyses.executor)
         job.poll()
 
     def luck_progress(self) -> str:

@@ -73,10 +73,10 @@ class GameView(BaseView):
         self.info: list[str] = []
         self.hints: list[Hint] = []
         # Every playable cell's value, for the hints and the tutor: one search a position.
-        self.values = CellValues(app.threaded)
+        self.values = CellValues(app.executors.thread)
         self.clock = time.perf_counter  # the tutor's wait is real time, not frames
         self.tutor_asked = 0  # placements the tutor asked about in this game
-        self.turns = ComputerTurns(app.threaded, app.settings.computer_delays[0])
+        self.turns = ComputerTurns(app.executors.thread, app.settings.computer_delays[0])
         self.end_timer: float | None = None
         self.moment_time = 10.0
         # The banner's moment: a challenge's result stays up until a person draws
@@ -279,7 +279,7 @@ class GameView(BaseView):
     def _take_back(self) -> None:
         move = self.c.take_back()
         self.app.autosave(self.c)
-        self.turns = ComputerTurns(self.app.threaded, self.app.settings.computer_delays[0])
+        self.turns = ComputerTurns(self.app.executors.thread, self.app.settings.computer_delays[0])
         self.end_timer = None
         self.cursor = None
         self.selected = None

@@ -1,7 +1,7 @@
 """The Puzzles screen, and "Retry my mistakes" on the same board.
 
 A thin view over :class:`spoker.gui.models.puzzle_session.PuzzleSession` (or,
-for a retry, :class:`~spoker.gui.models.puzzle_session.RetrySession`): the
+for a retry, :class:`~spoker.gui.models.retry_session.RetrySession`): the
 board shows the position with the ball to place; the person clicks a cell
 (or Tab to a cell and Enter); then each playable cell's value is written on
 it, the best ringed, and the panel says right or wrong, the rating and the
@@ -23,13 +23,10 @@ from arcade import key as keys
 
 from shibumi import Cell
 from spoker.gui.models.game_files import notices_of
-from spoker.gui.models.puzzle_session import (
-    GamesScan,
-    LineStep,
-    PuzzleSession,
-    RetrySession,
-    Worker,
-)
+from spoker.gui.models.games_scan import GamesScan
+from spoker.gui.models.puzzle_searches import LineStep
+from spoker.gui.models.puzzle_session import PuzzleSession
+from spoker.gui.models.retry_session import RetrySession
 from spoker.gui.models.sounds import PLACE, WON
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
@@ -52,6 +49,8 @@ from spoker.text import puzzles_text as words
 from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from spoker.gui.host import AppHost
 
 TOOLBAR_H = 54
@@ -88,12 +87,12 @@ class PuzzlesView(BaseView):
     help_name = "the puzzles"
 
     def __init__(
-        self, app: AppHost, session: PuzzleSession | RetrySession, worker: Worker,
+        self, app: AppHost, session: PuzzleSession | RetrySession, executor: Executor,
         back: Callable[[], None] | None = None, games_folder: Path | None = None,
     ) -> None:
         super().__init__(app)
         self.session = session
-        self.worker = worker
+        self.executor = executor  # where a folder's search runs (the app's process)
         self.back_to = back
         self.retry = isinstance(session, RetrySession)
         if self.retry:
@@ -233,9 +232,7 @@ class PuzzlesView(BaseView):
             return
         if self.scan is not None and self.scan.running:
             self.scan.cancel()
-            stop = getattr(self.worker, "stop", None)
-            if stop is not None:
-                stop()  # the position being searched is let go
+            self.app.executors.stop()  # the position being searched is let go
             self.say("Search stopped: the records searched whole are kept.", "info", 5)
             self.b_scan.label = "Search"
             self.changed()
@@ -248,7 +245,7 @@ class PuzzlesView(BaseView):
         if not folder.is_dir():
             self.say(f"{text!r} is not a folder", "bad", 6)
             return
-        self.scan = GamesScan(folder, session.mine, self.worker)
+        self.scan = GamesScan(folder, session.mine, self.executor)
         if self.scan.error:
             self.say(self.scan.error[:1].upper() + self.scan.error[1:], "bad", 6)
         self._scan_moved()

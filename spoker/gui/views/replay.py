@@ -305,7 +305,7 @@ class ReplayView(BaseView):
         if job.state == FAILED:
             self.say(job.progress_text(), "bad", 6)
             return
-        job.start(self.app.analyses.runner)
+        job.start(self.app.analyses.executor)
         self.changed()  # the graph says it is analysing
         self._poll_analysis()
         if job.state == RUNNING:
