@@ -319,7 +319,7 @@ class SpokerApp:
         try:
             controller = autosave.load(path)
         except autosave.AutosaveError as err:
-            line = storage.set_aside(path, "the autosave", str(err).split(": ", 1)[-1])
+            line = storage.set_aside(path, "the autosave", str(err).split(": ", 1)[-1]).line
             self.show_title(self.screen_text(line), "bad")
             print(f"spoker: {line}", file=sys.stderr)
             return None

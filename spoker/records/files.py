@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
 from shibumi.errors import expect, shown
-from spoker.errors import RecordError, SpokerError
+from spoker.errors import RecordError, SpokerError, StorageError
 from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK, check_text, expect_path
 
 
@@ -49,6 +49,51 @@ def read_bounded(
     if size > limit:
         raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
     return b"".join(parts)
+
+
+def open_regular(path: str | os.PathLike[str], *, no_links: bool = False) -> IO[bytes]:
+    """``path`` open for reading in binary, if it is a regular file: the one
+    place that decides "only a regular file".
+
+    Opened without blocking, so a FIFO cannot hang the caller; a folder, a
+    FIFO, a device or a socket is refused with :class:`StorageError`, as is
+    (``no_links``) a symbolic link, even a dangling one: opened with
+    ``O_NOFOLLOW`` where the system has it, checked with ``lstat`` too, so a
+    link put in a data folder is never followed out of it. FileNotFoundError
+    (and other OSError) as ``open`` raises them."""
+    expect_path(path)
+    name = os.fspath(path)
+    if no_links and os.path.islink(name):
+        raise StorageError(f"{name!r} is a symbolic link, not a file", name)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if no_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(name, flags)
+    except OSError as err:
+        if no_links and err.errno == errno.ELOOP:  # made a link since the check above
+            raise StorageError(f"{name!r} is a symbolic link, not a file", name) from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise StorageError(f"{name!r} is a folder, not a file", name)
+        if not stat.S_ISREG(mode):
+            raise StorageError(f"{name!r} is not a regular file", name)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether ``a`` and ``b`` name one file (through links); two names of
+    which one cannot be looked at are the same only if their absolute paths are."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
 
 
 TEMP_SUFFIX = ".tmp"
@@ -398,6 +443,6 @@ def _sync_folder(folder: str) -> None:
 
 __all__ = [
     "ANIMATION_FORMATS", "GIF_COLOURS", "MAX_FPS", "MIN_FPS", "STALE_TEMP_SECONDS", "TEMP_SUFFIX",
-    "animation_format", "append_whole", "check_fps", "read_bounded", "remove_stale_temporaries",
+    "animation_format", "append_whole", "check_fps", "open_regular", "read_bounded", "remove_stale_temporaries", "same_file",
     "write_animation_atomic", "write_bytes_atomic", "write_png_atomic", "write_text_atomic",
 ]

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.example_counts import examples
 
-from spoker.errors import RecordError
+from spoker.errors import RecordError, StorageError
 from spoker.gui.models import autosave, storage
 from spoker.gui.models.controller import NAME_LENGTH, GameController, GameSetup, display_name
 from spoker.gui.models.settings import Settings, load_settings, save_settings
@@ -63,7 +63,7 @@ def test_a_record_beyond_the_limit_is_refused_without_reading_it_all(tmp_path: P
 def test_read_json_refuses_damage_with_its_own_error(tmp_path: Path, content: bytes, reason: str) -> None:
     path = tmp_path / "f.json"
     path.write_bytes(content)
-    with pytest.raises(storage.DamagedFileError, match=reason):
+    with pytest.raises(StorageError, match=reason):
         storage.read_json(path)
 
 

@@ -32,8 +32,8 @@ from typing import NamedTuple
 
 from shibumi import Cell, Colour, ShibumiError
 from spoker.engine.moves import Move
-from spoker.errors import SpokerError
-from spoker.gui.models.storage import DamagedFileError, read_json, set_aside, write_atomic
+from spoker.errors import SpokerError, StorageError
+from spoker.gui.models.storage import read_json, set_aside, write_atomic
 from spoker.runs.analysis import MoveAnalysis, verdict
 
 FORMAT = "spoker-analyses-2"
@@ -98,7 +98,7 @@ class AnalysisStore:
         if self._entries is None:
             entries, bad = self._read()
             if bad and self.writable:
-                self.notices.append(set_aside(self.path, WHAT, bad))
+                self.notices.append(set_aside(self.path, WHAT, bad).line)
             elif bad:
                 self.notices.append(f"{WHAT} {str(self.path)!r} is damaged ({bad}): not used")
             self._entries = entries
@@ -110,7 +110,7 @@ class AnalysisStore:
             data = read_json(self.path)
         except FileNotFoundError:
             return {}, ""
-        except DamagedFileError as err:
+        except StorageError as err:
             return {}, str(err)
         return entries_from(data)
 

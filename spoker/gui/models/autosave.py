@@ -28,9 +28,9 @@ from pathlib import Path
 from shibumi import Colour
 from spoker.engine.moves import Move
 from spoker.engine.state import GameState
-from spoker.errors import SpokerError
+from spoker.errors import SpokerError, StorageError
 from spoker.gui.models.controller import GameController, GameSetup
-from spoker.gui.models.storage import DamagedFileError, data_dir, read_json, set_aside, write_atomic
+from spoker.gui.models.storage import data_dir, read_json, set_aside, write_atomic
 
 FORMAT = "spoker-autosave-1"
 FILENAME = "autosave.json"  # the one autosave of earlier versions
@@ -209,7 +209,7 @@ def load(path: Path | None = None) -> GameController:
         raise AutosaveError("no data folder: there is no autosave")
     try:
         data = read_json(target)
-    except (OSError, DamagedFileError) as err:
+    except (OSError, StorageError) as err:
         raise AutosaveError(f"cannot read the autosave {str(target)!r}: {_reason(err)}") from None
     try:
         return _controller(data)
@@ -340,7 +340,7 @@ def unfinished(notices: list[str] | None = None, set_damaged_aside: bool = True)
             saved = path.stat().st_mtime
         except (AutosaveError, OSError) as err:
             if set_damaged_aside:
-                _note(notices, set_aside(path, "an unfinished game's autosave", _why(err)))
+                _note(notices, set_aside(path, "an unfinished game's autosave", _why(err)).line)
             continue
         entries.append(Entry(path, summary_of(controller), saved))
     entries.sort(key=lambda e: (e.saved, e.path.name), reverse=True)

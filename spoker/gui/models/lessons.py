@@ -37,8 +37,9 @@ from spoker.engine.previews import Outcome, Preview, preview
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
+from spoker.errors import StorageError
 from spoker.gui.models.lab import why_not_placed
-from spoker.gui.models.storage import DamagedFileError, read_json, set_aside, write_atomic
+from spoker.gui.models.storage import read_json, set_aside, write_atomic
 from spoker.text.lessons_text import (
     LESSON_TEXTS,
     LessonText,
@@ -284,12 +285,12 @@ class Progress:
             data = read_json(path, MAX_BYTES)
         except FileNotFoundError:
             return
-        except DamagedFileError as err:
-            self.notices.append(set_aside(path, WHAT, str(err)))
+        except StorageError as err:
+            self.notices.append(set_aside(path, WHAT, str(err)).line)
             return
         done, bad = progress_from(data)
         if bad:
-            self.notices.append(set_aside(path, WHAT, bad))
+            self.notices.append(set_aside(path, WHAT, bad).line)
             return
         self.done = done
 

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from spoker.errors import SpokerError
+from spoker.errors import SpokerError, StorageError
 from spoker.gui.models.puzzle_rating import Rating
-from spoker.gui.models.storage import DamagedFileError, read_json, set_aside, write_atomic
+from spoker.gui.models.storage import read_json, set_aside, write_atomic
 from spoker.records.puzzles import Puzzle, format_puzzle, parse_puzzle
 
 FILENAME = "puzzles.json"
@@ -63,30 +63,30 @@ def _number(data: dict[str, object], name: str, low: float, high: float) -> floa
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
             or not low <= value <= high:
-        raise DamagedFileError(f"{name!r} is {value!r}, not a number from {low:g} to {high:g}")
+        raise StorageError(f"{name!r} is {value!r}, not a number from {low:g} to {high:g}")
     return float(value)
 
 
 def _count(data: dict[str, object], name: str) -> int:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DamagedFileError(f"{name!r} is {value!r}, not a count")
+        raise StorageError(f"{name!r} is {value!r}, not a count")
     return value
 
 
 def progress_from(data: object) -> Progress:
-    """The progress a file's JSON holds; :class:`DamagedFileError` saying what is wrong."""
+    """The progress a file's JSON holds; :class:`StorageError` saying what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DamagedFileError(f"not a {FORMAT} file")
+        raise StorageError(f"not a {FORMAT} file")
     rating = Rating(_number(data, "rating", -5000, 10000), _number(data, "deviation", 1, 1000),
                     _number(data, "volatility", 1e-6, 5))
     recent = data.get("recent")
     if not isinstance(recent, list) or not all(isinstance(s, str) and len(s) < 200 for s in recent):
-        raise DamagedFileError("'recent' is not a list of state strings")
+        raise StorageError("'recent' is not a list of state strings")
     tried, solved = _count(data, "tried"), _count(data, "solved")
     streak, best = _count(data, "streak"), _count(data, "best_streak")
     if solved > tried or streak > best:
-        raise DamagedFileError(f"solved {solved} of {tried}, streak {streak} of best {best}: not possible")
+        raise StorageError(f"solved {solved} of {tried}, streak {streak} of best {best}: not possible")
     return Progress(rating, streak, best, tried, solved, tuple(recent[-MAX_RECENT:]))
 
 
@@ -108,13 +108,13 @@ class _JsonFile:
             return read_json(self.path, MAX_BYTES)
         except FileNotFoundError:
             return None
-        except DamagedFileError as err:
+        except StorageError as err:
             self._set_aside(str(err))
             return None
 
     def _set_aside(self, reason: str) -> None:
         assert self.path is not None
-        self.notices.append(set_aside(self.path, self.what, reason))
+        self.notices.append(set_aside(self.path, self.what, reason).line)
 
     def _write(self, data: dict[str, object]) -> None:
         import json
@@ -149,7 +149,7 @@ class ProgressStore(_JsonFile):
         if data is not None:
             try:
                 self.progress = progress_from(data)
-            except DamagedFileError as err:
+            except StorageError as err:
                 self._set_aside(str(err))
 
     def keep(self, progress: Progress) -> None:
@@ -175,7 +175,7 @@ class MineStore(_JsonFile):
         if data is not None:
             try:
                 self.records = mine_from(data)
-            except DamagedFileError as err:
+            except StorageError as err:
                 self._set_aside(str(err))
 
     def find(self, key: str) -> tuple[Puzzle, ...] | None:
@@ -200,19 +200,19 @@ class MineStore(_JsonFile):
 
 
 def mine_from(data: object) -> dict[str, tuple[Puzzle, ...]]:
-    """The records' puzzles a file's JSON holds; :class:`DamagedFileError` saying what is wrong."""
+    """The records' puzzles a file's JSON holds; :class:`StorageError` saying what is wrong."""
     if not isinstance(data, dict) or data.get("format") != MINE_FORMAT or not isinstance(data.get("records"), dict):
-        raise DamagedFileError(f"not a {MINE_FORMAT} file")
+        raise StorageError(f"not a {MINE_FORMAT} file")
     out: dict[str, tuple[Puzzle, ...]] = {}
     for key, lines in data["records"].items():  # type: ignore[union-attr]
         if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
-            raise DamagedFileError(f"record {key[:60]!r}: not a list of puzzle lines")
+            raise StorageError(f"record {key[:60]!r}: not a list of puzzle lines")
         found = []
         for line in lines:
             try:
                 puzzle = parse_puzzle(line)
             except SpokerError as err:
-                raise DamagedFileError(str(err)) from None
+                raise StorageError(str(err)) from None
             if puzzle is not None:
                 found.append(puzzle)
         out[key] = tuple(found)

@@ -13,7 +13,8 @@ import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from spoker.gui.models.storage import DamagedFileError, data_dir, read_json, set_aside, write_atomic
+from spoker.errors import StorageError
+from spoker.gui.models.storage import data_dir, read_json, set_aside, write_atomic
 
 FILENAME = "settings.json"
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # the settings screen's computer paces
@@ -83,12 +84,12 @@ def load_settings(path: Path | None = None, notices: list[str] | None = None) ->
         data = read_json(target)
     except FileNotFoundError:
         return Settings()
-    except DamagedFileError as err:
-        _note(notices, set_aside(target, "the preferences file", str(err)))
+    except StorageError as err:
+        _note(notices, set_aside(target, "the preferences file", str(err)).line)
         return Settings()
     result, bad = settings_from(data)
     if bad:
-        _note(notices, set_aside(target, "the preferences file", bad))
+        _note(notices, set_aside(target, "the preferences file", bad).line)
     return result
 
 
