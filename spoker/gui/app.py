@@ -35,7 +35,7 @@ from spoker.gui.models.controller import (
     GameSetup,
     clean_name,
 )
-from spoker.gui.models.settings import Settings, load_settings, save_settings, settings_path
+from spoker.gui.models.settings import Settings, settings_file, settings_path
 from spoker.records.inputs import read_seed
 
 if TYPE_CHECKING:
@@ -77,14 +77,11 @@ class SpokerApp:
         self.data_folder = storage.data_dir() if persist else None
         if persist and self.data_folder is None:
             self.notices.append(storage.NO_DATA_DIR)
-        self._settings_kept = True  # False: a damaged preferences file stayed in place
+        # The preferences file: a damaged one that could not be moved aside is never written over.
+        self.settings_file = settings_file(None if self.data_folder is None else settings_path())
         if settings is None:
-            settings = Settings()
-            if self.data_folder is not None:
-                before = len(self.notices)
-                settings = load_settings(notices=self.notices)
-                # Damaged but not moved aside (a read-only folder...): never write over it.
-                self._settings_kept = len(self.notices) == before or not os.path.lexists(settings_path() or "")
+            settings = self.settings_file.read()
+            self.notices.extend(n.line for n in self.settings_file.take_notices())
         self.settings = settings
         self.threaded = threaded
         # The sound effects: none in a headless window or an unthreaded run
@@ -188,8 +185,9 @@ class SpokerApp:
         return self.data_folder is not None
 
     def save_settings(self) -> None:
-        if self.autosave_on and self._settings_kept:
-            save_settings(self.settings)
+        if self.autosave_on:
+            self.settings_file.keep(self.settings)
+            self.notices.extend(n.line for n in self.settings_file.take_notices())
 
     def take_notices(self) -> list[str]:
         """The notices not yet shown (each is shown once)."""
@@ -337,10 +335,10 @@ class SpokerApp:
     def show_lessons(self, lesson: int | None = None) -> arcade.View:
         """Learn to play: the list of lessons, or lesson ``lesson`` (1-based)
         open; which are done is kept in the data folder's lessons.json."""
-        from spoker.gui.models.lessons import Progress, Tutor, progress_path
+        from spoker.gui.models.lessons import LessonProgress, Tutor, progress_path
         from spoker.gui.views.lessons import LessonsView
 
-        view = LessonsView(self, Tutor(Progress(progress_path(self.data_folder))))
+        view = LessonsView(self, Tutor(LessonProgress(progress_path(self.data_folder))))
         if lesson is not None:
             view.open(lesson - 1)
         self.show(view)

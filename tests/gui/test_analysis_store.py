@@ -13,7 +13,7 @@ import pytest
 from arcade import key as keys
 
 from spoker.gui.app import SpokerApp
-from spoker.gui.models import analysis_model, analysis_store
+from spoker.gui.models import analysis_model, analysis_store, kept_file
 from spoker.gui.models.analysis_model import DONE, IDLE, AnalysisCache, InlineRunner
 from spoker.gui.models.analysis_store import FILENAME, AnalysisStore, Key, key_of
 from spoker.gui.models.controller import GameController, GameSetup
@@ -204,7 +204,7 @@ def test_a_damaged_file_is_set_aside_and_written_afresh(
     _damaged(path, damage)
     store = AnalysisStore(path)
     assert store.find(key(record)) is None  # never a crash, never a wrong analysis
-    assert len(store.notices) == 1 and "damaged" in store.notices[0]
+    assert len(store.notices) == 1 and "damaged" in store.notices[0].line
     aside = [p for p in tmp_path.iterdir() if p.name.startswith(FILENAME + ".damaged-")]
     assert len(aside) == 1 and not path.exists()  # kept beside, never deleted
     store.keep(key(record), moves)  # rewritten
@@ -229,7 +229,7 @@ def test_a_damaged_analysis_leaves_the_others(tmp_path: Path, record: GameRecord
     data["analyses"].insert(0, 7)
     path.write_text(json.dumps(data), encoding="utf-8")
     store = AnalysisStore(path)
-    assert len(store) == 2 and "analysis 1: not an object" in store.notices[0]
+    assert len(store) == 2 and "analysis 1: not an object" in store.notices[0].line
 
 
 def test_a_read_only_store_reads_and_never_writes(tmp_path: Path, record: GameRecord,
@@ -243,7 +243,7 @@ def test_a_read_only_store_reads_and_never_writes(tmp_path: Path, record: GameRe
     assert store.find(key(record, 1)) == moves and path.read_bytes() == before
     path.write_text("{", encoding="utf-8")
     damaged = AnalysisStore(path, writable=False)
-    assert damaged.find(key(record)) is None and "not used" in damaged.notices[0]
+    assert damaged.find(key(record)) is None and "not used" in damaged.notices[0].line
     assert path.read_text(encoding="utf-8") == "{"  # left as it is
 
 
@@ -271,7 +271,7 @@ def test_a_file_that_cannot_be_written_is_told(window: Any, tmp_path: Path,
     def full(path: Path, text: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(analysis_store, "write_atomic", full)
+    monkeypatch.setattr(kept_file, "write_atomic", full)
     app = new_app(window)
     app.open_replay(record, source="sample-game.txt")
     view = window.current_view

@@ -39,7 +39,7 @@ from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
 from spoker.errors import SpokerError
 from spoker.gui.models.puzzle_rating import after_puzzle, puzzle_rating
-from spoker.gui.models.puzzle_store import MineStore, Progress, ProgressStore, record_key
+from spoker.gui.models.puzzle_store import MineStore, ProgressStore, PuzzleProgress, record_key
 from spoker.records.puzzles import Puzzle, PuzzleError, read_puzzles, shipped_puzzle_files
 from spoker.records.record import GameRecord
 from spoker.text import puzzles_text as words
@@ -261,7 +261,7 @@ class PuzzleSession:
 
     # -- choosing -------------------------------------------------------------------------
     @property
-    def progress(self) -> Progress:
+    def progress(self) -> PuzzleProgress:
         return self.store.progress
 
     def puzzles(self) -> list[Puzzle]:

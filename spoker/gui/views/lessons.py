@@ -15,7 +15,6 @@ list, and from the list to the title screen.
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 import arcade
@@ -39,6 +38,7 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.widgets.buttons import Button
+from spoker.notices import tell
 from spoker.text.lessons_text import (
     ALL_DONE,
     HEADING,
@@ -123,10 +123,10 @@ class LessonsView(BaseView):
         """The progress file's notices (damaged, not writable): the whole line
         on stderr, the gist on the screen; each once."""
         notices = self.tutor.progress.take_notices()
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
+        for notice in notices:
+            tell(notice)
         if notices:
-            damaged = any("damaged" in line for line in notices)
+            damaged = any(n.damaged for n in notices)
             self.say("The lessons' progress file was damaged: set aside (see the terminal)" if damaged
                      else "Cannot keep the lessons' progress (see the terminal)", "bad", 8)
 

@@ -14,7 +14,6 @@ cancelable).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,6 +46,7 @@ from spoker.gui.views.common import (
 )
 from spoker.gui.widgets.buttons import Button, Choice
 from spoker.gui.widgets.text_input import TextInput
+from spoker.notices import Notice, tell
 from spoker.text import puzzles_text as words
 from spoker.text.narrator import COLOUR_NAMES
 
@@ -155,13 +155,13 @@ class PuzzlesView(BaseView):
     # -- the model's notices ----------------------------------------------------------
     def _tell_notices(self) -> None:
         session = self.session
-        notices: list[str] = []
+        notices: list[Notice] = []
         if isinstance(session, PuzzleSession):
             notices = session.store.take_notices() + session.mine.take_notices()
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
+        for notice in notices:
+            tell(notice)
         if notices:
-            damaged = any("damaged" in line for line in notices)
+            damaged = any(n.damaged for n in notices)
             self.say("A puzzles file was damaged: set aside (see the terminal)" if damaged
                      else "Cannot keep the puzzles' progress (see the terminal)", "bad", 8)
 

@@ -41,6 +41,7 @@ from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.text_input import key_pressed
+from spoker.notices import tell
 from spoker.records.files import animation_format
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
@@ -314,10 +315,10 @@ class ReplayView(BaseView):
         """What the kept analyses' file said (damaged, not writable): the whole
         line on stderr, the gist on the screen."""
         notices = self.app.analyses.take_notices()
-        for line in notices:
-            print(f"spoker: {line}", file=sys.stderr)
+        for notice in notices:
+            tell(notice)
         if notices:
-            damaged = any(" was damaged " in line or " damaged (" in line for line in notices)
+            damaged = any(n.damaged for n in notices)
             self.say("The kept analyses were damaged: set aside (see the terminal)" if damaged
                      else "Cannot keep this analysis on disk (see the terminal)", "bad", 8)
 
