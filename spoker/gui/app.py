@@ -36,6 +36,7 @@ from spoker.gui.models.controller import (
     clean_name,
 )
 from spoker.gui.models.settings import Settings, settings_file, settings_path
+from spoker.records.files import same_file
 from spoker.records.inputs import read_seed
 
 if TYPE_CHECKING:
@@ -574,7 +575,7 @@ class SpokerApp:
         if not os.path.lexists(target):
             return False
         own = self._records.get(controller)
-        return own is None or not _same_file(own, target)
+        return own is None or not same_file(own, target)
 
     def open_record_file(self, path: str, mode: str = "auto") -> str | None:
         """Open a record: replay it, or (unfinished, or mode "play") continue it.
@@ -623,13 +624,6 @@ def free_name(path: Path) -> Path:
         if not os.path.lexists(candidate):
             return candidate
         n += 1
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
 
 
 def continued_record_notices(record: GameRecord) -> list[str]:
