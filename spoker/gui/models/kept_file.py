@@ -72,7 +72,10 @@ class KeptFile(Generic[T]):
             return self.empty()
         value, bad = self._load()
         if bad:
-            with self._locked(required=False):  # again under the lock: another window may have just written it
+            # Again under the lock (another window may have just written it),
+            # and set aside under it; a read-only store takes no lock (it
+            # would make the lock file).
+            with self._locked(required=False) if self.writable else contextlib.nullcontext():
                 value, bad = self._load()
                 if bad:
                     self._damaged(bad)
