@@ -280,3 +280,23 @@ def test_a_file_that_cannot_be_written_is_told(window: Any, tmp_path: Path,
     assert view.analysis.state == DONE  # the analysis is shown all the same
     assert "Cannot keep this analysis" in view.message
     assert app.analyses.job(record) is view.analysis  # and kept for the session
+
+
+def test_the_viewer_sets_aside_a_kept_best_cell_that_is_not_playable(
+        window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: GameRecord,
+        moves: list[MoveAnalysis], capsys: pytest.CaptureFixture[str]) -> None:
+    # Once "error: 4D4 is not playable", closing the viewer at every reopening.
+    home = tmp_path / "home"
+    monkeypatch.setenv("SPOKER_HOME", str(home))
+    AnalysisStore(home / FILENAME).keep(key(record), moves)
+    data = json.loads((home / FILENAME).read_text(encoding="utf-8"))
+    n = next(i for i, m in enumerate(moves) if m.loss > 0)
+    data["analyses"][0]["placements"][n][5] = "4D4"
+    (home / FILENAME).write_text(json.dumps(data), encoding="utf-8")
+    app = new_app(window)
+    app.open_replay(record, source="sample-game.txt")
+    view = window.current_view
+    assert isinstance(view, ReplayView) and view.analysis.state == IDLE  # not taken from the file
+    assert "damaged" in view.message and view.message_kind == "bad"
+    err = capsys.readouterr().err
+    assert f"analysis 1: placement {n + 1}: its best cell 4D4" in err and err.count("\n") == 1
