@@ -193,3 +193,12 @@ def test_kept_analyses_dated_in_the_future_are_set_aside_and_a_new_one_is_kept(
     path.write_text(json.dumps(data), encoding="utf-8")  # 100 within the skew, all newer than now
     AnalysisStore(path).keep(key(record, 500), moves)
     assert AnalysisStore(path).find(key(record, 500)) == moves  # the new one is kept all the same
+
+
+def test_a_progress_file_damaged_meanwhile_loses_none_of_this_windows_tries(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / PUZZLES)
+    store.keep(PuzzleProgress(tried=10, solved=5))
+    (tmp_path / PUZZLES).write_text("{", encoding="utf-8")  # damaged by something else
+    store.keep(store.progress._replace(tried=11))
+    assert ProgressStore(tmp_path / PUZZLES).progress.tried == 11
+    assert [n.damaged for n in store.take_notices()] == [True]

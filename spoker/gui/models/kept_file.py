@@ -70,29 +70,32 @@ class KeptFile(Generic[T]):
         """What the file holds (its usable part); damage set aside, told once."""
         if self.path is None:
             return self.empty()
-        value, bad = self._load()
+        value, bad, _ = self._load()
         if bad:
             # Again under the lock (another window may have just written it),
             # and set aside under it; a read-only store takes no lock (it
             # would make the lock file).
             with self._locked(required=False) if self.writable else contextlib.nullcontext():
-                value, bad = self._load()
+                value, bad, _ = self._load()
                 if bad:
                     self._damaged(bad)
         return value
 
-    def _load(self) -> tuple[T, str]:
+    def _load(self) -> tuple[T, str, bool]:
+        """The file's usable value, what was wrong ("" if nothing), and
+        whether anything was usable (False: no file, or nothing to merge)."""
         assert self.path is not None
         try:
             data = read_json(self.path, self.limit)
         except FileNotFoundError:
-            return self.empty(), ""
+            return self.empty(), "", False
         except StorageError as err:
-            return self.empty(), str(err)
+            return self.empty(), str(err), False
         try:
-            return self.parse(data)
+            value, bad = self.parse(data)
         except StorageError as err:
-            return self.empty(), str(err)
+            return self.empty(), str(err), False
+        return value, bad, True
 
     def _damaged(self, reason: str) -> None:
         assert self.path is not None
@@ -115,12 +118,12 @@ class KeptFile(Generic[T]):
             return value
         try:
             with self._locked(required=True):
-                disk, bad = self._load()
+                disk, bad, usable = self._load()
                 if bad:
                     self._damaged(bad)  # its usable part is merged still
                 if self._held:
                     return value
-                if merge is not None:
+                if merge is not None and usable:  # nothing on disk: this window's value as it is
                     value = merge(disk, value)
                 write_atomic(self.path, self.text(value))
         except (OSError, StorageError) as err:
