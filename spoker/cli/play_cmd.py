@@ -193,9 +193,11 @@ def read_load(path: str) -> GameRecord:
 def check_record_target(path: str, load: str | None) -> None:
     """--record FILE must not replace a file, unless it is the --load record
     (the game continues it); its folder must exist."""
+    from spoker.records.files import same_file
+
     full = os.path.expanduser(path)
     if os.path.lexists(full):
-        if load and _same_file(full, os.path.expanduser(load)):
+        if load and same_file(full, os.path.expanduser(load)):
             return
         if os.path.isdir(full):
             raise CliError(f"--record {path!r} is a folder: give a file name")
@@ -206,13 +208,6 @@ def check_record_target(path: str, load: str | None) -> None:
     folder = os.path.dirname(os.path.abspath(full))
     if not os.path.isdir(folder):
         raise CliError(f"--record {path!r}: the folder {folder!r} does not exist")
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
 
 
 def check_display() -> None:

@@ -29,11 +29,10 @@ from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.game_files import (
     GameFiles,
     continued_record_notices,
-    notices_of,
     record_of,
     setup_from_record,
 )
-from spoker.gui.models.settings import Settings, load_settings, save_settings, settings_path
+from spoker.gui.models.settings import Settings, settings_file, settings_path
 from spoker.notices import Notice, NoticeKind, tell_all
 
 if TYPE_CHECKING:
@@ -71,15 +70,11 @@ class SpokerApp:
         self.files = GameFiles(self.data_folder, persist=persist, record_path=record_path)
         if persist and self.data_folder is None:
             self.files.note([Notice(NoticeKind.INFO, storage.NO_DATA_DIR)])
-        self._settings_kept = True  # False: a damaged preferences file stayed in place
+        # The preferences file: a damaged one that could not be moved aside is never written over.
+        self.settings_file = settings_file(None if self.data_folder is None else settings_path())
         if settings is None:
-            settings = Settings()
-            if self.data_folder is not None:
-                lines: list[str] = []
-                settings = load_settings(notices=lines)
-                self.files.note(lines)
-                # Damaged but not moved aside (a read-only folder...): never write over it.
-                self._settings_kept = not lines or not os.path.lexists(settings_path() or "")
+            settings = self.settings_file.read()
+            self.files.note(self.settings_file.take_notices())
         self.settings = settings
         self.threaded = threaded
         self._executors: Executors | None = None
@@ -175,8 +170,9 @@ class SpokerApp:
         self.save_settings()
 
     def save_settings(self) -> None:
-        if self.data_folder is not None and self._settings_kept:
-            save_settings(self.settings)
+        if self.data_folder is not None:
+            self.settings_file.keep(self.settings)
+            self.files.note(self.settings_file.take_notices())
 
     def tell(self, notices: Iterable[Notice], view: object = None, seconds: float = 10.0) -> Notice | None:
         """Tell ``notices`` (each whole line on stderr, by :func:`spoker.notices.tell_all`)
@@ -298,10 +294,10 @@ class SpokerApp:
     def show_lessons(self, lesson: int | None = None) -> arcade.View:
         """Learn to play: the list of lessons, or lesson ``lesson`` (1-based)
         open; which are done is kept in the data folder's lessons.json."""
-        from spoker.gui.models.lessons import Progress, Tutor, progress_path
+        from spoker.gui.models.lessons import LessonProgress, Tutor, progress_path
         from spoker.gui.views.lessons import LessonsView
 
-        view = LessonsView(self, Tutor(Progress(progress_path(self.data_folder))))
+        view = LessonsView(self, Tutor(LessonProgress(progress_path(self.data_folder))))
         if lesson is not None:
             view.open(lesson - 1)
         self.show(view)
@@ -333,9 +329,9 @@ class SpokerApp:
         from spoker.gui.views.puzzles import PuzzlesView
 
         folder = self.data_folder
-        lines: list[str] = []
-        shipped = load_shipped(notices=lines)
-        tell_all(notices_of(lines, folder))
+        notices: list[Notice] = []
+        shipped = load_shipped(notices=notices)
+        tell_all(notices)
         session = PuzzleSession(shipped, ProgressStore(progress_path(folder)), MineStore(mine_path(folder)),
                                 self.puzzle_executor, seed)
         if number is not None and 1 <= number <= len(shipped):

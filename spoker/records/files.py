@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
 from shibumi.errors import expect, shown
-from spoker.errors import RecordError, SpokerError
+from spoker.errors import RecordError, SpokerError, StorageError
 from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK, check_text, expect_path
+from spoker.records.palette_quant import check_colours, quantise
 
 
 def read_bounded(
@@ -49,6 +50,51 @@ def read_bounded(
     if size > limit:
         raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
     return b"".join(parts)
+
+
+def open_regular(path: str | os.PathLike[str], *, no_links: bool = False) -> IO[bytes]:
+    """``path`` open for reading in binary, if it is a regular file: the one
+    place that decides "only a regular file".
+
+    Opened without blocking, so a FIFO cannot hang the caller; a folder, a
+    FIFO, a device or a socket is refused with :class:`StorageError`, as is
+    (``no_links``) a symbolic link, even a dangling one: opened with
+    ``O_NOFOLLOW`` where the system has it, checked with ``lstat`` too, so a
+    link put in a data folder is never followed out of it. FileNotFoundError
+    (and other OSError) as ``open`` raises them."""
+    expect_path(path)
+    name = os.fspath(path)
+    if no_links and os.path.islink(name):
+        raise StorageError(f"{name!r} is a symbolic link, not a file", name)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if no_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(name, flags)
+    except OSError as err:
+        if no_links and err.errno == errno.ELOOP:  # made a link since the check above
+            raise StorageError(f"{name!r} is a symbolic link, not a file", name) from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise StorageError(f"{name!r} is a folder, not a file", name)
+        if not stat.S_ISREG(mode):
+            raise StorageError(f"{name!r} is not a regular file", name)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether ``a`` and ``b`` name one file (through links); two names of
+    which one cannot be looked at are the same only if their absolute paths are."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
 
 
 TEMP_SUFFIX = ".tmp"
@@ -185,17 +231,6 @@ ANIMATION_FORMATS: dict[str, str] = {".gif": "GIF", ".png": "PNG", ".apng": "PNG
 MAX_FPS = 30.0
 """Frames a second at most: browsers slow GIF frames shorter than 20 ms down to 100 ms."""
 MIN_FPS = 0.1
-GIF_COLOURS = 128
-"""The one palette a GIF's frames share: enough for the shaded balls, the wood
-and the captions; one palette for all frames keeps colours from flickering and
-lets unchanged pixels compress to nothing."""
-_PALETTE_SAMPLES = 6  # frames the shared palette is made from, spread over the film
-_SAMPLE_PIXELS = 640 * 400  # a frame's pixels the palette looks at, at most
-_RARE_COLOURS = 16  # of them, added for the colours the median cut serves worst
-_KEPT_COLOURS = 64  # colours a caller may ask the palette to hold exactly
-_CLOSE_ENOUGH = 24  # a pixel this near its palette colour (|dR|+|dG|+|dB|) needs no colour of its own
-
-
 def animation_format(path: str | os.PathLike[str]) -> str:
     """Pillow's format for an animation named ``path``: ``GIF``, ``PNG`` (APNG)
     or ``WEBP``; :class:`SpokerError` for any other ending."""
@@ -228,7 +263,9 @@ def write_animation_atomic(
     The format is the name's ending (:func:`animation_format`). Each frame is
     shown ``1 / fps`` seconds, or ``hold`` times that when its ``info["hold"]``
     is a whole number ``hold`` (a verdict to read). All frames must have one
-    size. GIF and APNG frames share one palette of :data:`GIF_COLOURS` colours,
+    size. GIF and APNG frames share one palette of
+    :data:`~spoker.records.palette_quant.GIF_COLOURS` colours
+    (:mod:`spoker.records.palette_quant`),
     without dithering (flat areas stay flat and compress: a third of the
     bytes of full colour); Pillow writes only the part of each frame that
     changed (in a GIF, the unchanged pixels inside it transparent). ``keep``:
@@ -240,7 +277,7 @@ def write_animation_atomic(
     expect_path(path)
     kind = animation_format(path)
     rate = check_fps(fps)
-    kept = _check_colours(keep)
+    kept = check_colours(keep)
     if isinstance(frames, str | bytes) or not isinstance(frames, Iterable):
         raise TypeError(f"frames {shown(frames)}: expected PIL images")
     images: list[Any] = []
@@ -262,11 +299,7 @@ def write_animation_atomic(
         raise SpokerError(f"{os.fspath(path)!r}: an animation needs at least one frame")
     out = io.BytesIO()
     if kind in ("GIF", "PNG"):
-        from PIL import Image
-
-        palette = _shared_palette(images, kept)
-        for i, im in enumerate(images):  # in place: each full-colour frame freed as it goes
-            images[i] = im.quantize(palette=palette, dither=Image.Dither.NONE)
+        quantise(images, kept)
         extra = {"optimize": True} if kind == "GIF" else {"default_image": False, "optimize": True}
         images[0].save(out, format=kind, save_all=True, append_images=images[1:],
                        duration=durations, loop=0, **extra)
@@ -276,67 +309,6 @@ def write_animation_atomic(
     data = out.getvalue()
     write_bytes_atomic(path, data)
     return len(data)
-
-
-def _check_colours(keep: object) -> list[tuple[int, int, int]]:
-    if isinstance(keep, str | bytes) or not isinstance(keep, Sequence):
-        raise TypeError(f"keep {shown(keep)}: expected a list of (red, green, blue) colours")
-    out = []
-    for colour in keep:
-        if not (isinstance(colour, tuple) and len(colour) in (3, 4)
-                and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in colour)):
-            raise TypeError(f"colour {shown(colour)}: expected (red, green, blue), each 0..255")
-        out.append((colour[0], colour[1], colour[2]))
-    out = list(dict.fromkeys(out))
-    if len(out) > _KEPT_COLOURS:
-        raise SpokerError(f"keep: {len(out)} colours, at most {_KEPT_COLOURS}")
-    return out
-
-
-def _shared_palette(images: list[Any], kept: list[tuple[int, int, int]]) -> Any:
-    """A palette image of :data:`GIF_COLOURS` colours for every frame: the
-    median cut of a few frames spread over the film (the last holds the most
-    balls), side by side, then the colours it serves worst added one by one
-    (a caption's green covers few pixels, but must not turn grey)."""
-    import numpy as np
-    from PIL import Image
-
-    count = min(len(images), _PALETTE_SAMPLES)
-    picks = sorted({round(i * (len(images) - 1) / max(1, count - 1)) for i in range(count)})
-    # Large frames are sampled (every other pixel or fewer: nearest, so no
-    # colour is made up) to keep the sheet near a few 640x400 frames.
-    step = max(1, math.ceil(math.sqrt(images[0].width * images[0].height / _SAMPLE_PIXELS)))
-    width, height = -(-images[0].width // step), -(-images[0].height // step)
-    sheet = Image.new("RGB", (width * len(picks), height))
-    for slot, index in enumerate(picks):
-        frame = images[index]
-        small = frame if step == 1 else frame.resize((width, height), Image.Resampling.NEAREST)
-        sheet.paste(small, (slot * width, 0))
-    base = sheet.quantize(colors=GIF_COLOURS - _RARE_COLOURS - len(kept), method=Image.Quantize.MEDIANCUT,
-                          dither=Image.Dither.NONE)
-    used = len(base.getcolors(256) or ())
-    colours: list[tuple[int, ...]] = list(kept)
-    colours += [tuple(base.getpalette()[3 * i:3 * i + 3]) for i in range(used)]  # type: ignore[index]
-    pixels = np.asarray(sheet, dtype=np.int16).reshape(-1, 3)
-    for _ in range(_RARE_COLOURS):
-        mapped = np.asarray(sheet.quantize(palette=_palette_image(colours), dither=Image.Dither.NONE)
-                            .convert("RGB"), dtype=np.int16).reshape(-1, 3)
-        error = np.abs(pixels - mapped).sum(axis=1)
-        worst = int(error.argmax())
-        if error[worst] < _CLOSE_ENOUGH:
-            break
-        colours.append(tuple(int(v) for v in pixels[worst]))
-    return _palette_image(colours)
-
-
-def _palette_image(colours: list[tuple[int, ...]]) -> Any:
-    """A one-pixel P image whose palette is ``colours`` (the rest: the first again)."""
-    from PIL import Image
-
-    image = Image.new("P", (1, 1))
-    flat = [v for c in colours for v in c[:3]]
-    image.putpalette(flat + flat[:3] * (256 - len(colours)))
-    return image
 
 
 def remove_stale_temporaries(folder: str, name: str) -> list[str]:
@@ -407,7 +379,7 @@ def _sync_folder(folder: str) -> None:
 
 
 __all__ = [
-    "ANIMATION_FORMATS", "GIF_COLOURS", "MAX_FPS", "MIN_FPS", "STALE_TEMP_SECONDS", "TEMP_SUFFIX",
-    "animation_format", "append_whole", "check_fps", "read_bounded", "remove_stale_temporaries",
+    "ANIMATION_FORMATS", "MAX_FPS", "MIN_FPS", "STALE_TEMP_SECONDS", "TEMP_SUFFIX",
+    "animation_format", "append_whole", "check_fps", "open_regular", "read_bounded", "remove_stale_temporaries", "same_file",
     "write_animation_atomic", "write_bytes_atomic", "write_png_atomic", "write_text_atomic",
 ]

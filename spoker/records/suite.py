@@ -14,9 +14,7 @@ an unplayable cell or a colour no longer in the bag is (docs/decisions.md).
 from __future__ import annotations
 
 import functools
-import os
 import re
-import stat
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
@@ -26,7 +24,8 @@ from spoker.engine.groups import Group, Rank, group_of, groups_at, standing
 from spoker.engine.judging import PATTERNS, visible
 from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
-from spoker.errors import SpokerError
+from spoker.errors import SpokerError, StorageError
+from spoker.records.files import open_regular
 from spoker.records.inputs import check_text, expect_path
 
 if TYPE_CHECKING:
@@ -391,17 +390,11 @@ def read_suite(path: str | Path, regular: bool = False) -> list[Case]:
 def _open_suite(path: str | Path, regular: bool) -> BinaryIO:
     if not regular:
         return open(path, "rb")
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO opens at once
     try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):  # told before fdopen, which would name the descriptor ("Is a directory: 3")
-            raise SuiteError(f"{path}: is a folder, not a suite file")
-        if not stat.S_ISREG(mode):
-            raise SuiteError(f"{path}: not a regular file")
-    except BaseException:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "rb")
+        return open_regular(path)  # type: ignore[return-value]
+    except StorageError as err:
+        what = "is a folder, not a suite file" if "is a folder" in str(err) else "not a regular file"
+        raise SuiteError(f"{path}: {what}") from None
 
 
 __all__ = [

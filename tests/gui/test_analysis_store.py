@@ -13,7 +13,7 @@ import pytest
 from arcade import key as keys
 
 from spoker.gui.app import SpokerApp
-from spoker.gui.models import analysis_model, analysis_store
+from spoker.gui.models import analysis_model, analysis_store, kept_file
 from spoker.gui.models.analysis_model import DONE, IDLE, AnalysisCache
 from spoker.gui.models.analysis_store import FILENAME, AnalysisStore, Key, key_of
 from spoker.gui.models.controller import GameController, GameSetup
@@ -205,7 +205,7 @@ def test_a_damaged_file_is_set_aside_and_written_afresh(
     _damaged(path, damage)
     store = AnalysisStore(path)
     assert store.find(key(record)) is None  # never a crash, never a wrong analysis
-    assert len(store.notices) == 1 and "damaged" in store.notices[0]
+    assert len(store.notices) == 1 and "damaged" in store.notices[0].line
     aside = [p for p in tmp_path.iterdir() if p.name.startswith(FILENAME + ".damaged-")]
     assert len(aside) == 1 and not path.exists()  # kept beside, never deleted
     store.keep(key(record), moves)  # rewritten
@@ -230,7 +230,7 @@ def test_a_damaged_analysis_leaves_the_others(tmp_path: Path, record: GameRecord
     data["analyses"].insert(0, 7)
     path.write_text(json.dumps(data), encoding="utf-8")
     store = AnalysisStore(path)
-    assert len(store) == 2 and "analysis 1: not an object" in store.notices[0]
+    assert len(store) == 2 and "analysis 1: not an object" in store.notices[0].line
 
 
 def test_a_read_only_store_reads_and_never_writes(tmp_path: Path, record: GameRecord,
@@ -244,7 +244,7 @@ def test_a_read_only_store_reads_and_never_writes(tmp_path: Path, record: GameRe
     assert store.find(key(record, 1)) == moves and path.read_bytes() == before
     path.write_text("{", encoding="utf-8")
     damaged = AnalysisStore(path, writable=False)
-    assert damaged.find(key(record)) is None and "not used" in damaged.notices[0]
+    assert damaged.find(key(record)) is None and "not used" in damaged.notices[0].line
     assert path.read_text(encoding="utf-8") == "{"  # left as it is
 
 
@@ -272,7 +272,7 @@ def test_a_file_that_cannot_be_written_is_told(window: Any, tmp_path: Path,
     def full(path: Path, text: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(analysis_store, "write_atomic", full)
+    monkeypatch.setattr(kept_file, "write_atomic", full)
     app = new_app(window)
     app.open_replay(record, source="sample-game.txt")
     view = window.current_view
@@ -281,3 +281,23 @@ def test_a_file_that_cannot_be_written_is_told(window: Any, tmp_path: Path,
     assert view.analysis.state == DONE  # the analysis is shown all the same
     assert "Cannot keep this analysis" in view.message
     assert app.analyses.job(record) is view.analysis  # and kept for the session
+
+
+def test_the_viewer_sets_aside_a_kept_best_cell_that_is_not_playable(
+        window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: GameRecord,
+        moves: list[MoveAnalysis], capsys: pytest.CaptureFixture[str]) -> None:
+    # Once "error: 4D4 is not playable", closing the viewer at every reopening.
+    home = tmp_path / "home"
+    monkeypatch.setenv("SPOKER_HOME", str(home))
+    AnalysisStore(home / FILENAME).keep(key(record), moves)
+    data = json.loads((home / FILENAME).read_text(encoding="utf-8"))
+    n = next(i for i, m in enumerate(moves) if m.loss > 0)
+    data["analyses"][0]["placements"][n][5] = "4D4"
+    (home / FILENAME).write_text(json.dumps(data), encoding="utf-8")
+    app = new_app(window)
+    app.open_replay(record, source="sample-game.txt")
+    view = window.current_view
+    assert isinstance(view, ReplayView) and view.analysis.state == IDLE  # not taken from the file
+    assert "damaged" in view.message and view.message_kind == "bad"
+    err = capsys.readouterr().err
+    assert f"analysis 1: placement {n + 1}: its best cell 4D4" in err and err.count("\n") == 1

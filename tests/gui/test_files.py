@@ -230,10 +230,12 @@ def test_an_autosave_that_fails_is_told_once(window: Any, tmp_path: Path, monkey
     monkeypatch.setenv("SPOKER_HOME", str(blocker / "spoker"))
     app = new_app(window)
     view = app.new_game(GameSetup(seed=2))
-    assert view.message.startswith("Cannot autosave") and view.message_kind == "bad"
+    # The preferences cannot be kept either: each failure is told, once.
+    assert view.message.startswith(("Cannot autosave", "Cannot keep the preferences")) and view.message_kind == "bad"
     play(view, 4)
     err = capsys.readouterr().err
     assert err.count("cannot autosave") == 1 and "Traceback" not in err
+    assert err.count("cannot keep the preferences file") == 1
 
 
 # -- saving stays where it should -------------------------------------------------------

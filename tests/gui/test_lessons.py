@@ -26,7 +26,7 @@ from spoker.gui.models.lessons import (
     FILENAME,
     LESSONS,
     Goal,
-    Progress,
+    LessonProgress,
     Step,
     Tutor,
     answers,
@@ -139,21 +139,21 @@ def test_a_goal_is_all_of_its_parts() -> None:
 # -- progress -------------------------------------------------------------------------
 def test_progress_is_kept_in_the_data_folder(tmp_path: Path) -> None:
     path = tmp_path / "data" / FILENAME
-    progress = Progress(path)
+    progress = LessonProgress(path)
     assert not progress.done and not path.exists()
     progress.mark_done("line")
     progress.mark_done("supported")
     assert json.loads(path.read_text(encoding="utf-8")) == {"format": "spoker-lessons-1", "done": ["line", "supported"]}
-    again = Progress(path)
+    again = LessonProgress(path)
     assert again.done == {"line", "supported"} and again.notices == []
     again.reset()
-    assert Progress(path).done == set()
+    assert LessonProgress(path).done == set()
 
 
 def test_a_newer_version_s_lessons_are_kept_not_damage(tmp_path: Path) -> None:
     path = tmp_path / FILENAME
     path.write_text(progress_text(["line", "a-later-lesson"]), encoding="utf-8")
-    progress = Progress(path)
+    progress = LessonProgress(path)
     assert progress.notices == [] and progress.done == {"line", "a-later-lesson"}
     progress.mark_done("apex")
     assert "a-later-lesson" in json.loads(path.read_text(encoding="utf-8"))["done"]
@@ -166,36 +166,36 @@ def test_a_newer_version_s_lessons_are_kept_not_damage(tmp_path: Path) -> None:
 def test_a_damaged_progress_file_is_set_aside_with_one_notice(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / FILENAME
     path.write_bytes(content)
-    progress = Progress(path)
+    progress = LessonProgress(path)
     assert progress.done == set()
-    assert len(progress.notices) == 1 and "damaged" in progress.notices[0]
+    assert len(progress.notices) == 1 and "damaged" in progress.notices[0].line
     assert not path.exists()
     aside = [p for p in tmp_path.iterdir() if p.name.startswith(FILENAME + ".damaged-")]
     assert len(aside) == 1 and aside[0].read_bytes() == content  # kept, never deleted
     assert progress.take_notices() and progress.take_notices() == []  # told once
     progress.mark_done("line")  # written afresh
-    assert Progress(path).done == {"line"}
+    assert LessonProgress(path).done == {"line"}
 
 
 def test_a_progress_file_that_cannot_be_written_says_so_once(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder", encoding="utf-8")
-    progress = Progress(blocker / FILENAME)  # its folder is a file: nothing can be written there
+    progress = LessonProgress(blocker / FILENAME)  # its folder is a file: nothing can be written there
     progress.mark_done("line")
     progress.mark_done("cut")
     assert progress.done == {"line", "cut"}  # kept for the session
-    assert len(progress.notices) == 1 and "cannot keep the lessons' progress" in progress.notices[0]
+    assert len(progress.notices) == 1 and "cannot keep the lessons' progress" in progress.notices[0].line
 
 
 def test_progress_from_refuses_what_is_not_a_list_of_names() -> None:
     assert progress_from({"format": "spoker-lessons-1", "done": ["x"]}) == ({"x"}, "")
     assert progress_from({"format": "spoker-lessons-1", "done": ["x" * 41]})[1]
-    assert progress_from(None)[1] == "not an object but NoneType"
+    assert progress_from(None)[1] == "not an object but null"
 
 
 # -- the tutor ------------------------------------------------------------------------
 def test_the_tutor_goes_through_a_lesson_and_keeps_it_done(tmp_path: Path) -> None:
-    tutor = Tutor(Progress(tmp_path / FILENAME))
+    tutor = Tutor(LessonProgress(tmp_path / FILENAME))
     tutor.open(1)  # a line of three: two steps
     assert tutor.step is LESSONS[1].steps[0] and not tutor.solved
     assert not tutor.next()  # not before the task is done
@@ -208,7 +208,7 @@ def test_the_tutor_goes_through_a_lesson_and_keeps_it_done(tmp_path: Path) -> No
     assert tutor.next() and tutor.step_index == 1 and tutor.verdict is None
     assert tutor.place("1E1").ok and tutor.progress.is_done("line")
     assert tutor.next() and tutor.index == 2  # the next lesson
-    assert Progress(tmp_path / FILENAME).done == {"line"}
+    assert LessonProgress(tmp_path / FILENAME).done == {"line"}
     assert tutor.first_to_do() == 0
     tutor.open(8)
     for _ in range(2):
@@ -235,7 +235,7 @@ def click_cell(view: LessonsView, cell: Cell) -> None:
 
 
 def lessons_view(app: Any, tmp_path: Path) -> LessonsView:
-    view = LessonsView(app, Tutor(Progress(tmp_path / FILENAME)))
+    view = LessonsView(app, Tutor(LessonProgress(tmp_path / FILENAME)))
     app.show(view)
     view.on_draw()
     return view
@@ -388,7 +388,7 @@ def test_any_progress_file_is_read_or_set_aside_never_a_crash(tmp_path: Path, co
     folder.mkdir(exist_ok=True)
     path = folder / FILENAME
     path.write_bytes(content)
-    progress = Progress(path)
+    progress = LessonProgress(path)
     if progress.notices:
         assert len(progress.notices) == 1 and progress.done == set() and not path.exists()
     else:

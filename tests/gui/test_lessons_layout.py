@@ -14,7 +14,7 @@ import pytest
 from support.layout_check import Box, layout_problems
 
 from spoker.gui.app import SpokerApp
-from spoker.gui.models.lessons import FILENAME, LESSONS, Progress, Tutor, answers
+from spoker.gui.models.lessons import FILENAME, LESSONS, LessonProgress, Tutor, answers
 from spoker.gui.models.settings import Settings
 from spoker.gui.render.text import DrawnText, recording_texts, screen_text
 from spoker.gui.views.lessons import LessonsView
@@ -47,7 +47,7 @@ def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator
 
 def show(app: SpokerApp, screen: str, tmp_path: Path) -> LessonsView:
     lesson, actions = SCREENS[screen]
-    progress = Progress(tmp_path / FILENAME)
+    progress = LessonProgress(tmp_path / FILENAME)
     if "all" in actions:
         for each in LESSONS:
             progress.mark_done(each.key)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from support.executors import StepExecutor
 
 from spoker.gui.app import SpokerApp
-from spoker.gui.models import analysis_model
+from spoker.gui.models import analysis_model, analysis_store
 from spoker.gui.models.analysis_model import DONE, IDLE, RUNNING, AnalysisCache
 from spoker.gui.models.analysis_store import (
     FILENAME,
@@ -357,7 +357,7 @@ def _kept_text() -> str:
     record = load_record(SAMPLE)
     moves = analyse_record(record, effort=60, luck=True).moves
     key = key_of(record.moves, record.rules, 60)
-    return AnalysisStore(Path("/nonexistent"), writable=False)._bounded({key: _Entry(key, 1.0, tuple(moves))})
+    return analysis_store._text({key: _Entry(key, 1.0, tuple(moves))})
 
 
 def test_the_viewers_story_shows_the_luck_marks(app: SpokerApp, window: Any, analysis: GameAnalysis) -> None:

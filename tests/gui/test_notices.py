@@ -30,7 +30,8 @@ def test_a_write_failure_in_a_folder_named_damaged_is_not_told_as_a_damaged_file
     view.tutor.progress.mark_done("line")  # cannot be written: its folder is a file
     view._tell_notices()
     err = capsys.readouterr().err
-    assert err.startswith("spoker: cannot keep the lessons' progress in ") and "damaged-data" in err
+    assert err.startswith("spoker: cannot keep the lessons' progress file in ") and "damaged-data" in err
+    assert "is a file, not a folder" in err
     assert view.message == "Cannot keep the lessons' progress (see the terminal)"
 
 

@@ -8,13 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from spoker.errors import ArgumentError
 from spoker.gui.models.puzzle_rating import (
     DIFFICULTY_RATINGS,
+    HIGHEST,
+    LOWEST,
     MIN_DEVIATION,
     Rating,
-    RatingError,
     after_puzzle,
     expected,
+    in_bounds,
     puzzle_rating,
     update,
 )
@@ -62,7 +65,31 @@ def test_expected_scores_add_up_to_one(a: float, b: float) -> None:
 
 @pytest.mark.parametrize("bad", [Rating(float("nan")), Rating(1500, 0), Rating(1500, 100, -1)])
 def test_bad_ratings_are_refused(bad: Rating) -> None:
-    with pytest.raises(RatingError):
+    with pytest.raises(ArgumentError):
         update(bad, [])
-    with pytest.raises(RatingError):
+    with pytest.raises(ArgumentError):
         update(Rating(), [(Rating(), 2)])
+
+
+def test_a_rating_far_above_the_puzzles_does_not_divide_by_zero() -> None:
+    # The expected score against a puzzle rated 1250 rounded to 1: v = 1 / 0.
+    for rating in (Rating(HIGHEST.rating, 350, 0.06), Rating(HIGHEST.rating, LOWEST.deviation, LOWEST.volatility)):
+        assert in_bounds(after_puzzle(rating, 0, True))
+
+
+def test_what_the_update_gives_is_always_in_bounds() -> None:
+    # Once -5000.000000000003: below the bounds, and the next start set the progress aside.
+    new = after_puzzle(Rating(LOWEST.rating, 999, 1), 0, False)
+    assert in_bounds(new) and new.rating == LOWEST.rating
+
+
+@given(
+    st.floats(LOWEST.rating, HIGHEST.rating), st.floats(LOWEST.deviation, HIGHEST.deviation),
+    st.floats(LOWEST.volatility, HIGHEST.volatility), st.sampled_from([0, 1, 2, None]), st.booleans(),
+)
+def test_every_rating_in_bounds_updates_into_bounds(
+    rating: float, deviation: float, volatility: float, difficulty: int | None, solved: bool,
+) -> None:
+    new = after_puzzle(Rating(rating, deviation, volatility), difficulty, solved)
+    assert in_bounds(new)
+    assert in_bounds(update(Rating(rating, deviation, volatility), []))

@@ -14,7 +14,7 @@ from spoker.gui.models import games_scan
 from spoker.gui.models.games_scan import GamesScan
 from spoker.gui.models.puzzle_searches import Solved, likeliest
 from spoker.gui.models.puzzle_session import REPEAT_GAP, PuzzleSession, load_shipped
-from spoker.gui.models.puzzle_store import MineStore, Progress, ProgressStore, record_key
+from spoker.gui.models.puzzle_store import MineStore, ProgressStore, PuzzleProgress, record_key
 from spoker.records.puzzles import Puzzle
 from spoker.records.record import GameRecord, save_record
 from spoker.runs.puzzles import solve
@@ -84,7 +84,7 @@ def test_a_right_try_then_every_cells_exact_value(tmp_path: Path) -> None:
 
 def test_a_wrong_try_says_both_values_and_breaks_the_streak(tmp_path: Path) -> None:
     s = session(tmp_path)
-    s.store.keep(Progress(streak=4, best_streak=4, tried=4, solved=4))
+    s.store.keep(PuzzleProgress(streak=4, best_streak=4, tried=4, solved=4))
     puzzle = quick(1)
     s.open(puzzle)
     wrong = next(c for c in s.playable() if c not in puzzle.answers)

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from spoker.gui.models.kept_file import LOCK_SUFFIX
 from spoker.gui.models.puzzle_rating import Rating
 from spoker.gui.models.puzzle_store import (
     FILENAME,
     MINE_FILENAME,
     MineStore,
-    Progress,
     ProgressStore,
+    PuzzleProgress,
     progress_json,
     record_key,
 )
@@ -26,7 +27,7 @@ LINE = ("RBWRBRWRBBWRWRWW/BBRBBR.B./..../. 2 2-6 flush_three:2D2,2D4,2D6 W * vis
 
 def test_the_progress_round_trips(tmp_path: Path) -> None:
     path = tmp_path / FILENAME
-    kept = Progress(Rating(1612.5, 80.25, 0.0601), 3, 5, 9, 6, ("a", "b"))
+    kept = PuzzleProgress(Rating(1612.5, 80.25, 0.0601), 3, 5, 9, 6, ("a", "b"))
     ProgressStore(path).keep(kept)
     again = ProgressStore(path)
     assert again.progress == kept
@@ -35,20 +36,21 @@ def test_the_progress_round_trips(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("content", [
-    "{not json", json.dumps({"format": "other"}), json.dumps({**progress_json(Progress()), "rating": "high"}),
-    json.dumps({**progress_json(Progress()), "solved": 5, "tried": 2}),
-    json.dumps({**progress_json(Progress()), "recent": [1, 2]}),
+    "{not json", json.dumps({"format": "other"}), json.dumps({**progress_json(PuzzleProgress()), "rating": "high"}),
+    json.dumps({**progress_json(PuzzleProgress()), "solved": 5, "tried": 2}),
+    json.dumps({**progress_json(PuzzleProgress()), "recent": [1, 2]}),
 ])
 def test_a_damaged_progress_file_is_set_aside_with_one_notice(tmp_path: Path, content: str) -> None:
     path = tmp_path / FILENAME
     path.write_text(content, encoding="utf-8")
     store = ProgressStore(path)
-    assert store.progress == Progress()
+    assert store.progress == PuzzleProgress()
     notices = store.take_notices()
-    assert len(notices) == 1 and "damaged" in notices[0]
+    assert len(notices) == 1 and "damaged" in notices[0].line
     assert not path.exists()
-    assert [p.name.startswith(FILENAME + ".damaged-") for p in tmp_path.iterdir()] == [True]
-    store.keep(Progress(streak=1, best_streak=1, tried=1, solved=1))
+    assert [p.name.startswith(FILENAME + ".damaged-") for p in tmp_path.iterdir()
+            if not p.name.endswith(LOCK_SUFFIX)] == [True]
+    store.keep(PuzzleProgress(streak=1, best_streak=1, tried=1, solved=1))
     assert ProgressStore(path).progress.streak == 1  # written afresh
 
 
@@ -56,10 +58,10 @@ def test_a_folder_that_cannot_be_written_is_told_once(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
     store = ProgressStore(blocker / FILENAME)  # a file where the folder should be
-    store.keep(Progress(tried=1))
-    store.keep(Progress(tried=2))
+    store.keep(PuzzleProgress(tried=1))
+    store.keep(PuzzleProgress(tried=2))
     notices = store.take_notices()
-    assert len(notices) == 1 and "cannot keep" in notices[0]
+    assert len(notices) == 1 and "cannot keep" in notices[0].line
     assert store.progress.tried == 2  # kept for the session
 
 

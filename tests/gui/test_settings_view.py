@@ -23,6 +23,7 @@ from spoker.gui.views.settings_view import (
     volume_options,
 )
 from spoker.gui.views.title import TitleView
+from spoker.notices import Notice
 
 LEFT, RIGHT = arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTTON_RIGHT
 
@@ -221,9 +222,9 @@ def test_the_tutor_settings_round_trip_and_damaged_values_read_as_their_defaults
     assert got.tutor_threshold == 2.0 and bad == ""
     # A damaged file is set aside with the line saying what was damaged.
     path.write_text('{"tutor": "on", "tutor_threshold": 0.25}')
-    notices: list[str] = []
+    notices: list[Notice] = []
     got = load_settings(path, notices)
-    assert (got.tutor, got.tutor_threshold) == (False, 0.25) and "tutor 'on'" in notices[0]
+    assert (got.tutor, got.tutor_threshold) == (False, 0.25) and "tutor 'on'" in notices[0].line
 
 
 def test_the_tutor_choice_shows_a_threshold_between_its_steps() -> None:

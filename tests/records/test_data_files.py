@@ -20,6 +20,7 @@ from spoker.errors import RecordError, StorageError
 from spoker.gui.models import autosave, storage
 from spoker.gui.models.controller import NAME_LENGTH, GameController, GameSetup, display_name
 from spoker.gui.models.settings import Settings, load_settings, save_settings
+from spoker.notices import Notice
 from spoker.records.record import MAX_INPUT_BYTES, decode_record, load_record
 
 FUZZ = settings(  # each example writes and reads a file through the GUI's readers
@@ -63,7 +64,7 @@ def test_a_record_beyond_the_limit_is_refused_without_reading_it_all(tmp_path: P
 def test_read_json_refuses_damage_with_its_own_error(tmp_path: Path, content: bytes, reason: str) -> None:
     path = tmp_path / "f.json"
     path.write_bytes(content)
-    with pytest.raises(storage.DamagedFileError, match=reason):
+    with pytest.raises(StorageError, match=reason):
         storage.read_json(path)
 
 
@@ -118,15 +119,15 @@ def test_data_folder_without_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 def test_damaged_preferences_are_moved_aside_and_told(tmp_path: Path, content: bytes, field: str) -> None:
     path = tmp_path / "settings.json"
     path.write_bytes(content)
-    notices: list[str] = []
+    notices: list[Notice] = []
     loaded = load_settings(path, notices)
     assert loaded.visibility in ("visible", "touching") and 0.25 <= loaded.computer_speed <= 8
     assert len(loaded.name1) <= NAME_LENGTH
     assert not path.exists()
     (kept,) = aside(tmp_path, "settings.json")
     assert kept.read_bytes() == content  # kept as it was, never deleted
-    assert len(notices) == 1 and "\n" not in notices[0]
-    assert field in notices[0] and str(kept) in notices[0]
+    assert len(notices) == 1 and "\n" not in notices[0].line
+    assert field in notices[0].line and str(kept) in notices[0].line
 
 
 def test_good_values_survive_next_to_a_bad_one(tmp_path: Path) -> None:
@@ -135,7 +136,7 @@ def test_good_values_survive_next_to_a_bad_one(tmp_path: Path) -> None:
     loaded = load_settings(path, [])
     assert (loaded.name1, loaded.visibility, loaded.show_hints, loaded.volume) == ("Zoë", "visible", True, 0.8)
     path.write_text('{"name1": "Zoë", "future_option": [1]}')  # unknown keys are no damage
-    notices: list[str] = []
+    notices: list[Notice] = []
     assert load_settings(path, notices).name1 == "Zoë" and notices == [] and path.exists()
 
 
@@ -148,7 +149,7 @@ def test_the_settings_screens_fields_round_trip_with_their_defaults(tmp_path: Pa
     assert load_settings(path) == chosen
     for volume in (0, 1, 0.0, 1.0, 0.35):  # the ends are volumes, whole numbers too
         path.write_text(json.dumps({"volume": volume}))
-        notices: list[str] = []
+        notices: list[Notice] = []
         assert load_settings(path, notices).volume == volume and notices == []
 
 
@@ -160,7 +161,7 @@ def test_an_older_file_with_two_hint_settings_still_loads(tmp_path: Path) -> Non
                        ({"hints": False, "show_hints": True}, False), ({"hints": True}, False),
                        ({"hints": "yes", "show_hints": True}, True)]:
         path.write_text(json.dumps({"name1": "Ann", **old}))
-        notices: list[str] = []
+        notices: list[Notice] = []
         loaded = load_settings(path, notices)
         assert (loaded.name1, loaded.show_hints) == ("Ann", shown), old
         assert notices == [] and path.exists()  # an old file is not a damaged one
@@ -182,7 +183,7 @@ def test_preferences_reader_never_raises(tmp_path: Path, data: bytes) -> None:
     folder = Path(tempfile.mkdtemp(dir=tmp_path))
     path = folder / "settings.json"
     path.write_bytes(data)
-    notices: list[str] = []
+    notices: list[Notice] = []
     loaded = load_settings(path, notices)
     assert isinstance(loaded, Settings)
     if path.exists():  # used as it is: nothing was unusable
@@ -278,9 +279,11 @@ def test_a_fifo_or_a_folder_in_the_data_folder_never_blocks(tmp_path: Path, monk
     os.mkfifo(tmp_path / "unfinished" / "game-a.json")
     (tmp_path / "unfinished" / "game-b.json").mkdir()
     (tmp_path / "unfinished" / "game-c.json").symlink_to("/dev/zero")
-    notices: list[str] = []
+    notices: list[Notice] = []
+    unfinished: list[Notice] = []
     assert load_settings(notices=notices) == Settings()
-    assert autosave.unfinished(notices) == []
-    assert len(notices) == 4 and all("moved to" in n for n in notices)
+    assert autosave.unfinished(unfinished) == []
+    assert len(notices) == 1 and len(unfinished) == 3
+    assert all(n.damaged and "moved to" in n.line for n in [*notices, *unfinished])
     assert sorted(p.name.split(storage.DAMAGED)[0] for p in (tmp_path / "unfinished").iterdir()) == [
         "game-a.json", "game-b.json", "game-c.json"]

@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from spoker.engine.rules import RuleSet
 from spoker.gui.models.analysis_store import AnalysisStore, Key, key_of
+from spoker.notices import Notice
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay
 from spoker.runs.analysis import (
@@ -290,8 +291,6 @@ class AnalysisCache:
         self.compute = compute
         self.store = store
         self._jobs: dict[Key, AnalysisJob] = {}
-        self._notices: list[str] = []
-        self._keep_failed = False
 
     def job(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
         """The record's job: the one of this session, else one holding the
@@ -325,25 +324,14 @@ class AnalysisCache:
         return job
 
     def _keep(self, job: AnalysisJob) -> None:
-        """A finished analysis, on disk for the next sessions (a failure is told once)."""
-        if self.store is None:
-            return
-        try:
-            self.store.keep(job.key, job.moves)
-        except OSError as err:
-            if not self._keep_failed:
-                self._notices.append(f"cannot keep the analysis in {str(self.store.path)!r}: {err.strerror or err}")
-            self._keep_failed = True
-        else:
-            self._keep_failed = False
-
-    def take_notices(self) -> list[str]:
-        """Lines about the kept analyses not yet told (a damaged file, a failed write)."""
-        out = ([] if self.store is None else self.store.notices) + self._notices
-        self._notices.clear()
+        """A finished analysis, on disk for the next sessions (a failure is
+        one of the store's notices)."""
         if self.store is not None:
-            self.store.notices.clear()
-        return out
+            self.store.keep(job.key, job.moves)
+
+    def take_notices(self) -> list[Notice]:
+        """The kept analyses' notices not yet told (a damaged file, a failed write)."""
+        return [] if self.store is None else self.store.take_notices()
 
     def start(self, record: GameRecord, rules: RuleSet | None = None) -> AnalysisJob:
         job = self.job(record, rules)

@@ -32,8 +32,11 @@ from typing import NamedTuple
 
 from shibumi import Cell, Colour, ShibumiError
 from spoker.engine.moves import Move
+from spoker.engine.rules import RuleSet
+from spoker.engine.state import GameState
 from spoker.errors import SpokerError
-from spoker.gui.models.storage import DamagedFileError, read_json, set_aside, write_atomic
+from spoker.gui.models.kept_file import KeptFile
+from spoker.notices import Notice
 from spoker.runs.analysis import MoveAnalysis, verdict
 
 FORMAT = "spoker-analyses-2"
@@ -49,6 +52,11 @@ MAX_BYTES = 512 * 1024
 """The file's size at most (the data folder's reader takes 1 MB)."""
 TOLERANCE = 1e-6
 """How far a stored loss may be from best value - value (they are written exactly)."""
+
+CLOCK_SKEW = 24 * 3600.0
+"""How far in the future (seconds) a kept analysis may be dated: another
+computer's clock, a time zone changed. Later is damage (docs/decisions.md,
+"Kept analyses dated in the future")."""
 
 WHAT = "the file of kept analyses"
 """How the notices name the file."""
@@ -74,16 +82,20 @@ class _Entry(NamedTuple):
 
 
 class AnalysisStore:
-    """The analyses kept in ``path`` (read on first use).
+    """The analyses kept in ``path`` (read on first use), a
+    :class:`~spoker.gui.models.kept_file.KeptFile`.
 
-    ``notices`` receives the line about a damaged file (moved aside);
     ``writable`` False (a screenshot) reads the file and never changes it."""
 
-    def __init__(self, path: Path, notices: list[str] | None = None, writable: bool = True) -> None:
-        self.path = path
-        self.notices = notices if notices is not None else []
+    def __init__(self, path: Path, writable: bool = True) -> None:
+        self.file = KeptFile(path, WHAT, entries_from, _text, dict, writable=writable)
         self.writable = writable
         self._entries: dict[Key, _Entry] | None = None
+
+    @property
+    def path(self) -> Path:
+        assert self.file.path is not None
+        return self.file.path
 
     # -- reading -----------------------------------------------------------------
     def find(self, key: Key) -> list[MoveAnalysis] | None:
@@ -96,60 +108,63 @@ class AnalysisStore:
 
     def _loaded(self) -> dict[Key, _Entry]:
         if self._entries is None:
-            entries, bad = self._read()
-            if bad and self.writable:
-                self.notices.append(set_aside(self.path, WHAT, bad))
-            elif bad:
-                self.notices.append(f"{WHAT} {str(self.path)!r} is damaged ({bad}): not used")
-            self._entries = entries
+            self._entries = self.file.read()
         return self._entries
-
-    def _read(self) -> tuple[dict[Key, _Entry], str]:
-        """The usable entries of the file, and what was wrong with it ("" if nothing)."""
-        try:
-            data = read_json(self.path)
-        except FileNotFoundError:
-            return {}, ""
-        except DamagedFileError as err:
-            return {}, str(err)
-        return entries_from(data)
 
     # -- writing -----------------------------------------------------------------
     def keep(self, key: Key, moves: Sequence[MoveAnalysis]) -> None:
-        """Keep an analysis (the newest now) and write the file, within its bounds.
-
-        OSError if the file cannot be written (the analysis is still kept in
-        memory for this session)."""
+        """Keep an analysis (the newest now) and write the file, within its
+        bounds, with the analyses another window kept meanwhile (the newest
+        of each key wins). The analysis just kept is always kept, whatever
+        the dates of the others. A failure is one notice; the analysis is
+        still kept in memory for this session."""
         entries = self._loaded()
         entries[key] = _Entry(key, time.time(), tuple(moves))
         if not self.writable:
             return
-        # Another window may have kept analyses since this one read the file.
-        found, bad = self._read()
-        if not bad:
-            for k, e in found.items():
-                if k not in entries or entries[k].saved < e.saved:
-                    entries[k] = e
-        text = self._bounded(entries)
-        write_atomic(self.path, text)
+        self._entries = self.file.keep(
+            _bounded(entries, key), lambda disk, mine: _bounded(_newest_of_each(disk, mine), key))
 
-    def _bounded(self, entries: dict[Key, _Entry]) -> str:
-        """The file's text: the newest analyses that fit the bounds (the
-        oldest are dropped from ``entries`` too)."""
-        newest = sorted(entries.values(), key=lambda e: e.saved, reverse=True)[:MAX_ANALYSES]
-        parts = [json.dumps(_entry_json(e), separators=(",", ":")) for e in newest]
-        size = 64
-        kept = 0
-        for part in parts:
-            if size + len(part) + 2 > MAX_BYTES:
-                break
-            size += len(part) + 2
-            kept += 1
-        chosen = {e.key for e in newest[:kept]}
-        for k in [k for k in entries if k not in chosen]:
-            del entries[k]
-        body = ",\n".join(parts[:kept])
-        return f'{{"format":"{FORMAT}","analyses":[\n{body}\n]}}\n'
+    @property
+    def notices(self) -> list[Notice]:
+        """The notices not yet told, left to tell."""
+        return self.file.notices
+
+    def take_notices(self) -> list[Notice]:
+        """The notices not yet told (each is told once)."""
+        return self.file.take_notices()
+
+
+def _newest_of_each(a: dict[Key, _Entry], b: dict[Key, _Entry]) -> dict[Key, _Entry]:
+    out = dict(a)
+    for k, e in b.items():
+        if k not in out or out[k].saved <= e.saved:
+            out[k] = e
+    return out
+
+
+def _bounded(entries: dict[Key, _Entry], first: Key | None = None) -> dict[Key, _Entry]:
+    """The newest analyses that fit the bounds (:data:`MAX_ANALYSES`,
+    :data:`MAX_BYTES`), ``first`` (the one just kept) before any other."""
+    newest = sorted(entries.values(), key=lambda e: (e.key == first, e.saved), reverse=True)[:MAX_ANALYSES]
+    size = 64
+    kept: dict[Key, _Entry] = {}
+    for e in newest:
+        size += len(_entry_text(e)) + 2
+        if size > MAX_BYTES:
+            break
+        kept[e.key] = e
+    return kept
+
+
+def _text(entries: dict[Key, _Entry]) -> str:
+    """The file's text, the newest analysis first."""
+    body = ",\n".join(_entry_text(e) for e in sorted(entries.values(), key=lambda e: e.saved, reverse=True))
+    return f'{{"format":"{FORMAT}","analyses":[\n{body}\n]}}\n'
+
+
+def _entry_text(e: _Entry) -> str:
+    return json.dumps(_entry_json(e), separators=(",", ":"))
 
 
 # -- the file's content ------------------------------------------------------------
@@ -196,15 +211,42 @@ def _entry(item: object, size: int = 12) -> _Entry:
         raise ValueError("its moves or rules are not text")
     if not _whole(effort) or effort < 1:  # type: ignore[operator]
         raise ValueError(f"effort {effort!r} is not a positive whole number")
-    if not _number(saved):
+    if not _number(saved) or saved < 0:  # type: ignore[operator]
         raise ValueError(f"saved {saved!r} is not a time")
+    if saved > time.time() + CLOCK_SKEW:  # type: ignore[operator]
+        raise ValueError(f"saved {saved!r} is in the future")
     moves = [Move.from_str(token) for token in moves_text.split()]
     placements = item.get("placements")
     if not isinstance(placements, list) or len(placements) != len(moves):
         raise ValueError(f"not one placement a move ({len(moves)} moves)")
     found = tuple(_placement(p, n, moves[n - 1], size) for n, p in enumerate(placements, 1))
+    _check_against_record(rules, moves, found)
     key = Key(" ".join(str(m) for m in moves), rules, int(effort))  # type: ignore[arg-type]
     return _Entry(key, float(saved), found)  # type: ignore[arg-type]
+
+
+def _check_against_record(rules: str, moves: Sequence[Move], found: Sequence[MoveAnalysis]) -> None:
+    """Replay the record the key names: each move must be legal, and each
+    placement's best cell a cell its ball could go to (playable, empty), or
+    the viewer would show (and place) a ghost where no ball can be. Rules
+    this installation cannot read (a plug-in's variant not installed) are
+    not checked: no record under them can be opened here."""
+    try:
+        state = GameState(RuleSet.parse(rules))
+    except (ShibumiError, SpokerError):
+        return
+    for n, (move, m) in enumerate(zip(moves, found), 1):
+        if state.drawn is None and state.end is None:
+            try:
+                state.apply_draw(move.colour)
+            except (ShibumiError, SpokerError) as err:
+                raise ValueError(f"move {n} {move}: {err}") from None
+        legal = state.legal_cells()
+        if m.best not in legal:
+            raise ValueError(f"placement {n}: its best cell {m.best} is not a cell its ball can go to")
+        if move.cell not in legal:
+            raise ValueError(f"move {n} {move}: not a cell its ball can go to")
+        state.apply_place(move.cell)
 
 
 def _placement(p: object, n: int, move: Move, size: int = 12) -> MoveAnalysis:

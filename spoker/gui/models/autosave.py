@@ -31,7 +31,7 @@ from spoker.engine.moves import Move
 from spoker.engine.state import GameState
 from spoker.errors import StorageError
 from spoker.gui.models.controller import GameController, GameSetup
-from spoker.gui.models.storage import DamagedFileError, data_dir, read_json, set_aside, write_atomic
+from spoker.gui.models.storage import data_dir, read_json, set_aside, write_atomic
 from spoker.notices import Notice, NoticeKind
 
 FORMAT = "spoker-autosave-1"
@@ -244,7 +244,7 @@ def load(path: Path | None = None) -> GameController:
         raise StorageError("no data folder: there is no autosave")
     try:
         data = read_json(target)
-    except (OSError, DamagedFileError) as err:
+    except (OSError, StorageError) as err:
         raise StorageError(f"cannot read the autosave {str(target)!r}: {_reason(err)}", str(target)) from None
     try:
         return _controller(data)
@@ -349,7 +349,7 @@ class Entry:
         return f"{self.summary.text()} ({when})"
 
 
-def unfinished(notices: list[Notice | str] | None = None, set_damaged_aside: bool = True) -> list[Entry]:
+def unfinished(notices: list[Notice] | None = None, set_damaged_aside: bool = True) -> list[Entry]:
     """Every unfinished game in the data folder, the last played first.
 
     A file that cannot be resumed is moved aside (kept) and a line saying where
@@ -388,6 +388,6 @@ def _why(err: Exception) -> str:
     return text.split(": ", 1)[1] if text.startswith(("cannot read the autosave", "the autosave")) else text
 
 
-def _note(notices: list[Notice | str] | None, notice: Notice | str) -> None:
+def _note(notices: list[Notice] | None, notice: Notice) -> None:
     if notices is not None:
         notices.append(notice)

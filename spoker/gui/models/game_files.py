@@ -24,6 +24,7 @@ from spoker.errors import StorageError
 from spoker.gui.models import autosave, storage
 from spoker.gui.models.controller import PERSON, GameController, GameSetup, clean_name
 from spoker.notices import Notice, NoticeKind
+from spoker.records.files import same_file
 from spoker.records.inputs import read_seed
 
 if TYPE_CHECKING:
@@ -56,9 +57,9 @@ class GameFiles:
         return self.data_folder is not None
 
     # -- notices --------------------------------------------------------------
-    def note(self, notices: Iterable[Notice | str]) -> None:
-        """Keep notices to be told (see :func:`notices_of` for the strings)."""
-        self.notices.extend(notices_of(notices, self.data_folder))
+    def note(self, notices: Iterable[Notice]) -> None:
+        """Keep notices to be told."""
+        self.notices.extend(notices)
 
     def take_notices(self) -> list[Notice]:
         """The notices not yet told (each is told once)."""
@@ -71,7 +72,7 @@ class GameFiles:
         are moved aside and a notice kept)."""
         if not self.read_unfinished:
             return []
-        lines: list[Notice | str] = []
+        lines: list[Notice] = []
         entries = autosave.unfinished(lines, set_damaged_aside=self.persist)
         self.note(lines)
         return entries
@@ -82,8 +83,7 @@ class GameFiles:
         try:
             controller = autosave.load(path)
         except StorageError as err:
-            line = storage.set_aside(path, "the autosave", str(err).split(": ", 1)[-1])
-            return notices_of([line], self.data_folder)[0]
+            return storage.set_aside(path, "the autosave", str(err).split(": ", 1)[-1])
         self._autosaves[controller] = path
         return controller
 
@@ -206,14 +206,7 @@ class GameFiles:
         if not os.path.lexists(target):
             return False
         own = self._records.get(controller)
-        return own is None or not _same_file(own, target)
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
+        return own is None or not same_file(own, target)
 
 
 def record_of(controller: GameController) -> GameRecord:
@@ -237,26 +230,6 @@ def not_written(path: Path | None, err: Exception) -> Notice:
         where += f" ({os.fspath(culprit)!r})"
     return Notice(NoticeKind.NOT_WRITTEN, f"cannot autosave{where}: {reason}",
                   f"Cannot autosave: {reason}", None if path is None else str(path))
-
-
-def notices_of(items: Iterable[Notice | str], data_folder: Path | None = None) -> list[Notice]:
-    """Notices as data, from the producers that still give sentences (the
-    data folder's stores, the settings, the shipped puzzles): a Notice passes
-    as it is; a sentence is classified here, the one place that reads them,
-    until those producers make Notice objects themselves."""
-    return [item if isinstance(item, Notice) else _from_sentence(item, data_folder) for item in items]
-
-
-def _from_sentence(line: str, data_folder: Path | None) -> Notice:
-    moved = re.fullmatch(r".* was damaged \(.*\): moved to '(.*)'", line)
-    if moved:
-        kept = moved.group(1)
-        if data_folder is not None:
-            kept = kept.replace(str(data_folder) + os.sep, "")
-        return Notice(NoticeKind.SET_ASIDE, line, f"A damaged file was kept as '{kept}'", moved.group(1))
-    if " was damaged (" in line or " is damaged (" in line:
-        return Notice(NoticeKind.SET_ASIDE, line)
-    return Notice(NoticeKind.INFO, line)
 
 
 def file_name_part(name: str) -> str:

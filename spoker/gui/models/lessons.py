@@ -15,10 +15,11 @@ group is held back, covered or cut or by the apex ruling, from
 
 :class:`Tutor` is what the Learn to play screen shows and sends clicks to
 (:mod:`spoker.gui.views.lessons`): the lesson and step open, the board, the
-last try and its verdict, the cell "Show me" lights. :class:`Progress` keeps
+last try and its verdict, the cell "Show me" lights. :class:`LessonProgress` keeps
 which lessons are done in the data folder's ``lessons.json``, with the data
-folder's rules (:mod:`spoker.gui.models.storage`): written atomically; a file
-that cannot be used is set aside with one notice, never a crash.
+folder's rules (:mod:`spoker.gui.models.kept_file`): written atomically and
+merged under a lock; a file that cannot be used is set aside with one notice,
+never a crash.
 
 The words are :mod:`spoker.text.lessons_text`'. No arcade here.
 """
@@ -37,8 +38,9 @@ from spoker.engine.previews import Outcome, Preview, preview
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
+from spoker.gui.models.kept_file import KeptFile
 from spoker.gui.models.lab import why_not_placed
-from spoker.gui.models.storage import DamagedFileError, read_json, set_aside, write_atomic
+from spoker.notices import Notice
 from spoker.text.lessons_text import (
     LESSON_TEXTS,
     LessonText,
@@ -264,68 +266,45 @@ def answers(step: Step) -> list[Cell]:
 
 
 # -- progress ---------------------------------------------------------------------
-class Progress:
-    """Which lessons are done, kept in ``path`` (None: for this session only).
+class LessonProgress:
+    """Which lessons are done, kept in ``path`` (None: for this session only),
+    a :class:`~spoker.gui.models.kept_file.KeptFile`: read at once, a damaged
+    file set aside with one notice (the progress starts afresh), each change
+    merged with what another window kept meanwhile (the union of the lessons
+    done), a failed write told once."""
 
-    Read at once; a damaged file (not JSON, not this format, a value of the
-    wrong kind) is moved aside with one line in :attr:`notices` and the
-    progress starts afresh; a file that cannot be written says so once."""
+    def __init__(self, path: Path | None) -> None:
+        self.file = KeptFile(path, WHAT, progress_from, progress_text, set, limit=MAX_BYTES)
+        self.done: set[str] = self.file.read()
 
-    def __init__(self, path: Path | None, notices: list[str] | None = None) -> None:
-        self.path = path
-        self.notices: list[str] = notices if notices is not None else []
-        self.done: set[str] = set()
-        self._write_failed = False
-        if path is not None:
-            self._read(path)
-
-    def _read(self, path: Path) -> None:
-        try:
-            data = read_json(path, MAX_BYTES)
-        except FileNotFoundError:
-            return
-        except DamagedFileError as err:
-            self.notices.append(set_aside(path, WHAT, str(err)))
-            return
-        done, bad = progress_from(data)
-        if bad:
-            self.notices.append(set_aside(path, WHAT, bad))
-            return
-        self.done = done
+    @property
+    def path(self) -> Path | None:
+        return self.file.path
 
     def is_done(self, key: str) -> bool:
         return key in self.done
 
     def mark_done(self, key: str) -> None:
-        """Lesson ``key`` is done: kept at once (a failure is one notice, never an exception)."""
+        """Lesson ``key`` is done: kept at once, with the lessons another
+        window marked done meanwhile (a failure is one notice, never an exception)."""
         if key in self.done:
             return
         self.done.add(key)
-        self._write()
+        self.done = set(self.file.keep(self.done, lambda disk, mine: disk | mine))
 
     def reset(self) -> None:
-        """Every lesson to do again."""
-        self.done.clear()
-        self._write()
+        """Every lesson to do again (in every window's file: replaced, not merged)."""
+        self.done = set()
+        self.file.keep(self.done)
 
-    def _write(self) -> None:
-        if self.path is None:
-            return
-        try:
-            write_atomic(self.path, progress_text(self.done))
-        except OSError as err:
-            if not self._write_failed:
-                self.notices.append(f"cannot keep the lessons' progress in {str(self.path)!r}: "
-                                    f"{err.strerror or err}")
-            self._write_failed = True
-        else:
-            self._write_failed = False
+    @property
+    def notices(self) -> list[Notice]:
+        """The notices not yet told, left to tell."""
+        return self.file.notices
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[Notice]:
         """The notices not yet told (each is told once)."""
-        out = list(self.notices)
-        self.notices.clear()
-        return out
+        return self.file.take_notices()
 
 
 def progress_text(done: Iterable[str]) -> str:
@@ -338,7 +317,7 @@ def progress_from(data: object) -> tuple[set[str], str]:
     ("" if nothing). Keys of lessons this version does not have are kept (a
     newer version's), not damage."""
     if not isinstance(data, dict):
-        return set(), f"not an object but {type(data).__name__}"
+        return set(), f"not an object but {_kind(data)}"
     if data.get("format") != FORMAT:
         return set(), f"format {str(data.get('format'))[:40]!r}, expected {FORMAT!r}"
     done = data.get("done")
@@ -347,14 +326,18 @@ def progress_from(data: object) -> tuple[set[str], str]:
     return set(done), ""
 
 
+def _kind(data: object) -> str:
+    return "null" if data is None else type(data).__name__
+
+
 # -- the screen's model -------------------------------------------------------------
 class Tutor:
     """The Learn to play screen's state: the list of lessons, or a lesson
     open at a step, its board and the last try. The view draws it and sends
     it the learner's clicks and keys."""
 
-    def __init__(self, progress: Progress | None = None, lessons: tuple[Lesson, ...] = LESSONS) -> None:
-        self.progress = progress if progress is not None else Progress(None)
+    def __init__(self, progress: LessonProgress | None = None, lessons: tuple[Lesson, ...] = LESSONS) -> None:
+        self.progress = progress if progress is not None else LessonProgress(None)
         self.lessons = lessons
         self.index: int | None = None  # the lesson open (None: the list)
         self.chosen = 0  # the lesson chosen in the list (keys)
@@ -481,6 +464,6 @@ def progress_path(folder: Path | None) -> Path | None:
 
 
 __all__ = [
-    "FILENAME", "LESSONS", "Goal", "Lesson", "Progress", "Step", "Tutor", "Verdict", "answers", "check",
+    "FILENAME", "LESSONS", "Goal", "Lesson", "LessonProgress", "Step", "Tutor", "Verdict", "answers", "check",
     "progress_from", "progress_path", "progress_text",
 ]

@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError
 
 SCALE = 173.7178
 """Glicko-2's factor between the Glicko scale and its own (400 / ln 10)."""
@@ -36,10 +36,6 @@ PUZZLE_DEVIATION = 60.0
 """A puzzle's deviation: its rating is a fixed estimate, not learned."""
 
 
-class RatingError(SpokerError, ValueError):
-    """A rating, result or constant that is not a number the system takes."""
-
-
 class Rating(NamedTuple):
     """A rating on the Glicko scale, its deviation and its volatility."""
 
@@ -48,15 +44,34 @@ class Rating(NamedTuple):
     volatility: float = START_VOLATILITY
 
 
+LOWEST = Rating(0.0, 1.0, 1e-6)
+HIGHEST = Rating(5000.0, 1000.0, 5.0)
+"""The bounds of every part of a rating: what the update takes and gives (its
+results are clamped into them) and what ``puzzles.json`` may hold. Within
+them the update's arithmetic is sound (beyond 5000 against a puzzle rated
+1250 the expected score rounds to 1 and Glicko-2 divides by zero);
+docs/decisions.md "Puzzles: the rating's bounds"."""
+
+
+def in_bounds(rating: Rating) -> bool:
+    """Whether every part of ``rating`` is a finite number within :data:`LOWEST` .. :data:`HIGHEST`."""
+    return all(
+        not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and low <= v <= high
+        for v, low, high in zip(rating, LOWEST, HIGHEST)
+    )
+
+
+def clamped(rating: Rating) -> Rating:
+    """``rating`` with each part moved into :data:`LOWEST` .. :data:`HIGHEST`."""
+    return Rating(*(min(max(v, low), high) for v, low, high in zip(rating, LOWEST, HIGHEST)))
+
+
 def _check(rating: Rating, what: str) -> None:
     if not isinstance(rating, Rating):
         raise TypeError(f"{what} must be a Rating, not {rating!r}")
-    r, rd, sigma = rating
-    for value in rating:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise RatingError(f"{what} {tuple(rating)!r}: not finite numbers")
-    if rd <= 0 or sigma <= 0 or abs(r) > 10_000 or rd > 10_000 or sigma > 10:
-        raise RatingError(f"{what} {tuple(rating)!r}: deviation and volatility must be positive, all in range")
+    if not in_bounds(rating):
+        raise ArgumentError(f"{what} {tuple(rating)!r}: each part must be a number from "
+                            f"{tuple(LOWEST)!r} to {tuple(HIGHEST)!r}")
 
 
 def _g(phi: float) -> float:
@@ -74,22 +89,22 @@ def expected(player: Rating, opponent: Rating) -> float:
 
 def update(player: Rating, games: Sequence[tuple[Rating, float]], tau: float = TAU) -> Rating:
     """The player's rating after one rating period of ``games`` (opponent,
-    score 0, 0.5 or 1): Glickman's steps 1 to 8. No games: only the deviation
-    grows."""
+    score 0, 0.5 or 1): Glickman's steps 1 to 8, clamped into :data:`LOWEST`
+    .. :data:`HIGHEST`. No games: only the deviation grows."""
     _check(player, "player")
     if isinstance(tau, bool) or not isinstance(tau, (int, float)) or not 0 < tau <= 10:
-        raise RatingError(f"tau {tau!r} must be a number above 0 (0.3 to 1.2 is usual)")
+        raise ArgumentError(f"tau {tau!r} must be a number above 0 (0.3 to 1.2 is usual)")
     mu = (player.rating - START_RATING) / SCALE
     phi = player.deviation / SCALE
     sigma = player.volatility
     if not games:
-        return Rating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
+        return clamped(Rating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma))
     inv_v = 0.0
     total = 0.0
     for opponent, score in games:
         _check(opponent, "opponent")
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
-            raise RatingError(f"score {score!r} must be a number from 0 to 1")
+            raise ArgumentError(f"score {score!r} must be a number from 0 to 1")
         mu_j, phi_j = (opponent.rating - START_RATING) / SCALE, opponent.deviation / SCALE
         g = _g(phi_j)
         e = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
@@ -101,7 +116,7 @@ def update(player: Rating, games: Sequence[tuple[Rating, float]], tau: float = T
     phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu_new = mu + phi_new * phi_new * total
-    return Rating(mu_new * SCALE + START_RATING, phi_new * SCALE, sigma_new)
+    return clamped(Rating(mu_new * SCALE + START_RATING, phi_new * SCALE, sigma_new))
 
 
 def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) -> float:
@@ -141,12 +156,13 @@ def puzzle_rating(difficulty: int | None) -> Rating:
 
 def after_puzzle(player: Rating, difficulty: int | None, solved: bool) -> Rating:
     """The person's rating after one puzzle, the deviation kept at
-    :data:`MIN_DEVIATION` at least."""
+    :data:`MIN_DEVIATION` at least, every part within :data:`LOWEST` ..
+    :data:`HIGHEST` (so what is kept always reads back)."""
     new = update(player, [(puzzle_rating(difficulty), 1.0 if solved else 0.0)])
-    return new._replace(deviation=max(MIN_DEVIATION, new.deviation))
+    return clamped(new._replace(deviation=max(MIN_DEVIATION, new.deviation)))
 
 
 __all__ = [
-    "DIFFICULTY_RATINGS", "MIN_DEVIATION", "PUZZLE_DEVIATION", "TAU", "Rating", "RatingError", "after_puzzle",
-    "expected", "puzzle_rating", "update",
+    "DIFFICULTY_RATINGS", "HIGHEST", "LOWEST", "MIN_DEVIATION", "PUZZLE_DEVIATION", "TAU", "Rating", "after_puzzle",
+    "clamped", "expected", "in_bounds", "puzzle_rating", "update",
 ]

@@ -30,7 +30,8 @@ from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
 from spoker.gui.models.puzzle_rating import after_puzzle, puzzle_rating
 from spoker.gui.models.puzzle_searches import LineStep, Solved, best_cell, solve_puzzle
-from spoker.gui.models.puzzle_store import MineStore, Progress, ProgressStore
+from spoker.gui.models.puzzle_store import MineStore, ProgressStore, PuzzleProgress
+from spoker.notices import Notice, NoticeKind
 from spoker.records.puzzles import Puzzle, PuzzleError, read_puzzles, shipped_puzzle_files
 from spoker.text import puzzles_text as words
 
@@ -38,7 +39,7 @@ REPEAT_GAP = 100
 """A puzzle seen among the last this many is not chosen again (when there are others)."""
 
 
-def load_shipped(folder: Path | None = None, notices: list[str] | None = None) -> list[Puzzle]:
+def load_shipped(folder: Path | None = None, notices: list[Notice] | None = None) -> list[Puzzle]:
     """Every puzzle of the folder's ``*.txt`` files (default: the shipped
     files, :func:`spoker.records.puzzles.shipped_puzzle_files`), each position
     once (a file that cannot be read is a notice, never a crash)."""
@@ -52,7 +53,8 @@ def load_shipped(folder: Path | None = None, notices: list[str] | None = None) -
             found = read_puzzles(path)
         except (OSError, PuzzleError) as err:
             if notices is not None:
-                notices.append(f"cannot read the puzzles of {str(path)!r}: {getattr(err, 'strerror', None) or err}")
+                said = f"cannot read the puzzles of {str(path)!r}: {getattr(err, 'strerror', None) or err}"
+                notices.append(Notice(NoticeKind.INFO, said, "Cannot read a puzzles file (see the terminal)", str(path)))
             continue
         for line in found:
             seen.setdefault(line.puzzle.state, line.puzzle)
@@ -102,7 +104,7 @@ class PuzzleSession:
 
     # -- choosing -------------------------------------------------------------------------
     @property
-    def progress(self) -> Progress:
+    def progress(self) -> PuzzleProgress:
         return self.store.progress
 
     def puzzles(self) -> list[Puzzle]:

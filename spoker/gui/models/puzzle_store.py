@@ -7,22 +7,25 @@ does not come back soon). ``puzzles-mine.json``: the puzzles found in the
 person's records ("Puzzles from my games"), under each record's key (its
 rules and moves), so a record is searched once.
 
-Both follow the data folder's rules (:mod:`spoker.gui.models.storage`):
-written atomically; a file that cannot be used as it is (not JSON, another
-format, a value of the wrong kind) is moved aside with one notice and the
-screen starts afresh; a file that cannot be written says so once.
+Both are :class:`~spoker.gui.models.kept_file.KeptFile` s: written
+atomically and merged under a lock with what another window kept meanwhile;
+a file that cannot be used as it is (not JSON, ``null``, another format, a
+value of the wrong kind) is moved aside with one notice and the screen starts
+afresh; a file that cannot be written says so once.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from spoker.errors import SpokerError
-from spoker.gui.models.puzzle_rating import Rating
-from spoker.gui.models.storage import DamagedFileError, read_json, set_aside, write_atomic
+from spoker.errors import SpokerError, StorageError
+from spoker.gui.models.kept_file import KeptFile
+from spoker.gui.models.puzzle_rating import HIGHEST, LOWEST, Rating
+from spoker.notices import Notice
 from spoker.records.puzzles import Puzzle, format_puzzle, parse_puzzle
 
 FILENAME = "puzzles.json"
@@ -38,7 +41,7 @@ WHAT = "the puzzles' progress file"
 MINE_WHAT = "the file of puzzles from your games"
 
 
-class Progress(NamedTuple):
+class PuzzleProgress(NamedTuple):
     """The person's puzzle rating and record."""
 
     rating: Rating = Rating()
@@ -50,7 +53,7 @@ class Progress(NamedTuple):
     """State strings of the puzzles seen, oldest first (at most :data:`MAX_RECENT`)."""
 
 
-def progress_json(progress: Progress) -> dict[str, object]:
+def progress_json(progress: PuzzleProgress) -> dict[str, object]:
     r = progress.rating
     return {
         "format": FORMAT, "rating": r.rating, "deviation": r.deviation, "volatility": r.volatility,
@@ -63,99 +66,77 @@ def _number(data: dict[str, object], name: str, low: float, high: float) -> floa
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
             or not low <= value <= high:
-        raise DamagedFileError(f"{name!r} is {value!r}, not a number from {low:g} to {high:g}")
+        raise StorageError(f"{name!r} is {value!r}, not a number from {low:g} to {high:g}")
     return float(value)
 
 
 def _count(data: dict[str, object], name: str) -> int:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DamagedFileError(f"{name!r} is {value!r}, not a count")
+        raise StorageError(f"{name!r} is {value!r}, not a count")
     return value
 
 
-def progress_from(data: object) -> Progress:
-    """The progress a file's JSON holds; :class:`DamagedFileError` saying what is wrong."""
+def progress_from(data: object) -> PuzzleProgress:
+    """The progress a file's JSON holds; :class:`StorageError` saying what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DamagedFileError(f"not a {FORMAT} file")
-    rating = Rating(_number(data, "rating", -5000, 10000), _number(data, "deviation", 1, 1000),
-                    _number(data, "volatility", 1e-6, 5))
+        raise StorageError(f"not a {FORMAT} file")
+    rating = Rating(*(_number(data, name, low, high) for name, low, high in zip(Rating._fields, LOWEST, HIGHEST)))
     recent = data.get("recent")
     if not isinstance(recent, list) or not all(isinstance(s, str) and len(s) < 200 for s in recent):
-        raise DamagedFileError("'recent' is not a list of state strings")
+        raise StorageError("'recent' is not a list of state strings")
     tried, solved = _count(data, "tried"), _count(data, "solved")
     streak, best = _count(data, "streak"), _count(data, "best_streak")
     if solved > tried or streak > best:
-        raise DamagedFileError(f"solved {solved} of {tried}, streak {streak} of best {best}: not possible")
-    return Progress(rating, streak, best, tried, solved, tuple(recent[-MAX_RECENT:]))
+        raise StorageError(f"solved {solved} of {tried}, streak {streak} of best {best}: not possible")
+    return PuzzleProgress(rating, streak, best, tried, solved, tuple(recent[-MAX_RECENT:]))
 
 
-class _JsonFile:
-    """A JSON file of the data folder, read once: its notices, written atomically."""
+def _json_text(data: dict[str, object]) -> str:
+    return json.dumps(data, indent=1) + "\n"
 
-    what = ""
 
-    def __init__(self, path: Path | None, notices: list[str] | None = None) -> None:
-        self.path = path
-        self.notices: list[str] = notices if notices is not None else []
-        self._write_failed = False
+class ProgressStore:
+    """The person's :class:`PuzzleProgress`, in ``path`` (None: this session only)."""
 
-    def _read(self) -> object | None:
-        """The file's JSON (None: no file, or a damaged one set aside)."""
-        if self.path is None:
-            return None
-        try:
-            return read_json(self.path, MAX_BYTES)
-        except FileNotFoundError:
-            return None
-        except DamagedFileError as err:
-            self._set_aside(str(err))
-            return None
+    def __init__(self, path: Path | None) -> None:
+        self.file = KeptFile(path, WHAT, lambda data: (progress_from(data), ""),
+                             lambda p: _json_text(progress_json(p)), PuzzleProgress, limit=MAX_BYTES)
+        self.progress = self._base = self.file.read()
 
-    def _set_aside(self, reason: str) -> None:
-        assert self.path is not None
-        self.notices.append(set_aside(self.path, self.what, reason))
+    @property
+    def path(self) -> Path | None:
+        return self.file.path
 
-    def _write(self, data: dict[str, object]) -> None:
-        import json
+    def keep(self, progress: PuzzleProgress) -> None:
+        """The new progress, written at once, merged with what another window
+        kept since this one last read or wrote (:func:`merged_progress`); a
+        failure is one notice, never an exception."""
+        mine = progress._replace(recent=progress.recent[-MAX_RECENT:])
+        self.progress = self._base = self.file.keep(mine, lambda disk, new: merged_progress(disk, self._base, new))
 
-        if self.path is None:
-            return
-        try:
-            write_atomic(self.path, json.dumps(data, indent=1) + "\n")
-        except OSError as err:
-            if not self._write_failed:
-                self.notices.append(f"cannot keep {self.what} in {str(self.path)!r}: {err.strerror or err}")
-            self._write_failed = True
-        else:
-            self._write_failed = False
+    @property
+    def notices(self) -> list[Notice]:
+        """The notices not yet told, left to tell."""
+        return self.file.notices
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[Notice]:
         """The notices not yet told (each is told once)."""
-        out = list(self.notices)
-        self.notices.clear()
-        return out
+        return self.file.take_notices()
 
 
-class ProgressStore(_JsonFile):
-    """The person's :class:`Progress`, in ``path`` (None: this session only)."""
-
-    what = WHAT
-
-    def __init__(self, path: Path | None, notices: list[str] | None = None) -> None:
-        super().__init__(path, notices)
-        self.progress = Progress()
-        data = self._read()
-        if data is not None:
-            try:
-                self.progress = progress_from(data)
-            except DamagedFileError as err:
-                self._set_aside(str(err))
-
-    def keep(self, progress: Progress) -> None:
-        """The new progress, written at once (a failure is one notice, never an exception)."""
-        self.progress = progress._replace(recent=progress.recent[-MAX_RECENT:])
-        self._write(progress_json(self.progress))
+def merged_progress(disk: PuzzleProgress, base: PuzzleProgress, mine: PuzzleProgress) -> PuzzleProgress:
+    """This window's progress ``mine`` (from ``base``, what it last read or
+    wrote) merged with ``disk``, what the file holds now (another window's
+    tries since): the tries and solves of both (the file's, plus this
+    window's since ``base``), the newest rating and streak (this window's:
+    it is the try just made), the best streak of either, the puzzles seen by
+    both (this window's last)."""
+    tried = disk.tried + max(0, mine.tried - base.tried)
+    solved = min(tried, disk.solved + max(0, mine.solved - base.solved))
+    best = max(disk.best_streak, mine.best_streak, mine.streak)
+    recent = tuple(dict.fromkeys(s for s in (*disk.recent, *mine.recent)))
+    return PuzzleProgress(mine.rating, mine.streak, best, tried, solved, recent[-MAX_RECENT:])
 
 
 def record_key(rules: str, moves: Sequence[object]) -> str:
@@ -163,32 +144,26 @@ def record_key(rules: str, moves: Sequence[object]) -> str:
     return f"{rules} {' '.join(str(m) for m in moves)}"
 
 
-class MineStore(_JsonFile):
+class MineStore:
     """The puzzles found in the person's records, by record key."""
 
-    what = MINE_WHAT
+    def __init__(self, path: Path | None) -> None:
+        self.file = KeptFile(path, MINE_WHAT, lambda data: (mine_from(data), ""), _mine_text, dict, limit=MAX_BYTES)
+        self.records: dict[str, tuple[Puzzle, ...]] = self.file.read()
 
-    def __init__(self, path: Path | None, notices: list[str] | None = None) -> None:
-        super().__init__(path, notices)
-        self.records: dict[str, tuple[Puzzle, ...]] = {}
-        data = self._read()
-        if data is not None:
-            try:
-                self.records = mine_from(data)
-            except DamagedFileError as err:
-                self._set_aside(str(err))
+    @property
+    def path(self) -> Path | None:
+        return self.file.path
 
     def find(self, key: str) -> tuple[Puzzle, ...] | None:
         return self.records.get(key)
 
     def keep(self, key: str, puzzles: Sequence[Puzzle]) -> None:
-        """A record's puzzles (the newest now), written at once, the oldest records dropped."""
+        """A record's puzzles (the newest now), written at once with the
+        records another window kept meanwhile, the oldest records dropped."""
         self.records.pop(key, None)
         self.records[key] = tuple(puzzles)
-        while len(self.records) > MAX_RECORDS:
-            del self.records[next(iter(self.records))]
-        self._write({"format": MINE_FORMAT,
-                     "records": {k: [format_puzzle(p) for p in v] for k, v in self.records.items()}})
+        self.records = self.file.keep(_newest(self.records), lambda disk, mine: _newest({**disk, **mine}))
 
     def puzzles(self) -> list[Puzzle]:
         """Every puzzle found, each position once, the newest record's last."""
@@ -198,21 +173,39 @@ class MineStore(_JsonFile):
                 seen.setdefault(p.state, p)
         return list(seen.values())
 
+    @property
+    def notices(self) -> list[Notice]:
+        """The notices not yet told, left to tell."""
+        return self.file.notices
+
+    def take_notices(self) -> list[Notice]:
+        """The notices not yet told (each is told once)."""
+        return self.file.take_notices()
+
+
+def _newest(records: dict[str, tuple[Puzzle, ...]]) -> dict[str, tuple[Puzzle, ...]]:
+    """The last :data:`MAX_RECORDS` records (the newest last)."""
+    return dict(list(records.items())[-MAX_RECORDS:])
+
+
+def _mine_text(records: dict[str, tuple[Puzzle, ...]]) -> str:
+    return _json_text({"format": MINE_FORMAT, "records": {k: [format_puzzle(p) for p in v] for k, v in records.items()}})
+
 
 def mine_from(data: object) -> dict[str, tuple[Puzzle, ...]]:
-    """The records' puzzles a file's JSON holds; :class:`DamagedFileError` saying what is wrong."""
+    """The records' puzzles a file's JSON holds; :class:`StorageError` saying what is wrong."""
     if not isinstance(data, dict) or data.get("format") != MINE_FORMAT or not isinstance(data.get("records"), dict):
-        raise DamagedFileError(f"not a {MINE_FORMAT} file")
+        raise StorageError(f"not a {MINE_FORMAT} file")
     out: dict[str, tuple[Puzzle, ...]] = {}
     for key, lines in data["records"].items():  # type: ignore[union-attr]
         if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
-            raise DamagedFileError(f"record {key[:60]!r}: not a list of puzzle lines")
+            raise StorageError(f"record {key[:60]!r}: not a list of puzzle lines")
         found = []
         for line in lines:
             try:
                 puzzle = parse_puzzle(line)
             except SpokerError as err:
-                raise DamagedFileError(str(err)) from None
+                raise StorageError(str(err)) from None
             if puzzle is not None:
                 found.append(puzzle)
         out[key] = tuple(found)
@@ -228,6 +221,6 @@ def mine_path(folder: Path | None) -> Path | None:
 
 
 __all__ = [
-    "FILENAME", "MINE_FILENAME", "MineStore", "Progress", "ProgressStore", "mine_from", "mine_path",
+    "FILENAME", "MINE_FILENAME", "MineStore", "ProgressStore", "PuzzleProgress", "merged_progress", "mine_from", "mine_path",
     "progress_from", "progress_json", "progress_path", "record_key",
 ]

@@ -1,9 +1,12 @@
 """Preferences kept between sessions: last names and seats, display options.
 
-Stored as JSON next to the autosave (see :mod:`spoker.gui.models.storage`).
+Stored as JSON next to the autosave, a
+:class:`~spoker.gui.models.kept_file.KeptFile` (:func:`settings_file`).
 Preferences never stop the game: a missing file gives the defaults; a damaged
 one (not JSON, or a value the game cannot use) is moved aside, kept, and the
-defaults are used for what was damaged, with one line saying where it went.
+defaults are used for what was damaged, with one notice saying where it went;
+a file that cannot be written is told once. The last window to change a
+preference writes them all (they are one choice, not entries to merge).
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from spoker.gui.models.storage import DamagedFileError, data_dir, read_json, set_aside, write_atomic
+from spoker.gui.models.kept_file import KeptFile
+from spoker.gui.models.storage import data_dir
+from spoker.notices import Notice
 
 FILENAME = "settings.json"
+WHAT = "the preferences file"
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # the settings screen's computer paces
 NAME_LENGTH = 40  # as GameSetup's names
 PATH_LENGTH = 400  # the title screen's record field takes this many
@@ -73,23 +79,20 @@ def settings_path() -> Path | None:
     return None if folder is None else folder / FILENAME
 
 
-def load_settings(path: Path | None = None, notices: list[str] | None = None) -> Settings:
+def settings_file(path: Path | None) -> KeptFile[Settings]:
+    """The preferences file ``path`` (:func:`settings_path`; None without a
+    data folder: nothing is kept)."""
+    return KeptFile(path, WHAT, settings_from, settings_text, Settings)
+
+
+def load_settings(path: Path | None = None, notices: list[Notice] | None = None) -> Settings:
     """The preferences in ``path``: never raises. A damaged file is moved
-    aside and the line saying so is appended to ``notices``."""
-    target = path or settings_path()
-    if target is None:
-        return Settings()
-    try:
-        data = read_json(target)
-    except FileNotFoundError:
-        return Settings()
-    except DamagedFileError as err:
-        _note(notices, set_aside(target, "the preferences file", str(err)))
-        return Settings()
-    result, bad = settings_from(data)
-    if bad:
-        _note(notices, set_aside(target, "the preferences file", bad))
-    return result
+    aside and the notice saying so is appended to ``notices``."""
+    kept = settings_file(path or settings_path())
+    settings = kept.read()
+    if notices is not None:
+        notices.extend(kept.take_notices())
+    return settings
 
 
 def settings_from(data: object) -> tuple[Settings, str]:
@@ -97,7 +100,7 @@ def settings_from(data: object) -> tuple[Settings, str]:
     every unusable value gets its default. Unknown keys are ignored."""
     result = Settings()
     if not isinstance(data, dict):
-        return result, f"not an object but {type(data).__name__}"
+        return result, f"not an object but {'null' if data is None else type(data).__name__}"
     bad = []
     for f in fields(Settings):
         if f.name not in data:
@@ -153,17 +156,14 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _note(notices: list[str] | None, line: str) -> None:
-    if notices is not None:
-        notices.append(line)
+def settings_text(settings: Settings) -> str:
+    """The file's text: every preference."""
+    return json.dumps(asdict(settings), indent=1) + "\n"
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the preferences; a read-only home only loses them."""
-    target = path or settings_path()
-    if target is None:
-        return
-    try:
-        write_atomic(target, json.dumps(asdict(settings), indent=1) + "\n")
-    except OSError:
-        pass
+def save_settings(settings: Settings, path: Path | None = None) -> list[Notice]:
+    """Write the preferences; the notice if they cannot be (a window keeps
+    one :func:`settings_file` instead, to tell a failure once)."""
+    kept = settings_file(path or settings_path())
+    kept.keep(settings)
+    return kept.take_notices()

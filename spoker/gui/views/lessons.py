@@ -22,7 +22,6 @@ from arcade import key as keys
 
 from shibumi import Board, Cell
 from spoker.engine.groups import Rank
-from spoker.gui.models.game_files import notices_of
 from spoker.gui.models.lessons import Tutor, Verdict
 from spoker.gui.models.sounds import PLACE, WON
 from spoker.gui.models.story import Mark, MarkRole
@@ -123,7 +122,7 @@ class LessonsView(BaseView):
     def _tell_notices(self) -> None:
         """The progress file's notices (damaged, not writable): the whole line
         on stderr, the gist on the screen; each once."""
-        shown = tell_all(notices_of(self.tutor.progress.take_notices()))
+        shown = tell_all(self.tutor.progress.take_notices())
         if shown is not None:
             self.say("The lessons' progress file was damaged: set aside (see the terminal)" if shown.damaged
                      else "Cannot keep the lessons' progress (see the terminal)", "bad", 8)

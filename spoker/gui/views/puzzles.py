@@ -22,7 +22,6 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Cell
-from spoker.gui.models.game_files import notices_of
 from spoker.gui.models.games_scan import GamesScan
 from spoker.gui.models.puzzle_searches import LineStep
 from spoker.gui.models.puzzle_session import PuzzleSession
@@ -157,7 +156,7 @@ class PuzzlesView(BaseView):
         session = self.session
         if not isinstance(session, PuzzleSession):
             return
-        shown = tell_all(notices_of([*session.store.take_notices(), *session.mine.take_notices()]))
+        shown = tell_all([*session.store.take_notices(), *session.mine.take_notices()])
         if shown is not None:
             self.say("A puzzles file was damaged: set aside (see the terminal)" if shown.damaged
                      else "Cannot keep the puzzles' progress (see the terminal)", "bad", 8)

@@ -15,7 +15,6 @@ from spoker.engine.rules import RuleSet
 from spoker.errors import SpokerError
 from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING
 from spoker.gui.models.controller import PERSON, GameSetup
-from spoker.gui.models.game_files import notices_of
 from spoker.gui.models.replay_model import ReplayPage, ReplayStory
 from spoker.gui.models.settings import SPEEDS
 from spoker.gui.models.story import Mark, MomentKind
@@ -320,7 +319,7 @@ class ReplayView(BaseView):
     def _tell_notices(self) -> None:
         """What the kept analyses' file said (damaged, not writable): the whole
         line on stderr, the gist on the screen."""
-        shown = tell_all(notices_of(self.app.analyses.take_notices()))
+        shown = tell_all(self.app.analyses.take_notices())
         if shown is not None:
             self.say("The kept analyses were damaged: set aside (see the terminal)" if shown.damaged
                      else "Cannot keep this analysis on disk (see the terminal)", "bad", 8)
