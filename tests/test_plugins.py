@@ -310,7 +310,7 @@ seen = {
 }
 import spoker as api
 from shibumi import parse_board
-from spoker.gui.models.controller import level_typo
+from spoker.players import level_typo
 from spoker.gui.models.lab import ask
 from spoker.gui.views.title import seat_options, seat_tip
 from spoker.interop import gymnasium_env, pettingzoo_env

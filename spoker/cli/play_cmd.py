@@ -235,8 +235,7 @@ def warn_level_typos(args: argparse.Namespace) -> None:
     person of that name: say so on stderr (the game screen says it too)."""
     if args.player1 is None and args.player2 is None:
         return  # the players' module takes a while to import: only when needed
-    from spoker.gui.models.controller import level_typo
-    from spoker.players import player_names
+    from spoker.players import level_typo, player_names
 
     for i in (1, 2):
         value = getattr(args, f"player{i}")

@@ -19,7 +19,7 @@ import arcade
 from spoker.engine.rules import RuleSet
 from spoker.errors import RulesError, SpokerError
 from spoker.gui.app import SpokerApp
-from spoker.gui.models.controller import PERSON, GameSetup, level_typo
+from spoker.gui.models.controller import PERSON, GameSetup
 from spoker.gui.models.settings import Settings
 
 if TYPE_CHECKING:
@@ -153,6 +153,8 @@ def start(app: SpokerApp, options: Any) -> None:
 
 def level_typos(options: Any) -> list[str]:
     """A line for each --player value that looks like a misspelt computer level."""
+    from spoker.players import level_typo  # the players' module takes a while to import
+
     out = []
     for i in (1, 2):
         value = getattr(options, f"player{i}", None)

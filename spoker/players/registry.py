@@ -185,6 +185,24 @@ def player_entry(name: str) -> PlayerEntry:
     return entry
 
 
+def level_typo(name: str) -> str | None:
+    """The computer level a --player value seems to misspell (``exprt``:
+    ``expert``), or None: a level itself, or a name no level resembles.
+    The command line warns with it and the window says it."""
+    import difflib
+
+    word = name.strip().lower()
+    if not word:
+        return None
+    try:
+        player_entry(word)  # a level itself (the installed plug-ins are not all loaded for it)
+        return None
+    except PlayerError:
+        pass
+    close = difflib.get_close_matches(word, player_names(), n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
 _SIGNATURES: dict[Callable[..., Player], Any] = {}
 """Each factory's ``inspect.Signature`` (None where it has none to read)."""
 

@@ -181,14 +181,6 @@ class ChallengeSwing(NamedTuple):
     answered: float | None
     turning: bool
 
-    @property
-    def swing(self) -> float | None:
-        """The change of the challenger's expected result across the challenge."""
-        if self.before is None:
-            return None
-        last = self.answered if self.answered is not None else self.opened
-        return last - self.before
-
     def to_json(self) -> dict[str, object]:
         return {
             "move": self.move, "challenger": self.challenger, "challenge": self.rank,

@@ -17,12 +17,12 @@ from support.commands import run
 
 from shibumi import Cell
 from spoker import GameState, RuleSet
-from spoker.gui.models.controller import level_typo
 from spoker.players import (
     PLAYER_DESCRIPTIONS,
     PLAYER_NAMES,
     PlayerEntry,
     PlayerError,
+    level_typo,
     make_player,
     player_entries,
     player_entry,

@@ -538,7 +538,7 @@ def test_an_unanswered_challenge_swings_to_its_opening() -> None:
     assert (swing.before, swing.opened, swing.answered, swing.turning) == (0.1, 0.4, None, True)
     assert swing.to_json()["answered"] is None and swing.to_json()["points"] is None
     (alone,) = _swings(OPEN, {5: 0.4})
-    assert (alone.before, alone.swing, alone.turning) == (None, None, False)
+    assert (alone.before, alone.turning) == (None, False)
     assert alone.to_json()["before"] is None
 
 
