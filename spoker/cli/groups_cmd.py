@@ -7,14 +7,16 @@ import json
 import sys
 from typing import IO
 
-from shibumi import BALLS_PER_COLOUR, Board, ShibumiError, parse_board
+from shibumi import Board, ShibumiError, parse_board
 from spoker.cli import CliError
 from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
 from spoker.engine.groups import Group, best_group, groups_at
 from spoker.engine.moves import Move
 from spoker.engine.rules import RuleSet
-from spoker.errors import RecordError
+from spoker.engine.state import board_refusal
+from spoker.errors import IllegalActionError, RecordError
 from spoker.safe_text import one_line, printable
+from spoker.text.narrator import refusal_text
 from spoker.text.textview import groups_text
 
 EXAMPLE = """\
@@ -97,15 +99,10 @@ def read_query(board_text: str, move_text: str) -> tuple[Board, Move]:
     """Board and move of a query; ValueError unless the ball can go there now."""
     board = parse_board(board_text)
     move = Move.from_str(move_text, board)
-    if board.count(move.colour) >= BALLS_PER_COLOUR:
-        raise CliError(
-            f"{move_text!r}: no {move.colour.word} ball is left in the bag "
-            f"({BALLS_PER_COLOUR} are on the board)"
-        )
-    if move.cell in board:
-        raise CliError(f"{move_text!r}: {move.cell} is not playable: it already holds a ball")
-    if not board.is_playable(move.cell):
-        raise CliError(f"{move_text!r}: {move.cell} is not playable: its platform is not full")
+    refusal = board_refusal(board, move.cell, move.colour)
+    if refusal is not None:
+        words = refusal_text(refusal, move.cell, move.colour)
+        raise IllegalActionError(f"{move_text!r}: {words}", refusal, move.cell, move.colour)
     return board, move
 
 

@@ -101,14 +101,15 @@ def show_lab(app: SpokerApp, controller: GameController) -> LabView:
 
 
 def _richest_query(board: Board) -> tuple[Cell | None, Colour]:
-    from spoker.gui.models.lab import LabError, ask
+    from spoker.errors import IllegalActionError
+    from spoker.gui.models.lab import ask
 
     best: tuple[tuple[int, int], Cell | None, Colour] = ((-1, -1), None, Colour.WHITE)
     for cell in board.playable():
         for colour in Colour:
             try:
                 query = ask(board, cell, colour)
-            except LabError:
+            except IllegalActionError:
                 continue
             verdicts = query.answers[0].verdicts
             top = max((int(v.group.rank) for v in verdicts), default=0)

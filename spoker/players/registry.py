@@ -191,6 +191,7 @@ def level_typo(name: str) -> str | None:
     The command line warns with it and the window says it."""
     import difflib
 
+    expect(name, str, "name")
     word = name.strip().lower()
     if not word:
         return None

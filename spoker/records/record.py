@@ -25,10 +25,10 @@ from spoker.engine.events import End, Event
 from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
-from spoker.errors import MoveError, RecordError
+from spoker.errors import MoveError, RecordError, Refusal
 from spoker.records import files
 from spoker.records.inputs import MAX_INPUT_BYTES, expect_path, read_seed
-from spoker.text.narrator import colour_name, record_note, result_text
+from spoker.text.narrator import record_note, refusal_text, result_text
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)", re.ASCII)
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*", re.ASCII)
@@ -102,30 +102,22 @@ def play_moves(state: GameState, moves: list[Move]) -> Iterator[tuple[int, tuple
         yield n, state.apply_move(move)
 
 
-def _why_not(state: GameState, colour: Colour, cell: int) -> str | None:
-    """Why ``colour`` cannot be drawn and placed on ``cell`` now (None: it can)."""
-    if state.is_over:
-        return _game_over_reason(state)
-    if state.bag()[colour] <= 0:
-        return f"no {colour_name(colour)} ball is left in the bag"
-    if not state.playable_mask >> cell & 1:
-        if state.occupied >> cell & 1:
-            return f"{_name(cell)} is not playable: it already holds a ball"
-        return f"{_name(cell)} is not playable: its platform is not full"
-    return None
-
-
-def _name(cell: int) -> str:
-    return str(Cell(cell))
+def _why_not(state: GameState, colour: Colour, cell: Cell) -> str | None:
+    """Why ``colour`` cannot be drawn and placed on ``cell`` now (None: it can):
+    the engine's refusal in the narrator's words, and how the game ended."""
+    refusal = state.refusal(cell, colour)
+    if refusal is None:
+        return None
+    return _game_over_reason(state) if refusal is Refusal.GAME_OVER else refusal_text(refusal, cell, colour)
 
 
 def _game_over_reason(state: GameState) -> str:
+    """The refusal of any move once the game is over, with how it ended."""
     if state.end == End.STRAIGHT_FLUSH:
-        return (
-            f"the game is over: player {state.winner} made a straight flush "
-            f"on move {state.move_number}"
-        )
-    return "the game is over: the pyramid is full"
+        how = f"player {state.winner} made a straight flush on move {state.move_number}"
+    else:
+        how = "the pyramid is full"
+    return f"{refusal_text(Refusal.GAME_OVER)}: {how}"
 
 
 # -- reading ----------------------------------------------------------------

@@ -20,14 +20,16 @@ import stat
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
-from shibumi import BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
+from shibumi import Board, Cell, ShibumiError, parse_board
 from shibumi.cells import CELL_NAMES
 from spoker.engine.groups import Group, Rank, group_of, groups_at, standing
 from spoker.engine.judging import PATTERNS, visible
 from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
-from spoker.errors import SpokerError
+from spoker.engine.state import board_refusal
+from spoker.errors import IllegalActionError, SpokerError
 from spoker.records.inputs import check_text, expect_path
+from spoker.text.narrator import refusal_text
 
 if TYPE_CHECKING:
     from pathlib import Path  # in annotations only: pathlib takes as long to import as this module
@@ -273,10 +275,10 @@ def place(board: Board | str, move: Move | str) -> tuple[Board, Cell]:
     colour no longer in the bag."""
     b = board if isinstance(board, Board) else _read_board(board)
     m = move if isinstance(move, Move) else _read_move(b, move)
-    if b.count(m.colour) >= BALLS_PER_COLOUR:
-        raise SuiteError(f"{str(m)!r}: no {m.colour.word} ball is left in the bag")
-    if not b.is_playable(m.cell):
-        raise SuiteError(f"{str(m)!r}: {m.cell} is not playable")
+    refusal = board_refusal(b, m.cell, m.colour)
+    if refusal is not None:
+        words = refusal_text(refusal, m.cell, m.colour)
+        raise IllegalActionError(f"{str(m)!r}: {words}", refusal, m.cell, m.colour)
     return b.place(m.cell, m.colour), m.cell
 
 

@@ -32,13 +32,14 @@ from shibumi import CELLS, Cell, Colour
 from spoker.engine.events import End
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
-from spoker.errors import SpokerError
+from spoker.errors import IllegalActionError, Refusal, SpokerError
 from spoker.players.bitboard import cells_of, pending_code, score_diff
 from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay
 from spoker.runs.luck import Balance, MoveFigures, balance, decimal, move_figures
 from spoker.runs.parallel import running, stream
+from spoker.text.narrator import refusal_text
 
 DEFAULT_EFFORT = 200_000
 """Positions judged per placement, at most, before the search is exact: a
@@ -264,6 +265,9 @@ class DrawValue(NamedTuple):
     """Colour: (its chance, the best value of its placement)."""
 
 
+_NOTHING_TO_PLACE = (Refusal.GAME_OVER, Refusal.NOT_DRAWN)
+
+
 def placement_values(
     state: GameState, effort: int = DEFAULT_EFFORT, played: Cell | None = None, prune: bool = True
 ) -> PlacementValues:
@@ -279,10 +283,13 @@ def placement_values(
     """
     check_effort(effort)
     colour = state.drawn
-    if state.is_over or colour is None:
-        raise AnalysisError("no ball is drawn: there is nothing to value")
-    if played is not None and not state.playable_mask >> int(played) & 1:
-        raise AnalysisError(f"{played} is not playable")
+    # Without a played cell any cell asks the game's side (over, not drawn),
+    # which the rules ask before the cell's.
+    refusal = state.refusal(CELLS[0] if played is None else played)
+    if refusal is not None and (played is not None or refusal in _NOTHING_TO_PLACE):
+        cell = None if played is None else Cell(played)
+        raise IllegalActionError(f"nothing to value: {refusal_text(refusal, cell)}", refusal, cell)
+    assert colour is not None
     left = 30 - state.move_number
     root = _Root(state, int(colour), None if played is None else int(played), prune)
     values: dict[int, float] = {}

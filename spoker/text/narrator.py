@@ -40,6 +40,7 @@ from spoker.engine.moves import Move
 from spoker.engine.previews import Outcome, Preview
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
+from spoker.errors import IllegalActionError, Refusal
 
 # -- words -------------------------------------------------------------------
 COLOUR_NAMES: tuple[str, str, str] = (Colour.WHITE.word, Colour.BLACK.word, Colour.RED.word)
@@ -474,6 +475,36 @@ def takeback_comment(count: int) -> str:
     return f"{times}: the moves are the game as finally played"
 
 
+def refusal_text(refusal: Refusal, cell: Cell | None = None, colour: Colour | None = None) -> str:
+    """Why the rules refuse a draw or placement, in words: every front end
+    says a :class:`~spoker.errors.Refusal` with these (``colour`` is the
+    ball asked for, or for ``ALREADY_DRAWN`` the ball that waits)."""
+    expect(refusal, Refusal, "refusal")
+    if refusal is Refusal.GAME_OVER:
+        return "the game is over"
+    if refusal is Refusal.NOT_DRAWN:
+        return "draw a ball before placing"
+    if refusal is Refusal.ALREADY_DRAWN:
+        ball = "a ball" if colour is None else f"a {colour_name(colour)} ball"
+        return f"{ball} is already drawn: place it first"
+    if refusal is Refusal.NO_BALL_LEFT:
+        ball = "ball" if colour is None else f"{colour_name(colour)} ball"
+        return f"no {ball} is left in the bag"
+    where = "the cell" if cell is None else str(cell)
+    if refusal is Refusal.TAKEN:
+        return f"{where} is not playable: it already holds a ball"
+    return f"{where} is not playable: its platform is not full"
+
+
+def refused_text(err: IllegalActionError) -> str:
+    """An :class:`~spoker.errors.IllegalActionError` in words: its refusal's,
+    or its own message for an action that is no draw or placement."""
+    expect(err, IllegalActionError, "error")
+    if err.refusal is None:
+        return str(err)
+    return refusal_text(err.refusal, err.cell, err.colour)
+
+
 def empty_cell_lines(cell: Cell, playable: bool) -> list[str]:
     """What a click on an empty cell says: playable (click to place) or empty."""
     if playable:
@@ -678,6 +709,6 @@ __all__ = [
     "GAME_OVER", "SHORT_RANKS", "TINY_RANKS", "CountedGroup", "ball_story", "banner", "blocked_line", "capital",
     "cells_text", "challenge_line", "challenge_row", "colour_name", "describe", "explain", "game_result",
     "group_text", "last_move_line", "log_line", "move_lines", "named_result", "open_challenge_line", "plural",
-    "reason_text", "reasons_text", "record_note", "result_text", "score_line", "short", "standing_line",
+    "reason_text", "reasons_text", "record_note", "refusal_text", "refused_text", "result_text", "score_line", "short", "standing_line",
     "summary_line", "verdict_text", "welcome", "why_verdict",
 ]

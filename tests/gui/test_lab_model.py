@@ -14,16 +14,16 @@ from hypothesis import strategies as st
 from support.example_counts import examples
 from support.strategies import boards, placements
 
-from shibumi import APEX, BALLS_PER_COLOUR, RESTING_ON, Board, Cell, Colour, parse_board
+from shibumi import APEX, RESTING_ON, Board, Cell, Colour, parse_board
 from spoker.cli import main
 from spoker.engine.groups import Rank, best_group, groups_at, groups_containing
 from spoker.engine.rules import RuleSet
+from spoker.errors import IllegalActionError, NotationError, Refusal, StorageError
 from spoker.gui.models.lab import (
     APEX_REASON,
     NOT_TOUCHING,
     RULE_SETS,
     Lab,
-    LabError,
     SuiteSteps,
     answer_under,
     append_case,
@@ -104,13 +104,16 @@ def test_in_level_diagonals_are_named_as_not_touching() -> None:
 
 def test_refused_queries_say_why() -> None:
     board = parse_board("WB............../........./..../.")
-    with pytest.raises(LabError, match="1A1 already holds a ball"):
+    with pytest.raises(IllegalActionError, match="^1A1 is not playable: it already holds a ball$") as err:
         ask(board, "1A1", "R")
-    with pytest.raises(LabError, match=r"2B2 is not playable: its platform is not full \(1A3, 1C3 empty\)"):
+    assert err.value.refusal is Refusal.TAKEN
+    with pytest.raises(IllegalActionError, match="^2B2 is not playable: its platform is not full$") as err:
         ask(board, "2B2", "R")
+    assert err.value.refusal is Refusal.UNSUPPORTED
     ten_white = parse_board("WWWWWWWWWW....../........./..../.")
-    with pytest.raises(LabError, match="no white ball is left"):
+    with pytest.raises(IllegalActionError, match="^no white ball is left in the bag$") as err:
         ask(ten_white, "1G5", "W")
+    assert err.value.refusal is Refusal.NO_BALL_LEFT
 
 
 @settings(max_examples=examples(60))  # each example asks the lab, a suite case and the engine
@@ -186,7 +189,7 @@ def test_place_remove_undo_redo_clear_paste() -> None:
     assert len(lab.board) == 0 and lab.undo() and len(lab.board) == 1
     lab.paste("  WW..BB........../........./..../.\n")
     assert lab.board == parse_board("WW..BB........../........./..../.")
-    with pytest.raises(LabError, match="not a board string"):
+    with pytest.raises(NotationError, match="not a board string"):
         lab.paste("WWX")
     assert lab.board == parse_board("WW..BB........../........./..../.")  # unchanged
     assert not Lab().undo() and not Lab().redo()
@@ -202,9 +205,9 @@ def test_a_new_change_forgets_the_redo() -> None:
 
 def test_removing_a_ball_under_others_is_refused_with_why() -> None:
     lab = Lab(parse_board("WWWWWWWWW......./BB......./..../."))
-    with pytest.raises(LabError, match="cannot remove the ball on 1C3: 2B2 and 2D2 rest on it"):
+    with pytest.raises(IllegalActionError, match="cannot remove the ball on 1C3: 2B2 and 2D2 rest on it"):
         lab.remove("1C3")
-    with pytest.raises(LabError, match="1G7 is empty"):
+    with pytest.raises(IllegalActionError, match="1G7 is empty"):
         lab.remove("1G7")
 
 
@@ -220,7 +223,7 @@ def test_undo_is_the_inverse_of_every_change(start: Board, actions: list[tuple[i
                 lab.remove(cell)
             else:
                 lab.place(cell, colour)
-        except LabError:
+        except IllegalActionError:
             assert lab.board == before  # a refused change changes nothing
             if cell in before:
                 assert any(u in before for u in RESTING_ON[cell])
@@ -250,7 +253,7 @@ def test_removing_is_refused_exactly_for_supporting_balls(board: Board) -> None:
 
 def test_colour_limit_is_kept() -> None:
     lab = Lab(parse_board("WWWWWWWWWW....../........./..../."))
-    with pytest.raises(LabError, match=f"all {BALLS_PER_COLOUR} are on the board"):
+    with pytest.raises(IllegalActionError, match="no white ball is left in the bag"):
         lab.place("1G5", "W")
 
 
@@ -274,7 +277,7 @@ def test_save_as_test_case_appends_and_keeps_what_was_there(tmp_path: Path) -> N
 
 def test_saving_into_a_folder_is_refused(tmp_path: Path) -> None:
     q = ask(Board(), "1A1", "W")
-    with pytest.raises(LabError, match="is a folder"):
+    with pytest.raises(StorageError, match="is a folder"):
         append_case(tmp_path, q, VISIBLE)
 
 
@@ -312,7 +315,7 @@ def test_paste_reads_a_board_string_or_refuses_with_its_own_error(text: str) -> 
     lab = Lab()
     try:
         board = lab.paste(text)
-    except LabError as err:
+    except NotationError as err:
         assert repr(text.strip()) in str(err) or "must be" in str(err)
         assert len(lab.board) == 0 and not lab.can_undo
     else:
@@ -353,7 +356,7 @@ def test_a_fifo_suite_is_refused_at_once_never_waited_for(
     assert "not a regular file" in err and err.count("\n") == 1
     with pytest.raises(SuiteError, match="not a regular file"):
         SuiteSteps.open(fifo)
-    with pytest.raises(LabError, match="not a regular file"):
+    with pytest.raises(StorageError, match="not a regular file"):
         append_case(fifo, ask(Board(), "1A1", "W"), VISIBLE)
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 

@@ -19,7 +19,7 @@ from support.strategies import placements, rule_sets
 
 from spoker.cli import main
 from spoker.engine.rules import RuleSet
-from spoker.errors import SpokerError
+from spoker.errors import IllegalActionError, SpokerError
 from spoker.records.suite import (
     Case,
     SuiteError,
@@ -611,7 +611,7 @@ def test_a_board_or_move_holding_a_control_character_is_refused(board: str, move
     ("board", "move", "message"),
     [
         ("WWWWWWWWWW....../........./..../.", "W@1E5", "'W@1E5': no white ball is left in the bag"),
-        (EX1, "R@2B2", "'R@2B2': 2B2 is not playable"),
+        (EX1, "R@2B2", "'R@2B2': 2B2 is not playable: its platform is not full"),
         (EX1 + "\xe9", "R@1E1", f"board string '{EX1}\xe9' holds characters other than W, B, R, '.', '/'"),
         (EX1, "R@1E1\xe9", "'R@1E1\xe9' is not a move: expected colour@cell, such as 'R@1C3'"),
     ],
@@ -622,9 +622,11 @@ def test_a_refused_placement_says_why(board: str, move: str, message: str) -> No
     longer in the bag, a board or move that cannot be read; place says which."""
     from spoker.records.suite import place
 
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(SpokerError) as err:
         place(board, move)
     assert str(err.value) == message
+    if isinstance(err.value, IllegalActionError):  # the rules' refusal carries its kind
+        assert err.value.refusal is not None
 
 
 def test_a_board_may_be_given_as_a_board() -> None:

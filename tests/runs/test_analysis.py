@@ -13,6 +13,7 @@ from support.strategies import endgames
 
 from shibumi import Colour, parse_cell
 from spoker import GameState, RuleSet, parse_state
+from spoker.errors import IllegalActionError, Refusal
 from spoker.records.record import GameRecord, parse_record
 from spoker.runs.analysis import (
     BLUNDER,
@@ -222,11 +223,13 @@ def test_bad_arguments() -> None:
     with pytest.raises(AnalysisError, match="workers"):
         analyse_record(record, workers=0)
     state = GameState()
-    with pytest.raises(AnalysisError, match="no ball is drawn"):
+    with pytest.raises(IllegalActionError) as err:
         placement_values(state)
+    assert err.value.refusal is Refusal.NOT_DRAWN
     state.apply_draw(Colour.RED)
-    with pytest.raises(AnalysisError, match="not playable"):
+    with pytest.raises(IllegalActionError, match="2B2 is not playable") as err:
         placement_values(state, played=parse_cell("2B2"))
+    assert err.value.refusal is Refusal.UNSUPPORTED
 
 
 def test_a_record_ended_by_a_straight_flush_ends_exact() -> None:
@@ -378,7 +381,7 @@ def test_an_effort_of_one_position_is_allowed() -> None:
 
 def test_nothing_to_value_without_a_drawn_ball() -> None:
     """placement_values says why it cannot value a state (no ball drawn)."""
-    with pytest.raises(AnalysisError, match=r"^no ball is drawn: there is nothing to value$"):
+    with pytest.raises(IllegalActionError, match=r"^nothing to value: draw a ball before placing$"):
         placement_values(GameState())
 
 

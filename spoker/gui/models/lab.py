@@ -15,16 +15,17 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shibumi import BALLS_PER_COLOUR, Board, Cell, Colour, as_cell, parse_board
+from shibumi import Board, Cell, Colour, as_cell, parse_board
 from shibumi.cells import CELLS
-from shibumi.geometry import PLATFORM, RESTING_ON
+from shibumi.geometry import RESTING_ON
 from spoker.engine.groups import Group, Rank, Standing, groups_at, groups_containing, standing
 from spoker.engine.moves import Move
 from spoker.engine.rules import RuleSet
-from spoker.errors import SpokerError
+from spoker.engine.state import board_refusal
+from spoker.errors import IllegalActionError, NotationError, StorageError
 from spoker.records.inputs import expect_path
 from spoker.records.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
-from spoker.text.narrator import APEX_REASON, reason_text, verdict_text
+from spoker.text.narrator import APEX_REASON, reason_text, refusal_text, verdict_text
 
 RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("visible"),
@@ -35,10 +36,6 @@ RULE_SETS: tuple[RuleSet, ...] = (
 """The four rule sets a query is answered under, in the order shown."""
 
 NOT_TOUCHING = "in-level diagonal neighbours do not touch"
-
-
-class LabError(SpokerError):
-    """A ball that cannot be placed or removed in the laboratory (with why)."""
 
 
 @dataclass(frozen=True)
@@ -138,16 +135,18 @@ def expect_text(best: Group | None) -> str:
 
 
 def why_not_placed(board: Board, cell: object, colour: Colour) -> str | None:
-    """Why a ball of ``colour`` cannot go on ``cell`` now, or None if it can."""
+    """Why a ball of ``colour`` cannot go on ``cell`` now, or None if it can
+    (the engine's refusal, the narrator's words)."""
     c = as_cell(cell)
-    if c in board:
-        return f"{c} already holds a ball ({board[c].word})"  # type: ignore[union-attr]
-    if not board.is_supported(c):
-        missing = [str(u) for u in _platform_gaps(board, c)]
-        return f"{c} is not playable: its platform is not full ({', '.join(missing)} empty)"
-    if board.count(colour) >= BALLS_PER_COLOUR:
-        return f"no {colour.word} ball is left: all {BALLS_PER_COLOUR} are on the board"
-    return None
+    refusal = board_refusal(board, c, colour)
+    return None if refusal is None else refusal_text(refusal, c, colour)
+
+
+def _check_placing(board: Board, cell: Cell, colour: Colour) -> None:
+    """:class:`IllegalActionError` (its refusal, in words) unless the ball can go there."""
+    refusal = board_refusal(board, cell, colour)
+    if refusal is not None:
+        raise IllegalActionError(refusal_text(refusal, cell, colour), refusal, cell, colour)
 
 
 def why_not_removed(board: Board, cell: object) -> str | None:
@@ -161,10 +160,6 @@ def why_not_removed(board: Board, cell: object) -> str | None:
         verb = "rest" if len(above) > 1 else "rests"
         return f"cannot remove the ball on {c}: {names} {verb} on it (remove {'them' if len(above) > 1 else 'it'} first)"
     return None
-
-
-def _platform_gaps(board: Board, cell: Cell) -> list[Cell]:
-    return [u for u in PLATFORM[cell] if u not in board]
 
 
 def answer_under(after: Board, cell: Cell, rules: RuleSet) -> Answer:
@@ -185,13 +180,11 @@ def ask(
     board: Board, cell: object, colour: Colour | str | int, rule_sets: tuple[RuleSet, ...] = RULE_SETS
 ) -> Query:
     """What a ball of ``colour`` on ``cell`` would form, under each rule set
-    (by default the four of rules.md); :class:`LabError` if it cannot go there now."""
+    (by default the four of rules.md); :class:`IllegalActionError` if it cannot go there now."""
     if not isinstance(rule_sets, tuple) or not all(isinstance(r, RuleSet) for r in rule_sets):
         raise TypeError(f"rule_sets {rule_sets!r}: expected a tuple of RuleSet")
     c, k = as_cell(cell), Colour.of(colour)
-    why = why_not_placed(board, c, k)
-    if why is not None:
-        raise LabError(why)
+    _check_placing(board, c, k)
     after = board.place(c, k)
     answers = tuple(answer_under(after, c, rules) for rules in rule_sets)
     return Query(board, c, k, answers, near_misses(after, c))
@@ -271,9 +264,7 @@ class Lab:
         """Put a ball (the chosen colour by default) on a playable cell."""
         c = as_cell(cell)
         k = self.colour if colour is None else Colour.of(colour)
-        why = why_not_placed(self.board, c, k)
-        if why is not None:
-            raise LabError(why)
+        _check_placing(self.board, c, k)
         self._change(self.board.place(c, k))
         return c
 
@@ -281,8 +272,8 @@ class Lab:
         """Take a ball away; refused, with why, while another rests on it."""
         c = as_cell(cell)
         why = why_not_removed(self.board, c)
-        if why is not None:
-            raise LabError(why)
+        if why is not None:  # the laboratory's own action, not the rules': no refusal kind
+            raise IllegalActionError(why, cell=c)
         self._change(self.board.remove(c))
         return c
 
@@ -299,7 +290,7 @@ class Lab:
         try:
             board = parse_board(text.strip())
         except ValueError as err:
-            raise LabError(f"not a board string: {err}") from None
+            raise NotationError(f"not a board string: {err}") from None
         self.set_board(board)
         return board
 
@@ -351,9 +342,9 @@ def append_case(path: str | Path, query: Query, rules: RuleSet) -> tuple[str, Pa
     line = format_case(case_of(query, rules))
     target = Path(os.path.expanduser(str(path)))
     if target.is_dir():
-        raise LabError(f"{target} is a folder: name a suite file in it")
+        raise StorageError(f"{target} is a folder: name a suite file in it", str(target))
     if target.exists() and not target.is_file():  # a FIFO would hold the window, a device eat the case
-        raise LabError(f"{target} is not a regular file: name a suite file")
+        raise StorageError(f"{target} is not a regular file: name a suite file", str(target))
     target.parent.mkdir(parents=True, exist_ok=True)
     from spoker.records.files import append_whole  # the file-safety tools' home
 
@@ -432,7 +423,7 @@ class SuiteSteps:
 
 
 __all__ = [
-    "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab", "LabError",
+    "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab",
     "NearMiss", "Query", "Step", "SuiteSteps", "Verdict", "answer_under", "append_case", "ask",
     "ball_verdicts", "case_of", "expect_text", "near_misses", "why_not_placed", "why_not_removed",
 ]
