@@ -31,18 +31,14 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
 
 
-class WindowError(SpokerError):
-    """The window cannot open (no display, no OpenGL): one line for the command line."""
-
-
 def make_window(visible: bool = True) -> arcade.Window:
-    """The game's window; :class:`WindowError` (one line) if it cannot open."""
+    """The game's window; :class:`SpokerError` (one line) if it cannot open."""
     try:
         from spoker.gui.render.frame import open_window
 
         window = open_window(DEFAULT_SIZE[0], DEFAULT_SIZE[1], TITLE, resizable=True, visible=visible, vsync=False)
     except Exception as err:  # pyglet's NoSuchDisplayException, ContextException ...
-        raise WindowError(f"the window cannot open ({type(err).__name__}: {err}); {HEADLESS_HINT}") from None
+        raise SpokerError(f"the window cannot open ({type(err).__name__}: {err}); {HEADLESS_HINT}") from None
     window.set_minimum_size(*MIN_SIZE)
     return window
 

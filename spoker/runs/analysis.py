@@ -32,7 +32,7 @@ from shibumi import CELLS, Cell, Colour
 from spoker.engine.events import End
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
-from spoker.errors import IllegalActionError, Refusal, SpokerError
+from spoker.errors import ArgumentError, IllegalActionError, Refusal
 from spoker.players.bitboard import cells_of, pending_code, score_diff
 from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
 from spoker.records.record import GameRecord
@@ -77,10 +77,6 @@ end of its answer, the challenger's expected result moves this much or more."""
 
 
 
-class AnalysisError(SpokerError):
-    """A bad effort or worker count."""
-
-
 class PlacementValues(NamedTuple):
     """What the search found for one drawn ball: the value of each cell it
     valued (the played cell and the best always; with pruning, cells found
@@ -120,7 +116,7 @@ class MoveAnalysis(NamedTuple):
     def figures(self) -> MoveFigures:
         """The move's figures as ``spoker analyse`` prints them (nine places)."""
         if self.draw_value is None:
-            raise AnalysisError(f"move {self.n}: its draw was not judged")
+            raise ArgumentError(f"move {self.n}: its draw was not judged")
         return move_figures(self.n, self.player, self.draw_value, self.best_value, self.value)
 
     def to_json(self) -> dict[str, object]:
@@ -337,7 +333,7 @@ def draw_value(
     exact), not searched again. Does not change ``state``."""
     check_effort(effort)
     if state.is_over or state.drawn is not None:
-        raise AnalysisError("a draw value needs a position waiting for its draw")
+        raise ArgumentError("a draw value needs a position waiting for its draw")
     by_colour: dict[Colour, tuple[float, float]] = {}
     exact = True
     for colour, chance in state.chance_outcomes():
@@ -467,10 +463,10 @@ def judge_draw(
     check_effort(effort)
     n = move.n
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
-        raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
+        raise ArgumentError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
     played = record.moves[n - 1]
     if (move.ball, move.cell) != (played.colour, played.cell):
-        raise AnalysisError(f"move {n}: {move.ball.char}@{move.cell} is not the record's {played}")
+        raise ArgumentError(f"move {n}: {move.ball.char}@{move.cell} is not the record's {played}")
     state = GameState(rules if rules is not None else record.rules)
     for earlier in record.moves[: n - 1]:
         state.apply_move(earlier)
@@ -503,14 +499,14 @@ def analyse_move(
     ``n``-th move of :func:`analyse_record` (the replay viewer analyses move by
     move, so that its graph fills in). The record must replay (check it with
     :class:`~spoker.records.replay.Replay` first); ``n`` out of range raises
-    :class:`AnalysisError`. ``known``: this placement judged before without
+    :class:`ArgumentError`. ``known``: this placement judged before without
     its draw; with ``luck`` only the draw is judged (:func:`judge_draw`)."""
     check_effort(effort)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
-        raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
+        raise ArgumentError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
     if known is not None and luck:
         if known.n != n:
-            raise AnalysisError(f"the placement given is move {known.n}, not move {n}")
+            raise ArgumentError(f"the placement given is move {known.n}, not move {n}")
         return known if known.draw_value is not None else judge_draw(record, known, effort, rules)
     return _run_task(_Task(record, rules if rules is not None else record.rules, n, effort, luck))
 
@@ -585,12 +581,12 @@ def summarise(moves: Sequence[MoveAnalysis], player: int) -> PlayerSummary:
 # -- checks and helpers --------------------------------------------------------
 def check_effort(effort: object) -> None:
     if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
-        raise AnalysisError(f"effort {effort!r} must be a positive whole number of positions")
+        raise ArgumentError(f"effort {effort!r} must be a positive whole number of positions")
 
 
 def check_workers(workers: object) -> None:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise AnalysisError(f"workers {workers!r} must be a positive whole number")
+        raise ArgumentError(f"workers {workers!r} must be a positive whole number")
 
 
 def _rounded(x: float | None) -> float | None:
@@ -600,7 +596,7 @@ def _rounded(x: float | None) -> float | None:
 
 __all__ = [
     "BLUNDER", "DEFAULT_EFFORT", "EXACT_LEFT", "INACCURACY", "MISTAKE", "TURNING",
-    "AnalysisError", "ChallengeSwing", "DrawValue", "GameAnalysis", "MoveAnalysis", "PlacementValues",
+    "ChallengeSwing", "DrawValue", "GameAnalysis", "MoveAnalysis", "PlacementValues",
     "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings", "draw_value", "judge_draw",
     "placement_values", "summarise", "verdict",
 ]

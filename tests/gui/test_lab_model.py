@@ -31,14 +31,7 @@ from spoker.gui.models.lab import (
     case_of,
     why_not_removed,
 )
-from spoker.records.suite import (
-    SuiteError,
-    expect_of,
-    format_case,
-    parse_case,
-    read_suite,
-    run_case,
-)
+from spoker.records.suite import expect_of, format_case, parse_case, read_suite, run_case
 
 EXAMPLE2_CUT = "BBBRWWW.BBBRBBBB/.R..R..../..../."
 EXAMPLE4_COVERED = "WBWBRRBWWBRBBWRW/WBWBRBWRR/W.../."
@@ -354,7 +347,7 @@ def test_a_fifo_suite_is_refused_at_once_never_waited_for(
     assert main(["lab", "--suite", str(fifo)]) == 2
     err = capsys.readouterr().err
     assert "not a regular file" in err and err.count("\n") == 1
-    with pytest.raises(SuiteError, match="not a regular file"):
+    with pytest.raises(NotationError, match="not a regular file"):
         SuiteSteps.open(fifo)
     with pytest.raises(StorageError, match="not a regular file"):
         append_case(fifo, ask(Board(), "1A1", "W"), VISIBLE)

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from spoker.errors import ArgumentError
 from spoker.gui.models.puzzle_rating import (
     DIFFICULTY_RATINGS,
     MIN_DEVIATION,
     Rating,
-    RatingError,
     after_puzzle,
     expected,
     puzzle_rating,
@@ -62,7 +62,7 @@ def test_expected_scores_add_up_to_one(a: float, b: float) -> None:
 
 @pytest.mark.parametrize("bad", [Rating(float("nan")), Rating(1500, 0), Rating(1500, 100, -1)])
 def test_bad_ratings_are_refused(bad: Rating) -> None:
-    with pytest.raises(RatingError):
+    with pytest.raises(ArgumentError):
         update(bad, [])
-    with pytest.raises(RatingError):
+    with pytest.raises(ArgumentError):
         update(Rating(), [(Rating(), 2)])

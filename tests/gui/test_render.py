@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from shibumi import CELLS, FULL_MASK, LEVEL_CELLS, Board, Cell, Colour
+from spoker.errors import ArgumentError
 from spoker.gui.models import projection as pj
 from spoker.gui.render.palette import BACKGROUND, GOLD
 
@@ -277,17 +278,12 @@ def test_render_command_bad_input_is_one_line_exit_2(
 
 @given(st.text(max_size=30))
 def test_render_argument_parsers_fuzz(text: str) -> None:
-    from spoker.cli.render_cmd import (
-        RenderArgumentError,
-        parse_highlight,
-        parse_rotation,
-        parse_size,
-    )
+    from spoker.cli.render_cmd import parse_highlight, parse_rotation, parse_size
 
     for parse in (parse_size, parse_rotation, parse_highlight):
         try:
             parse(text)
-        except RenderArgumentError as err:
+        except ArgumentError as err:
             assert repr(text) in str(err)
 
 

@@ -397,7 +397,7 @@ class SuiteSteps:
 
     @classmethod
     def open(cls, path: str | Path) -> SuiteSteps:
-        """Read and run a suite; SuiteError or OSError if it cannot be read."""
+        """Read and run a suite; NotationError or OSError if it cannot be read."""
         cases = read_suite(os.path.expanduser(str(path)), regular=True)
         steps = [Step(c, run_case(c)) for c in cases]
         steps.sort(key=lambda s: s.passed)  # stable: file order within each kind

@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError
 
 SCALE = 173.7178
 """Glicko-2's factor between the Glicko scale and its own (400 / ln 10)."""
@@ -36,10 +36,6 @@ PUZZLE_DEVIATION = 60.0
 """A puzzle's deviation: its rating is a fixed estimate, not learned."""
 
 
-class RatingError(SpokerError, ValueError):
-    """A rating, result or constant that is not a number the system takes."""
-
-
 class Rating(NamedTuple):
     """A rating on the Glicko scale, its deviation and its volatility."""
 
@@ -54,9 +50,9 @@ def _check(rating: Rating, what: str) -> None:
     r, rd, sigma = rating
     for value in rating:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise RatingError(f"{what} {tuple(rating)!r}: not finite numbers")
+            raise ArgumentError(f"{what} {tuple(rating)!r}: not finite numbers")
     if rd <= 0 or sigma <= 0 or abs(r) > 10_000 or rd > 10_000 or sigma > 10:
-        raise RatingError(f"{what} {tuple(rating)!r}: deviation and volatility must be positive, all in range")
+        raise ArgumentError(f"{what} {tuple(rating)!r}: deviation and volatility must be positive, all in range")
 
 
 def _g(phi: float) -> float:
@@ -78,7 +74,7 @@ def update(player: Rating, games: Sequence[tuple[Rating, float]], tau: float = T
     grows."""
     _check(player, "player")
     if isinstance(tau, bool) or not isinstance(tau, (int, float)) or not 0 < tau <= 10:
-        raise RatingError(f"tau {tau!r} must be a number above 0 (0.3 to 1.2 is usual)")
+        raise ArgumentError(f"tau {tau!r} must be a number above 0 (0.3 to 1.2 is usual)")
     mu = (player.rating - START_RATING) / SCALE
     phi = player.deviation / SCALE
     sigma = player.volatility
@@ -89,7 +85,7 @@ def update(player: Rating, games: Sequence[tuple[Rating, float]], tau: float = T
     for opponent, score in games:
         _check(opponent, "opponent")
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
-            raise RatingError(f"score {score!r} must be a number from 0 to 1")
+            raise ArgumentError(f"score {score!r} must be a number from 0 to 1")
         mu_j, phi_j = (opponent.rating - START_RATING) / SCALE, opponent.deviation / SCALE
         g = _g(phi_j)
         e = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
@@ -147,6 +143,6 @@ def after_puzzle(player: Rating, difficulty: int | None, solved: bool) -> Rating
 
 
 __all__ = [
-    "DIFFICULTY_RATINGS", "MIN_DEVIATION", "PUZZLE_DEVIATION", "TAU", "Rating", "RatingError", "after_puzzle",
+    "DIFFICULTY_RATINGS", "MIN_DEVIATION", "PUZZLE_DEVIATION", "TAU", "Rating", "after_puzzle",
     "expected", "puzzle_rating", "update",
 ]

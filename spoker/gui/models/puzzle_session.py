@@ -37,10 +37,10 @@ from typing import Any, NamedTuple, Protocol
 from shibumi import Board, Cell, Colour
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
-from spoker.errors import SpokerError
+from spoker.errors import NotationError, SpokerError
 from spoker.gui.models.puzzle_rating import after_puzzle, puzzle_rating
 from spoker.gui.models.puzzle_store import MineStore, Progress, ProgressStore, record_key
-from spoker.records.puzzles import Puzzle, PuzzleError, read_puzzles, shipped_puzzle_files
+from spoker.records.puzzles import Puzzle, read_puzzles, shipped_puzzle_files
 from spoker.records.record import GameRecord
 from spoker.text import puzzles_text as words
 
@@ -68,7 +68,7 @@ def load_shipped(folder: Path | None = None, notices: list[str] | None = None) -
     for path in files:
         try:
             found = read_puzzles(path)
-        except (OSError, PuzzleError) as err:
+        except (OSError, NotationError) as err:
             if notices is not None:
                 notices.append(f"cannot read the puzzles of {str(path)!r}: {getattr(err, 'strerror', None) or err}")
             continue
