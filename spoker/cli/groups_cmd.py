@@ -14,7 +14,7 @@ from spoker.engine.groups import Group, best_group, groups_at
 from spoker.engine.moves import Move
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import board_refusal
-from spoker.errors import IllegalActionError, RecordError
+from spoker.errors import IllegalActionError, NotationError
 from spoker.safe_text import one_line, printable
 from spoker.text.narrator import refusal_text
 from spoker.text.textview import groups_text
@@ -167,7 +167,7 @@ def _run_batch(source: str, rules: RuleSet, as_case: bool = False) -> int:
             raise CliError(f"cannot read {source!r}: {err.strerror or err}") from None
         with f:
             return _answer_all(f, rules, as_case)
-    except RecordError as err:  # binary data (a NUL byte): not a batch, refused whole
+    except NotationError as err:  # binary data (a NUL byte): not a batch, refused whole
         name = "standard input" if source == "-" else source
         raise CliError(f"{name}: {err}") from None
 

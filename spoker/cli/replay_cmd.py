@@ -12,7 +12,7 @@ from spoker.cli.play_cmd import check_display
 from spoker.cli.record_views import narrate
 from spoker.cli.streams import check_output, read_stdin, stdin_once
 from spoker.engine.rules import RuleSet
-from spoker.errors import RecordError
+from spoker.errors import NotationError
 from spoker.records.record import GameRecord, load_record, parse_record, seed_warning
 from spoker.records.replay import Replay
 from spoker.safe_text import one_line, printable
@@ -99,7 +99,7 @@ def read(path: str, command: str = "replay") -> GameRecord:
         try:
             record = parse_record(data.decode("utf-8"))
         except UnicodeDecodeError as err:
-            raise RecordError(f"not UTF-8 text (byte {err.start})") from None
+            raise NotationError(f"not UTF-8 text (byte {err.start})") from None
     else:
         record = load_record(path)
     warn_seed(command, path, record)

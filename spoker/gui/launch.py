@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from spoker.engine.rules import RuleSet
-from spoker.errors import RulesError, SpokerError
+from spoker.errors import NotationError, SpokerError
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.controller import PERSON, GameSetup
 from spoker.gui.models.settings import Settings
@@ -102,7 +102,7 @@ def rules_of(settings: Settings) -> RuleSet:
     variants = tuple(v.strip() for v in settings.variants.split(",") if v.strip())
     try:
         return RuleSet(settings.visibility, settings.apex_free, variants)
-    except RulesError:
+    except NotationError:
         return RuleSet(settings.visibility, settings.apex_free)
 
 

@@ -97,7 +97,7 @@ def _as_action(action: object) -> int:
 def rules_from_param(value: str) -> RuleSet:
     """The rule set a ``rules`` parameter names (``touching+apex-free``; commas also read)."""
     if not isinstance(value, str):
-        return RuleSet.parse(value)  # raises RulesError, quoting the value
+        return RuleSet.parse(value)  # raises NotationError, quoting the value
     return RuleSet.parse(value.replace("+", ","))
 
 

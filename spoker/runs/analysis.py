@@ -523,7 +523,7 @@ def analyse_record(
     move). ``rules`` overrides the record's; ``progress(done, total)`` is
     called after each placement; ``workers`` processes share the work (the
     result is the same). A record the rules refuse raises its
-    :class:`~spoker.errors.RecordError`."""
+    :class:`~spoker.errors.NotationError`."""
     check_effort(effort)
     check_workers(workers)
     replay = Replay(record, rules)  # refuses a record that does not replay

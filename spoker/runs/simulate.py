@@ -23,7 +23,7 @@ from spoker.engine.events import ChallengeOpened, GroupFormed
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import ArgumentError
-from spoker.players import Player, PlayerError, make_player, player_entry
+from spoker.players import Player, make_player, player_entry
 from spoker.runs.luck_judge import DEFAULT_JUDGE, LuckJudge, luck_judge
 from spoker.runs.parallel import cap_workers, running, slots, stream
 from spoker.runs.tally import ENDS as ENDS
@@ -221,7 +221,7 @@ def check_players(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
             raise TypeError(f"player {name!r}: expected a player's name")
         try:
             out.append(player_entry(name).name)
-        except PlayerError as err:
+        except ArgumentError as err:
             raise ArgumentError(str(err)) from None
     return tuple(out)
 
