@@ -107,7 +107,7 @@ def _richest_query(board: Board) -> tuple[Cell | None, Colour]:
                 query = ask(board, cell, colour)
             except IllegalActionError:
                 continue
-            verdicts = query.answers[0].verdicts
+            verdicts = query.answers[0].judged
             top = max((int(v.group.rank) for v in verdicts), default=0)
             score = (top, len(verdicts) + len(query.near_misses))
             if score > best[0]:

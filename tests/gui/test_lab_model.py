@@ -52,17 +52,17 @@ def test_a_cut_contact_spoils_the_flush_four_under_visible_rules_only() -> None:
         "three_kinds@1 1G3 1G5 1G7", "flush_four@1 1A3 1C3 1E3 1G3",
         "three_kinds@1 1G3 1G5 1G7", "flush_four@1 1A3 1C3 1E3 1G3",
     ]
-    flush4 = q.answer(VISIBLE).verdicts[0]
+    flush4 = q.answer(VISIBLE).judged[0]
     assert flush4.group.rank == Rank.FLUSH_FOUR and not flush4.counts and not flush4.best
     assert flush4.reasons == ("contact 1C3-1E3 is cut by 2D2 and 2D4",)
     assert "does not count: contact 1C3-1E3 is cut by 2D2 and 2D4" in flush4.text()
-    touching = q.answer(TOUCHING).verdicts[0]
+    touching = q.answer(TOUCHING).judged[0]
     assert touching.counts and touching.best and "although contact 1C3-1E3" in touching.text()
 
 
 def test_a_covered_ball_is_named_with_what_covers_it() -> None:
     q = ask(parse_board(EXAMPLE4_COVERED), "3E5", "R")
-    flush = next(v for v in q.answer(VISIBLE).verdicts if v.group.rank == Rank.FLUSH_THREE)
+    flush = next(v for v in q.answer(VISIBLE).judged if v.group.rank == Rank.FLUSH_THREE)
     assert not flush.counts and flush.reasons == ("1C3 is covered by 3C3",)
     assert q.answer(VISIBLE).best is not None and q.answer(VISIBLE).best.rank == Rank.THREE_KINDS
     assert q.answer(TOUCHING).best is not None and q.answer(TOUCHING).best.rank == Rank.FLUSH_THREE
@@ -73,8 +73,8 @@ def test_the_apex_ruling_is_a_reason_unless_apex_free() -> None:
     board = parse_board("WWWWWWWBBBBBBBBR/RRRRRRRRR/WWBB/.")
     q = ask(board, APEX, "W")
     normal = q.answer(VISIBLE)
-    assert normal.verdicts and normal.best is None and normal.expect == "none"
-    assert all(v.reasons == (APEX_REASON,) and not v.counts for v in normal.verdicts)
+    assert normal.judged and normal.best is None and normal.expect == "none"
+    assert all(v.reasons == (APEX_REASON,) and not v.counts for v in normal.judged)
     free = q.answer(VISIBLE_APEX)
     assert free.best is not None and free.best.rank == Rank.FULL_HOUSE
     assert free.expect.startswith("full_house@4")
@@ -88,7 +88,7 @@ def test_the_apex_straight_flush_counts_on_a_normal_turn() -> None:
 
 def test_in_level_diagonals_are_named_as_not_touching() -> None:
     q = ask(parse_board("W....W........../........./..../."), "1E5", "W")
-    assert q.answers[0].verdicts == ()
+    assert q.answers[0].judged == ()
     assert [(m.rank, [str(c) for c in m.cells]) for m in q.near_misses] == [
         (Rank.FLUSH_THREE, ["1A1", "1C3", "1E5"])
     ]
@@ -122,11 +122,11 @@ def test_the_answer_agrees_with_the_suite_and_the_engine(
     assert run_case(case_of(q, rules)).passed
     assert case_of(q, rules).expect == answer.expect
     after = board.place(cell, colour)
-    assert [v.group for v in answer.verdicts] == groups_at(after, cell)
-    assert sum(v.best for v in answer.verdicts) == (answer.best is not None)
+    assert [v.group for v in answer.judged] == groups_at(after, cell)
+    assert sum(v.best for v in answer.judged) == (answer.best is not None)
     if cell != APEX:
         assert answer.best == best_group(after, cell, rules)
-    for v in answer.verdicts:
+    for v in answer.judged:
         # A group that does not count always says why; one that counts under
         # the visible rules has nothing held against it.
         assert v.counts or v.reasons

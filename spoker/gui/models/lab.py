@@ -25,7 +25,7 @@ from spoker.engine.state import board_refusal
 from spoker.errors import IllegalActionError, NotationError, StorageError
 from spoker.records.inputs import expect_path
 from spoker.records.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
-from spoker.text.narrator import APEX_REASON, reason_text, refusal_text, verdict_text
+from spoker.text.narrator import APEX_REASON, judged_text, reason_text, refusal_text
 
 RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("visible"),
@@ -39,7 +39,7 @@ NOT_TOUCHING = "in-level diagonal neighbours do not touch"
 
 
 @dataclass(frozen=True)
-class Verdict:
+class JudgedGroup:
     """One group through the ball and whether it counts under one rule set
     (its :class:`~spoker.engine.groups.Standing`, the one cascade)."""
 
@@ -67,7 +67,7 @@ class Verdict:
 
     def text(self) -> str:
         """``Flush four 1A3 1C3 1E3 1G3, level 1: does not count: ...``."""
-        return verdict_text(self.standing, self.best, self.placed)
+        return judged_text(self.standing, self.best, self.placed)
 
 
 @dataclass(frozen=True)
@@ -75,11 +75,11 @@ class Answer:
     """The groups a ball forms under one rule set, and the best that counts."""
 
     rules: RuleSet
-    verdicts: tuple[Verdict, ...]
+    judged: tuple[JudgedGroup, ...]
 
     @property
     def best(self) -> Group | None:
-        return next((v.group for v in self.verdicts if v.best), None)
+        return next((v.group for v in self.judged if v.best), None)
 
     @property
     def expect(self) -> str:
@@ -166,14 +166,14 @@ def answer_under(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     """The laboratory's answer for the ball just placed on ``cell`` of ``after``
     under ``rules``: every group through it and its verdict, as a normal turn
     (the apex ruling applies). The rules' own judge is ``rules.judge``."""
-    verdicts: list[Verdict] = []
+    judged: list[JudgedGroup] = []
     best_seen = False
     for g in groups_at(after, cell):  # best first: the first that counts is the best
         s = standing(after, g, rules, cell)
         best = s.counts and not best_seen
         best_seen = best_seen or best
-        verdicts.append(Verdict(s, best))
-    return Answer(rules, tuple(verdicts))
+        judged.append(JudgedGroup(s, best))
+    return Answer(rules, tuple(judged))
 
 
 def ask(
@@ -235,11 +235,11 @@ def near_misses(after: Board, cell: Cell) -> tuple[NearMiss, ...]:
 
 
 # -- a placed ball: which groups through it count now ----------------------------
-def ball_verdicts(board: Board, cell: object, rules: RuleSet) -> tuple[Verdict, ...]:
+def judged_groups(board: Board, cell: object, rules: RuleSet) -> tuple[JudgedGroup, ...]:
     """Every complete group holding the ball on ``cell`` and whether it is a
     group that would count now under ``rules`` (visibility; the apex ruling is
     about the turn a ball is placed on, so it is not judged here)."""
-    return tuple(Verdict(standing(board, g, rules), placed=False) for g in groups_containing(board, cell))
+    return tuple(JudgedGroup(standing(board, g, rules), placed=False) for g in groups_containing(board, cell))
 
 
 # -- the position with undo and redo -------------------------------------------
@@ -323,9 +323,9 @@ class Lab:
         """The query for a ball (the chosen colour by default) on ``cell``."""
         return ask(self.board, cell, self.colour if colour is None else colour)
 
-    def ball(self, cell: object) -> tuple[Verdict, ...]:
+    def ball(self, cell: object) -> tuple[JudgedGroup, ...]:
         """The groups through a ball on the board, judged under the chosen rules."""
-        return ball_verdicts(self.board, cell, self.rules)
+        return judged_groups(self.board, cell, self.rules)
 
 
 # -- group test suites ----------------------------------------------------------
@@ -424,6 +424,6 @@ class SuiteSteps:
 
 __all__ = [
     "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab",
-    "NearMiss", "Query", "Step", "SuiteSteps", "Verdict", "answer_under", "append_case", "ask",
-    "ball_verdicts", "case_of", "expect_text", "near_misses", "why_not_placed", "why_not_removed",
+    "NearMiss", "Query", "Step", "SuiteSteps", "JudgedGroup", "answer_under", "append_case", "ask",
+    "judged_groups", "case_of", "expect_text", "near_misses", "why_not_placed", "why_not_removed",
 ]

@@ -25,7 +25,7 @@ from spoker.engine.rules import RuleSet
 from spoker.engine.state import board_refusal
 from spoker.errors import IllegalActionError
 from spoker.gui.models.autosave import data_dir
-from spoker.gui.models.lab import RULE_SETS, Lab, Query, SuiteSteps, Verdict, append_case
+from spoker.gui.models.lab import RULE_SETS, JudgedGroup, Lab, Query, SuiteSteps, append_case
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
@@ -416,7 +416,7 @@ class LabView(BaseView):
             query = self.query
             if query is not None:
                 answer = query.answer(self.lab.rules)
-                for v in answer.verdicts:
+                for v in answer.judged:
                     role = MarkRole.FORMED if v.best else (MarkRole.HINT if v.counts else MarkRole.BLOCKED)
                     marks.append(Mark(v.group.cells, role))
                 marks.extend(Mark(m.cells, MarkRole.BLOCKED) for m in query.near_misses)
@@ -442,10 +442,10 @@ class LabView(BaseView):
             )]
         answer = query.answer(self.lab.rules)
         lines = [(f"{query.move} under {self.lab.rules}:", ROW_COLOURS["head"])]
-        if not answer.verdicts:
+        if not answer.judged:
             lines.append(("It forms no winning group.", THEME.text))
         # The best first: a short box still shows the answer.
-        ordered = sorted(answer.verdicts, key=lambda v: not v.best)
+        ordered = sorted(answer.judged, key=lambda v: not v.best)
         lines.extend((("\u2605 " if v.best else "\u2022 ") + v.text(), ROW_COLOURS[_row(v)]) for v in ordered)
         lines.extend(("\u2022 " + m.text(), ROW_COLOURS["miss"]) for m in query.near_misses)
         return lines
@@ -687,5 +687,5 @@ def _short_quote(message: str, text: str, keep: int = 24) -> str:
     return message.replace(text, text[:keep] + "\u2026")
 
 
-def _row(v: Verdict) -> str:
+def _row(v: JudgedGroup) -> str:
     return "best" if v.best else ("counts" if v.counts else "not")
