@@ -12,11 +12,10 @@ from spoker.cli import CliError
 from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
 from spoker.engine.groups import Group, best_group, groups_at
 from spoker.engine.moves import Move
+from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import RuleSet
-from spoker.engine.state import board_refusal
 from spoker.errors import IllegalActionError, NotationError
 from spoker.safe_text import one_line, printable
-from spoker.text.narrator import refusal_text
 from spoker.text.textview import groups_text
 
 EXAMPLE = """\
@@ -101,6 +100,10 @@ def read_query(board_text: str, move_text: str) -> tuple[Board, Move]:
     move = Move.from_str(move_text, board)
     refusal = board_refusal(board, move.cell, move.colour)
     if refusal is not None:
+        from spoker.text.narrator import (
+            refusal_text,  # the sentences load the game: only for a refusal
+        )
+
         words = refusal_text(refusal, move.cell, move.colour)
         raise IllegalActionError(f"{move_text!r}: {words}", refusal, move.cell, move.colour)
     return board, move

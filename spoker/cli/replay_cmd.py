@@ -7,7 +7,7 @@ import json
 import sys
 
 from shibumi.errors import ShibumiError
-from spoker.cli import CliError, exit_after_first_frame
+from spoker.cli import CliError
 from spoker.cli.play_cmd import check_display
 from spoker.cli.record_views import narrate
 from spoker.cli.streams import check_output, read_stdin, stdin_once
@@ -65,7 +65,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--size", metavar="WxH", help="the screenshot's size (default 1280x800)")
     p.add_argument("--at", type=_positive_or_zero, metavar="N", help="the screenshot's move (default the last)")
     p.add_argument("--best", action="store_true", help="the screenshot shows the move's best cell (key B)")
-    exit_after_first_frame(p)
     p.set_defaults(func=run)
 
 
@@ -183,8 +182,7 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
         raise CliError(f"the replay viewer cannot start ({err}); use --text or --json") from None
     if args.screenshot:
         return _screenshot(args, record, rules)
-    return int(run_replay(record, rules, source=path, analyse=args.analyse, effort=args.effort,
-                          exit_after_first_frame=args.exit_after_first_frame) or 0)
+    return int(run_replay(record, rules, source=path, analyse=args.analyse, effort=args.effort) or 0)
 
 
 def _screenshot(args: argparse.Namespace, record: GameRecord, rules: RuleSet | None) -> int:

@@ -36,7 +36,6 @@ from shibumi import (
     Colour,
     ShibumiError,
     as_cell,
-    blocked,
 )
 from shibumi.errors import expect, shown
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
@@ -61,6 +60,7 @@ from spoker.engine.judging import (
     visible,
 )
 from spoker.engine.moves import Move
+from spoker.engine.refusals import placement_refusal
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.settling import BY_PLAYER
 from spoker.errors import IllegalActionError, Refusal
@@ -673,24 +673,6 @@ class GameState:
         state.winner = winner
         state.end = end
         return state
-
-
-def placement_refusal(occ: int, cell: Cell | None, count: int | None = None) -> Refusal | None:
-    """Why a ball cannot go on ``cell`` of the balls ``occ``: none of its
-    colour left (``count`` of them on the board, if it is asked), then the
-    pyramid's reasons (:func:`shibumi.blocked`); None if it can."""
-    if count is not None and count >= BALLS_PER_COLOUR:
-        return Refusal.NO_BALL_LEFT
-    why = None if cell is None else blocked(occ, cell)
-    return None if why is None else Refusal.of(why)
-
-
-def board_refusal(board: Board, cell: object, colour: Colour | int | str) -> Refusal | None:
-    """Why a ball of ``colour`` cannot go on ``cell`` of a position with no
-    game around it (the laboratory, ``spoker groups``), or None: the game's
-    order of :meth:`GameState.refusal` without a turn."""
-    expect(board, Board, "board")
-    return placement_refusal(board.occupied, as_cell(cell), board.count(colour))
 
 
 def _expect_random(rng: object) -> None:

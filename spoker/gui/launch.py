@@ -110,10 +110,7 @@ def run_play(options: Any) -> int:
     """``spoker play``: the title screen, or straight into a game (``--screenshot``
     is the command line's: :func:`spoker.gui.screenshot.take_screenshot`)."""
     window = make_window()
-    app = SpokerApp(
-        window, record_path=getattr(options, "record", None),
-        exit_after_first_frame=getattr(options, "exit_after_first_frame", False),
-    )
+    app = SpokerApp(window, record_path=getattr(options, "record", None))
     full_screen(app)
     start(app, options)
     arcade.run()
@@ -161,11 +158,11 @@ def level_typos(options: Any) -> list[str]:
 
 
 def run_lab(
-    board: Board | None, rules: RuleSet | None, suite: str | None, exit_after_first_frame: bool = False,
+    board: Board | None, rules: RuleSet | None, suite: str | None,
 ) -> int:
     """``spoker lab``: the window on the laboratory."""
     window = make_window()
-    app = SpokerApp(window, exit_after_first_frame=exit_after_first_frame)
+    app = SpokerApp(window)
     full_screen(app)
     app.show_lab(board, rules, suite)
     arcade.run()
@@ -174,13 +171,12 @@ def run_lab(
 
 def run_replay(
     record: GameRecord, rules: RuleSet | None, source: str = "", analyse: bool = False, effort: int | None = None,
-    exit_after_first_frame: bool = False,
 ) -> int:
     """``spoker replay FILE``: the record (read and checked by the command
     line, from ``source``) in the replay viewer (``analyse``: its analysis
     starts at once, at ``effort`` if given)."""
     window = make_window()
-    app = SpokerApp(window, exit_after_first_frame=exit_after_first_frame)
+    app = SpokerApp(window)
     full_screen(app)
     if effort is not None:
         app.analyses.effort = effort

@@ -25,11 +25,10 @@ from shibumi.cells import CELL_NAMES
 from spoker.engine.groups import Group, Rank, group_of, groups_at, standing
 from spoker.engine.judging import PATTERNS, visible
 from spoker.engine.moves import Move
+from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
-from spoker.engine.state import board_refusal
 from spoker.errors import IllegalActionError, NotationError, SpokerError
 from spoker.records.inputs import check_text, expect_path
-from spoker.text.narrator import refusal_text
 
 if TYPE_CHECKING:
     from pathlib import Path  # in annotations only: pathlib takes as long to import as this module
@@ -273,6 +272,10 @@ def place(board: Board | str, move: Move | str) -> tuple[Board, Cell]:
     m = move if isinstance(move, Move) else _read_move(b, move)
     refusal = board_refusal(b, m.cell, m.colour)
     if refusal is not None:
+        from spoker.text.narrator import (
+            refusal_text,  # the sentences load the game: only for a refusal
+        )
+
         words = refusal_text(refusal, m.cell, m.colour)
         raise IllegalActionError(f"{str(m)!r}: {words}", refusal, m.cell, m.colour)
     return b.place(m.cell, m.colour), m.cell

@@ -11,7 +11,8 @@ from support.strategies import games
 
 from shibumi import CELLS, Blocked, Board, Cell, Colour, PlacementError, blocked, parse_board
 from spoker.engine.moves import Move
-from spoker.engine.state import GameState, board_refusal
+from spoker.engine.refusals import board_refusal
+from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError, RecordError, Refusal
 from spoker.records.record import play_moves
 from spoker.text.narrator import refusal_text, refused_text

@@ -20,8 +20,8 @@ from shibumi.cells import CELLS
 from shibumi.geometry import RESTING_ON
 from spoker.engine.groups import Group, Rank, Standing, groups_at, groups_containing, standing
 from spoker.engine.moves import Move
+from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import RuleSet
-from spoker.engine.state import board_refusal
 from spoker.errors import IllegalActionError, NotationError, StorageError
 from spoker.records.inputs import expect_path
 from spoker.records.suite import Case, CaseResult, case_for, format_case, read_suite, run_case

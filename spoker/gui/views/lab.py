@@ -21,8 +21,8 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Board, Cell, Colour
+from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import RuleSet
-from spoker.engine.state import board_refusal
 from spoker.errors import IllegalActionError
 from spoker.gui.models.autosave import data_dir
 from spoker.gui.models.lab import RULE_SETS, JudgedGroup, Lab, Query, SuiteSteps, append_case
