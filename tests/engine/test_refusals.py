@@ -103,3 +103,15 @@ def _every_path(state: GameState, cell: Cell, colour: Colour) -> dict[str, tuple
 def test_every_path_refuses_with_the_same_kind_and_words(state: GameState, cell: Cell, colour: Colour) -> None:
     said = _every_path(state, cell, colour)
     assert len(set(said.values())) == 1, said
+
+
+def test_a_refusal_keeps_its_kind_across_processes() -> None:
+    """A worker's IllegalActionError reaches its parent pickled: the kind, the
+    cell and the colour with the words."""
+    import pickle
+
+    with pytest.raises(IllegalActionError) as err:
+        GameState().child("W").apply_place("2B2")
+    again = pickle.loads(pickle.dumps(err.value))
+    assert (type(again), str(again), again.refusal, again.cell) == (
+        IllegalActionError, str(err.value), Refusal.UNSUPPORTED, Cell("2B2"))
