@@ -4,7 +4,16 @@ Game-agnostic and pure: cells, support, touching, straight lines, five-ball
 pyramids, visibility (covered, cut) and board strings. Games build on it.
 """
 
-from shibumi.board import BALLS_PER_COLOUR, COLOURS, FULL_MASK, Board, Colour, playable_mask
+from shibumi.board import (
+    BALLS_PER_COLOUR,
+    COLOURS,
+    FULL_MASK,
+    Blocked,
+    Board,
+    Colour,
+    blocked,
+    playable_mask,
+)
 from shibumi.cells import (
     APEX,
     CELL_NAMES,
@@ -74,9 +83,9 @@ __all__ = [
     "COVERABLE", "COVERS", "COVER_MASK", "CUTTABLE", "EMPTY_BOARD_STRING", "FULL_MASK",
     "IN_LEVEL_CONTACTS", "LEVELS", "LEVEL_CELLS", "LEVEL_MASK", "LINES", "LINES3", "LINES3_THROUGH",
     "LINES4", "LINES4_THROUGH", "LINES_THROUGH", "NUM_CELLS", "PLATFORM", "PLATFORM_MASK", "POINTS",
-    "PYRAMIDS", "PYRAMIDS_THROUGH", "RESTING_ON", "TOUCHING", "TOUCHING_MASK", "Board",
+    "PYRAMIDS", "PYRAMIDS_THROUGH", "RESTING_ON", "TOUCHING", "TOUCHING_MASK", "Blocked", "Board",
     "BoardStringError", "Cell", "CellError", "Colour", "ColourError", "FilledShape",
-    "PlacementError", "Shape", "ShibumiError", "Visibility", "as_cell", "bridge",
+    "PlacementError", "Shape", "ShibumiError", "Visibility", "as_cell", "blocked", "bridge",
     "canonical_board_string", "cells_of", "cover", "covered_mask", "cut_contacts",
     "filled_shapes_through", "format_board", "in_level_contacts", "is_covered", "is_cut", "is_line",
     "is_visible", "lines_through", "mask_of", "names_of", "parse_board", "parse_cell", "platform",

@@ -72,6 +72,26 @@ def _supported(occ: int, cell: int) -> bool:
     return occ & m == m
 
 
+class Blocked(enum.Enum):
+    """Why the pyramid alone keeps a ball off a cell (the game's own refusals,
+    a bag and a turn, build on it: ``spoker.errors.Refusal``)."""
+
+    TAKEN = "taken"
+    """The cell already holds a ball."""
+    UNSUPPORTED = "unsupported"
+    """A cell of its platform, under it, is empty."""
+
+
+def blocked(occ: int, cell: int) -> Blocked | None:
+    """Why a ball cannot go on ``cell`` of the balls ``occ`` (a mask), or None:
+    the one place the pyramid's side of a placement is decided."""
+    if occ >> cell & 1:
+        return Blocked.TAKEN
+    if not _supported(occ, cell):
+        return Blocked.UNSUPPORTED
+    return None
+
+
 _LEVEL1 = LEVEL_MASK[1]
 _UPPER = tuple((c, 1 << c, PLATFORM_MASK[c]) for c in CELLS if c.level > 1)
 
@@ -216,8 +236,11 @@ class Board:
         return _supported(self._occ, as_cell(cell))
 
     def is_playable(self, cell: object) -> bool:
-        c = as_cell(cell)
-        return not self._occ >> c & 1 and _supported(self._occ, c)
+        return blocked(self._occ, as_cell(cell)) is None
+
+    def blocked(self, cell: object) -> Blocked | None:
+        """Why a ball cannot go on ``cell`` now (taken, unsupported), or None."""
+        return blocked(self._occ, as_cell(cell))
 
     def playable_mask(self) -> int:
         return playable_mask(self._occ)
@@ -252,12 +275,13 @@ class Board:
         """
         c = as_cell(cell)
         k = Colour.of(colour)
-        if self._occ >> c & 1:
-            raise PlacementError(f"cannot place on {c}: it already holds a ball ({self[c]})")
-        if not _supported(self._occ, c):
+        why = blocked(self._occ, c)
+        if why is Blocked.TAKEN:
+            raise PlacementError(f"cannot place on {c}: it already holds a ball ({self[c]})", why)
+        if why is Blocked.UNSUPPORTED:
             missing = _names(PLATFORM_MASK[c] & ~self._occ)
             raise PlacementError(
-                f"cannot place on {c}: its platform is not full ({missing} {_is_are(missing)} empty)"
+                f"cannot place on {c}: its platform is not full ({missing} {_is_are(missing)} empty)", why
             )
         masks = list(self._masks)
         masks[k] |= 1 << c

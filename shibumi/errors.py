@@ -6,6 +6,8 @@ a command line says what was wrong and where.
 
 from __future__ import annotations
 
+import enum
+
 
 class ShibumiError(ValueError):
     """Base class of every error raised by :mod:`shibumi` for bad input."""
@@ -24,7 +26,14 @@ class BoardStringError(ShibumiError):
 
 
 class PlacementError(ShibumiError):
-    """A ball placed where it cannot go, or removed where it cannot be taken."""
+    """A ball placed where it cannot go, or removed where it cannot be taken.
+
+    ``blocked`` is the :class:`shibumi.board.Blocked` kind of a placement
+    refused (None for a removal), so that a caller need not read the words."""
+
+    def __init__(self, message: str, blocked: enum.Enum | None = None) -> None:
+        super().__init__(message)
+        self.blocked = blocked
 
 
 def shown(value: object, limit: int = 60) -> str:

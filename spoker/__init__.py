@@ -38,12 +38,19 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from spoker.engine.state import Challenge, GameState
     from spoker.engine.state_strings import parse_state
     from spoker.errors import (
+        ArgumentError,
         IllegalActionError,
         MoveError,
+        NotationError,
+        PluginError,
+        PositionError,
         RecordError,
+        Refusal,
         RulesError,
         SpokerError,
         StateStringError,
+        StorageError,
+        WorkerError,
     )
     from spoker.players import (
         Player,
@@ -60,8 +67,8 @@ __version__ = "0.1.0"
 _HOMES = {
     "shibumi": ("Cell",),
     "spoker.errors": (
-        "IllegalActionError", "MoveError", "RecordError", "RulesError", "SpokerError",
-        "StateStringError",
+        "ArgumentError", "IllegalActionError", "MoveError", "NotationError", "PluginError", "PositionError",
+        "RecordError", "Refusal", "RulesError", "SpokerError", "StateStringError", "StorageError", "WorkerError",
     ),
     "spoker.engine.events": (
         "BallDrawn", "BallPlaced", "ChallengeOpened", "ChallengeResolved", "Event", "GameOver",
@@ -82,11 +89,11 @@ _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 """Each public name and the module that defines it."""
 
 __all__ = [
-    "DEFAULT_RULES", "BallDrawn", "BallPlaced", "Cell", "Challenge", "ChallengeOpened",
+    "DEFAULT_RULES", "ArgumentError", "BallDrawn", "BallPlaced", "Cell", "Challenge", "ChallengeOpened",
     "ChallengeResolved", "Event", "GameOver", "GameState", "Group", "GroupFormed",
-    "IllegalActionError", "Move", "MoveError", "Pattern", "Player", "PlayerEntry", "PlayerError",
-    "Rank", "RecordError", "RuleSet", "Rulings", "RulesError", "SpokerError", "StateStringError",
-    "StraightFlush", "Variant", "best_group", "compare", "describe", "explain", "groups_at",
+    "IllegalActionError", "Move", "MoveError", "NotationError", "Pattern", "Player", "PlayerEntry",
+    "PlayerError", "PluginError", "PositionError", "Rank", "RecordError", "Refusal", "RuleSet", "Rulings",
+    "RulesError", "SpokerError", "StateStringError", "StorageError", "StraightFlush", "WorkerError", "Variant", "best_group", "compare", "describe", "explain", "groups_at",
     "make_player", "parse_state", "player_names", "register_player", "register_variant",
     "variant_names",
 ]

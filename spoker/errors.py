@@ -4,7 +4,8 @@ Every one is a :class:`SpokerError`, a ``ValueError`` (through
 :class:`shibumi.errors.ShibumiError`): a mistake in what was given, said in
 one line that quotes it. Anything else raised from spoker is a bug.
 
-- :class:`IllegalActionError`: a draw or placement the rules do not allow now;
+- :class:`IllegalActionError`: a draw or placement the rules do not allow now
+  (its :class:`Refusal` kind as an attribute);
 - :class:`NotationError`: text in one of the formats that does not read
   (moves, rule names, state strings, records, suites, puzzles);
 - :class:`ArgumentError`: a value outside what a function or command takes;
@@ -19,6 +20,10 @@ The older names (``RulesError``, ``StateStringError``, ``RecordError``,
 
 from __future__ import annotations
 
+import enum
+
+from shibumi.board import Blocked, Colour
+from shibumi.cells import Cell
 from shibumi.errors import ShibumiError
 
 
@@ -26,8 +31,46 @@ class SpokerError(ShibumiError):
     """Base class of every error raised by :mod:`spoker` for bad input."""
 
 
+class Refusal(enum.Enum):
+    """Why the rules refuse a draw or a placement now: the kinds the game
+    distinguishes, asked in this order by ``GameState.refusal`` (the game's
+    side) on top of :func:`shibumi.blocked` (the pyramid's). Their words,
+    for people, are the narrator's (``spoker.text.narrator.refusal_text``);
+    the values are short technical names for programs and logs."""
+
+    GAME_OVER = "game over"
+    ALREADY_DRAWN = "a ball is already drawn"
+    NOT_DRAWN = "no ball is drawn"
+    NO_BALL_LEFT = "none of that colour is left"
+    TAKEN = "cell taken"
+    UNSUPPORTED = "platform not full"
+
+    @classmethod
+    def of(cls, blocked: Blocked) -> Refusal:
+        """The game's kind for the pyramid's (taken, unsupported)."""
+        return cls.TAKEN if blocked is Blocked.TAKEN else cls.UNSUPPORTED
+
+
 class IllegalActionError(SpokerError):
-    """A draw or placement the rules do not allow now (with the reason)."""
+    """A draw or placement the rules do not allow now.
+
+    ``refusal`` says which kind (None for an action that is no draw or
+    placement at all: an interop action out of range, a takeback of nothing);
+    ``cell`` and ``colour`` say what was refused (the colour is the one asked
+    for, or the ball already drawn), so that callers word it with the
+    narrator rather than read the sentence."""
+
+    def __init__(
+        self,
+        message: str,
+        refusal: Refusal | None = None,
+        cell: Cell | None = None,
+        colour: Colour | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+        self.cell = cell
+        self.colour = colour
 
 
 class NotationError(SpokerError):

@@ -183,3 +183,36 @@ def test_file_names_are_checked_before_any_file_is_touched(
         with pytest.raises((TypeError, ValueError)):
             call()
     assert list(tmp_path.iterdir()) == []
+
+
+KEPT_ELSEWHERE = {
+    "spoker/errors.py", "shibumi/errors.py",
+    # Folded by their own work, not here (the data folder's files, the app, puzzle workers, local workers).
+    "spoker/gui/models/storage.py", "spoker/gui/models/autosave.py", "spoker/gui/app.py",
+    "spoker/gui/models/puzzle_session.py", "spoker/runs/parallel.py",
+}
+KEPT_CLASSES = {
+    "IllegalSpielActionError",  # OpenSpiel's callers catch pyspiel.SpielError
+    "CliError",  # the command line's own, so that --help and a usage error load no engine
+    "OutOfBudget",  # the search's control flow, never raised out of it
+    "_NotDask",  # the cluster's control flow: an address that is no Dask scheduler
+}
+
+
+def test_the_project_s_errors_are_the_few_of_spoker_errors() -> None:
+    """An error class is one of spoker/errors.py's few (or shibumi's): no module
+    keeps its own, but for the control-flow and interop ones named here."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for path in sorted([*root.joinpath("spoker").rglob("*.py"), *root.joinpath("shibumi").rglob("*.py")]):
+        name = path.relative_to(root).as_posix()
+        if name in KEPT_ELSEWHERE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            bases = [ast.unparse(b) for b in node.bases] if isinstance(node, ast.ClassDef) else []
+            if any(b.endswith(("Error", "Exception")) or b in ("OSError",) for b in bases):
+                if node.name not in KEPT_CLASSES:  # type: ignore[union-attr]
+                    found.append(f"{name}: {node.name}")  # type: ignore[union-attr]
+    assert not found, found

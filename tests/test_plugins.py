@@ -310,7 +310,7 @@ seen = {
 }
 import spoker as api
 from shibumi import parse_board
-from spoker.gui.models.controller import level_typo
+from spoker.players import level_typo
 from spoker.gui.models.lab import ask
 from spoker.gui.views.title import seat_options, seat_tip
 from spoker.interop import gymnasium_env, pettingzoo_env
@@ -321,7 +321,7 @@ zoo = pettingzoo_env.env(rules="visible, level-lines")
 zoo.reset(seed=1)
 lab = ask(parse_board(board), "3C3", "W", (api.RuleSet.parse("visible"), api.RuleSet.parse("visible, level-lines")))
 seen["python"] = {
-    "lab": [[(v.group.rank.key, v.standing.counts) for v in a.verdicts] for a in lab.answers],
+    "lab": [[(v.group.rank.key, v.standing.counts) for v in a.judged] for a in lab.answers],
     "spoker": api.__file__, "seats": seat_options(), "tip": seat_tip("cautious"),
     "typo": level_typo("cautous"), "gym": str(env.rules), "zoo": str(zoo.unwrapped.game.rules),
     "opponent": type(env.opponent).__name__,

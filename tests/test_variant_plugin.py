@@ -26,7 +26,7 @@ from spoker.engine.judging import Pattern, Rulings
 from spoker.engine.rules import VARIANTS, RuleSet, Variant, register_variant, unregister_variant
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
-from spoker.gui.models.lab import ask, ball_verdicts
+from spoker.gui.models.lab import ask, judged_groups
 from spoker.gui.models.story import LineKind, MomentKind, Story
 from spoker.players import make_player
 from spoker.players.bitboard import pending_code, score_diff, strength
@@ -162,9 +162,9 @@ def test_the_explanations_follow_the_variant(variant: RuleSet) -> None:
     assert any(WHY in line for line in explain(after, group, variant))
     assert not any(WHY in line for line in explain(after, group, RuleSet()))
     default_answer, variant_answer = ask(state.board, CELL, "W", (RuleSet(), variant)).answers
-    assert default_answer.verdicts[0].counts
-    assert not variant_answer.verdicts[0].counts and variant_answer.verdicts[0].reasons == (WHY,)
-    assert not ball_verdicts(after, CELL, variant)[0].counts
+    assert default_answer.judged[0].counts
+    assert not variant_answer.judged[0].counts and variant_answer.judged[0].reasons == (WHY,)
+    assert not judged_groups(after, CELL, variant)[0].counts
 
 
 def test_every_reader_gives_the_variants_reason(variant: RuleSet, capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,9 +185,9 @@ def test_every_reader_gives_the_variants_reason(variant: RuleSet, capsys: pytest
     assert any(WHY in line for line in story.moment.lines)
     assert story.log[-1].kind == LineKind.WARN and WHY in story.log[-1].text
     # The laboratory (the query and the ball on the board) and its screen's line.
-    verdict = ask(before, CELL, "W", (variant,)).answers[0].verdicts[0]
+    verdict = ask(before, CELL, "W", (variant,)).answers[0].judged[0]
     assert verdict.reasons == (WHY,) and verdict.text().endswith(f"does not count: {WHY}")
-    assert ball_verdicts(after, CELL, variant)[0].reasons == (WHY,)
+    assert judged_groups(after, CELL, variant)[0].reasons == (WHY,)
     # spoker groups: the sentence in the text, the JSON as notation.md writes it.
     board = POSITION.split()[0]
     code, out, _ = run(capsys, "groups", board, "W@3C3", "--rules", "visible, level-lines")

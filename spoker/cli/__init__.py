@@ -152,13 +152,6 @@ def seed_int(text: str) -> int:
     return value
 
 
-def exit_after_first_frame(parser: argparse.ArgumentParser) -> None:
-    """The window commands' hidden ``--exit-after-first-frame``: the window
-    closes once its first frame is drawn (``bench/startup.py`` and the tests
-    that open a window; docs/gui.md). Not in ``--help``: no use to a player."""
-    parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
-
-
 def _whole(text: str) -> int:
     try:
         return int(text)

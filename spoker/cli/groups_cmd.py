@@ -7,13 +7,14 @@ import json
 import sys
 from typing import IO
 
-from shibumi import BALLS_PER_COLOUR, Board, ShibumiError, parse_board
+from shibumi import Board, ShibumiError, parse_board
 from spoker.cli import CliError
 from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
 from spoker.engine.groups import Group, best_group, groups_at
 from spoker.engine.moves import Move
+from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import RuleSet
-from spoker.errors import RecordError
+from spoker.errors import IllegalActionError, NotationError
 from spoker.safe_text import one_line, printable
 from spoker.text.textview import groups_text
 
@@ -97,15 +98,14 @@ def read_query(board_text: str, move_text: str) -> tuple[Board, Move]:
     """Board and move of a query; ValueError unless the ball can go there now."""
     board = parse_board(board_text)
     move = Move.from_str(move_text, board)
-    if board.count(move.colour) >= BALLS_PER_COLOUR:
-        raise CliError(
-            f"{move_text!r}: no {move.colour.word} ball is left in the bag "
-            f"({BALLS_PER_COLOUR} are on the board)"
+    refusal = board_refusal(board, move.cell, move.colour)
+    if refusal is not None:
+        from spoker.text.narrator import (
+            refusal_text,  # the sentences load the game: only for a refusal
         )
-    if move.cell in board:
-        raise CliError(f"{move_text!r}: {move.cell} is not playable: it already holds a ball")
-    if not board.is_playable(move.cell):
-        raise CliError(f"{move_text!r}: {move.cell} is not playable: its platform is not full")
+
+        words = refusal_text(refusal, move.cell, move.colour)
+        raise IllegalActionError(f"{move_text!r}: {words}", refusal, move.cell, move.colour)
     return board, move
 
 
@@ -170,7 +170,7 @@ def _run_batch(source: str, rules: RuleSet, as_case: bool = False) -> int:
             raise CliError(f"cannot read {source!r}: {err.strerror or err}") from None
         with f:
             return _answer_all(f, rules, as_case)
-    except RecordError as err:  # binary data (a NUL byte): not a batch, refused whole
+    except NotationError as err:  # binary data (a NUL byte): not a batch, refused whole
         name = "standard input" if source == "-" else source
         raise CliError(f"{name}: {err}") from None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from shibumi import parse_board
-from spoker.cli import CliError, exit_after_first_frame
+from spoker.cli import CliError
 from spoker.engine.rules import RuleSet
 
 EXAMPLE = """\
@@ -37,7 +37,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("board", nargs="?", metavar="BOARD", help="a board string (docs/formats.md) to start from")
     p.add_argument("--rules", metavar="RULES", help="visible (default) or touching, optionally with apex-free")
     p.add_argument("--suite", metavar="FILE", help="a group test suite to step through (docs/formats.md)")
-    exit_after_first_frame(p)
     p.set_defaults(func=run)
 
 
@@ -54,4 +53,4 @@ def run(args: argparse.Namespace) -> int:
         from spoker.gui.launch import run_lab
     except ImportError as err:
         raise CliError(f"the game window cannot start ({err})") from None
-    return int(run_lab(board, rules, args.suite, exit_after_first_frame=args.exit_after_first_frame) or 0)
+    return int(run_lab(board, rules, args.suite) or 0)

@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from shibumi.errors import ShibumiError
-from spoker.cli import CliError, exit_after_first_frame
+from spoker.cli import CliError
 from spoker.engine.rules import RuleSet
 from spoker.records.inputs import read_seed
 
@@ -73,7 +73,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="with --screenshot and --show end or replay: the game's analysis first (its luck and skill)")
     p.add_argument("--effort", type=_effort, metavar="N",
                    help="with --analyse: positions searched a placement (default 200000)")
-    exit_after_first_frame(p)
     p.set_defaults(func=run)
 
 
@@ -230,8 +229,7 @@ def warn_level_typos(args: argparse.Namespace) -> None:
     person of that name: say so on stderr (the game screen says it too)."""
     if args.player1 is None and args.player2 is None:
         return  # the players' module takes a while to import: only when needed
-    from spoker.gui.models.controller import level_typo
-    from spoker.players import player_names
+    from spoker.players import level_typo, player_names
 
     for i in (1, 2):
         value = getattr(args, f"player{i}")

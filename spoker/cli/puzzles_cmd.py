@@ -9,6 +9,7 @@ import sys
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError, cap_workers_told, positive_int
 from spoker.cli.streams import check_output
+from spoker.errors import NotationError
 from spoker.safe_text import one_line, printable
 
 MAX_LEFT = 10
@@ -150,7 +151,7 @@ def run_make(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from spoker.records.puzzles import PuzzleError, PuzzleLine, read_puzzles
+    from spoker.records.puzzles import PuzzleLine, read_puzzles
     from spoker.runs.puzzles import check
 
     status = 0
@@ -158,7 +159,7 @@ def run_check(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             read.extend(read_puzzles(path))
-        except PuzzleError as err:
+        except NotationError as err:
             print(f"spoker puzzles: error: {one_line(str(err))}", file=sys.stderr)
             status = 2
         except OSError as err:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from shibumi import Board, Cell, parse_board, parse_cell
 from spoker.cli import CliError, positive_int
 from spoker.cli.streams import check_output
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError, SpokerError
 from spoker.records.files import ANIMATION_FORMATS, MAX_FPS, MIN_FPS, write_png_atomic
 from spoker.safe_text import printable
 
@@ -57,10 +57,6 @@ STILL_SIZE = "800x600"
 FILM_SIZE = "640x400"
 ANIMATION_ONLY = ("moves", "fps", "analyse", "effort")
 """Options of --animate alone (their dest names)."""
-
-
-class RenderArgumentError(SpokerError):
-    """A bad ``spoker render`` argument (size, rotation, highlight)."""
 
 
 @dataclass(frozen=True)
@@ -106,39 +102,39 @@ def parse_size(text: str) -> tuple[int, int]:
     """``WxH`` (e.g. ``800x600``), each side 16..4096 pixels."""
     match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text) if isinstance(text, str) else None
     if not match:
-        raise RenderArgumentError(f"size {text!r}: expected WIDTHxHEIGHT, e.g. 800x600")
+        raise ArgumentError(f"size {text!r}: expected WIDTHxHEIGHT, e.g. 800x600")
     width, height = int(match.group(1)), int(match.group(2))
     if not (16 <= width <= MAX_SIDE and 16 <= height <= MAX_SIDE):
-        raise RenderArgumentError(f"size {text!r}: each side must be 16 to {MAX_SIDE} pixels")
+        raise ArgumentError(f"size {text!r}: each side must be 16 to {MAX_SIDE} pixels")
     return width, height
 
 
 def parse_rotation(text: str) -> int:
     """A number of quarter turns (any integer; taken modulo 4)."""
     if not isinstance(text, str) or not re.fullmatch(r"\s*[+-]?\d{1,6}\s*", text):
-        raise RenderArgumentError(f"rotation {text!r}: expected a number of quarter turns, e.g. 1")
+        raise ArgumentError(f"rotation {text!r}: expected a number of quarter turns, e.g. 1")
     return int(text.strip()) % 4  # the regex's spaces are str.isspace()'s, more than int() takes
 
 
 def parse_highlight(text: str) -> HighlightSpec:
     """``1A1,1C1,1E1`` or ``1A1,1C1,1E1:dashed``."""
     if not isinstance(text, str):
-        raise RenderArgumentError(f"highlight {text!r}: expected comma-separated cells")
+        raise ArgumentError(f"highlight {text!r}: expected comma-separated cells")
     cells_text, _, style = text.partition(":")
     style = style.strip().lower() or "glow"
     if style not in HIGHLIGHT_STYLES:
-        raise RenderArgumentError(
+        raise ArgumentError(
             f"highlight {text!r}: style {style!r} is not one of {', '.join(HIGHLIGHT_STYLES)}"
         )
     names = [n for n in (p.strip() for p in cells_text.split(",")) if n]
     if not names:
-        raise RenderArgumentError(f"highlight {text!r}: expected comma-separated cells, e.g. 1A1,1C1,1E1")
+        raise ArgumentError(f"highlight {text!r}: expected comma-separated cells, e.g. 1A1,1C1,1E1")
     cells = []
     for name in names:
         try:
             cells.append(parse_cell(name))
         except ValueError:
-            raise RenderArgumentError(f"highlight {text!r}: {name!r} is not a cell") from None
+            raise ArgumentError(f"highlight {text!r}: {name!r} is not a cell") from None
     return HighlightSpec(tuple(dict.fromkeys(cells)), style)
 
 
@@ -160,18 +156,18 @@ def check_highlights(board: Board, specs: list[HighlightSpec], texts: list[str])
     for spec, text in zip(specs, texts):
         for cell in spec.cells:
             if cell not in board:
-                raise RenderArgumentError(f"highlight {text!r}: {cell} holds no ball")
+                raise ArgumentError(f"highlight {text!r}: {cell} holds no ball")
 
 
 def parse_moves(text: str) -> tuple[int, int]:
     """``A-B`` (moves A to B, counted from 1) or ``A`` (that move alone)."""
     match = re.fullmatch(r"\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?", text) if isinstance(text, str) else None
     if not match:
-        raise RenderArgumentError(f"moves {text!r}: expected FIRST-LAST move numbers, e.g. 20-21")
+        raise ArgumentError(f"moves {text!r}: expected FIRST-LAST move numbers, e.g. 20-21")
     first = int(match.group(1))
     last = int(match.group(2)) if match.group(2) is not None else first
     if first < 1 or last < first:
-        raise RenderArgumentError(f"moves {text!r}: moves count from 1, the first not after the last")
+        raise ArgumentError(f"moves {text!r}: moves count from 1, the first not after the last")
     return first, last
 
 
@@ -179,10 +175,10 @@ def parse_fps(text: str) -> float:
     """Frame times a second: a number from 0.1 to 30 (``2``, ``0.5``)."""
     match = re.fullmatch(r"\s*(\d{1,4}(?:\.\d{1,6})?)\s*", text) if isinstance(text, str) else None
     if not match:
-        raise RenderArgumentError(f"fps {text!r}: expected a number of frames a second, e.g. 2")
+        raise ArgumentError(f"fps {text!r}: expected a number of frames a second, e.g. 2")
     fps = float(match.group(1))
     if not MIN_FPS <= fps <= MAX_FPS:
-        raise RenderArgumentError(f"fps {text!r}: frames a second must be {MIN_FPS:g} to {MAX_FPS:g}")
+        raise ArgumentError(f"fps {text!r}: frames a second must be {MIN_FPS:g} to {MAX_FPS:g}")
     return fps
 
 
@@ -261,7 +257,7 @@ def run_animation(args: argparse.Namespace) -> int:
     from spoker.gui.render.film import MAX_SIZE, MIN_SIZE
 
     if not (MIN_SIZE[0] <= size[0] <= MAX_SIZE[0] and MIN_SIZE[1] <= size[1] <= MAX_SIZE[1]):
-        raise RenderArgumentError(
+        raise ArgumentError(
             f"size {size_text!r}: an animation is {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]} pixels"
         )
     record = read_record(str(args.board))
@@ -270,7 +266,7 @@ def run_animation(args: argparse.Namespace) -> int:
         raise CliError(f"{printable(repr(args.board))}: the record has no moves, there is nothing to animate")
     moves = parse_moves(args.moves) if args.moves is not None else (1, length)
     if moves[1] > length:
-        raise RenderArgumentError(f"moves {args.moves!r}: the record has {length} moves (1-{length})")
+        raise ArgumentError(f"moves {args.moves!r}: the record has {length} moves (1-{length})")
     from spoker.runs.simulate import ProgressBar
 
     analysis = None

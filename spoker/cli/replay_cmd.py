@@ -7,12 +7,12 @@ import json
 import sys
 
 from shibumi.errors import ShibumiError
-from spoker.cli import CliError, exit_after_first_frame
+from spoker.cli import CliError
 from spoker.cli.play_cmd import check_display
 from spoker.cli.record_views import narrate
 from spoker.cli.streams import check_output, read_stdin, stdin_once
 from spoker.engine.rules import RuleSet
-from spoker.errors import RecordError
+from spoker.errors import NotationError
 from spoker.records.record import GameRecord, load_record, parse_record, seed_warning
 from spoker.records.replay import Replay
 from spoker.safe_text import one_line, printable
@@ -65,7 +65,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--size", metavar="WxH", help="the screenshot's size (default 1280x800)")
     p.add_argument("--at", type=_positive_or_zero, metavar="N", help="the screenshot's move (default the last)")
     p.add_argument("--best", action="store_true", help="the screenshot shows the move's best cell (key B)")
-    exit_after_first_frame(p)
     p.set_defaults(func=run)
 
 
@@ -99,7 +98,7 @@ def read(path: str, command: str = "replay") -> GameRecord:
         try:
             record = parse_record(data.decode("utf-8"))
         except UnicodeDecodeError as err:
-            raise RecordError(f"not UTF-8 text (byte {err.start})") from None
+            raise NotationError(f"not UTF-8 text (byte {err.start})") from None
     else:
         record = load_record(path)
     warn_seed(command, path, record)
@@ -183,8 +182,7 @@ def _run_viewer(args: argparse.Namespace, rules: RuleSet | None) -> int:
         raise CliError(f"the replay viewer cannot start ({err}); use --text or --json") from None
     if args.screenshot:
         return _screenshot(args, record, rules)
-    return int(run_replay(record, rules, source=path, analyse=args.analyse, effort=args.effort,
-                          exit_after_first_frame=args.exit_after_first_frame) or 0)
+    return int(run_replay(record, rules, source=path, analyse=args.analyse, effort=args.effort) or 0)
 
 
 def _screenshot(args: argparse.Namespace, record: GameRecord, rules: RuleSet | None) -> int:

@@ -62,7 +62,7 @@ def read_stdin() -> bytes:
 def lines_limited(stream: IO[bytes], what: str = "a batch of queries") -> Iterator[bytes | None]:
     """The lines of a stream (with their line ends), one at a time, read a
     chunk at a time; a line longer than :data:`MAX_INPUT_BYTES` is skipped and
-    given as None. A NUL byte is binary data, not ``what``: RecordError naming
+    given as None. A NUL byte is binary data, not ``what``: NotationError naming
     its offset, as soon as the chunk holding it is read (so ``/dev/zero``, or
     a stream turning binary in a long line, is refused at once, not skipped)."""
     from spoker.records.inputs import check_text

@@ -7,7 +7,8 @@ import json
 import sys
 
 from spoker.cli import CliError
-from spoker.records.suite import Case, SuiteError, format_case, read_suite, run_case
+from spoker.errors import NotationError
+from spoker.records.suite import Case, format_case, read_suite, run_case
 from spoker.safe_text import printable
 
 EXAMPLE = """\
@@ -51,7 +52,7 @@ def load(paths: list[str]) -> list[Case]:
     for path in paths:
         try:
             cases.extend(read_suite(path))
-        except SuiteError as err:
+        except NotationError as err:
             raise CliError(str(err)) from None
         except OSError as err:
             raise CliError(f"cannot read {path!r}: {err.strerror or err}") from None

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from shibumi import Board, Cell, Colour, as_cell
 from shibumi.errors import expect, shown
 from shibumi.geometry import COVER
-from shibumi.visibility import Visibility, visibility
+from shibumi.visibility import visibility
 from spoker.engine.judging import (
     DEFAULT_JUDGE,
     DEFAULT_RULINGS,
@@ -217,13 +217,6 @@ def compare(challenge: Group, response: Group | None) -> int:
         return 1
     a, b = challenge.strength, response.strength
     return (a > b) - (a < b)
-
-
-def group_visibility(board: Board, group: Group) -> Visibility:
-    """Why a group is or is not visible on ``board``."""
-    expect(board, Board, "board")
-    expect(group, Group, "group")
-    return visibility(board, group.cells)
 
 
 class ReasonKind(enum.StrEnum):

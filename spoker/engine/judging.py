@@ -37,7 +37,7 @@ from shibumi.geometry import (
     RESTING_ON,
     in_level_contacts,
 )
-from spoker.errors import RulesError, SpokerError
+from spoker.errors import NotationError, SpokerError
 
 APEX_CELL = int(APEX)
 STRAIGHT_FLUSH = 5
@@ -693,7 +693,7 @@ def pattern_of(cells: Iterable[Cell], rank: int) -> Pattern:
     try:
         return PATTERN_OF[(tuple(sorted(cells)), int(rank))]
     except (KeyError, TypeError, ValueError, OverflowError):  # int(inf) overflows
-        raise RulesError(f"no winning shape of rank {shown(rank)} has cells {shown(cells)}") from None
+        raise NotationError(f"no winning shape of rank {shown(rank)} has cells {shown(cells)}") from None
 
 
 __all__ = [

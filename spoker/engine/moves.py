@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from shibumi import Board, Cell, Colour, ShibumiError, as_cell
-from spoker.errors import MoveError
+from spoker.errors import NotationError
 
 
 class Move(NamedTuple):
@@ -25,18 +25,18 @@ class Move(NamedTuple):
         """Parse ``R@1C3`` or ``w@d4``. A short cell (``D4``) means the lowest
         empty cell at that point on ``board`` (the lowest cell if no board)."""
         if not isinstance(text, str):
-            raise MoveError(f"a move must be text, not {text!r}")
+            raise NotationError(f"a move must be text, not {text!r}")
         colour_text, sep, cell_text = text.strip().partition("@")
         if not sep:
-            raise MoveError(f"{text!r} is not a move: expected colour@cell, such as 'R@1C3'")
+            raise NotationError(f"{text!r} is not a move: expected colour@cell, such as 'R@1C3'")
         try:
             colour = Colour.from_char(colour_text)
         except ShibumiError:
-            raise MoveError(f"{text!r}: {colour_text!r} is not a colour (W, B or R)") from None
+            raise NotationError(f"{text!r}: {colour_text!r} is not a colour (W, B or R)") from None
         try:
             cell = board.resolve(cell_text) if board is not None else as_cell(cell_text)
         except ShibumiError as err:
-            raise MoveError(f"{text!r}: {err}") from None
+            raise NotationError(f"{text!r}: {err}") from None
         return cls(colour, cell)
 
     def to_json(self) -> dict[str, str]:

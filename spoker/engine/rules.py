@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from shibumi.errors import shown
 from spoker.engine.judging import DEFAULT_RULINGS, Judge, Rulings, judge_for
-from spoker.errors import RulesError
+from spoker.errors import NotationError
 from spoker.plugins import VARIANTS as PLUGIN_GROUP
 from spoker.plugins import Plugins
 
@@ -44,7 +44,7 @@ class Variant(_VariantFields):
         if not isinstance(name, str) or not name or name != name.strip().lower() or any(
             ch in name for ch in ", \t\n"
         ):
-            raise RulesError(f"variant name {shown(name)}: expected a lower-case word such as 'apex-free'")
+            raise NotationError(f"variant name {shown(name)}: expected a lower-case word such as 'apex-free'")
         if not isinstance(summary, str) or not callable(change):
             raise TypeError(f"variant {name!r}: expected a summary (text) and a change (a function)")
         return super().__new__(cls, name, summary, change)
@@ -59,7 +59,7 @@ def register_variant(variant: Variant) -> Variant:
     if not isinstance(variant, Variant):
         raise TypeError(f"variant {shown(variant)}: expected a Variant")
     if variant.name in VARIANTS or variant.name in VISIBILITIES:
-        raise RulesError(f"a rule variant named {variant.name!r} already exists")
+        raise NotationError(f"a rule variant named {variant.name!r} already exists")
     VARIANTS[variant.name] = variant
     return variant
 
@@ -69,9 +69,9 @@ def unregister_variant(name: str) -> None:
     if not isinstance(name, str):
         raise TypeError(f"variant name {shown(name)}: expected text")
     if name in _BUILT_IN:
-        raise RulesError(f"{name!r} is a variant of rules.md: it cannot be removed")
+        raise NotationError(f"{name!r} is a variant of rules.md: it cannot be removed")
     if VARIANTS.pop(name, None) is None:
-        raise RulesError(f"no rule variant is named {name!r}")
+        raise NotationError(f"no rule variant is named {name!r}")
 
 
 VARIANTS["touching"] = Variant(
@@ -90,7 +90,7 @@ def _accept(name: str, value: object, origin: str) -> None:
     if not isinstance(value, Variant):
         raise TypeError(f"is {shown(value)}, not a spoker.Variant")
     if value.name != name:
-        raise RulesError(f"is the variant {value.name!r}: its entry point must be named so too")
+        raise NotationError(f"is the variant {value.name!r}: its entry point must be named so too")
     if VARIANTS.get(name) is not value:  # its module may have registered it itself
         register_variant(value)
 
@@ -140,16 +140,16 @@ class RuleSet(_RuleSetFields):
         cls, visibility: str = "visible", apex_free: bool = False, variants: tuple[str, ...] = ()
     ) -> RuleSet:
         if not isinstance(visibility, str) or visibility not in VISIBILITIES:
-            raise RulesError(f"unknown visibility {visibility!r}: expected 'visible' or 'touching'")
+            raise NotationError(f"unknown visibility {visibility!r}: expected 'visible' or 'touching'")
         if not isinstance(apex_free, bool):
-            raise RulesError(f"apex_free must be True or False, not {apex_free!r}")
+            raise NotationError(f"apex_free must be True or False, not {apex_free!r}")
         if not isinstance(variants, tuple) or not all(isinstance(v, str) for v in variants):
-            raise RulesError(f"variants must be a tuple of names, not {shown(variants)}")
+            raise NotationError(f"variants must be a tuple of names, not {shown(variants)}")
         for name in variants:
             if name in _BUILT_IN or not _installed(name):
-                raise RulesError(f"unknown rule variant {name!r}: registered variants are {_known()}")
+                raise NotationError(f"unknown rule variant {name!r}: registered variants are {_known()}")
         if len(set(variants)) != len(variants):
-            raise RulesError(f"variants {variants!r} name one variant twice")
+            raise NotationError(f"variants {variants!r} name one variant twice")
         return super().__new__(cls, visibility, apex_free, variants)
 
     @property
@@ -184,7 +184,7 @@ class RuleSet(_RuleSetFields):
     def parse(cls, text: str) -> RuleSet:
         """Parse a ``Rules`` header value: ``visible``, ``touching, apex-free``..."""
         if not isinstance(text, str):
-            raise RulesError(f"rules must be text, not {text!r}")
+            raise NotationError(f"rules must be text, not {text!r}")
         visibility = None
         apex_free = False
         extra: list[str] = []
@@ -192,7 +192,7 @@ class RuleSet(_RuleSetFields):
         for name in names:
             if name in VISIBILITIES:
                 if visibility is not None and visibility != name:
-                    raise RulesError(f"rules {text!r} name two visibilities")
+                    raise NotationError(f"rules {text!r} name two visibilities")
                 visibility = name
             elif name == "apex-free":
                 apex_free = True
@@ -200,7 +200,7 @@ class RuleSet(_RuleSetFields):
                 if name not in extra:
                     extra.append(name)
             else:
-                raise RulesError(
+                raise NotationError(
                     f"unknown rule variant {name!r} in {text!r}: expected {_known()}"
                 )
         return cls(visibility or "visible", apex_free, tuple(extra))

@@ -60,9 +60,10 @@ from spoker.engine.judging import (
     visible,
 )
 from spoker.engine.moves import Move
+from spoker.engine.refusals import placement_refusal
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.settling import BY_PLAYER
-from spoker.errors import IllegalActionError
+from spoker.errors import IllegalActionError, Refusal
 
 _APEX = int(APEX)
 _COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
@@ -321,7 +322,7 @@ class GameState:
     def chance_outcomes(self) -> list[tuple[Colour, float]]:
         """The colours that can be drawn now, with their probabilities."""
         if not self.is_chance_node():
-            raise IllegalActionError(self._why_no_draw())
+            raise self._refused(self.refusal())
         bag = self.bag()
         total = sum(bag)
         return [(k, n / total) for k, n in zip(_COLOURS, bag) if n]
@@ -358,15 +359,15 @@ class GameState:
         w = BALLS_PER_COLOUR - m[0].bit_count()
         b = BALLS_PER_COLOUR - m[1].bit_count()
         total = 30 - self._occ.bit_count()
-        if total <= 0:
-            raise IllegalActionError("the bag is empty")
+        if total <= 0:  # the pyramid is full
+            raise self._refused(Refusal.GAME_OVER)
         x = rng.random() * total
         return _COLOURS[0] if x < w else _COLOURS[1] if x < w + b else _COLOURS[2]
 
     def draw(self, rng: RandomSource) -> tuple[Event, ...]:
         """Draw a ball at random (caller's generator) and apply it."""
         if self._drawn is not None or self.end is not None:
-            raise IllegalActionError(self._why_no_draw())
+            raise self._refused(self.refusal())
         # sample_draw inlined: this is the playouts' hot path.
         m = self._masks
         n = self._occ.bit_count()
@@ -383,27 +384,21 @@ class GameState:
 
     def apply_draw(self, colour: Colour | int | str) -> tuple[Event, ...]:
         """The chance event: ``colour`` is taken from the bag."""
-        if self._drawn is not None or self.end is not None:
-            raise IllegalActionError(self._why_no_draw())
         k = colour if colour.__class__ is Colour else _as_colour(colour)
-        if self._masks[k].bit_count() >= BALLS_PER_COLOUR:
-            raise IllegalActionError(f"no {k.name.lower()} ball is left in the bag")  # type: ignore[union-attr]
+        if self._drawn is not None or self.end is not None or self._masks[k].bit_count() >= BALLS_PER_COLOUR:
+            raise self._refused(self.refusal(None, k), None, k)  # type: ignore[arg-type]
         self._drawn = k  # type: ignore[assignment]
         return _DRAWN[self._occ.bit_count() & 1][k]
 
     def apply_place(self, cell: Cell | int | str) -> tuple[Event, ...]:
         """Place the drawn ball on a playable cell; returns what happened."""
         colour = self._drawn
-        if colour is None:
-            raise IllegalActionError(
-                "the game is over" if self.end is not None else "draw a ball before placing"
-            )
         if cell.__class__ is not Cell:
             cell = _as_cell(cell)
         bit = 1 << cell  # type: ignore[operator]
-        playable = self._playable
-        if not playable & bit:
-            raise IllegalActionError(self._why_not_playable(cell))  # type: ignore[arg-type]
+        playable = self._playable  # 0 once the game is over
+        if colour is None or not playable & bit:
+            raise self._refused(self.refusal(cell), cell)  # type: ignore[arg-type]
         masks = self._masks
         masks[colour] |= bit
         occ = self._occ | bit
@@ -516,23 +511,45 @@ class GameState:
         expect(move, Move, "move")
         colour = move.colour if move.colour.__class__ is Colour else _as_colour(move.colour)
         cell = move.cell if move.cell.__class__ is Cell else _as_cell(move.cell)
-        if self._drawn is None and self.end is None:
-            if self._masks[colour].bit_count() >= BALLS_PER_COLOUR:
-                raise IllegalActionError(f"no {colour.name.lower()} ball is left in the bag")
-            if not self._playable >> cell & 1:
-                raise IllegalActionError(self._why_not_playable(cell))
+        why = self.refusal(cell, colour)
+        if why is not None:
+            raise self._refused(why, cell, colour)
         return self.apply_draw(colour) + self.apply_place(cell)
 
-    # -- explaining refusals -----------------------------------------------
-    def _why_no_draw(self) -> str:
+    # -- refusals -----------------------------------------------------------
+    def refusal(
+        self, cell: Cell | int | str | None = None, colour: Colour | int | str | None = None
+    ) -> Refusal | None:
+        """Why the rules refuse an action now, or None if they allow it: the
+        one place the game decides it (the pyramid's side is
+        :func:`shibumi.blocked`). With ``cell`` alone: placing the drawn ball
+        there; with ``colour`` alone: drawing that colour; with both: a whole
+        move (draw, then place); with neither: a draw at random."""
+        c = None if cell is None else cell if cell.__class__ is Cell else _as_cell(cell)
+        k = None if colour is None else colour if colour.__class__ is Colour else _as_colour(colour)
         if self.end is not None:
-            return "the game is over"
-        return f"a {self._drawn.name.lower()} ball is already drawn: place it first"  # type: ignore[union-attr]
+            return Refusal.GAME_OVER
+        if c is None or k is not None:  # the action starts with a draw
+            if self._drawn is not None:
+                return Refusal.ALREADY_DRAWN
+        elif self._drawn is None:
+            return Refusal.NOT_DRAWN
+        count = None if k is None else self._masks[k].bit_count()
+        return placement_refusal(self._occ, c, count)
 
-    def _why_not_playable(self, cell: Cell) -> str:
-        if self._occ >> cell & 1:
-            return f"{cell} is not playable: it already holds a ball"
-        return f"{cell} is not playable: its platform is not full"
+    def _refused(
+        self, refusal: Refusal | None, cell: Cell | None = None, colour: Colour | None = None
+    ) -> IllegalActionError:
+        """The error for a refused action (its words are the narrator's: the
+        message is a short technical line, the kind an attribute)."""
+        assert refusal is not None, "an action refused for no reason"
+        if refusal is Refusal.ALREADY_DRAWN:
+            colour = self._drawn  # the ball that waits is what the refusal is about
+        if cell is None:
+            what = "a draw" if colour is None else f"a draw of {colour}"
+        else:
+            what = str(cell) if colour is None else f"{colour}@{cell}"
+        return IllegalActionError(f"{what}: {refusal.value}", refusal, cell, colour)
 
     # -- copying ------------------------------------------------------------
     def copy(self) -> GameState:

@@ -16,20 +16,20 @@ from spoker.engine.groups import Rank, group_of
 from spoker.engine.judging import STRAIGHT_FLUSH, pattern_of, rank_of, visible
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import MAX_SCORE, Challenge, GameState, straight_flush_top
-from spoker.errors import StateStringError
+from spoker.errors import NotationError
 
 
 def parse_state(text: str) -> GameState:
     """Parse a state string; missing trailing fields take their defaults.
 
-    Raises :class:`StateStringError`, quoting ``text``, for anything a game
+    Raises :class:`NotationError`, quoting ``text``, for anything a game
     cannot reach: a wrong player to move, an impossible score, a challenge
     that the last ball cannot have opened, a result the board contradicts."""
     if not isinstance(text, str):
-        raise StateStringError(f"a state string must be text, not {text!r}")
+        raise NotationError(f"a state string must be text, not {text!r}")
     fields = text.split()
     if not 1 <= len(fields) <= 7:
-        raise StateStringError(
+        raise NotationError(
             f"state string {text!r} has {len(fields)} field(s): expected "
             "BOARD [TOMOVE [S1-S2 [CHALLENGE [DRAWN [RESULT [RULES]]]]]]"
         )
@@ -39,11 +39,11 @@ def parse_state(text: str) -> GameState:
         board = parse_board(board_text)
         rules = RuleSet.parse(rules_text)
     except ShibumiError as err:
-        raise StateStringError(f"state string {text!r}: {err}") from None
+        raise NotationError(f"state string {text!r}: {err}") from None
     bad = f"state string {text!r}:"
     player = 1 + (len(board) & 1)  # player 1 places the odd-numbered balls
     if to_move and to_move != str(player):
-        raise StateStringError(
+        raise NotationError(
             f"{bad} player {to_move!r} to move, but with {len(board)} ball(s) placed "
             f"it is player {player}'s turn"
         )
@@ -81,7 +81,7 @@ def _check_score_reachable(bad: str, score: str, board: Board, state: GameState)
     bonus = (0, 1) if bag_empty_point else (0, 0)
     for player in (0, 1):
         if state.scores[player] > most + bonus[player]:
-            raise StateStringError(
+            raise NotationError(
                 f"{bad} score {score!r}: with {n} ball(s) placed"
                 + (" and a challenge pending" if state.challenge is not None else "")
                 + f", player {player + 1} can have scored at most {most + bonus[player]}"
@@ -103,7 +103,7 @@ def _check_last_ball(bad: str, board: Board, state: GameState) -> None:
             return
     if n >= 4 and sum(state.scores) > 0:
         return  # the last ball can have answered a challenge
-    raise StateStringError(
+    raise NotationError(
         f"{bad} no challenge is pending, yet every ball that can have been placed "
         "last forms a counting group, so it opened a challenge"
         + (" (or answered one, which would have scored)" if n >= 4 else "")
@@ -113,9 +113,9 @@ def _check_last_ball(bad: str, board: Board, state: GameState) -> None:
 def _parse_score(bad: str, score: str) -> list[int]:
     s1, sep, s2 = score.partition("-")
     if not (sep and s1.isascii() and s2.isascii() and s1.isdigit() and s2.isdigit()):
-        raise StateStringError(f"{bad} score {score!r} is not N-N")
+        raise NotationError(f"{bad} score {score!r} is not N-N")
     if len(s1) > 2 or len(s2) > 2 or int(s1) > MAX_SCORE or int(s2) > MAX_SCORE:
-        raise StateStringError(f"{bad} score {score!r}: no player can score more than {MAX_SCORE}")
+        raise NotationError(f"{bad} score {score!r}: no player can score more than {MAX_SCORE}")
     return [int(s1), int(s2)]
 
 
@@ -124,11 +124,11 @@ def _parse_drawn(bad: str, drawn: str, result: str, board: Board) -> Colour:
     try:
         k = Colour.from_char(drawn)
     except ShibumiError:
-        raise StateStringError(f"{bad} drawn ball {drawn!r} is not W, B, R or '-'") from None
+        raise NotationError(f"{bad} drawn ball {drawn!r} is not W, B, R or '-'") from None
     if result != "*":
-        raise StateStringError(f"{bad} a ball is drawn but the game is over")
+        raise NotationError(f"{bad} a ball is drawn but the game is over")
     if board.count(k) >= BALLS_PER_COLOUR:
-        raise StateStringError(f"{bad} drawn {drawn!r} but no such ball is left in the bag")
+        raise NotationError(f"{bad} drawn {drawn!r} but no such ball is left in the bag")
     return k
 
 
@@ -137,41 +137,41 @@ def _parse_result(
 ) -> tuple[int | None, End | None]:
     """The winner and the end of the game, checked against the board."""
     if result not in ("*", "1", "2", "="):
-        raise StateStringError(f"{bad} result {result!r} is not '*', '1', '2' or '='")
+        raise NotationError(f"{bad} result {result!r} is not '*', '1', '2' or '='")
     top = straight_flush_top(board.masks)
     if result == "*":
         if top is not None:
-            raise StateStringError(
+            raise NotationError(
                 f"{bad} the straight flush topped on {top} has ended the game, "
                 "so it cannot be in progress"
             )
         if board.is_full():
-            raise StateStringError(f"{bad} the pyramid is full, so the game cannot be in progress")
+            raise NotationError(f"{bad} the pyramid is full, so the game cannot be in progress")
         return None, None
     winner = None if result == "=" else int(result)
     if challenge is not None:
-        raise StateStringError(f"{bad} the game is over but a challenge is pending")
+        raise NotationError(f"{bad} the game is over but a challenge is pending")
     if top is not None:
         former = 2 - (len(board) & 1)
         if board.occupied & sum(1 << u for u in RESTING_ON[top]):
-            raise StateStringError(
+            raise NotationError(
                 f"{bad} the straight flush topped on {top} ended the game, "
                 "yet balls were placed on it"
             )
         if winner != former:
-            raise StateStringError(
+            raise NotationError(
                 f"{bad} result {result!r}: the straight flush topped on {top} "
                 f"was made by player {former}, who wins"
             )
         return winner, End.STRAIGHT_FLUSH
     if not board.is_full():
-        raise StateStringError(
+        raise NotationError(
             f"{bad} result {result!r}, but the pyramid is not full and holds no straight flush"
         )
     s1, s2 = scores
     expect = 1 if s1 > s2 else 2 if s2 > s1 else None
     if expect != winner:
-        raise StateStringError(f"{bad} result {result!r} does not match the score {s1}-{s2}")
+        raise NotationError(f"{bad} result {result!r} does not match the score {s1}-{s2}")
     return winner, End.COMPLETE
 
 
@@ -183,9 +183,9 @@ def _parse_challenge(bad: str, text: str, board: Board, rules: RuleSet) -> Chall
         rank = Rank.from_key(rank_text)
         cells = tuple(sorted(as_cell(c) for c in cells_text.split(","))) if sep else ()
     except ValueError:
-        raise StateStringError(f"{bad} challenge {text!r} is not RANK:CELL,CELL,...") from None
+        raise NotationError(f"{bad} challenge {text!r} is not RANK:CELL,CELL,...") from None
     if rank == Rank.STRAIGHT_FLUSH:
-        raise StateStringError(f"{bad} a straight flush ends the game: it opens no challenge")
+        raise NotationError(f"{bad} a straight flush ends the game: it opens no challenge")
     occ, masks = board.occupied, board.masks
     judge = rules.judge
     try:
@@ -211,7 +211,7 @@ def _parse_challenge(bad: str, text: str, board: Board, rules: RuleSet) -> Chall
             group = group_of(p.pid, int(rank), visible(p, occ))
             # The challenger placed the last ball: the other player answers.
             return Challenge(2 - (len(board) & 1), group, len(board))
-    raise StateStringError(
+    raise NotationError(
         f"{bad} challenge {text!r} is not a {rank_text} that the last ball placed can have opened"
     )
 

@@ -7,7 +7,7 @@ autosaves, records and the notices about them, told here by
 new game, game, end of game, help, laboratory, replay viewer). Opening the window for a command (``spoker play``, ``lab``,
 ``replay``) is :mod:`spoker.gui.launch`'s job.
 
-``exit_after_first_frame`` (the commands' hidden ``--exit-after-first-frame``)
+``exit_after_first_frame`` (given by ``bench/first_frame.py``, no option)
 closes the window right after the first frame is drawn (the start-up
 benchmark, the tests).
 """

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from spoker.engine.rules import RuleSet
-from spoker.errors import RulesError, SpokerError
+from spoker.errors import NotationError, SpokerError
 from spoker.gui.app import SpokerApp
-from spoker.gui.models.controller import PERSON, GameSetup, level_typo
+from spoker.gui.models.controller import PERSON, GameSetup
 from spoker.gui.models.settings import Settings
 
 if TYPE_CHECKING:
@@ -31,18 +31,14 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
 
 
-class WindowError(SpokerError):
-    """The window cannot open (no display, no OpenGL): one line for the command line."""
-
-
 def make_window(visible: bool = True) -> arcade.Window:
-    """The game's window; :class:`WindowError` (one line) if it cannot open."""
+    """The game's window; :class:`SpokerError` (one line) if it cannot open."""
     try:
         from spoker.gui.render.frame import open_window
 
         window = open_window(DEFAULT_SIZE[0], DEFAULT_SIZE[1], TITLE, resizable=True, visible=visible, vsync=False)
     except Exception as err:  # pyglet's NoSuchDisplayException, ContextException ...
-        raise WindowError(f"the window cannot open ({type(err).__name__}: {err}); {HEADLESS_HINT}") from None
+        raise SpokerError(f"the window cannot open ({type(err).__name__}: {err}); {HEADLESS_HINT}") from None
     window.set_minimum_size(*MIN_SIZE)
     return window
 
@@ -106,7 +102,7 @@ def rules_of(settings: Settings) -> RuleSet:
     variants = tuple(v.strip() for v in settings.variants.split(",") if v.strip())
     try:
         return RuleSet(settings.visibility, settings.apex_free, variants)
-    except RulesError:
+    except NotationError:
         return RuleSet(settings.visibility, settings.apex_free)
 
 
@@ -114,10 +110,7 @@ def run_play(options: Any) -> int:
     """``spoker play``: the title screen, or straight into a game (``--screenshot``
     is the command line's: :func:`spoker.gui.screenshot.take_screenshot`)."""
     window = make_window()
-    app = SpokerApp(
-        window, record_path=getattr(options, "record", None),
-        exit_after_first_frame=getattr(options, "exit_after_first_frame", False),
-    )
+    app = SpokerApp(window, record_path=getattr(options, "record", None))
     full_screen(app)
     start(app, options)
     arcade.run()
@@ -153,6 +146,8 @@ def start(app: SpokerApp, options: Any) -> None:
 
 def level_typos(options: Any) -> list[str]:
     """A line for each --player value that looks like a misspelt computer level."""
+    from spoker.players import level_typo  # the players' module takes a while to import
+
     out = []
     for i in (1, 2):
         value = getattr(options, f"player{i}", None)
@@ -163,11 +158,11 @@ def level_typos(options: Any) -> list[str]:
 
 
 def run_lab(
-    board: Board | None, rules: RuleSet | None, suite: str | None, exit_after_first_frame: bool = False,
+    board: Board | None, rules: RuleSet | None, suite: str | None,
 ) -> int:
     """``spoker lab``: the window on the laboratory."""
     window = make_window()
-    app = SpokerApp(window, exit_after_first_frame=exit_after_first_frame)
+    app = SpokerApp(window)
     full_screen(app)
     app.show_lab(board, rules, suite)
     arcade.run()
@@ -176,13 +171,12 @@ def run_lab(
 
 def run_replay(
     record: GameRecord, rules: RuleSet | None, source: str = "", analyse: bool = False, effort: int | None = None,
-    exit_after_first_frame: bool = False,
 ) -> int:
     """``spoker replay FILE``: the record (read and checked by the command
     line, from ``source``) in the replay viewer (``analyse``: its analysis
     starts at once, at ``effort`` if given)."""
     window = make_window()
-    app = SpokerApp(window, exit_after_first_frame=exit_after_first_frame)
+    app = SpokerApp(window)
     full_screen(app)
     if effort is not None:
         app.analyses.effort = effort

@@ -21,7 +21,7 @@ import arcade
 from PIL import Image
 
 from shibumi import Board, Cell, Colour, parse_board
-from spoker.errors import SpokerError, StorageError
+from spoker.errors import ArgumentError, StorageError
 from spoker.gui.app import SpokerApp
 from spoker.gui.launch import setup_from_options
 from spoker.gui.models import autosave
@@ -42,14 +42,10 @@ SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
 FRAME = 1 / 60
 
 
-class ScreenshotError(SpokerError):
-    """A screenshot's option that cannot be drawn (a bad ``--size``)."""
-
-
 def parse_size(text: str) -> tuple[int, int]:
     w, sep, h = text.lower().partition("x")
     if not (sep and w.isdigit() and h.isdigit() and 200 <= int(w) <= 4096 and 200 <= int(h) <= 4096):
-        raise ScreenshotError(f"size {text!r} is not WxH with sides 200..4096, such as 1280x800")
+        raise ArgumentError(f"size {text!r} is not WxH with sides 200..4096, such as 1280x800")
     return int(w), int(h)
 
 
@@ -102,16 +98,17 @@ def show_lab(app: SpokerApp, controller: GameController) -> LabView:
 
 
 def _richest_query(board: Board) -> tuple[Cell | None, Colour]:
-    from spoker.gui.models.lab import LabError, ask
+    from spoker.errors import IllegalActionError
+    from spoker.gui.models.lab import ask
 
     best: tuple[tuple[int, int], Cell | None, Colour] = ((-1, -1), None, Colour.WHITE)
     for cell in board.playable():
         for colour in Colour:
             try:
                 query = ask(board, cell, colour)
-            except LabError:
+            except IllegalActionError:
                 continue
-            verdicts = query.answers[0].verdicts
+            verdicts = query.answers[0].judged
             top = max((int(v.group.rank) for v in verdicts), default=0)
             score = (top, len(verdicts) + len(query.near_misses))
             if score > best[0]:

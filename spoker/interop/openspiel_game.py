@@ -48,6 +48,7 @@ from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError
 from spoker.interop.encoding import LAYOUT, NUM_CELLS, OBS_SIZE, as_action, encode
+from spoker.text.narrator import refused_text
 
 GAME_NAME = "python_spoker"
 _COLOURS = (Colour.WHITE, Colour.BLACK, Colour.RED)
@@ -97,7 +98,7 @@ def _as_action(action: object) -> int:
 def rules_from_param(value: str) -> RuleSet:
     """The rule set a ``rules`` parameter names (``touching+apex-free``; commas also read)."""
     if not isinstance(value, str):
-        return RuleSet.parse(value)  # raises RulesError, quoting the value
+        return RuleSet.parse(value)  # raises NotationError, quoting the value
     return RuleSet.parse(value.replace("+", ","))
 
 
@@ -225,8 +226,10 @@ class SpokerState(pyspiel.State):
                 g.apply_draw(_COLOURS[action])
             else:
                 g.apply_place(CELLS[action])
-        except IllegalActionError as err:
-            raise IllegalSpielActionError(f"action {action}: {err}") from None
+        except IllegalActionError as err:  # OpenSpiel's error, the rules' refusal in words and kind
+            raise IllegalSpielActionError(
+                f"action {action}: {refused_text(err)}", err.refusal, err.cell, err.colour
+            ) from None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

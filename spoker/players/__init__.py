@@ -20,6 +20,7 @@ from spoker.players.registry import (
     PlayerEntry,
     computer_name,
     level_label,
+    level_typo,
     make_player,
     names_level,
     player_entries,
@@ -74,6 +75,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "PLAYER_DESCRIPTIONS", "PLAYER_NAMES", "ExpertPlayer", "GreedyPlayer",
     "LookaheadPlayer", "Player", "PlayerEntry", "PlayerError", "RandomPlayer", "computer_name",
-    "level_label", "make_player", "names_level", "player_entries", "player_entry", "player_names", "register_player",
+    "level_label", "level_typo", "make_player", "names_level", "player_entries", "player_entry", "player_names", "register_player",
     "unregister_player",
 ]

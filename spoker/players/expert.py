@@ -12,7 +12,8 @@ from typing import Any
 from shibumi import CELLS, Cell
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
-from spoker.players.base import PlayerError, check_can_move, pick_best
+from spoker.errors import ArgumentError
+from spoker.players.base import check_can_move, pick_best
 from spoker.players.bitboard import root_args
 from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
 
@@ -94,11 +95,11 @@ class ExpertPlayer:
         search: SearchFactory = Expectimax,
     ) -> None:
         if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
-            raise PlayerError(f"effort {effort!r} must be a positive number of nodes")
+            raise ArgumentError(f"effort {effort!r} must be a positive number of nodes")
         if time_limit is not None and not time_limit > 0:
-            raise PlayerError(f"time limit {time_limit!r} must be a positive number of seconds")
+            raise ArgumentError(f"time limit {time_limit!r} must be a positive number of seconds")
         if utility not in ("win", "score"):
-            raise PlayerError(f"utility {utility!r}: expected 'win' or 'score'")
+            raise ArgumentError(f"utility {utility!r}: expected 'win' or 'score'")
         self.rng = random.Random(seed)
         self.effort = effort
         self.time_limit = time_limit

@@ -21,7 +21,8 @@ from types import MappingProxyType
 from typing import Any
 
 from shibumi.errors import expect, shown
-from spoker.players.base import Player, PlayerError
+from spoker.errors import ArgumentError
+from spoker.players.base import Player
 from spoker.plugins import PLAYERS, Plugins
 
 DEFAULT_CHUNK = 2
@@ -62,11 +63,11 @@ class PlayerEntry:
     def __post_init__(self) -> None:
         name = self.name
         if not isinstance(name, str) or not _NAME.fullmatch(name):
-            raise PlayerError(
+            raise ArgumentError(
                 f"player name {shown(name)}: expected a lower-case word (a-z, 0-9, '-', '_', '.') such as 'greedy'"
             )
         if name in RESERVED:
-            raise PlayerError(f"player name {name!r} is reserved (the title screen's seat of a person)")
+            raise ArgumentError(f"player name {name!r} is reserved (the title screen's seat of a person)")
         if not isinstance(self.description, str) or not callable(self.factory):
             raise TypeError(f"player {name!r}: expected a description (text) and a factory (a class)")
         for what in ("simulate_chunk", "study_chunk"):
@@ -97,7 +98,7 @@ def register_player(entry: PlayerEntry) -> PlayerEntry:
     if not isinstance(entry, PlayerEntry):
         raise TypeError(f"player {shown(entry)}: expected a PlayerEntry")
     if entry.name in _ENTRIES:
-        raise PlayerError(f"a computer player named {entry.name!r} already exists")
+        raise ArgumentError(f"a computer player named {entry.name!r} already exists")
     _ENTRIES[entry.name] = entry
     return entry
 
@@ -108,9 +109,9 @@ def unregister_player(name: str) -> None:
         raise TypeError(f"player name {shown(name)}: expected text")
     entry = _ENTRIES.get(name)
     if entry is None:
-        raise PlayerError(f"no computer player is named {name!r}")
+        raise ArgumentError(f"no computer player is named {name!r}")
     if entry.origin == "spoker":
-        raise PlayerError(f"{name!r} is one of Spoker's own players: it cannot be removed")
+        raise ArgumentError(f"{name!r} is one of Spoker's own players: it cannot be removed")
     del _ENTRIES[name]
 
 
@@ -120,7 +121,7 @@ def _accept(name: str, value: object, origin: str) -> None:
         raise TypeError(f"is {shown(value)}, not a player class (with choose(state))")
     own = getattr(value, "name", None)
     if own != name:
-        raise PlayerError(f"is a class whose name is {shown(own)}: its entry point must be named so too")
+        raise ArgumentError(f"is a class whose name is {shown(own)}: its entry point must be named so too")
     described = getattr(value, "description", None)
     if not isinstance(described, str):
         doc = (value.__doc__ or "").strip()
@@ -147,7 +148,7 @@ def level_label(name: str) -> str:
     expect(name, str, "level")
     try:
         entry = player_entry(name)
-    except PlayerError:
+    except ArgumentError:
         return name
     return entry.label or entry.name
 
@@ -173,7 +174,7 @@ def player_names() -> tuple[str, ...]:
 
 def player_entry(name: str) -> PlayerEntry:
     """The entry of the player ``name`` (any case, spaces around it ignored);
-    :class:`PlayerError` if no player, registered or installed, has it."""
+    :class:`ArgumentError` if no player, registered or installed, has it."""
     if not isinstance(name, str):
         raise TypeError(f"player {shown(name)}: expected a player's name")
     key = name.strip().lower()
@@ -181,8 +182,27 @@ def player_entry(name: str) -> PlayerEntry:
         _PLUGINS.load(key)
     entry = _ENTRIES.get(key)
     if entry is None:
-        raise PlayerError(f"unknown player {name!r}: expected one of {', '.join(player_names())}")
+        raise ArgumentError(f"unknown player {name!r}: expected one of {', '.join(player_names())}")
     return entry
+
+
+def level_typo(name: str) -> str | None:
+    """The computer level a --player value seems to misspell (``exprt``:
+    ``expert``), or None: a level itself, or a name no level resembles.
+    The command line warns with it and the window says it."""
+    import difflib
+
+    expect(name, str, "name")
+    word = name.strip().lower()
+    if not word:
+        return None
+    try:
+        player_entry(word)  # a level itself (the installed plug-ins are not all loaded for it)
+        return None
+    except ArgumentError:
+        pass
+    close = difflib.get_close_matches(word, player_names(), n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 _SIGNATURES: dict[Callable[..., Player], Any] = {}
@@ -190,7 +210,7 @@ _SIGNATURES: dict[Callable[..., Player], Any] = {}
 
 
 def _check_options(entry: PlayerEntry, options: dict[str, object]) -> None:
-    """:class:`PlayerError` unless the factory takes ``seed`` and ``options``
+    """:class:`ArgumentError` unless the factory takes ``seed`` and ``options``
     (read from its signature, so that a TypeError raised inside a constructor
     stays the bug it is)."""
     factory = entry.factory
@@ -213,18 +233,18 @@ def _check_options(entry: PlayerEntry, options: dict[str, object]) -> None:
         ]
         unknown = [k for k in options if k not in takes]
         if unknown:
-            raise PlayerError(
+            raise ArgumentError(
                 f"player {entry.name!r} does not take {', '.join(repr(k) for k in unknown)}: "
                 f"its options are {', '.join(takes) or 'none'}"
             ) from None
-        raise PlayerError(f"player {entry.name!r} cannot be made from a seed and {options!r}: {err}") from None
+        raise ArgumentError(f"player {entry.name!r} cannot be made from a seed and {options!r}: {err}") from None
 
 
 def make_player(name: str, seed: int | None = None, **options: object) -> Player:
     """A new player by name (see :func:`player_names`), seeded for repeatable play.
 
     ``options`` are the player's own (``expert``: ``effort`` nodes a move,
-    ``time_limit`` seconds); an unknown name or option raises :class:`PlayerError`
+    ``time_limit`` seconds); an unknown name or option raises :class:`ArgumentError`
     (an error inside the player's constructor is its own)."""
     entry = player_entry(name)
     _check_options(entry, options)

@@ -25,7 +25,7 @@ from shibumi.cells import CELL_NAMES
 from shibumi.errors import expect
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
-from spoker.errors import SpokerError
+from spoker.errors import NotationError, SpokerError
 from spoker.records.files import read_bounded
 from spoker.records.inputs import expect_path
 
@@ -37,10 +37,6 @@ QUOTED_CHARS = 200
 _THEME = re.compile(r"[a-z0-9-]+")
 _DIFFICULTY = re.compile(r"difficulty ([0-9])")
 _CELLS = {name: Cell(i) for i, name in enumerate(CELL_NAMES)}
-
-
-class PuzzleError(SpokerError):
-    """A line that is not a puzzle, or a puzzle file that cannot be read."""
 
 
 class Puzzle(NamedTuple):
@@ -68,49 +64,49 @@ def _quoted(line: str) -> str:
 def parse_puzzle(line: str) -> Puzzle | None:
     """A puzzle from a line; None for a blank or comment-only line.
 
-    Raises :class:`PuzzleError`, quoting the line, when it is not a puzzle:
+    Raises :class:`NotationError`, quoting the line, when it is not a puzzle:
     no ``=>``, a state string that cannot be read, without a drawn ball or of
     a finished game, an answer that is not a playable cell (or named twice),
     a theme word outside ``[a-z0-9-]+``."""
     if not isinstance(line, str):
-        raise PuzzleError(f"a puzzle line must be text, not {line!r}")
+        raise NotationError(f"a puzzle line must be text, not {line!r}")
     bad = f"not a puzzle: {_quoted(line)}:"
     if len(line) > MAX_LINE_CHARS:
-        raise PuzzleError(f"{bad} longer than {MAX_LINE_CHARS} characters")
+        raise NotationError(f"{bad} longer than {MAX_LINE_CHARS} characters")
     body, hash_mark, comment = line.partition("#")
     if not body.strip():
         return None
     state_text, arrow, rest = body.partition(ARROW)
     if not arrow:
-        raise PuzzleError(f"{bad} expected 'STATE => CELL[,CELL...] [THEME ...]'")
+        raise NotationError(f"{bad} expected 'STATE => CELL[,CELL...] [THEME ...]'")
     if ARROW in rest:
-        raise PuzzleError(f"{bad} '=>' appears more than once")
+        raise NotationError(f"{bad} '=>' appears more than once")
     if not state_text.isascii() or not rest.isascii():
-        raise PuzzleError(f"{bad} only ASCII text may come before a comment")
+        raise NotationError(f"{bad} only ASCII text may come before a comment")
     try:
         state = parse_state(state_text.strip())
     except SpokerError as err:
-        raise PuzzleError(f"{bad} {err}") from None
+        raise NotationError(f"{bad} {err}") from None
     if state.drawn is None or state.is_over:
-        raise PuzzleError(f"{bad} the state string must have a drawn ball waiting to be placed")
+        raise NotationError(f"{bad} the state string must have a drawn ball waiting to be placed")
     words = rest.split()
     if not words:
-        raise PuzzleError(f"{bad} no answer after '=>'")
+        raise NotationError(f"{bad} no answer after '=>'")
     answers: list[Cell] = []
     playable = state.playable_mask
     for name in words[0].split(","):
         cell = _CELLS.get(name.upper())
         if cell is None:
-            raise PuzzleError(f"{bad} answer {name!r} is not a cell name such as '1A1'")
+            raise NotationError(f"{bad} answer {name!r} is not a cell name such as '1A1'")
         if not playable >> int(cell) & 1:
-            raise PuzzleError(f"{bad} answer {name!r} is not a playable cell")
+            raise NotationError(f"{bad} answer {name!r} is not a playable cell")
         if cell in answers:
-            raise PuzzleError(f"{bad} answer {name!r} is named twice")
+            raise NotationError(f"{bad} answer {name!r} is named twice")
         answers.append(cell)
     themes = words[1:]
     for word in themes:
         if not _THEME.fullmatch(word):
-            raise PuzzleError(f"{bad} theme {word!r} is not a word of a-z, 0-9 and '-'")
+            raise NotationError(f"{bad} theme {word!r} is not a word of a-z, 0-9 and '-'")
     found = _DIFFICULTY.fullmatch(comment.strip()) if hash_mark else None
     difficulty = int(found.group(1)) if found else None
     return Puzzle(state.to_string(), tuple(sorted(answers)), tuple(themes), difficulty)
@@ -137,15 +133,15 @@ class PuzzleLine(NamedTuple):
 
 
 def parse_puzzles(text: str, name: str = "<text>") -> list[PuzzleLine]:
-    """Every puzzle of a file's text; :class:`PuzzleError` names the file and
+    """Every puzzle of a file's text; :class:`NotationError` names the file and
     the line number of the first line that is not a puzzle."""
     expect(text, str, "text")
     found: list[PuzzleLine] = []
     for number, line in enumerate(text.splitlines(), 1):
         try:
             puzzle = parse_puzzle(line)
-        except PuzzleError as err:
-            raise PuzzleError(f"{name}: line {number}: {err}") from None
+        except NotationError as err:
+            raise NotationError(f"{name}: line {number}: {err}") from None
         if puzzle is not None:
             found.append(PuzzleLine(puzzle, name, number))
     return found
@@ -160,11 +156,11 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[PuzzleLine]:
         try:
             data = read_bounded(f, what="a puzzle file", text=True)
         except SpokerError as err:
-            raise PuzzleError(f"{name}: {err}") from None
+            raise NotationError(f"{name}: {err}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise PuzzleError(f"{name}: not UTF-8 text (byte {err.start})") from None
+        raise NotationError(f"{name}: not UTF-8 text (byte {err.start})") from None
     return parse_puzzles(text, name)
 
 
@@ -204,6 +200,6 @@ def installed_puzzle_files() -> list[Path]:
 
 
 __all__ = [
-    "SHIPPED_DATA", "Puzzle", "PuzzleError", "PuzzleLine", "format_puzzle", "installed_puzzle_files",
+    "SHIPPED_DATA", "Puzzle", "PuzzleLine", "format_puzzle", "installed_puzzle_files",
     "parse_puzzle", "parse_puzzles", "read_puzzles", "shipped_puzzle_files",
 ]

@@ -4,7 +4,7 @@ A record is UTF-8 text: optional ``Key: Value`` header lines, a blank line,
 then the moves (``R@1C3``) separated by white space; move numbers such as
 ``12.`` are ignored and ``#`` starts a comment anywhere. Reading replays the
 moves, so a record that parses is a game the rules allow; a bad record raises
-:class:`RecordError` naming the move number, the token and the reason.
+:class:`NotationError` naming the move number, the token and the reason.
 
 The writer puts one numbered move a line and annotates challenges, their
 outcome, straight flushes and the running score in comments; reading what it
@@ -25,11 +25,11 @@ from spoker.engine.events import End, Event
 from spoker.engine.moves import Move
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
-from spoker.errors import MoveError, RecordError
+from spoker.errors import NotationError, Refusal
 from spoker.notices import Notice, NoticeKind
 from spoker.records import files
 from spoker.records.inputs import MAX_INPUT_BYTES, expect_path, read_seed
-from spoker.text.narrator import colour_name, record_note, result_text
+from spoker.text.narrator import record_note, refusal_text, result_text
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)", re.ASCII)
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*", re.ASCII)
@@ -83,7 +83,7 @@ class GameRecord:
         return cls(out, list(state.history), state.rules)
 
     def play(self, rules: RuleSet | None = None) -> GameState:
-        """Replay every move; :class:`RecordError` names the first bad one."""
+        """Replay every move; :class:`NotationError` names the first bad one."""
         state = GameState(rules if rules is not None else self.rules)
         for _ in play_moves(state, self.moves):
             pass
@@ -99,48 +99,40 @@ def play_moves(state: GameState, moves: list[Move]) -> Iterator[tuple[int, tuple
         token = str(move)
         reason = _why_not(state, move.colour, move.cell)
         if reason:
-            raise RecordError(f"move {n} {token!r}: {reason}", n, token)
+            raise NotationError(f"move {n} {token!r}: {reason}", n, token)
         yield n, state.apply_move(move)
 
 
-def _why_not(state: GameState, colour: Colour, cell: int) -> str | None:
-    """Why ``colour`` cannot be drawn and placed on ``cell`` now (None: it can)."""
-    if state.is_over:
-        return _game_over_reason(state)
-    if state.bag()[colour] <= 0:
-        return f"no {colour_name(colour)} ball is left in the bag"
-    if not state.playable_mask >> cell & 1:
-        if state.occupied >> cell & 1:
-            return f"{_name(cell)} is not playable: it already holds a ball"
-        return f"{_name(cell)} is not playable: its platform is not full"
-    return None
-
-
-def _name(cell: int) -> str:
-    return str(Cell(cell))
+def _why_not(state: GameState, colour: Colour, cell: Cell) -> str | None:
+    """Why ``colour`` cannot be drawn and placed on ``cell`` now (None: it can):
+    the engine's refusal in the narrator's words, and how the game ended."""
+    refusal = state.refusal(cell, colour)
+    if refusal is None:
+        return None
+    return _game_over_reason(state) if refusal is Refusal.GAME_OVER else refusal_text(refusal, cell, colour)
 
 
 def _game_over_reason(state: GameState) -> str:
+    """The refusal of any move once the game is over, with how it ended."""
     if state.end == End.STRAIGHT_FLUSH:
-        return (
-            f"the game is over: player {state.winner} made a straight flush "
-            f"on move {state.move_number}"
-        )
-    return "the game is over: the pyramid is full"
+        how = f"player {state.winner} made a straight flush on move {state.move_number}"
+    else:
+        how = "the pyramid is full"
+    return f"{refusal_text(Refusal.GAME_OVER)}: {how}"
 
 
 # -- reading ----------------------------------------------------------------
 def parse_record(text: str) -> GameRecord:
-    """Read a record and check it by replaying it (:class:`RecordError` if bad)."""
+    """Read a record and check it by replaying it (:class:`NotationError` if bad)."""
     if not isinstance(text, str):
-        raise RecordError(f"a record must be text, not {type(text).__name__}")
+        raise NotationError(f"a record must be text, not {type(text).__name__}")
     read, tokens = _split(text)
     rules = DEFAULT_RULES
     if "Rules" in read:
         try:
             rules = RuleSet.parse(read["Rules"])
         except ShibumiError as err:
-            raise RecordError(f"header 'Rules': {err}") from None
+            raise NotationError(f"header 'Rules': {err}") from None
     # Rules is always there, first and canonical, as the writer puts it.
     headers = {"Rules": str(rules)}
     headers.update((k, v) for k, v in read.items() if k != "Rules")
@@ -149,11 +141,11 @@ def parse_record(text: str) -> GameRecord:
     for token in tokens:
         n = state.move_number + 1
         if state.is_over:
-            raise RecordError(f"move {n} {token!r}: {_game_over_reason(state)}", n, token)
+            raise NotationError(f"move {n} {token!r}: {_game_over_reason(state)}", n, token)
         move = _read_move(state, token, n)
         reason = _why_not(state, move.colour, move.cell)
         if reason:
-            raise RecordError(f"move {n} {token!r}: {reason}", n, token)
+            raise NotationError(f"move {n} {token!r}: {reason}", n, token)
         state.apply_move(move)
         moves.append(move)
     return GameRecord(headers, moves, rules)
@@ -178,7 +170,7 @@ def _split(text: str) -> tuple[dict[str, str], list[str]]:
                 if key.lower() == "rules":
                     key = "Rules"
                 if key.lower() in seen:
-                    raise RecordError(
+                    raise NotationError(
                         f"line {number}: header {key!r} is given twice "
                         f"(first as {seen[key.lower()]!r})"
                     )
@@ -195,17 +187,17 @@ def _read_move(state: GameState, token: str, n: int) -> Move:
     try:
         return _move_of(state, token)
     except ShibumiError as err:
-        raise RecordError(f"move {n} {token!r}: {err}", n, token) from None
+        raise NotationError(f"move {n} {token!r}: {err}", n, token) from None
 
 
 def _move_of(state: GameState, token: str) -> Move:
     colour_text, sep, cell_text = token.partition("@")
     if not sep:
-        raise MoveError("not a move: expected colour@cell, such as 'R@1C3'")
+        raise NotationError("not a move: expected colour@cell, such as 'R@1C3'")
     try:
         colour = Colour.from_char(colour_text)
     except ShibumiError:
-        raise MoveError(f"{colour_text!r} is not a colour: expected W, B or R") from None
+        raise NotationError(f"{colour_text!r} is not a colour: expected W, B or R") from None
     return Move(colour, state.board.resolve(cell_text))
 
 
@@ -244,9 +236,9 @@ def seed_notice(headers: dict[str, str], continued: bool) -> Notice | None:
 def _check_headers(headers: dict[str, str]) -> None:
     for key, value in headers.items():
         if not isinstance(key, str) or not _KEY.fullmatch(key):
-            raise RecordError(f"header key {key!r} must be a letter then letters, digits, '_' or '-'")
+            raise NotationError(f"header key {key!r} must be a letter then letters, digits, '_' or '-'")
         if not isinstance(value, str) or "#" in value or len(value.splitlines()) > 1:
-            raise RecordError(f"header {key!r}: value {value!r} must be one line without '#'")
+            raise NotationError(f"header {key!r}: value {value!r} must be one line without '#'")
 
 
 def format_record(record: GameRecord) -> str:
@@ -282,25 +274,25 @@ def decode_record(data: bytes) -> GameRecord:
     :data:`MAX_INPUT_BYTES`)."""
     expect(data, bytes, "data")
     if len(data) > MAX_INPUT_BYTES:
-        raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+        raise NotationError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
     from spoker.records.inputs import check_text
 
     check_text(data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise RecordError(f"not UTF-8 text (byte {err.start})") from None
+        raise NotationError(f"not UTF-8 text (byte {err.start})") from None
     return parse_record(text)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file (UTF-8, at most :data:`MAX_INPUT_BYTES`);
-    OSError if unreadable, RecordError if bad or too large."""
+    OSError if unreadable, NotationError if bad or too large."""
     expect_path(path)
     with open(path, "rb") as f:
         st = os.fstat(f.fileno())
         if stat.S_ISREG(st.st_mode) and st.st_size > MAX_INPUT_BYTES:  # told without reading it
-            raise RecordError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+            raise NotationError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
         data = files.read_bounded(f, text=True)
     return decode_record(data)
 

@@ -18,13 +18,14 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
-from shibumi import BALLS_PER_COLOUR, Board, Cell, ShibumiError, parse_board
+from shibumi import Board, Cell, ShibumiError, parse_board
 from shibumi.cells import CELL_NAMES
 from spoker.engine.groups import Group, Rank, group_of, groups_at, standing
 from spoker.engine.judging import PATTERNS, visible
 from spoker.engine.moves import Move
+from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
-from spoker.errors import SpokerError, StorageError
+from spoker.errors import IllegalActionError, NotationError, SpokerError, StorageError
 from spoker.records.files import open_regular
 from spoker.records.inputs import check_text, expect_path
 
@@ -42,10 +43,6 @@ _SEPARATORS = " \t\r\n\x0b\x0c"
 _RANKS = {r.key: r for r in Rank}
 _CELLS = {name: Cell(i) for i, name in enumerate(CELL_NAMES)}
 _LEVELS = {"1": 1, "2": 2, "3": 3, "4": 4}
-
-
-class SuiteError(SpokerError):
-    """A line that is not a case, or a suite file that cannot be read."""
 
 
 _SPLIT = re.compile("[" + _SEPARATORS + "]+").split
@@ -84,37 +81,37 @@ class Expectation(NamedTuple):
 
 
 def parse_expect(text: str) -> Expectation:
-    """Parse an EXPECT (any case); :class:`SuiteError` says what is wrong."""
+    """Parse an EXPECT (any case); :class:`NotationError` says what is wrong."""
     words = _fields(text)
     text = " ".join(words)  # quoted in messages as read, without the padding
     if not words:
-        raise SuiteError(f"empty expectation {text!r}: expected none, error or RANK@LEVEL")
+        raise NotationError(f"empty expectation {text!r}: expected none, error or RANK@LEVEL")
     head = words[0].lower() if words[0].isascii() else words[0]
     if head in (NONE, ERROR):
         if len(words) > 1:
-            raise SuiteError(f"expectation {text!r}: nothing may follow {head!r}")
+            raise NotationError(f"expectation {text!r}: nothing may follow {head!r}")
         return Expectation(head)
     rank_text, at, level_text = head.partition("@")
     rank = _RANKS.get(rank_text)
     if not at or rank is None:
-        raise SuiteError(
+        raise NotationError(
             f"expectation {text!r}: {words[0]!r} is not none, error or RANK@LEVEL "
             "(RANK one of " + ", ".join(_RANKS) + ")"
         )
     level = _LEVELS.get(level_text)
     if level is None:
-        raise SuiteError(f"expectation {text!r}: level {level_text!r} is not 1, 2, 3 or 4")
+        raise NotationError(f"expectation {text!r}: level {level_text!r} is not 1, 2, 3 or 4")
     if len(words) == 1:
         return Expectation("group", rank, level)
     cells: set[Cell] = set()
     for word in words[1:]:
         cell = _CELLS.get(word.upper()) if word.isascii() else None
         if cell is None:
-            raise SuiteError(
+            raise NotationError(
                 f"expectation {text!r}: {word!r} is not a cell name with its level, such as '1A1'"
             )
         if cell in cells:
-            raise SuiteError(f"expectation {text!r}: {word!r} is named twice")
+            raise NotationError(f"expectation {text!r}: {word!r} is named twice")
         cells.add(cell)
     return Expectation("group", rank, level, frozenset(cells))
 
@@ -178,21 +175,21 @@ def _strip_comment(line: str) -> str:
 def parse_case(line: str) -> Case | None:
     """A case from a suite line; None for a blank or comment-only line.
 
-    Raises :class:`SuiteError`, quoting the line, when the line is not a case.
+    Raises :class:`NotationError`, quoting the line, when the line is not a case.
     """
     if not isinstance(line, str):
-        raise SuiteError(f"a suite line must be text, not {line!r}")
+        raise NotationError(f"a suite line must be text, not {line!r}")
     body = _strip_comment(line)
     if not _fields(body):
         return None
     query, arrow, expect_text = body.partition(ARROW)
     if not arrow:
-        raise SuiteError(f"not a case: {line!r}: expected 'BOARD MOVE [RULES] => EXPECT'")
+        raise NotationError(f"not a case: {line!r}: expected 'BOARD MOVE [RULES] => EXPECT'")
     if ARROW in expect_text:
-        raise SuiteError(f"not a case: {line!r}: '=>' appears more than once")
+        raise NotationError(f"not a case: {line!r}: '=>' appears more than once")
     words = _fields(query)
     if not 2 <= len(words) <= 3:
-        raise SuiteError(
+        raise NotationError(
             f"not a case: {line!r}: {len(words)} field(s) before '=>', "
             "expected BOARD MOVE [RULES]"
         )
@@ -200,7 +197,7 @@ def parse_case(line: str) -> Case | None:
         rules = _parse_rules(words[2]) if len(words) == 3 else DEFAULT_RULES
         expectation = parse_expect(expect_text)
     except SpokerError as err:
-        raise SuiteError(f"not a case: {line!r}: {err}") from None
+        raise NotationError(f"not a case: {line!r}: {err}") from None
     board, move = _canonical_query(words[0], words[1])
     return Case(board, move, rules, str(expectation))
 
@@ -213,7 +210,7 @@ def _parse_rules(text: str) -> RuleSet:
             return RuleSet.parse(text)
         except SpokerError:
             pass
-    raise SuiteError(
+    raise NotationError(
         f"rules {text!r}: expected visible or touching, optionally with apex-free "
         "(or an installed variant), comma-separated without spaces"
     )
@@ -234,25 +231,25 @@ def _canonical_query(board_text: str, move_text: str) -> tuple[str, str]:
 
 def _read_board(text: str) -> Board:
     if not _plain(text):
-        raise SuiteError(f"board string {text!r} holds characters other than W, B, R, '.', '/'")
+        raise NotationError(f"board string {text!r} holds characters other than W, B, R, '.', '/'")
     return parse_board(text)
 
 
 def _read_move(board: Board, text: str) -> Move:
     if not _plain(text):
-        raise SuiteError(f"{text!r} is not a move: expected colour@cell, such as 'R@1C3'")
+        raise NotationError(f"{text!r} is not a move: expected colour@cell, such as 'R@1C3'")
     return Move.from_str(text, board)
 
 
 def case_for(board: str, move: str, rules: RuleSet = DEFAULT_RULES) -> Case:
     """The case that a query passes: its answer (:func:`expect_of`) as EXPECT.
 
-    :class:`SuiteError` when the board or move cannot be written as one field
+    :class:`NotationError` when the board or move cannot be written as one field
     of a suite line (empty, or holding white space, ``#`` or ``=>``).
     """
     for what, text in (("board", board), ("move", move)):
         if not text or _fields(text) != [text] or "#" in text or ARROW in text:
-            raise SuiteError(f"the {what} {text!r} cannot be written as a field of a suite line")
+            raise NotationError(f"the {what} {text!r} cannot be written as a field of a suite line")
     canonical_board, canonical_move = _canonical_query(board, move)
     return Case(canonical_board, canonical_move, rules, expect_of(board, move, rules))
 
@@ -272,10 +269,14 @@ def place(board: Board | str, move: Move | str) -> tuple[Board, Cell]:
     colour no longer in the bag."""
     b = board if isinstance(board, Board) else _read_board(board)
     m = move if isinstance(move, Move) else _read_move(b, move)
-    if b.count(m.colour) >= BALLS_PER_COLOUR:
-        raise SuiteError(f"{str(m)!r}: no {m.colour.word} ball is left in the bag")
-    if not b.is_playable(m.cell):
-        raise SuiteError(f"{str(m)!r}: {m.cell} is not playable")
+    refusal = board_refusal(b, m.cell, m.colour)
+    if refusal is not None:
+        from spoker.text.narrator import (
+            refusal_text,  # the sentences load the game: only for a refusal
+        )
+
+        words = refusal_text(refusal, m.cell, m.colour)
+        raise IllegalActionError(f"{str(m)!r}: {words}", refusal, m.cell, m.colour)
     return b.place(m.cell, m.colour), m.cell
 
 
@@ -346,7 +347,7 @@ def run_case(case: Case) -> CaseResult:
 def iter_suite(path: str | Path, regular: bool = False) -> Iterator[Case]:
     """The cases of a suite file, in order, each with its file and line.
 
-    Raises :class:`SuiteError` naming the file and line for a line that is not
+    Raises :class:`NotationError` naming the file and line for a line that is not
     a case (or not UTF-8 text, or too long), ``OSError`` if it cannot be read.
     With ``regular`` (the window), a FIFO or a device is refused at once
     instead of waiting for a writer or reading forever.
@@ -364,20 +365,20 @@ def iter_suite(path: str | Path, regular: bool = False) -> Iterator[Case]:
             try:  # binary data (/dev/zero, an image) is no suite: told at its first NUL byte
                 check_text(raw, offset, "a suite")
             except SpokerError as err:
-                raise SuiteError(f"{name}: line {number}: {err}") from None
+                raise NotationError(f"{name}: line {number}: {err}") from None
             offset += len(raw)
             if len(raw) > MAX_LINE_BYTES:
-                raise SuiteError(f"{name}: line {number} is longer than {MAX_LINE_BYTES} bytes")
+                raise NotationError(f"{name}: line {number} is longer than {MAX_LINE_BYTES} bytes")
             if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]  # a byte order mark some editors write
             try:
                 text = raw.decode("utf-8").rstrip("\r\n")
             except UnicodeDecodeError:
-                raise SuiteError(f"{name}: line {number} is not UTF-8 text") from None
+                raise NotationError(f"{name}: line {number} is not UTF-8 text") from None
             try:
                 case = parse_case(text)
-            except SuiteError as err:
-                raise SuiteError(f"{name}: line {number}: {err}") from None
+            except NotationError as err:
+                raise NotationError(f"{name}: line {number}: {err}") from None
             if case is not None:
                 yield Case(case.board, case.move, case.rules, case.expect, name, number)
 
@@ -394,10 +395,10 @@ def _open_suite(path: str | Path, regular: bool) -> BinaryIO:
         return open_regular(path)  # type: ignore[return-value]
     except StorageError as err:
         what = "is a folder, not a suite file" if "is a folder" in str(err) else "not a regular file"
-        raise SuiteError(f"{path}: {what}") from None
+        raise NotationError(f"{path}: {what}") from None
 
 
 __all__ = [
-    "Case", "CaseResult", "Expectation", "SuiteError", "case_for", "expect_of", "format_case",
+    "Case", "CaseResult", "Expectation", "case_for", "expect_of", "format_case",
     "group_text", "iter_suite", "parse_case", "parse_expect", "read_suite", "run_case",
 ]

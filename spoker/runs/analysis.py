@@ -32,13 +32,14 @@ from shibumi import CELLS, Cell, Colour
 from spoker.engine.events import End
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError, IllegalActionError, Refusal
 from spoker.players.bitboard import cells_of, pending_code, score_diff
 from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay
 from spoker.runs.luck import Balance, MoveFigures, balance, decimal, move_figures
 from spoker.runs.parallel import running, stream
+from spoker.text.narrator import refusal_text
 
 DEFAULT_EFFORT = 200_000
 """Positions judged per placement, at most, before the search is exact: a
@@ -74,10 +75,6 @@ TURNING = 0.30
 """A challenge is a turning point when, from its opening move's draw to the
 end of its answer, the challenger's expected result moves this much or more."""
 
-
-
-class AnalysisError(SpokerError):
-    """A bad effort or worker count."""
 
 
 class PlacementValues(NamedTuple):
@@ -119,7 +116,7 @@ class MoveAnalysis(NamedTuple):
     def figures(self) -> MoveFigures:
         """The move's figures as ``spoker analyse`` prints them (nine places)."""
         if self.draw_value is None:
-            raise AnalysisError(f"move {self.n}: its draw was not judged")
+            raise ArgumentError(f"move {self.n}: its draw was not judged")
         return move_figures(self.n, self.player, self.draw_value, self.best_value, self.value)
 
     def to_json(self) -> dict[str, object]:
@@ -180,14 +177,6 @@ class ChallengeSwing(NamedTuple):
     opened: float
     answered: float | None
     turning: bool
-
-    @property
-    def swing(self) -> float | None:
-        """The change of the challenger's expected result across the challenge."""
-        if self.before is None:
-            return None
-        last = self.answered if self.answered is not None else self.opened
-        return last - self.before
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -272,6 +261,9 @@ class DrawValue(NamedTuple):
     """Colour: (its chance, the best value of its placement)."""
 
 
+_NOTHING_TO_PLACE = (Refusal.GAME_OVER, Refusal.NOT_DRAWN)
+
+
 def placement_values(
     state: GameState, effort: int = DEFAULT_EFFORT, played: Cell | None = None, prune: bool = True
 ) -> PlacementValues:
@@ -287,10 +279,13 @@ def placement_values(
     """
     check_effort(effort)
     colour = state.drawn
-    if state.is_over or colour is None:
-        raise AnalysisError("no ball is drawn: there is nothing to value")
-    if played is not None and not state.playable_mask >> int(played) & 1:
-        raise AnalysisError(f"{played} is not playable")
+    # Without a played cell any cell asks the game's side (over, not drawn),
+    # which the rules ask before the cell's.
+    refusal = state.refusal(CELLS[0] if played is None else played)
+    if refusal is not None and (played is not None or refusal in _NOTHING_TO_PLACE):
+        cell = None if played is None else Cell(played)
+        raise IllegalActionError(f"nothing to value: {refusal_text(refusal, cell)}", refusal, cell)
+    assert colour is not None
     left = 30 - state.move_number
     root = _Root(state, int(colour), None if played is None else int(played), prune)
     values: dict[int, float] = {}
@@ -338,7 +333,7 @@ def draw_value(
     exact), not searched again. Does not change ``state``."""
     check_effort(effort)
     if state.is_over or state.drawn is not None:
-        raise AnalysisError("a draw value needs a position waiting for its draw")
+        raise ArgumentError("a draw value needs a position waiting for its draw")
     by_colour: dict[Colour, tuple[float, float]] = {}
     exact = True
     for colour, chance in state.chance_outcomes():
@@ -468,10 +463,10 @@ def judge_draw(
     check_effort(effort)
     n = move.n
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
-        raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
+        raise ArgumentError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
     played = record.moves[n - 1]
     if (move.ball, move.cell) != (played.colour, played.cell):
-        raise AnalysisError(f"move {n}: {move.ball.char}@{move.cell} is not the record's {played}")
+        raise ArgumentError(f"move {n}: {move.ball.char}@{move.cell} is not the record's {played}")
     state = GameState(rules if rules is not None else record.rules)
     for earlier in record.moves[: n - 1]:
         state.apply_move(earlier)
@@ -504,14 +499,14 @@ def analyse_move(
     ``n``-th move of :func:`analyse_record` (the replay viewer analyses move by
     move, so that its graph fills in). The record must replay (check it with
     :class:`~spoker.records.replay.Replay` first); ``n`` out of range raises
-    :class:`AnalysisError`. ``known``: this placement judged before without
+    :class:`ArgumentError`. ``known``: this placement judged before without
     its draw; with ``luck`` only the draw is judged (:func:`judge_draw`)."""
     check_effort(effort)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(record.moves):
-        raise AnalysisError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
+        raise ArgumentError(f"move {n!r} is not a move of the record (1 to {len(record.moves)})")
     if known is not None and luck:
         if known.n != n:
-            raise AnalysisError(f"the placement given is move {known.n}, not move {n}")
+            raise ArgumentError(f"the placement given is move {known.n}, not move {n}")
         return known if known.draw_value is not None else judge_draw(record, known, effort, rules)
     return _run_task(_Task(record, rules if rules is not None else record.rules, n, effort, luck))
 
@@ -528,7 +523,7 @@ def analyse_record(
     move). ``rules`` overrides the record's; ``progress(done, total)`` is
     called after each placement; ``workers`` processes share the work (the
     result is the same). A record the rules refuse raises its
-    :class:`~spoker.errors.RecordError`."""
+    :class:`~spoker.errors.NotationError`."""
     check_effort(effort)
     check_workers(workers)
     replay = Replay(record, rules)  # refuses a record that does not replay
@@ -586,12 +581,12 @@ def summarise(moves: Sequence[MoveAnalysis], player: int) -> PlayerSummary:
 # -- checks and helpers --------------------------------------------------------
 def check_effort(effort: object) -> None:
     if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
-        raise AnalysisError(f"effort {effort!r} must be a positive whole number of positions")
+        raise ArgumentError(f"effort {effort!r} must be a positive whole number of positions")
 
 
 def check_workers(workers: object) -> None:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise AnalysisError(f"workers {workers!r} must be a positive whole number")
+        raise ArgumentError(f"workers {workers!r} must be a positive whole number")
 
 
 def _rounded(x: float | None) -> float | None:
@@ -601,7 +596,7 @@ def _rounded(x: float | None) -> float | None:
 
 __all__ = [
     "BLUNDER", "DEFAULT_EFFORT", "EXACT_LEFT", "INACCURACY", "MISTAKE", "TURNING",
-    "AnalysisError", "ChallengeSwing", "DrawValue", "GameAnalysis", "MoveAnalysis", "PlacementValues",
+    "ChallengeSwing", "DrawValue", "GameAnalysis", "MoveAnalysis", "PlacementValues",
     "PlayerSummary", "analyse_move", "analyse_record", "challenge_swings", "draw_value", "judge_draw",
     "placement_values", "summarise", "verdict",
 ]

@@ -15,10 +15,10 @@ from typing import Any
 
 from shibumi.errors import expect
 from spoker.engine.rules import RuleSet
+from spoker.errors import ArgumentError
 from spoker.records.files import write_png_atomic
 from spoker.runs.stats import wilson_interval
-from spoker.runs.study import RANKS, Study, StudyError
-from spoker.runs.tally import SimulationError
+from spoker.runs.study import RANKS, Study
 from spoker.runs.tournament import Tournament
 
 RGB = tuple[int, int, int]
@@ -68,7 +68,7 @@ def chart_font(size: int) -> Any:
 
     expect(size, int, "size")
     if not 1 <= size <= 1000:
-        raise SimulationError(f"size {size!r}: a font size from 1 to 1000")
+        raise ArgumentError(f"size {size!r}: a font size from 1 to 1000")
     try:
         return ImageFont.truetype("DejaVuSans.ttf", size)
     except OSError:
@@ -181,7 +181,7 @@ def _check_studies(studies: object) -> None:
     for study in studies:
         expect(study, Study, "study")
     if not studies:
-        raise StudyError("a study chart needs at least one study")
+        raise ArgumentError("a study chart needs at least one study")
 
 
 def draw_study_chart(studies: Sequence[Study], path: str) -> None:

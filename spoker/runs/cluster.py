@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError, SpokerError, WorkerError
 from spoker.runs.parallel import _term_as_interrupt as term_as_interrupt
 from spoker.runs.parallel import cap_workers, cpu_count
 from spoker.safe_text import printable
@@ -55,11 +55,6 @@ NO_DASHBOARD: dict[str, Any] = {
 """A local cluster's options: no dashboard, its HTTP server on loopback."""
 
 MALLOC_TRIM = "MALLOC_TRIM_THRESHOLD_"
-
-
-class ClusterError(SpokerError):
-    """A bad ``--cluster`` address, a scheduler that does not answer (or not
-    as Dask does), a scheduler lost during a run, or Dask not installed."""
 
 
 class _NotDask(OSError):
@@ -88,46 +83,46 @@ class ClusterAddress:
 
 
 def parse_address(text: str) -> ClusterAddress:
-    """``dask`` or ``tcp://HOST:PORT``; :class:`ClusterError` quoting anything else."""
+    """``dask`` or ``tcp://HOST:PORT``; :class:`ArgumentError` quoting anything else."""
     if not isinstance(text, str):
         raise TypeError(f"cluster address {text!r}: expected a string")
     expected = f"expected '{LOCAL}' (a local Dask cluster) or tcp://HOST:PORT (a Dask scheduler)"
     if text.strip().lower() == LOCAL:
         return ClusterAddress(LOCAL)
     if not text.lower().startswith("tcp://"):
-        raise ClusterError(f"cluster address {text!r}: {expected}")
+        raise ArgumentError(f"cluster address {text!r}: {expected}")
     try:
         parts = urlsplit(text)
         port = parts.port
     except ValueError:
-        raise ClusterError(f"cluster address {text!r}: bad port; {expected}") from None
+        raise ArgumentError(f"cluster address {text!r}: bad port; {expected}") from None
     host = parts.hostname or ""
     if not host or port is None or port == 0 or parts.path or parts.query or parts.fragment or parts.username:
-        raise ClusterError(f"cluster address {text!r}: {expected}")
+        raise ArgumentError(f"cluster address {text!r}: {expected}")
     if any(c.isspace() or not c.isprintable() for c in host):
-        raise ClusterError(f"cluster address {text!r}: bad host; {expected}")
+        raise ArgumentError(f"cluster address {text!r}: bad host; {expected}")
     return ClusterAddress(text, host, port)
 
 
 def check_reachable(address: ClusterAddress, timeout: float = CONNECT_TIMEOUT) -> None:
-    """:class:`ClusterError` at once if nothing listens at the scheduler's
+    """:class:`WorkerError` at once if nothing listens at the scheduler's
     address (Dask itself would retry until its timeout)."""
     try:
         with socket.create_connection((address.host, address.port), timeout=timeout):
             pass
     except OSError as err:
         reason = err.strerror or err.__class__.__name__
-        raise ClusterError(
+        raise WorkerError(
             f"no Dask scheduler answers at {printable(address.text)} ({printable(str(reason))})"
         ) from None
 
 
 def _distributed() -> Any:
-    """The ``distributed`` package, or :class:`ClusterError` saying how to install it."""
+    """The ``distributed`` package, or :class:`WorkerError` saying how to install it."""
     try:
         import distributed
     except ImportError:
-        raise ClusterError(f"--cluster needs Dask's distributed package: {INSTALL_HINT}") from None
+        raise WorkerError(f"--cluster needs Dask's distributed package: {INSTALL_HINT}") from None
     return distributed
 
 
@@ -157,7 +152,7 @@ def _client_class(distributed: Any) -> Any:
 
 
 def _connect(distributed: Any, where: ClusterAddress, timeout: float) -> Any:
-    """A client of the scheduler at ``where``, or :class:`ClusterError` within
+    """A client of the scheduler at ``where``, or :class:`WorkerError` within
     ``timeout`` seconds saying why not."""
     deadline = time.monotonic() + timeout
     check_reachable(where, timeout)
@@ -166,16 +161,16 @@ def _connect(distributed: Any, where: ClusterAddress, timeout: float) -> Any:
     try:
         return _client_class(distributed)(where.url, timeout=left, set_as_default=False)
     except _NotDask as err:
-        raise ClusterError(
+        raise WorkerError(
             f"the server at {what} does not answer as a Dask scheduler ({printable(str(err))}): "
             "is it one, of a Dask version that can talk to this one?"
         ) from None
     except TimeoutError:
-        raise ClusterError(
+        raise WorkerError(
             f"no Dask scheduler answers at {what} (connected, but no answer in {timeout:g} s)"
         ) from None
     except OSError as err:
-        raise ClusterError(
+        raise WorkerError(
             f"no Dask scheduler answers at {what} ({printable(err.__class__.__name__)})"
         ) from None
 
@@ -217,7 +212,7 @@ class DaskExecutor(Executor):
         return max(1, sum(self.client.nthreads().values()))
 
     def check(self) -> None:
-        """:class:`ClusterError` once the client has lost its scheduler
+        """:class:`WorkerError` once the client has lost its scheduler
         (called by :func:`spoker.runs.parallel.stream` while it waits): Dask then
         cancels every unit, but the future of a unit may never say so."""
         if self.client.status != "running":
@@ -229,9 +224,9 @@ class DaskExecutor(Executor):
         where = parse_address(self.address)
         return "the local Dask cluster" if where.local else f"the Dask scheduler at {printable(where.text)}"
 
-    def lost(self) -> ClusterError:
+    def lost(self) -> WorkerError:
         """The error for a run whose scheduler went away."""
-        return ClusterError(
+        return WorkerError(
             f"lost {self.which} during the run (the connection closed, the units were cancelled); "
             "nothing was written: check that the scheduler runs and run again"
         )
@@ -248,11 +243,11 @@ def _check_workers(client: Any, address: ClusterAddress, timeout: float) -> None
         # is cancelled at the deadline (a frozen scheduler never answers).
         versions = client.run(spoker_version, on_error="return", callback_timeout=timeout)
     except TimeoutError:
-        raise ClusterError(
+        raise WorkerError(
             f"the Dask scheduler at {printable(address.text)} did not answer in {timeout:g} s"
         ) from None
     if not versions:
-        raise ClusterError(f"the Dask scheduler at {printable(address.text)} has no workers")
+        raise WorkerError(f"the Dask scheduler at {printable(address.text)} has no workers")
     for worker, version in sorted(versions.items()):
         if version != spoker.__version__:
             found = (
@@ -260,7 +255,7 @@ def _check_workers(client: Any, address: ClusterAddress, timeout: float) -> None
                 if isinstance(version, str)
                 else "no spoker it can import"
             )
-            raise ClusterError(
+            raise WorkerError(
                 f"Dask worker {printable(worker)} has {found}, this is spoker "
                 f"{spoker.__version__}: install the same spoker on every worker"
             )
@@ -339,10 +334,10 @@ def cluster_executor(
     with its own workers (``workers`` must then be None), which must answer
     within ``timeout`` seconds (default :data:`CONNECT_TIMEOUT`). On Ctrl-C
     or an error the pending units are cancelled and the cluster closed; the
-    scheduler lost during the run is :class:`ClusterError`."""
+    scheduler lost during the run is :class:`WorkerError`."""
     where = parse_address(address)
     if not where.local and workers is not None:
-        raise ClusterError(
+        raise WorkerError(
             f"--workers sets the size of a local cluster; the scheduler at "
             f"{printable(address)} has its own workers"
         )
@@ -385,15 +380,15 @@ def cluster_executor(
         executor.shutdown(wait=True)
 
 
-def _lost(distributed: Any, executor: DaskExecutor, err: Exception) -> ClusterError | None:
-    """The :class:`ClusterError` to tell for ``err``, raised during a run, if
+def _lost(distributed: Any, executor: DaskExecutor, err: Exception) -> WorkerError | None:
+    """The :class:`WorkerError` to tell for ``err``, raised during a run, if
     the cluster failed the run, not a unit: the units cancelled (Dask cancels
     them all when the scheduler goes), the client disconnected, or workers
     dying one after another on a unit."""
     if isinstance(err, SpokerError):
         return None
     if isinstance(err, distributed.KilledWorker):
-        return ClusterError(
+        return WorkerError(
             f"workers of {executor.which} died one after another playing one unit (out of memory?); "
             "nothing was written: check the workers and run again"
         )

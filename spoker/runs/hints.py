@@ -17,7 +17,8 @@ from typing import NamedTuple
 from shibumi import Cell
 from spoker.engine.previews import Preview, preview
 from spoker.engine.state import GameState
-from spoker.runs.analysis import AnalysisError, placement_values
+from spoker.errors import ArgumentError
+from spoker.runs.analysis import placement_values
 from spoker.text.narrator import preview_words
 from spoker.text.value_words import value_words
 
@@ -56,7 +57,7 @@ def hint_values(
     results (P(win) - P(loss) for the player to move), best first; ties in
     cell order. Does not change ``state``."""
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise AnalysisError(f"top {top!r} must be a positive whole number")
+        raise ArgumentError(f"top {top!r} must be a positive whole number")
     found = placement_values(state, effort, prune=False)
     ranked = sorted(found.values.items(), key=lambda cv: (-cv[1], int(cv[0])))
     return ranked[:top]

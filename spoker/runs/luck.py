@@ -25,12 +25,7 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import NamedTuple
 
-from spoker.errors import SpokerError
-
-
-class LuckError(SpokerError):
-    """Moves that are no game's, or a result that is no result."""
-
+from spoker.errors import ArgumentError
 
 PLACES = Decimal("0.000000001")
 """The figures' precision: nine decimals, as ``spoker analyse --json`` prints values."""
@@ -93,11 +88,11 @@ def balance(moves: Sequence[MoveFigures], result: int | None) -> Balance:
     +1, 0 or -1, None if unfinished). ``residual`` is the sum over
     consecutive moves n, n+1 of ``s(n+1) x draw_value(n+1) - s(n) x value(n)``."""
     if not moves:
-        raise LuckError("a game without moves has no luck to measure")
+        raise ArgumentError("a game without moves has no luck to measure")
     if [m.n for m in moves] != list(range(1, len(moves) + 1)):
-        raise LuckError("the moves must be the game's, in order, from the first")
+        raise ArgumentError("the moves must be the game's, in order, from the first")
     if result not in (None, -1, 0, 1) or isinstance(result, bool):
-        raise LuckError(f"result {result!r} must be +1, 0, -1 or None")
+        raise ArgumentError(f"result {result!r} must be +1, 0, -1 or None")
 
     def s(m: MoveFigures) -> int:
         return 1 if m.player == 1 else -1
@@ -125,5 +120,5 @@ def edges(figures: Balance) -> tuple[tuple[Decimal, Decimal], tuple[Decimal, Dec
 
 
 __all__ = [
-    "PLACES", "Balance", "edges", "LuckError", "MoveFigures", "PlayerFigures", "balance", "decimal", "move_figures",
+    "PLACES", "Balance", "edges", "MoveFigures", "PlayerFigures", "balance", "decimal", "move_figures",
 ]

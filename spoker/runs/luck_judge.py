@@ -34,13 +34,9 @@ from typing import NamedTuple
 
 from shibumi.errors import expect
 from spoker.engine.state import GameState
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError
 from spoker.players.bitboard import pending_code, score_diff
 from spoker.players.search import Expectimax, WinUtility
-
-
-class LuckJudgeError(SpokerError):
-    """An unknown evaluator, or a position with no draw to judge."""
 
 
 class LuckJudge(NamedTuple):
@@ -57,7 +53,7 @@ class LuckJudge(NamedTuple):
         Does not change ``state``."""
         expect(state, GameState, "state")
         if state.is_over or state.drawn is not None:
-            raise LuckJudgeError("a draw's luck needs a position waiting for its draw")
+            raise ArgumentError("a draw's luck needs a position waiting for its draw")
         masks = state.masks
         occupied = state.occupied
         playable = state.playable_mask
@@ -86,7 +82,7 @@ class LuckJudge(NamedTuple):
         for colour, _, value in values:
             if colour == int(drawn):
                 return value - average
-        raise LuckJudgeError(f"colour {drawn!r} is not in the bag of {state.bag()!r}")
+        raise ArgumentError(f"colour {drawn!r} is not in the bag of {state.bag()!r}")
 
 
 JUDGES: dict[str, LuckJudge] = {
@@ -110,8 +106,8 @@ def luck_judge(name: str = DEFAULT_JUDGE) -> LuckJudge:
     """The evaluator called ``name`` (one of :data:`JUDGES`)."""
     judge = JUDGES.get(name) if isinstance(name, str) else None
     if judge is None:
-        raise LuckJudgeError(f"unknown luck evaluator {name!r}: expected one of {', '.join(JUDGES)}")
+        raise ArgumentError(f"unknown luck evaluator {name!r}: expected one of {', '.join(JUDGES)}")
     return judge
 
 
-__all__ = ["DEFAULT_JUDGE", "JUDGES", "LuckJudge", "LuckJudgeError", "luck_judge"]
+__all__ = ["DEFAULT_JUDGE", "JUDGES", "LuckJudge", "luck_judge"]

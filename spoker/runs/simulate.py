@@ -22,12 +22,13 @@ from shibumi.errors import expect
 from spoker.engine.events import ChallengeOpened, GroupFormed
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
-from spoker.players import Player, PlayerError, make_player, player_entry
+from spoker.errors import ArgumentError
+from spoker.players import Player, make_player, player_entry
 from spoker.runs.luck_judge import DEFAULT_JUDGE, LuckJudge, luck_judge
 from spoker.runs.parallel import cap_workers, running, slots, stream
 from spoker.runs.tally import ENDS as ENDS
 from spoker.runs.tally import RANK_KEYS as RANK_KEYS
-from spoker.runs.tally import GameOutcome, SimulationError, Tally, check_count
+from spoker.runs.tally import GameOutcome, Tally, check_count
 
 ENGINES = ("auto", "batch", "scalar")
 
@@ -146,7 +147,7 @@ def plan(
     ``luck`` names an evaluator of draws: the batch simulator keeps no positions)."""
     names = check_players(players)
     if len(names) != 2:
-        raise SimulationError(f"players {players!r}: a simulation takes two players")
+        raise ArgumentError(f"players {players!r}: a simulation takes two players")
     players = (names[0], names[1])
     check_count("games", games, 1, MAX_GAMES)
     check_count("seed", seed, 0)
@@ -157,12 +158,12 @@ def plan(
     if luck:
         luck_judge(luck)
         if not swap:
-            raise SimulationError("luck-adjusted rates need seats swapped (--swap): each player drawing first as often")
+            raise ArgumentError("luck-adjusted rates need seats swapped (--swap): each player drawing first as often")
         if engine == "batch":
-            raise SimulationError("the batch engine cannot judge luck: use --engine auto or scalar with --luck-adjusted")
+            raise ArgumentError("the batch engine cannot judge luck: use --engine auto or scalar with --luck-adjusted")
     batchable = plays(players) and not luck
     if engine == "batch" and not batchable:
-        raise SimulationError(
+        raise ArgumentError(
             f"the batch engine plays only {' and '.join(BATCH_PLAYERS)}, not {', '.join(players)}"
         )
     if engine != "scalar" and batchable:
@@ -211,7 +212,7 @@ def play_units(
 
 
 def check_players(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """Normalised player names; :class:`SimulationError` for an unknown one."""
+    """Normalised player names; :class:`ArgumentError` for an unknown one."""
     if isinstance(names, str) or not isinstance(names, list | tuple):
         raise TypeError(f"players {names!r}: expected a list of player names")
     out = []
@@ -220,8 +221,8 @@ def check_players(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
             raise TypeError(f"player {name!r}: expected a player's name")
         try:
             out.append(player_entry(name).name)
-        except PlayerError as err:
-            raise SimulationError(str(err)) from None
+        except ArgumentError as err:
+            raise ArgumentError(str(err)) from None
     return tuple(out)
 
 
@@ -230,7 +231,7 @@ def check_settings(rules: object, engine: object) -> None:
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules {rules!r}: expected a RuleSet (RuleSet.parse('visible'))")
     if engine not in ENGINES:
-        raise SimulationError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
+        raise ArgumentError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
 
 
 def simulate(
@@ -264,7 +265,7 @@ def simulate(
     """
     names = check_players(players)
     if len(names) != 2:
-        raise SimulationError(f"players {players!r}: a simulation takes two players")
+        raise ArgumentError(f"players {players!r}: a simulation takes two players")
     check_count("games", games, 1, MAX_GAMES)
     check_count("workers", workers, 1)
     check_count("seed", seed, 0)

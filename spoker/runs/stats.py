@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from shibumi.errors import expect
-from spoker.runs.tally import LUCK_SCALE, SimulationError, Tally
+from spoker.errors import ArgumentError
+from spoker.runs.tally import LUCK_SCALE, Tally
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -26,7 +27,7 @@ def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, fl
     half points for draws); (0, 1) when there are no games."""
     expect(games, int, "games")
     if not (math.isfinite(score) and math.isfinite(z) and z > 0):
-        raise SimulationError(f"wilson_interval({score!r}, {games!r}, z={z!r}): score and z must be finite, z > 0")
+        raise ArgumentError(f"wilson_interval({score!r}, {games!r}, z={z!r}): score and z must be finite, z > 0")
     if games <= 0:
         return (0.0, 1.0)
     p = min(max(score / games, 0.0), 1.0)
@@ -59,11 +60,11 @@ def exact_mean_interval(values: Sequence[int], scale: int = 1, z: float = Z95) -
     if isinstance(values, str) or not isinstance(values, Sequence):
         raise TypeError(f"values {values!r}: expected a sequence of whole numbers")
     if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
-        raise SimulationError(f"scale {scale!r} must be a whole number >= 1")
+        raise ArgumentError(f"scale {scale!r} must be a whole number >= 1")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise TypeError(f"values {values!r}: expected whole numbers")
     if not (math.isfinite(z) and z > 0):
-        raise SimulationError(f"z {z!r} must be finite and > 0")
+        raise ArgumentError(f"z {z!r} must be finite and > 0")
     n = len(values)
     if n == 0:
         return (0.0, 0.0, 0.0)
@@ -87,7 +88,7 @@ def score_rates(tally: Tally) -> tuple[tuple[Rate, Rate], tuple[Rate, Rate]]:
     expect(tally, Tally, "tally")
     games = tally.luck_games
     if not games:
-        raise SimulationError("no game's luck was judged: play with luck_adjusted=True")
+        raise ArgumentError("no game's luck was judged: play with luck_adjusted=True")
     n = len(games)
     score = sum(r + 1 for r, _ in games)  # in half points
     lo, hi = wilson_interval(score / 2, n)

@@ -39,10 +39,11 @@ from spoker.engine.events import (
 from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
+from spoker.errors import ArgumentError
 from spoker.players import make_player, player_entry
 from spoker.runs.luck_judge import DEFAULT_JUDGE, LuckJudge, luck_judge
 from spoker.runs.parallel import running, slots, stream
-from spoker.runs.simulate import LUCK_CHUNK, SimulationError, check_players, game_seeds
+from spoker.runs.simulate import LUCK_CHUNK, check_players, game_seeds
 from spoker.runs.stats import Rate, exact_mean_interval, mean_interval, wilson_interval
 from spoker.runs.tally import LUCK_SCALE
 
@@ -52,9 +53,6 @@ ALL_RULES: tuple[RuleSet, ...] = (
     RuleSet("visible", True), RuleSet("touching", True),
 )
 """Every rule set the engine offers: the default for ``--rules``."""
-
-class StudyError(SimulationError):
-    """Bad study settings (players, games, rule sets, workers)."""
 
 
 @dataclass
@@ -235,7 +233,7 @@ def luck_share(games: Sequence[tuple[int, int]], seed: int) -> LuckShare:
     result in units of 1 / LUCK_SCALE); the bootstrap is seeded by ``seed``
     (the same games and seed, the same interval)."""
     if not games:
-        raise StudyError("no game's luck was judged")
+        raise ArgumentError("no game's luck was judged")
     import numpy as np
 
     results = np.array([r for r, _ in games], dtype=np.float64)
@@ -476,15 +474,15 @@ def run_study(
     """
     names = check_players(list(players))
     if len(names) != 2:
-        raise StudyError(f"a study needs two players, not {len(names)}: {', '.join(names)}")
+        raise ArgumentError(f"a study needs two players, not {len(names)}: {', '.join(names)}")
     pair = (names[0], names[1])
     for what, value, low in (("games", games, 1), ("workers", workers, 1), ("seed", seed, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise StudyError(f"{what} {value!r} must be a whole number >= {low}")
+            raise ArgumentError(f"{what} {value!r} must be a whole number >= {low}")
     if not rule_sets:
-        raise StudyError("a study needs at least one rule set")
+        raise ArgumentError("a study needs at least one rule set")
     if len(set(rule_sets)) != len(rule_sets):
-        raise StudyError("a rule set is named twice: " + ", ".join(r.token for r in rule_sets))
+        raise ArgumentError("a rule set is named twice: " + ", ".join(r.token for r in rule_sets))
     tallies = [RuleTally(r, pair) for r in rule_sets]
     if not isinstance(luck_adjusted, bool):
         raise TypeError(f"luck_adjusted {luck_adjusted!r}: expected True or False")

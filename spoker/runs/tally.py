@@ -16,12 +16,7 @@ import numpy as np
 from shibumi.errors import expect
 from spoker.engine.events import End
 from spoker.engine.groups import Rank
-from spoker.errors import SpokerError
-
-
-class SimulationError(SpokerError):
-    """Bad simulation settings (players, game count, workers, engine)."""
-
+from spoker.errors import ArgumentError
 
 LUCK_SCALE = 10**9
 """Luck-adjusted results are kept in whole units of 1 / LUCK_SCALE (nine decimals)."""
@@ -132,7 +127,7 @@ class Tally:
         """Keep one game's result for A and A's luck-adjusted result (rounded
         to nine decimals, :data:`LUCK_SCALE`)."""
         if result_a not in (-1, 0, 1) or isinstance(result_a, bool) or not math.isfinite(adjusted_a):
-            raise SimulationError(f"result {result_a!r}, luck-adjusted {adjusted_a!r}: expected +1, 0 or -1 and a number")
+            raise ArgumentError(f"result {result_a!r}, luck-adjusted {adjusted_a!r}: expected +1, 0 or -1 and a number")
         self.luck_games.append((result_a, round(adjusted_a * LUCK_SCALE)))
 
     def add_game_events(self, groups: list[int], challenges: int) -> None:
@@ -165,17 +160,17 @@ class Tally:
     def score_rate(self, player: int) -> float:
         """Wins plus half the draws, per game, of player A (0) or B (1)."""
         if player not in (0, 1) or isinstance(player, bool):
-            raise SimulationError(f"player {player!r}: expected 0 (A) or 1 (B)")
+            raise ArgumentError(f"player {player!r}: expected 0 (A) or 1 (B)")
         if not self.games:
             return 0.0
         return (self.player_wins[player] + 0.5 * self.draws) / self.games
 
 
 def check_count(what: str, value: object, least: int, most: int | None = None) -> int:
-    """A whole number argument in [least, most]; :class:`SimulationError` if not."""
+    """A whole number argument in [least, most]; :class:`ArgumentError` if not."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{what} {value!r}: expected a whole number")
     if value < least or (most is not None and value > most):
         limit = f"from {least} to {most}" if most is not None else f"at least {least}"
-        raise SimulationError(f"{what} {value!r} must be a whole number {limit}")
+        raise ArgumentError(f"{what} {value!r} must be a whole number {limit}")
     return value

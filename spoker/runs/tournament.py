@@ -16,11 +16,11 @@ from typing import Any
 import numpy as np
 
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
+from spoker.errors import ArgumentError
 from spoker.runs.luck_judge import DEFAULT_JUDGE
 from spoker.runs.parallel import cap_workers
 from spoker.runs.simulate import (
     MAX_GAMES,
-    SimulationError,
     Tally,
     Unit,
     check_count,
@@ -226,9 +226,9 @@ def run_tournament(
         raise TypeError(f"players {players!r}: expected a list of player names")
     names = check_players(list(players))
     if len(names) < 2:
-        raise SimulationError("a tournament needs at least two players")
+        raise ArgumentError("a tournament needs at least two players")
     if len(set(names)) != len(names):
-        raise SimulationError(f"players {' '.join(names)!r}: name each player once")
+        raise ArgumentError(f"players {' '.join(names)!r}: name each player once")
     check_count("games", games, 1, MAX_GAMES)
     check_count("workers", workers, 1)
     check_count("seed", seed, 0)

@@ -35,7 +35,7 @@ from spoker.engine.events import ChallengeResolved, GroupFormed, StraightFlush
 from spoker.engine.groups import Group
 from spoker.engine.moves import Move
 from spoker.engine.state import GameState
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError
 from spoker.text.value_words import ALMOST, CERTAIN, loss_words, value_words
 
 VERDICT_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -48,10 +48,6 @@ LEGEND = (
     ("challenge", "challenge"),
 )
 """The evaluation graph's marks, in the legend's order: (kind, words)."""
-
-class AnalysisWordsError(SpokerError):
-    """A verdict or points these words do not know."""
-
 
 EVEN = 0.1
 """A value closer to 0 than this is "even": both players win about 5 games in 10."""
@@ -133,7 +129,7 @@ def verdict_line(verdict: str | None, loss: float, best_played: bool) -> str:
     """``?? blunder: gives away about 2 games in 10`` (``a best placement``;
     ``gives away almost nothing`` for a loss too small for a verdict)."""
     if verdict is not None and verdict not in VERDICT_MARKS:
-        raise AnalysisWordsError(f"verdict {verdict!r}: expected one of {', '.join(VERDICT_MARKS)} or None")
+        raise ArgumentError(f"verdict {verdict!r}: expected one of {', '.join(VERDICT_MARKS)} or None")
     if best_played:
         return "A best placement."
     mark = f"{VERDICT_MARKS[verdict]} {verdict}: " if verdict else ""
@@ -364,7 +360,7 @@ def points_words(points: tuple[int, int] | None, names: tuple[str, str]) -> str:
     if points is None:
         return "-"
     if not (isinstance(points, tuple) and len(points) == 2 and all(_whole(p) and p >= 0 for p in points)):
-        raise AnalysisWordsError(f"points {points!r}: expected two whole numbers")
+        raise ArgumentError(f"points {points!r}: expected two whole numbers")
     p1, p2 = points
     if p1 and p2:
         return f"{p1} each" if p1 == p2 else f"{a} {p1}, {b} {p2}"
@@ -516,7 +512,7 @@ def _names(names: object) -> tuple[str, str]:
 
 
 __all__ = [
-    "AnalysisWordsError", "EVEN", "LEGEND", "LUCKY", "LUCK_LEGEND", "LUCK_UNIT", "TICK", "VERDICT_MARKS", "Axis",
+    "EVEN", "LEGEND", "LUCKY", "LUCK_LEGEND", "LUCK_UNIT", "TICK", "VERDICT_MARKS", "Axis",
     "axis_words", "best_label", "challenge_story", "chance_words", "draw_line", "edge_words", "games_in_10",
     "group_words", "lead_words", "luck_mark", "luck_summary", "points_words",
     "position_caption", "short_name", "value_line", "verdict_line", "why_words", "wins_words",

@@ -40,6 +40,7 @@ from spoker.engine.moves import Move
 from spoker.engine.previews import Outcome, Preview
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
+from spoker.errors import IllegalActionError, Refusal
 
 # -- words -------------------------------------------------------------------
 COLOUR_NAMES: tuple[str, str, str] = (Colour.WHITE.word, Colour.BLACK.word, Colour.RED.word)
@@ -58,12 +59,6 @@ APEX_NOTE = (
 APEX_REASON = "apex ruling: a normal turn on 4D4 counts only with a straight flush"
 """The apex ruling as the laboratory's short reason."""
 DEFAULT_NAMES = ("player 1", "player 2")
-
-
-def colour_name(colour: Colour) -> str:
-    """``white``, ``black`` or ``red``."""
-    expect(colour, Colour, "colour")
-    return COLOUR_NAMES[colour]
 
 
 def group_text(group: Group) -> str:
@@ -151,7 +146,7 @@ def blocked_line(s: Standing) -> str:
     return f"{g} would count, but {reasons_text(s.against)}."
 
 
-def verdict_text(s: Standing, best: bool = False, placed: bool = True) -> str:
+def judged_text(s: Standing, best: bool = False, placed: bool = True) -> str:
     """The laboratory's line for a group: ``Flush four 1A3 1C3 1E3 1G3, level
     1: does not count: ...``; ``placed`` False is a ball already on the board
     (``counts now``), ``best`` the best group of a query."""
@@ -192,7 +187,7 @@ def describe(event: Event, names: tuple[str, str] | None = None) -> str:
         return f"{'P' if capital else 'p'}layer {player}"
 
     if isinstance(event, BallDrawn):
-        return f"{who(event.player, True)} draws a {colour_name(event.colour)} ball."
+        return f"{who(event.player, True)} draws a {event.colour.word} ball."
     if isinstance(event, BallPlaced):
         what = "answers with" if event.response else "places"
         return f"{who(event.player, True)} {what} {event.colour.char}@{event.cell} (move {event.move_number})."
@@ -465,13 +460,43 @@ def takeback_line(name: str, move: Move, undone: int) -> str:
     """The log's note on a takeback: whose placement, how many went with it."""
     later = undone - 1
     also = "" if not later else " (and the placement after it)" if later == 1 else f" (and the {later} placements after it)"
-    return f"{name} took back {move.cell}{also}: the same {colour_name(move.colour)} ball to place again."
+    return f"{name} took back {move.cell}{also}: the same {move.colour.word} ball to place again."
 
 
 def takeback_comment(count: int) -> str:
     """A saved record's first comment when the game had takebacks."""
     times = "1 takeback" if count == 1 else f"{count} takebacks"
     return f"{times}: the moves are the game as finally played"
+
+
+def refusal_text(refusal: Refusal, cell: Cell | None = None, colour: Colour | None = None) -> str:
+    """Why the rules refuse a draw or placement, in words: every front end
+    says a :class:`~spoker.errors.Refusal` with these (``colour`` is the
+    ball asked for, or for ``ALREADY_DRAWN`` the ball that waits)."""
+    expect(refusal, Refusal, "refusal")
+    if refusal is Refusal.GAME_OVER:
+        return "the game is over"
+    if refusal is Refusal.NOT_DRAWN:
+        return "draw a ball before placing"
+    if refusal is Refusal.ALREADY_DRAWN:
+        ball = "a ball" if colour is None else f"a {colour.word} ball"
+        return f"{ball} is already drawn: place it first"
+    if refusal is Refusal.NO_BALL_LEFT:
+        ball = "ball" if colour is None else f"{colour.word} ball"
+        return f"no {ball} is left in the bag"
+    where = "the cell" if cell is None else str(cell)
+    if refusal is Refusal.TAKEN:
+        return f"{where} is not playable: it already holds a ball"
+    return f"{where} is not playable: its platform is not full"
+
+
+def refused_text(err: IllegalActionError) -> str:
+    """An :class:`~spoker.errors.IllegalActionError` in words: its refusal's,
+    or its own message for an action that is no draw or placement."""
+    expect(err, IllegalActionError, "error")
+    if err.refusal is None:
+        return str(err)
+    return refusal_text(err.refusal, err.cell, err.colour)
 
 
 def empty_cell_lines(cell: Cell, playable: bool) -> list[str]:
@@ -548,7 +573,7 @@ def ball_story(state: GameState, cell: Cell, counted: Sequence[CountedGroup], na
         return empty_cell_lines(cell, False)
     n = next((i + 1 for i, m in enumerate(state.history) if m.cell == cell), 0)
     who = names[0 if n % 2 else 1] if n else "?"
-    lines = [f"{colour_name(colour).capitalize()} ball on {cell}, move {n} by {who}."]
+    lines = [f"{colour.word.capitalize()} ball on {cell}, move {n} by {who}."]
     mine = [c for c in _check_counted(counted) if cell in c.group.cells]
     for c in mine[-2:]:
         lines.append(f"Counted on move {c.move} ({c.role}, {names[c.player - 1]}):")
@@ -582,7 +607,7 @@ def log_line(event: Event, names: tuple[str, str]) -> str:
     :func:`game_result`)."""
     names = _check_names(names)
     if isinstance(event, BallDrawn):
-        return f"{names[event.player - 1]} draws a {colour_name(event.colour)} ball."
+        return f"{names[event.player - 1]} draws a {event.colour.word} ball."
     if isinstance(event, BallPlaced):
         verb = "answers with" if event.response else "places"
         return f"{event.move_number}. {names[event.player - 1]} {verb} {event.colour.char}@{event.cell}."
@@ -653,12 +678,12 @@ def _verdict_lines(e: ChallengeResolved, names: tuple[str, str]) -> tuple[str, .
     return (
         f"Challenge: {e.challenge.describe()} ({challenger})",
         response,
-        why_verdict(e),
+        why_settled(e),
         f"Points: {names[0]} +{p1}, {names[1]} +{p2}",
     )
 
 
-def why_verdict(e: ChallengeResolved) -> str:
+def why_settled(e: ChallengeResolved) -> str:
     """The comparison rule that decided a challenge, in words (rules.md, challenges)."""
     expect(e, ChallengeResolved, "event")
     if e.bag_empty:
@@ -676,8 +701,8 @@ def why_verdict(e: ChallengeResolved) -> str:
 __all__ = [
     "APEX_ANSWER", "APEX_NOTE", "APEX_REASON", "APEX_RULING", "APEX_SHORT", "BLOCKED_TITLES", "COLOUR_NAMES",
     "GAME_OVER", "SHORT_RANKS", "TINY_RANKS", "CountedGroup", "ball_story", "banner", "blocked_line", "capital",
-    "cells_text", "challenge_line", "challenge_row", "colour_name", "describe", "explain", "game_result",
+    "cells_text", "challenge_line", "challenge_row", "describe", "explain", "game_result",
     "group_text", "last_move_line", "log_line", "move_lines", "named_result", "open_challenge_line", "plural",
-    "reason_text", "reasons_text", "record_note", "result_text", "score_line", "short", "standing_line",
-    "summary_line", "verdict_text", "welcome", "why_verdict",
+    "reason_text", "reasons_text", "record_note", "refusal_text", "refused_text", "result_text", "score_line", "short", "standing_line",
+    "summary_line", "judged_text", "welcome", "why_settled",
 ]

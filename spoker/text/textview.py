@@ -64,7 +64,7 @@ def bag_text(board: Board | GameState) -> str:
 def state_text(state: GameState) -> str:
     """A state: board string, diagram and what the game is waiting for."""
     from spoker.engine.state import GameState
-    from spoker.text.narrator import colour_name, open_challenge_line, result_text
+    from spoker.text.narrator import open_challenge_line, result_text
 
     expect(state, GameState, "state")
     board = state.board
@@ -80,7 +80,7 @@ def state_text(state: GameState) -> str:
         lines.append("Game over: " + result_text(state))
     else:
         drawn = state.drawn
-        wait = f"a {colour_name(drawn)} ball is drawn" if drawn is not None else "a ball is to be drawn"
+        wait = f"a {drawn.word} ball is drawn" if drawn is not None else "a ball is to be drawn"
         lines.append(f"Player {state.to_move} to move: {wait}")
     return "\n".join(lines)
 

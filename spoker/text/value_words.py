@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError
 
 CERTAIN = 1e-9
 """A value this close to +1 or -1 is a certain win or loss."""
@@ -25,10 +25,6 @@ TOLERANCE = 1e-6
 """How far ``value`` may be from P(win) - P(loss) when both are given."""
 
 
-class ValueWordsError(SpokerError):
-    """A value or probability outside its range, or probabilities that do not add up."""
-
-
 def value_words(value: float, p_win: float | None = None, p_draw: float | None = None) -> str:
     """The expected result ``value`` (P(win) - P(loss), in [-1, 1]) as words,
     such as ``"wins about 7 games in 10 from here"``.
@@ -36,20 +32,20 @@ def value_words(value: float, p_win: float | None = None, p_draw: float | None =
     Without ``p_win`` a draw counts as half a win. With ``p_win`` (and
     ``p_draw``, 0 if not given) the words say how often the game is won and,
     when it happens at least one game in 20, drawn; ``value`` must then agree
-    with them (P(win) - P(loss), within 1e-6). :class:`ValueWordsError` for
+    with them (P(win) - P(loss), within 1e-6). :class:`ArgumentError` for
     anything out of range.
     """
     v = _checked("value", value, -1.0, 1.0)
     if p_win is None:
         if p_draw is not None:
-            raise ValueWordsError(f"P(draw) {p_draw!r} given without P(win)")
+            raise ArgumentError(f"P(draw) {p_draw!r} given without P(win)")
         return _share_words((1.0 + v) / 2.0, v)
     win = _checked("P(win)", p_win, 0.0, 1.0)
     draw = _checked("P(draw)", p_draw if p_draw is not None else 0.0, 0.0, 1.0)
     if win + draw > 1.0 + TOLERANCE:
-        raise ValueWordsError(f"P(win) {p_win!r} and P(draw) {p_draw!r} add up to more than 1")
+        raise ArgumentError(f"P(win) {p_win!r} and P(draw) {p_draw!r} add up to more than 1")
     if abs(win - (1.0 - win - draw) - v) > TOLERANCE:
-        raise ValueWordsError(
+        raise ArgumentError(
             f"value {value!r} is not P(win) - P(loss) for P(win) {p_win!r}, P(draw) {p_draw!r}"
         )
     if draw > 1.0 - CERTAIN:
@@ -138,10 +134,10 @@ def _games(n: str) -> str:
 def _checked(name: str, x: float, low: float, high: float) -> float:
     """``x`` as a float, allowing rounding error just outside ``low``..``high``."""
     if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
-        raise ValueWordsError(f"{name} {x!r} is not a number")
+        raise ArgumentError(f"{name} {x!r} is not a number")
     if not low - TOLERANCE <= x <= high + TOLERANCE:
-        raise ValueWordsError(f"{name} {x!r} is outside {low:g}..{high:g}")
+        raise ArgumentError(f"{name} {x!r} is outside {low:g}..{high:g}")
     return min(high, max(low, float(x)))
 
 
-__all__ = ["ValueWordsError", "given_away_words", "loss_words", "value_words"]
+__all__ = ["given_away_words", "loss_words", "value_words"]

@@ -300,7 +300,6 @@ def test_replay_viewer_is_called_lazily(
 
     def run_replay(
         record: GameRecord, rules: RuleSet | None, source: str = "", analyse: bool = False, effort: int | None = None,
-        exit_after_first_frame: bool = False,
     ) -> int:
         assert isinstance(record, GameRecord) and record.moves  # the viewer gets the record, read and checked
         calls.append((source, rules))

@@ -23,10 +23,10 @@ import spoker.cli.simulate_cmd as simulate_cmd
 import spoker.cli.study_cmd as study_cmd
 import spoker.cli.tournament_cmd as tournament_cmd
 from spoker.cli import SUBCOMMANDS, CliError, main
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError, SpokerError
 from spoker.records.record import MAX_INPUT_BYTES
 from spoker.runs.parallel import cpu_count
-from spoker.runs.simulate import MAX_GAMES, SimulationError, plan, simulate
+from spoker.runs.simulate import MAX_GAMES, plan, simulate
 from spoker.runs.tournament import run_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,7 +106,7 @@ def test_a_run_of_any_length_is_planned_lazily() -> None:
     units = plan(("lookahead", "expert"), MAX_GAMES, 1, simulate.__defaults__[1], False, "auto")  # type: ignore[index]
     first = next(units)
     assert (first.first, first.size) == (0, 1)
-    with pytest.raises(SimulationError, match="from 1 to"):
+    with pytest.raises(ArgumentError, match="from 1 to"):
         simulate(("random", "random"), MAX_GAMES + 1)
 
 

@@ -15,8 +15,9 @@ import pytest
 from support.commands import run
 from support.games import EXAMPLE5_GAME
 
+from spoker.errors import NotationError
 from spoker.records.record import parse_record, seed_warning
-from spoker.records.suite import SuiteError, read_suite
+from spoker.records.suite import read_suite
 
 BOARD = "WB............../........./..../."
 GOOD_QUERY = f"{BOARD} R@1E1\n"
@@ -188,7 +189,7 @@ def test_a_nul_byte_in_a_suite_names_file_line_and_offset(tmp_path: Path,
     path = tmp_path / "s.txt"
     good = f"{BOARD} R@1E1 => three_kinds@1\n"
     path.write_bytes(good.encode() + f"{BOARD} R@1E1 => none\x00\n".encode())
-    with pytest.raises(SuiteError, match=f"line 2: a NUL byte at byte {len(good) + len(BOARD) + 14}"):
+    with pytest.raises(NotationError, match=f"line 2: a NUL byte at byte {len(good) + len(BOARD) + 14}"):
         read_suite(path)
     code, out, err = run(capsys, "suite", str(path))
     assert code == 2 and out == ""

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from support.games import COMPLETE_GAME
+from support.processes import FIRST_FRAME
 
 from spoker.cli import main
 from spoker.records.record import GameRecord, format_record, load_record, parse_record
@@ -142,8 +143,8 @@ def test_without_home_the_game_starts_with_autosave_off(tmp_path: Path) -> None:
     env = base_env(tmp_path)
     del env["HOME"]
     env.update(ARCADE_HEADLESS="1")
-    done = spoker("play", "--player1", "Ann", "--player2", "greedy", "--exit-after-first-frame",
-                  env=env, cwd=tmp_path)
+    done = subprocess.run([*FIRST_FRAME, "play", "--player1", "Ann", "--player2", "greedy"], env=env,
+                          capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("\n") == 1 and "autosave and preferences are off" in done.stderr
     assert list(tmp_path.iterdir()) == []

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from support.commands import call
 from support.games import COMPLETE_GAME
 
-from spoker.cli.render_cmd import RenderArgumentError, parse_fps, parse_moves
+from spoker.cli.render_cmd import parse_fps, parse_moves
+from spoker.errors import ArgumentError
 
 BOARD = "WB............../........./..../."
 
@@ -108,7 +109,7 @@ def test_parse_fps_takes_a_number_of_frames_a_second(text: str, expected: float)
 def test_parse_moves_fuzz(text: str) -> None:
     try:
         first, last = parse_moves(text)
-    except RenderArgumentError as err:
+    except ArgumentError as err:
         assert repr(text) in str(err)
         return
     assert 1 <= first <= last
@@ -119,7 +120,7 @@ def test_parse_moves_fuzz(text: str) -> None:
 def test_parse_fps_fuzz(text: str) -> None:
     try:
         fps = parse_fps(text)
-    except RenderArgumentError as err:
+    except ArgumentError as err:
         assert repr(text) in str(err)
         return
     assert 0.1 <= fps <= 30

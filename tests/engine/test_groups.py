@@ -349,21 +349,6 @@ def test_group_of_refuses_what_names_no_group(
     assert str(err.value) == f"no group has pattern {pid!r} and rank {rank!r}"
 
 
-def test_a_group_s_visibility_is_its_cells_visibility() -> None:
-    """rules.md, "Which groups count": a group is visible unless a ball of it is
-    covered or a contact of it cut; group_visibility reads its cells."""
-    from shibumi import visibility
-    from spoker.engine.groups import group_visibility
-
-    board = parse_board("WWW.BB........../W......../..../.")
-    for group in groups_at(board, "1C1"):
-        assert group_visibility(board, group) == visibility(board, group.cells)
-    with pytest.raises(TypeError, match="^board 5: expected a Board, not int$"):
-        group_visibility(5, group)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^group 5: expected a Group, not int$"):
-        group_visibility(board, 5)  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -491,16 +476,16 @@ def test_group_of_builds_a_visible_group_unless_told_otherwise(monkeypatch: pyte
 
 def test_a_group_s_visibility_is_read_on_the_board_given() -> None:
     """rules.md, "Which groups count": 3C3 covers 1C3, so the full house
-    1A1 1C1 1A3 1C3 2B2 is not visible; group_visibility says so and why."""
-    from shibumi import Visibility
-    from spoker.engine.groups import group_visibility, groups_containing
+    1A1 1C1 1A3 1C3 2B2 is not visible; its cells' visibility says so and why."""
+    from shibumi import Visibility, visibility
+    from spoker.engine.groups import groups_containing
 
     board = parse_board(THROUGH_ANY)
     full_house = groups_containing(board, "1A1")[0]
     cover = (Cell.from_str("1C3"), Cell.from_str("3C3"))
-    assert group_visibility(board, full_house) == Visibility((cover,), ())
+    assert visibility(board, full_house.cells) == Visibility((cover,), ())
     flush = groups_containing(board, "1A1")[1]
-    assert group_visibility(board, flush) == Visibility((), ())
+    assert visibility(board, flush.cells) == Visibility((), ())
 
 
 @pytest.mark.parametrize(

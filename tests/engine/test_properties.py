@@ -27,6 +27,7 @@ from spoker import (
     StraightFlush,
 )
 from spoker.engine.state import straight_flush_top
+from spoker.errors import Refusal
 
 RULE_SETS = [RuleSet(v, a) for v in ("visible", "touching") for a in (False, True)]
 RULE_IDS = [str(r) for r in RULE_SETS]
@@ -194,21 +195,25 @@ def test_replaying_the_history_gives_the_same_state(state: GameState) -> None:
 @given(games(), st.data())
 def test_illegal_actions_in_random_positions(state: GameState, data: st.DataObject) -> None:
     if state.is_over:
-        with pytest.raises(IllegalActionError, match="the game is over"):
+        with pytest.raises(IllegalActionError) as err:
             state.apply_draw(Colour.WHITE)
+        assert err.value.refusal is Refusal.GAME_OVER
         return
     before = state.to_string()
     bag = state.bag()
     for colour in Colour:
         if not bag[colour]:
-            with pytest.raises(IllegalActionError, match=f"no {colour.name.lower()} ball is left"):
+            with pytest.raises(IllegalActionError) as err:
                 state.apply_draw(colour)
+            assert (err.value.refusal, err.value.colour) == (Refusal.NO_BALL_LEFT, colour)
     state.draw(random.Random(data.draw(st.integers(0, 1000))))
     blocked = [c for c in CELLS if c not in state.legal_cells()]
     cell = data.draw(st.sampled_from(blocked))
-    reason = "it already holds a ball" if state.occupied >> cell & 1 else "its platform is not full"
-    with pytest.raises(IllegalActionError, match=f"{cell} is not playable: {reason}"):
+    kind = Refusal.TAKEN if state.occupied >> cell & 1 else Refusal.UNSUPPORTED
+    with pytest.raises(IllegalActionError) as err:
         state.apply_place(cell)
-    with pytest.raises(IllegalActionError, match="already drawn"):
+    assert (err.value.refusal, err.value.cell) == (kind, cell) == (state.refusal(cell), cell)
+    with pytest.raises(IllegalActionError) as err:
         state.apply_draw(state.drawn)  # type: ignore[arg-type]
+    assert (err.value.refusal, err.value.colour) == (Refusal.ALREADY_DRAWN, state.drawn)
     assert state.to_string().split()[:4] == before.split()[:4]

@@ -16,7 +16,7 @@ from spoker.engine.groups import Reason, ReasonKind, best_group, groups_at, stan
 from spoker.engine.moves import Move
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
-from spoker.gui.models.lab import RULE_SETS, ask, ball_verdicts
+from spoker.gui.models.lab import RULE_SETS, ask, judged_groups
 from spoker.gui.models.story import MomentKind, Story
 from spoker.records.suite import counting_best
 from spoker.text.narrator import (
@@ -96,7 +96,7 @@ def test_every_reader_follows_the_one_cascade(placement: tuple[Board, Cell, Colo
     turn = [standing(after, g, rules, cell) for g in groups]  # a normal turn
     position = [standing(after, g, rules) for g in groups]  # as it stands (spoker groups)
     answer = ask(board, cell, colour, (rules,)).answers[0]
-    assert [(v.group, v.counts) for v in answer.verdicts] == [(s.group, s.counts) for s in turn]
+    assert [(v.group, v.counts) for v in answer.judged] == [(s.group, s.counts) for s in turn]
     assert answer.best == next((s.group for s in turn if s.counts), None) == counting_best(after, cell, rules)
     for g, s in zip(groups, position):
         assert explain(after, g, rules)[1] == standing_line(s)
@@ -104,7 +104,7 @@ def test_every_reader_follows_the_one_cascade(placement: tuple[Board, Cell, Colo
     assert best == best_group(after, cell, rules)
     move = Move(colour, cell)
     assert to_json(move, *analyse(board, move, rules))["best"] == (None if best is None else group_json(best, False))
-    on_board = {v.group: v.counts for v in ball_verdicts(after, cell, rules)}
+    on_board = {v.group: v.counts for v in judged_groups(after, cell, rules)}
     assert all(on_board[s.group] == s.counts for s in position)
 
 

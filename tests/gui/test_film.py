@@ -21,8 +21,8 @@ from spoker.engine.events import (
     GameOver,
     StraightFlush,
 )
+from spoker.errors import ArgumentError
 from spoker.gui.render.film import (
-    FilmError,
     challenge_moves,
     check_moves,
     export_animation,
@@ -122,7 +122,7 @@ def test_challenge_moves_cover_each_challenge_from_its_draw_to_its_answer() -> N
     for i, c in enumerate(replay.challenges):
         assert challenge_moves(replay, i) == (c.move, c.response_move or c.move)
     for bad in (-1, 7):
-        with pytest.raises(FilmError, match=str(bad)):
+        with pytest.raises(ArgumentError, match=str(bad)):
             challenge_moves(replay, bad)
     with pytest.raises(TypeError):
         challenge_moves(replay, "1")  # type: ignore[arg-type]
@@ -130,20 +130,20 @@ def test_challenge_moves_cover_each_challenge_from_its_draw_to_its_answer() -> N
 
 @pytest.mark.parametrize("moves", [(0, 3), (4, 3), (1, 31), (-2, 5)])
 def test_a_range_outside_the_record_is_refused(moves: tuple[int, int]) -> None:
-    with pytest.raises(FilmError, match=f"{moves[0]}-{moves[1]}"):
+    with pytest.raises(ArgumentError, match=f"{moves[0]}-{moves[1]}"):
         check_moves(moves, 30)
-    with pytest.raises(FilmError):
+    with pytest.raises(ArgumentError):
         film_frames(game(), moves=moves)
 
 
 def test_bad_sizes_analyses_and_names_are_refused_before_drawing() -> None:
     record = game()
-    with pytest.raises(FilmError, match="100x100"):
+    with pytest.raises(ArgumentError, match="100x100"):
         film_frames(record, size=(100, 100))
     with pytest.raises(TypeError):
         film_frames(record, size="640x400")  # type: ignore[arg-type]
     other = fake_analysis(game(STRAIGHT_FLUSH_GAME))
-    with pytest.raises(FilmError, match="another game"):
+    with pytest.raises(ArgumentError, match="another game"):
         film_frames(record, analysis=other)
     with pytest.raises(TypeError):
         film_frames(record, analysis=[1, 2])  # type: ignore[list-item]
@@ -239,7 +239,7 @@ def test_an_export_that_fails_midway_leaves_no_file_and_no_temporary(window: Any
     with pytest.raises(KeyboardInterrupt):
         export_animation(game(), tmp_path / "a.webp", moves=(5, 6), progress=stop)
     assert list(tmp_path.iterdir()) == []
-    with pytest.raises(FilmError):  # checked before the first frame
+    with pytest.raises(ArgumentError):  # checked before the first frame
         export_animation(game(), tmp_path / "a.gif", moves=(29, 31))
     with pytest.raises(ValueError, match="a.jpg"):
         export_animation(game(), tmp_path / "a.jpg")

@@ -14,16 +14,16 @@ from hypothesis import strategies as st
 from support.example_counts import examples
 from support.strategies import boards, placements
 
-from shibumi import APEX, BALLS_PER_COLOUR, RESTING_ON, Board, Cell, Colour, parse_board
+from shibumi import APEX, RESTING_ON, Board, Cell, Colour, parse_board
 from spoker.cli import main
 from spoker.engine.groups import Rank, best_group, groups_at, groups_containing
 from spoker.engine.rules import RuleSet
+from spoker.errors import IllegalActionError, NotationError, Refusal, StorageError
 from spoker.gui.models.lab import (
     APEX_REASON,
     NOT_TOUCHING,
     RULE_SETS,
     Lab,
-    LabError,
     SuiteSteps,
     answer_under,
     append_case,
@@ -31,14 +31,7 @@ from spoker.gui.models.lab import (
     case_of,
     why_not_removed,
 )
-from spoker.records.suite import (
-    SuiteError,
-    expect_of,
-    format_case,
-    parse_case,
-    read_suite,
-    run_case,
-)
+from spoker.records.suite import expect_of, format_case, parse_case, read_suite, run_case
 
 EXAMPLE2_CUT = "BBBRWWW.BBBRBBBB/.R..R..../..../."
 EXAMPLE4_COVERED = "WBWBRRBWWBRBBWRW/WBWBRBWRR/W.../."
@@ -59,17 +52,17 @@ def test_a_cut_contact_spoils_the_flush_four_under_visible_rules_only() -> None:
         "three_kinds@1 1G3 1G5 1G7", "flush_four@1 1A3 1C3 1E3 1G3",
         "three_kinds@1 1G3 1G5 1G7", "flush_four@1 1A3 1C3 1E3 1G3",
     ]
-    flush4 = q.answer(VISIBLE).verdicts[0]
+    flush4 = q.answer(VISIBLE).judged[0]
     assert flush4.group.rank == Rank.FLUSH_FOUR and not flush4.counts and not flush4.best
     assert flush4.reasons == ("contact 1C3-1E3 is cut by 2D2 and 2D4",)
     assert "does not count: contact 1C3-1E3 is cut by 2D2 and 2D4" in flush4.text()
-    touching = q.answer(TOUCHING).verdicts[0]
+    touching = q.answer(TOUCHING).judged[0]
     assert touching.counts and touching.best and "although contact 1C3-1E3" in touching.text()
 
 
 def test_a_covered_ball_is_named_with_what_covers_it() -> None:
     q = ask(parse_board(EXAMPLE4_COVERED), "3E5", "R")
-    flush = next(v for v in q.answer(VISIBLE).verdicts if v.group.rank == Rank.FLUSH_THREE)
+    flush = next(v for v in q.answer(VISIBLE).judged if v.group.rank == Rank.FLUSH_THREE)
     assert not flush.counts and flush.reasons == ("1C3 is covered by 3C3",)
     assert q.answer(VISIBLE).best is not None and q.answer(VISIBLE).best.rank == Rank.THREE_KINDS
     assert q.answer(TOUCHING).best is not None and q.answer(TOUCHING).best.rank == Rank.FLUSH_THREE
@@ -80,8 +73,8 @@ def test_the_apex_ruling_is_a_reason_unless_apex_free() -> None:
     board = parse_board("WWWWWWWBBBBBBBBR/RRRRRRRRR/WWBB/.")
     q = ask(board, APEX, "W")
     normal = q.answer(VISIBLE)
-    assert normal.verdicts and normal.best is None and normal.expect == "none"
-    assert all(v.reasons == (APEX_REASON,) and not v.counts for v in normal.verdicts)
+    assert normal.judged and normal.best is None and normal.expect == "none"
+    assert all(v.reasons == (APEX_REASON,) and not v.counts for v in normal.judged)
     free = q.answer(VISIBLE_APEX)
     assert free.best is not None and free.best.rank == Rank.FULL_HOUSE
     assert free.expect.startswith("full_house@4")
@@ -95,7 +88,7 @@ def test_the_apex_straight_flush_counts_on_a_normal_turn() -> None:
 
 def test_in_level_diagonals_are_named_as_not_touching() -> None:
     q = ask(parse_board("W....W........../........./..../."), "1E5", "W")
-    assert q.answers[0].verdicts == ()
+    assert q.answers[0].judged == ()
     assert [(m.rank, [str(c) for c in m.cells]) for m in q.near_misses] == [
         (Rank.FLUSH_THREE, ["1A1", "1C3", "1E5"])
     ]
@@ -104,13 +97,16 @@ def test_in_level_diagonals_are_named_as_not_touching() -> None:
 
 def test_refused_queries_say_why() -> None:
     board = parse_board("WB............../........./..../.")
-    with pytest.raises(LabError, match="1A1 already holds a ball"):
+    with pytest.raises(IllegalActionError, match="^1A1 is not playable: it already holds a ball$") as err:
         ask(board, "1A1", "R")
-    with pytest.raises(LabError, match=r"2B2 is not playable: its platform is not full \(1A3, 1C3 empty\)"):
+    assert err.value.refusal is Refusal.TAKEN
+    with pytest.raises(IllegalActionError, match="^2B2 is not playable: its platform is not full$") as err:
         ask(board, "2B2", "R")
+    assert err.value.refusal is Refusal.UNSUPPORTED
     ten_white = parse_board("WWWWWWWWWW....../........./..../.")
-    with pytest.raises(LabError, match="no white ball is left"):
+    with pytest.raises(IllegalActionError, match="^no white ball is left in the bag$") as err:
         ask(ten_white, "1G5", "W")
+    assert err.value.refusal is Refusal.NO_BALL_LEFT
 
 
 @settings(max_examples=examples(60))  # each example asks the lab, a suite case and the engine
@@ -126,11 +122,11 @@ def test_the_answer_agrees_with_the_suite_and_the_engine(
     assert run_case(case_of(q, rules)).passed
     assert case_of(q, rules).expect == answer.expect
     after = board.place(cell, colour)
-    assert [v.group for v in answer.verdicts] == groups_at(after, cell)
-    assert sum(v.best for v in answer.verdicts) == (answer.best is not None)
+    assert [v.group for v in answer.judged] == groups_at(after, cell)
+    assert sum(v.best for v in answer.judged) == (answer.best is not None)
     if cell != APEX:
         assert answer.best == best_group(after, cell, rules)
-    for v in answer.verdicts:
+    for v in answer.judged:
         # A group that does not count always says why; one that counts under
         # the visible rules has nothing held against it.
         assert v.counts or v.reasons
@@ -186,7 +182,7 @@ def test_place_remove_undo_redo_clear_paste() -> None:
     assert len(lab.board) == 0 and lab.undo() and len(lab.board) == 1
     lab.paste("  WW..BB........../........./..../.\n")
     assert lab.board == parse_board("WW..BB........../........./..../.")
-    with pytest.raises(LabError, match="not a board string"):
+    with pytest.raises(NotationError, match="not a board string"):
         lab.paste("WWX")
     assert lab.board == parse_board("WW..BB........../........./..../.")  # unchanged
     assert not Lab().undo() and not Lab().redo()
@@ -202,9 +198,9 @@ def test_a_new_change_forgets_the_redo() -> None:
 
 def test_removing_a_ball_under_others_is_refused_with_why() -> None:
     lab = Lab(parse_board("WWWWWWWWW......./BB......./..../."))
-    with pytest.raises(LabError, match="cannot remove the ball on 1C3: 2B2 and 2D2 rest on it"):
+    with pytest.raises(IllegalActionError, match="cannot remove the ball on 1C3: 2B2 and 2D2 rest on it"):
         lab.remove("1C3")
-    with pytest.raises(LabError, match="1G7 is empty"):
+    with pytest.raises(IllegalActionError, match="1G7 is empty"):
         lab.remove("1G7")
 
 
@@ -220,7 +216,7 @@ def test_undo_is_the_inverse_of_every_change(start: Board, actions: list[tuple[i
                 lab.remove(cell)
             else:
                 lab.place(cell, colour)
-        except LabError:
+        except IllegalActionError:
             assert lab.board == before  # a refused change changes nothing
             if cell in before:
                 assert any(u in before for u in RESTING_ON[cell])
@@ -250,7 +246,7 @@ def test_removing_is_refused_exactly_for_supporting_balls(board: Board) -> None:
 
 def test_colour_limit_is_kept() -> None:
     lab = Lab(parse_board("WWWWWWWWWW....../........./..../."))
-    with pytest.raises(LabError, match=f"all {BALLS_PER_COLOUR} are on the board"):
+    with pytest.raises(IllegalActionError, match="no white ball is left in the bag"):
         lab.place("1G5", "W")
 
 
@@ -274,7 +270,7 @@ def test_save_as_test_case_appends_and_keeps_what_was_there(tmp_path: Path) -> N
 
 def test_saving_into_a_folder_is_refused(tmp_path: Path) -> None:
     q = ask(Board(), "1A1", "W")
-    with pytest.raises(LabError, match="is a folder"):
+    with pytest.raises(StorageError, match="is a folder"):
         append_case(tmp_path, q, VISIBLE)
 
 
@@ -312,7 +308,7 @@ def test_paste_reads_a_board_string_or_refuses_with_its_own_error(text: str) -> 
     lab = Lab()
     try:
         board = lab.paste(text)
-    except LabError as err:
+    except NotationError as err:
         assert repr(text.strip()) in str(err) or "must be" in str(err)
         assert len(lab.board) == 0 and not lab.can_undo
     else:
@@ -351,9 +347,9 @@ def test_a_fifo_suite_is_refused_at_once_never_waited_for(
     assert main(["lab", "--suite", str(fifo)]) == 2
     err = capsys.readouterr().err
     assert "not a regular file" in err and err.count("\n") == 1
-    with pytest.raises(SuiteError, match="not a regular file"):
+    with pytest.raises(NotationError, match="not a regular file"):
         SuiteSteps.open(fifo)
-    with pytest.raises(LabError, match="not a regular file"):
+    with pytest.raises(StorageError, match="not a regular file"):
         append_case(fifo, ask(Board(), "1A1", "W"), VISIBLE)
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 

@@ -26,7 +26,7 @@ from spoker.gui.models.game_files import record_of
 from spoker.gui.models.puzzle_session import PuzzleSession
 from spoker.gui.models.retry_session import RetrySession
 from spoker.gui.models.settings import Settings
-from spoker.gui.render.text import DrawnText, recording_texts, screen_text
+from spoker.gui.render.text import DrawnText, drawable_text, recording_texts
 from spoker.gui.render.theme import scale_for
 from spoker.gui.screenshot import autoplay
 from spoker.gui.views.end import EndView
@@ -187,8 +187,8 @@ def show_lab(app: SpokerApp, screen: str, names: tuple[str, str]) -> LabView:
     if screen == "lab-query":
         view.choose(Colour.WHITE)
         view.query_cell = view.hover_cell = Cell("1G3")
-        assert view.query is not None and len(view.query.answers[0].verdicts) >= 2
-        assert any(not v.counts for v in view.query.answers[0].verdicts)
+        assert view.query is not None and len(view.query.answers[0].judged) >= 2
+        assert any(not v.counts for v in view.query.answers[0].judged)
     elif screen == "lab-refusal":
         assert view.place(Cell("3C3")) is False  # its platform is not full
         assert view.paste_text(f"{names[1]} {'W' * 40}") is False
@@ -268,7 +268,7 @@ def test_texts_stay_in_their_boxes_and_apart(
         boxes = [dialog.rect] + [(w.left, w.bottom, w.width, w.height) for w in (dialog.field, dialog.ok, dialog.cancel)]
         assert layout_problems(texts, size, boxes) == []
     for text in texts:
-        assert text.text == screen_text(text.text)  # no control character reaches the screen
+        assert text.text == drawable_text(text.text)  # no control character reaches the screen
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -385,12 +385,12 @@ def test_labels_sit_on_whole_pixels(window: Any) -> None:
         assert label._text.x == round(100.5) and label._text.y == round(y)
 
 
-def test_screen_text_escapes_what_cannot_be_seen() -> None:
-    assert screen_text("Ann") == "Ann"
-    assert screen_text("a\x1b[31m") == "a\\x1b[31m"
-    assert screen_text("a\u202eb\nc\td") == "a\\u202eb c d"
-    assert len(screen_text("x" * 10_000)) <= 2000
-    assert screen_text(screen_text("\x00\x07")) == screen_text("\x00\x07")
+def test_drawable_text_escapes_what_cannot_be_seen() -> None:
+    assert drawable_text("Ann") == "Ann"
+    assert drawable_text("a\x1b[31m") == "a\\x1b[31m"
+    assert drawable_text("a\u202eb\nc\td") == "a\\u202eb c d"
+    assert len(drawable_text("x" * 10_000)) <= 2000
+    assert drawable_text(drawable_text("\x00\x07")) == drawable_text("\x00\x07")
 
 
 def test_colour_marks_wording_matches_the_drawing(app: SpokerApp) -> None:

@@ -16,7 +16,7 @@ from support.layout_check import Box, layout_problems
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.lessons import FILENAME, LESSONS, LessonProgress, Tutor, answers
 from spoker.gui.models.settings import Settings
-from spoker.gui.render.text import DrawnText, recording_texts, screen_text
+from spoker.gui.render.text import DrawnText, drawable_text, recording_texts
 from spoker.gui.views.lessons import LessonsView
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -99,7 +99,7 @@ def test_the_lesson_screens_texts_stay_in_their_boxes_and_apart(
     assert len(texts) > 6, [t.text for t in texts]
     assert layout_problems(texts, size, boxes_of(view)) == []
     for text in texts:
-        assert text.text == screen_text(text.text)
+        assert text.text == drawable_text(text.text)
     shown = " ".join(t.text for t in texts)
     verdict = view.tutor.verdict
     if verdict is not None:

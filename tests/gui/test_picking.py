@@ -14,8 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from shibumi import CELLS, FULL_MASK, LEVEL_CELLS, Board, Cell
 from spoker.gui.models import projection as pj
@@ -184,26 +182,3 @@ def test_turning_keeps_the_board_inside_its_viewport(make_scene: Callable[..., A
             break
         scene.update(0.02)
 
-
-points = st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3))
-
-
-@given(st.lists(points, min_size=3, max_size=40))
-def test_convex_hull_contains_every_point(pts: list[tuple[float, float]]) -> None:
-    hull = pj.convex_hull(pts)
-    assert set(hull) <= set(pts)
-    if len(hull) < 3:
-        return
-    for i, a in enumerate(hull):
-        b = hull[(i + 1) % len(hull)]
-        for p in pts:  # counter-clockwise: every point on the left of every edge
-            cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
-            assert cross >= -1e-2  # rounding only: coordinates are at most 1e3
-
-
-@given(st.lists(points, min_size=3, max_size=20))
-def test_clip_to_rect_stays_inside(pts: list[tuple[float, float]]) -> None:
-    rect = (-100.0, -50.0, 200.0, 80.0)
-    clipped = pj.clip_to_rect(pj.convex_hull(pts), rect)
-    for x, y in clipped:
-        assert rect[0] - 1e-6 <= x <= rect[2] + 1e-6 and rect[1] - 1e-6 <= y <= rect[3] + 1e-6

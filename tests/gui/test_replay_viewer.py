@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import arcade
 import pytest
 from arcade import key as keys
+from support.processes import FIRST_FRAME
 
 from spoker import DEFAULT_RULES, GameState, RuleSet
 from spoker.gui.app import SpokerApp
@@ -212,7 +212,7 @@ def test_the_commands_open_a_window_and_draw_a_frame(tmp_path: Path, command: st
     env = dict(os.environ, ARCADE_HEADLESS="1", SPOKER_HOME=str(tmp_path))
     args = [str(path)] if command == "replay" else ["--seed", "3"]
     done = subprocess.run(
-        [sys.executable, "-m", "spoker", command, *args, "--exit-after-first-frame"],
+        [*FIRST_FRAME, command, *args],
         env=env, capture_output=True, text=True, timeout=120,
     )
     assert done.returncode == 0, done.stderr

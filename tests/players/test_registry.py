@@ -17,12 +17,13 @@ from support.commands import run
 
 from shibumi import Cell
 from spoker import GameState, RuleSet
-from spoker.gui.models.controller import level_typo
+from spoker.errors import ArgumentError
 from spoker.players import (
     PLAYER_DESCRIPTIONS,
     PLAYER_NAMES,
     PlayerEntry,
     PlayerError,
+    level_typo,
     make_player,
     player_entries,
     player_entry,
@@ -32,7 +33,7 @@ from spoker.players import (
 )
 from spoker.players.registry import DEFAULT_CHUNK
 from spoker.runs.batch import BATCH_PLAYERS
-from spoker.runs.simulate import SimulationError, check_players, plan, simulate
+from spoker.runs.simulate import check_players, plan, simulate
 from spoker.runs.study import plan_study, run_study
 from spoker.runs.tournament import run_tournament
 
@@ -96,7 +97,7 @@ def test_a_new_player_plays_every_run(low: PlayerEntry) -> None:
     tally = simulate(("low", "random"), 6, seed=1, swap=True)
     assert tally.games == 6 and tally.players == ("low", "random")
     assert simulate(("low", "random"), 6, seed=1, swap=True, workers=2).to_json() == tally.to_json()
-    with pytest.raises(SimulationError, match="batch engine plays only random and greedy"):
+    with pytest.raises(ArgumentError, match="batch engine plays only random and greedy"):
         simulate(("low", "random"), 2, engine="batch")
     table = run_tournament(["low", "random", "greedy"], 2, seed=1)
     assert sorted(r.name for r in table.standings()) == ["greedy", "low", "random"]
@@ -200,7 +201,7 @@ def test_entries_are_checked_and_frozen(low: PlayerEntry) -> None:
 def test_an_unknown_player_is_one_error_listing_the_known() -> None:
     with pytest.raises(PlayerError, match=r"unknown player 'wizard': expected one of random, greedy"):
         make_player("wizard")
-    with pytest.raises(SimulationError, match="unknown player 'Wizard'"):
+    with pytest.raises(ArgumentError, match="unknown player 'Wizard'"):
         check_players(["Wizard"])
     with pytest.raises(TypeError, match="player's name"):
         player_entry(3)  # type: ignore[arg-type]

@@ -10,14 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spoker.engine.state import GameState
-from spoker.records.puzzles import (
-    QUOTED_CHARS,
-    Puzzle,
-    PuzzleError,
-    format_puzzle,
-    parse_puzzle,
-    read_puzzles,
-)
+from spoker.errors import NotationError
+from spoker.records.puzzles import QUOTED_CHARS, Puzzle, format_puzzle, parse_puzzle, read_puzzles
 
 # A position of a real game with the ball drawn: 2F6, 3C3, 3E3 and 3C5 are playable.
 STATE = "WRRWBBBRWWRBRWBR/WRRWWBRB./..../. 1 3-5 three_kinds:2D2,2D4,2D6 W * visible"
@@ -66,7 +60,7 @@ def test_blank_lines_and_comments_are_no_puzzles() -> None:
     (f"{STATE} => 3C3 café", "ASCII"),
 ])
 def test_a_bad_line_is_refused_quoting_it(line: str, why: str) -> None:
-    with pytest.raises(PuzzleError) as err:
+    with pytest.raises(NotationError) as err:
         parse_puzzle(line)
     assert repr(line) in str(err.value)
     assert why in str(err.value)
@@ -94,7 +88,7 @@ pieces = st.sampled_from([STATE, "=>", " => ", "3C3", ",", "2F6", "#", " difficu
 def test_any_text_is_a_puzzle_or_a_puzzle_error_quoting_it(text: str) -> None:
     try:
         parse_puzzle(text)
-    except PuzzleError as err:
+    except NotationError as err:
         shown = text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS] + "..."  # a long line is cut
         assert repr(shown) in str(err)
 
@@ -110,16 +104,16 @@ def test_a_file_is_read_with_line_numbers(tmp_path: Path) -> None:
 def test_a_bad_file_names_its_line(tmp_path: Path) -> None:
     path = tmp_path / "p.txt"
     path.write_text(f"{STATE} => 3C3\nnot a puzzle\n")
-    with pytest.raises(PuzzleError, match=r"p\.txt: line 2: not a puzzle: 'not a puzzle'"):
+    with pytest.raises(NotationError, match=r"p\.txt: line 2: not a puzzle: 'not a puzzle'"):
         read_puzzles(path)
 
 
 def test_binary_and_non_utf8_files_are_refused(tmp_path: Path) -> None:
     (tmp_path / "z").write_bytes(b"abc\0def")
-    with pytest.raises(PuzzleError, match="NUL byte"):
+    with pytest.raises(NotationError, match="NUL byte"):
         read_puzzles(tmp_path / "z")
     (tmp_path / "l").write_bytes(b"caf\xe9")
-    with pytest.raises(PuzzleError, match="not UTF-8"):
+    with pytest.raises(NotationError, match="not UTF-8"):
         read_puzzles(tmp_path / "l")
     with pytest.raises(OSError):
         read_puzzles(tmp_path / "missing")

@@ -19,10 +19,9 @@ from support.strategies import placements, rule_sets
 
 from spoker.cli import main
 from spoker.engine.rules import RuleSet
-from spoker.errors import SpokerError
+from spoker.errors import IllegalActionError, NotationError, SpokerError
 from spoker.records.suite import (
     Case,
-    SuiteError,
     case_for,
     expect_of,
     format_case,
@@ -132,7 +131,7 @@ def test_failing_cases(line: str, expected: str, got: str) -> None:
     ],
 )
 def test_lines_that_are_not_cases(line: str) -> None:
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(NotationError) as err:
         parse_case(line)
     assert repr(line) in str(err.value)
     with pytest.raises(rs.NotACase):
@@ -146,7 +145,7 @@ def test_blank_and_comment_lines(line: str) -> None:
 
 
 def test_suite_error_is_the_projects_value_error() -> None:
-    assert issubclass(SuiteError, SpokerError) and issubclass(SuiteError, ValueError)
+    assert issubclass(NotationError, SpokerError) and issubclass(NotationError, ValueError)
 
 
 def test_the_apex_counts_as_a_normal_turn() -> None:
@@ -203,7 +202,7 @@ def test_format_is_canonical() -> None:
 def test_any_text_parses_or_raises_quoting_it(line: str) -> None:
     try:
         case = parse_case(line)
-    except SuiteError as err:
+    except NotationError as err:
         assert repr(line) in str(err)
         return
     if case is not None:
@@ -278,7 +277,7 @@ def test_case_lines_agree_with_the_reference_runner(line: str) -> None:
     try:
         ref = rs.parse_line(line)
     except rs.NotACase:
-        with pytest.raises(SuiteError):
+        with pytest.raises(NotationError):
             parse_case(line)
         return
     case = parse_case(line)
@@ -419,7 +418,7 @@ def test_as_case_batch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
 
 def test_case_for_refuses_what_a_line_cannot_hold() -> None:
     for board, move in ((EX1, "R@1E1 # x"), ("", "R@1E1"), (EX1, "R@1E1=>"), (EX1 + "\n", "R@1E1")):
-        with pytest.raises(SuiteError):
+        with pytest.raises(NotationError):
             case_for(board, move)
 
 
@@ -482,7 +481,7 @@ def test_a_line_of_the_longest_length_is_read_one_longer_is_refused(tmp_path: Pa
     path.write_text(longest)
     assert len(list(iter_suite(path))) == 1
     path.write_text("y" + longest)
-    with pytest.raises(SuiteError, match="s.txt: line 1 is longer than 65536 bytes"):
+    with pytest.raises(NotationError, match="s.txt: line 1 is longer than 65536 bytes"):
         list(iter_suite(path))
 
 
@@ -504,7 +503,7 @@ def test_a_move_may_be_given_as_a_move() -> None:
     ],
 )
 def test_a_query_that_is_no_suite_line_says_which_field(board: str, move: str, message: str) -> None:
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(NotationError) as err:
         case_for(board, move)
     assert str(err.value) == message
 
@@ -532,7 +531,7 @@ def test_a_bad_expectation_is_quoted_as_read_and_says_what_is_wrong(text: str, m
     expectation with single spaces and names the word at fault."""
     from spoker.records.suite import parse_expect
 
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(NotationError) as err:
         parse_expect(text)
     assert str(err.value) == message
 
@@ -543,7 +542,7 @@ def test_only_ascii_letters_are_read_in_either_case_in_an_expectation() -> None:
     from spoker.records.suite import parse_expect
 
     assert parse_expect("THREE_KINDS@1").rank is not None
-    with pytest.raises(SuiteError, match="is not none, error or RANK@LEVEL"):
+    with pytest.raises(NotationError, match="is not none, error or RANK@LEVEL"):
         parse_expect("three_\u212ainds@1")
 
 
@@ -563,13 +562,13 @@ def test_only_ascii_letters_are_read_in_either_case_in_an_expectation() -> None:
 def test_a_line_that_is_no_case_is_quoted_and_says_what_is_wrong(line: str, message: str) -> None:
     """suites.md: a case has one '=>', two or three fields before it and a
     known RULES value (a Rules value without spaces)."""
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(NotationError) as err:
         parse_case(line)
     assert str(err.value) == message
 
 
 def test_a_suite_line_must_be_text() -> None:
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(NotationError) as err:
         parse_case(b"x => none")  # type: ignore[arg-type]
     assert str(err.value) == "a suite line must be text, not b'x => none'"
 
@@ -585,7 +584,7 @@ def test_a_field_holding_a_hash_cannot_be_written_in_a_case_line() -> None:
     """suites.md: '#' starts a comment anywhere, so a board or move holding one
     cannot be a field of a suite line, even without white space."""
     for board, move, what in ((EX1 + "#", "R@1E1", "board"), (EX1, "R@1E1#x", "move")):
-        with pytest.raises(SuiteError, match=f"^the {what} .* cannot be written as a field"):
+        with pytest.raises(NotationError, match=f"^the {what} .* cannot be written as a field"):
             case_for(board, move)
 
 
@@ -603,7 +602,7 @@ def test_a_board_or_move_holding_a_control_character_is_refused(board: str, move
     assert expect_of(board, move) == "error"
     line = f"{board} {move} => error"
     assert result_of(line)[0] and not result_of(f"{board} {move} => three_kinds@1")[0]
-    with pytest.raises(SuiteError, match="board string|is not a move"):
+    with pytest.raises(NotationError, match="board string|is not a move"):
         place(board, move)
 
 
@@ -611,7 +610,7 @@ def test_a_board_or_move_holding_a_control_character_is_refused(board: str, move
     ("board", "move", "message"),
     [
         ("WWWWWWWWWW....../........./..../.", "W@1E5", "'W@1E5': no white ball is left in the bag"),
-        (EX1, "R@2B2", "'R@2B2': 2B2 is not playable"),
+        (EX1, "R@2B2", "'R@2B2': 2B2 is not playable: its platform is not full"),
         (EX1 + "\xe9", "R@1E1", f"board string '{EX1}\xe9' holds characters other than W, B, R, '.', '/'"),
         (EX1, "R@1E1\xe9", "'R@1E1\xe9' is not a move: expected colour@cell, such as 'R@1C3'"),
     ],
@@ -622,9 +621,11 @@ def test_a_refused_placement_says_why(board: str, move: str, message: str) -> No
     longer in the bag, a board or move that cannot be read; place says which."""
     from spoker.records.suite import place
 
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(SpokerError) as err:
         place(board, move)
     assert str(err.value) == message
+    if isinstance(err.value, IllegalActionError):  # the rules' refusal carries its kind
+        assert err.value.refusal is not None
 
 
 def test_a_board_may_be_given_as_a_board() -> None:
@@ -675,7 +676,7 @@ def test_a_nul_byte_is_refused_naming_its_line_and_byte(tmp_path: Path) -> None:
     first, second = b"# a comment\n", f"{EX1} R@1E1 => none\n".encode()
     path = _suite_file(tmp_path, first + second + b"ab\x00\n")
     at = len(first) + len(second) + 2
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(NotationError) as err:
         list(iter_suite(path))
     assert str(err.value) == f"{path}: line 3: a NUL byte at byte {at}: binary data, not a suite"
 
@@ -692,7 +693,7 @@ def test_a_suite_line_is_read_whole_but_its_line_end(tmp_path: Path, end: str) -
         assert [c.expect for c in iter_suite(path)] == ["none"]
         path = _suite_file(tmp_path, (f"{EX1} R@1E1 => maybe{end}" + "\r\n").encode())
         line = f"{EX1} R@1E1 => maybe{end}"
-    with pytest.raises(SuiteError) as err:
+    with pytest.raises(NotationError) as err:
         list(iter_suite(path))
     assert str(err.value).startswith(f"{path}: line 1: not a case: {line!r}: ")
 
@@ -723,7 +724,7 @@ def test_a_folder_is_refused_by_the_window_and_cannot_be_read_by_the_command_lin
     from spoker.records.suite import iter_suite
 
     for read in (read_suite, lambda p, r: list(iter_suite(p, r))):
-        with pytest.raises(SuiteError) as err:
+        with pytest.raises(NotationError) as err:
             read(tmp_path, True)
         assert str(err.value) == f"{tmp_path}: is a folder, not a suite file"
         with pytest.raises(IsADirectoryError):
@@ -756,7 +757,7 @@ def test_the_window_refuses_a_fifo_at_once_never_waiting_for_a_writer(tmp_path: 
     timer = threading.Timer(10.0, rescue)
     timer.start()
     try:
-        with pytest.raises(SuiteError) as err:
+        with pytest.raises(NotationError) as err:
             read_suite(fifo, regular=True)
     finally:
         timer.cancel()
@@ -815,7 +816,7 @@ def test_a_line_too_long_is_refused_at_its_limit_not_read_to_its_end(tmp_path: P
     writer = threading.Thread(target=_write_to_fifo, args=(fifo, data, hold, closed), daemon=True)
     writer.start()
     try:
-        with pytest.raises(SuiteError, match=f"line 1 is longer than {MAX_LINE_BYTES} bytes"):
+        with pytest.raises(NotationError, match=f"line 1 is longer than {MAX_LINE_BYTES} bytes"):
             list(iter_suite(fifo))
         closed_before_refusal = bool(closed)
     finally:

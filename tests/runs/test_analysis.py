@@ -13,6 +13,7 @@ from support.strategies import endgames
 
 from shibumi import Colour, parse_cell
 from spoker import GameState, RuleSet, parse_state
+from spoker.errors import ArgumentError, IllegalActionError, Refusal
 from spoker.records.record import GameRecord, parse_record
 from spoker.runs.analysis import (
     BLUNDER,
@@ -21,7 +22,6 @@ from spoker.runs.analysis import (
     MISTAKE,
     TIE,
     TURNING,
-    AnalysisError,
     ChallengeSwing,
     MoveAnalysis,
     analyse_move,
@@ -208,25 +208,27 @@ def test_a_move_alone_is_judged_as_in_the_whole_record() -> None:
     alone = [analyse_move(record, n, 400, RuleSet("touching")) for n in range(1, 11)]
     assert alone == whole.moves
     for n in (0, 11, True, 2.0):
-        with pytest.raises(AnalysisError, match=f"move {n!r} is not a move of the record"):
+        with pytest.raises(ArgumentError, match=f"move {n!r} is not a move of the record"):
             analyse_move(record, n)  # type: ignore[arg-type]
-    with pytest.raises(AnalysisError, match="effort"):
+    with pytest.raises(ArgumentError, match="effort"):
         analyse_move(record, 1, 0)
 
 
 def test_bad_arguments() -> None:
     record = parse_record("W@1A1")
     for effort in (0, -1, True, 1.5):
-        with pytest.raises(AnalysisError, match="effort"):
+        with pytest.raises(ArgumentError, match="effort"):
             analyse_record(record, effort=effort)  # type: ignore[arg-type]
-    with pytest.raises(AnalysisError, match="workers"):
+    with pytest.raises(ArgumentError, match="workers"):
         analyse_record(record, workers=0)
     state = GameState()
-    with pytest.raises(AnalysisError, match="no ball is drawn"):
+    with pytest.raises(IllegalActionError) as err:
         placement_values(state)
+    assert err.value.refusal is Refusal.NOT_DRAWN
     state.apply_draw(Colour.RED)
-    with pytest.raises(AnalysisError, match="not playable"):
+    with pytest.raises(IllegalActionError, match="2B2 is not playable") as err:
         placement_values(state, played=parse_cell("2B2"))
+    assert err.value.refusal is Refusal.UNSUPPORTED
 
 
 def test_a_record_ended_by_a_straight_flush_ends_exact() -> None:
@@ -362,7 +364,7 @@ def test_workers_must_be_a_positive_whole_number() -> None:
     """docs/cli.md, ``spoker analyse --workers K``: a count of processes."""
     record = parse_record("W@1A1")
     for workers in (0, -1, True, 1.5, "2"):
-        with pytest.raises(AnalysisError, match=f"workers {workers!r} must be a positive whole number"):
+        with pytest.raises(ArgumentError, match=f"workers {workers!r} must be a positive whole number"):
             analyse_record(record, effort=10, workers=workers)  # type: ignore[arg-type]
 
 
@@ -372,13 +374,13 @@ def test_an_effort_of_one_position_is_allowed() -> None:
     record = parse_record("W@1A1 B@1C1")
     assert [m.depth for m in analyse_record(record, effort=1).moves] == [1, 1]
     assert analyse_move(record, 2, 1).depth == 1
-    with pytest.raises(AnalysisError, match="effort 0 must be a positive whole number"):
+    with pytest.raises(ArgumentError, match="effort 0 must be a positive whole number"):
         analyse_record(record, effort=0)
 
 
 def test_nothing_to_value_without_a_drawn_ball() -> None:
     """placement_values says why it cannot value a state (no ball drawn)."""
-    with pytest.raises(AnalysisError, match=r"^no ball is drawn: there is nothing to value$"):
+    with pytest.raises(IllegalActionError, match=r"^nothing to value: draw a ball before placing$"):
         placement_values(GameState())
 
 
@@ -538,7 +540,7 @@ def test_an_unanswered_challenge_swings_to_its_opening() -> None:
     assert (swing.before, swing.opened, swing.answered, swing.turning) == (0.1, 0.4, None, True)
     assert swing.to_json()["answered"] is None and swing.to_json()["points"] is None
     (alone,) = _swings(OPEN, {5: 0.4})
-    assert (alone.before, alone.swing, alone.turning) == (None, None, False)
+    assert (alone.before, alone.turning) == (None, False)
     assert alone.to_json()["before"] is None
 
 

@@ -11,8 +11,9 @@ import pytest
 from PIL import Image
 
 from spoker.engine.rules import RuleSet
+from spoker.errors import ArgumentError
 from spoker.runs.charts import draw_study_chart, draw_tournament_chart
-from spoker.runs.study import StudyError, run_study
+from spoker.runs.study import run_study
 from spoker.runs.tournament import run_tournament
 
 
@@ -43,7 +44,7 @@ def test_a_study_chart_is_a_png(tmp_path: Path) -> None:
 
 
 def test_a_study_chart_needs_studies(tmp_path: Path) -> None:
-    with pytest.raises(StudyError, match="at least one study"):
+    with pytest.raises(ArgumentError, match="at least one study"):
         draw_study_chart([], str(tmp_path / "none.png"))
     with pytest.raises(TypeError, match="study"):
         draw_study_chart(["a study"], str(tmp_path / "bad.png"))  # type: ignore[list-item]

@@ -34,11 +34,11 @@ from support.terminal import on_a_terminal
 import spoker
 from spoker.cli import main
 from spoker.engine.rules import RuleSet
+from spoker.errors import ArgumentError, WorkerError
 from spoker.runs import cluster, parallel
 from spoker.runs.cluster import (
     CONNECT_TIMEOUT,
     NO_DASHBOARD,
-    ClusterError,
     DaskExecutor,
     cluster_executor,
     parse_address,
@@ -210,7 +210,7 @@ def test_workers_with_another_spoker_are_refused(
     scheduler: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(spoker, "__version__", "0.0.0-other")
-    with pytest.raises(ClusterError, match="install the same spoker on every worker"):
+    with pytest.raises(WorkerError, match="install the same spoker on every worker"):
         with cluster_executor(scheduler):
             pass
 
@@ -358,7 +358,7 @@ def test_addresses_parse() -> None:
 def test_any_address_parses_or_is_refused_quoting_it(text: str) -> None:
     try:
         address = parse_address(text)
-    except ClusterError as err:
+    except ArgumentError as err:
         assert repr(text) in str(err)
     else:
         assert address.local or (address.host and 0 < address.port < 65536)
@@ -557,7 +557,7 @@ class _Client:
 def test_a_client_that_lost_its_scheduler_is_one_error() -> None:
     address = "tcp://127.0.0.1:8786"
     ex = DaskExecutor(_Client("closed"), address)
-    with pytest.raises(ClusterError, match=f"lost the Dask scheduler at {address} during the run"):
+    with pytest.raises(WorkerError, match=f"lost the Dask scheduler at {address} during the run"):
         ex.check()
     ex.shutdown(wait=False, cancel_futures=True)  # nothing left to cancel: no ClosedClientError
     assert "lost the local Dask cluster" in str(DaskExecutor(_Client("connecting")).lost())
@@ -568,7 +568,7 @@ def test_workers_dying_on_a_unit_are_one_error_and_a_units_own_error_is_its_own(
 ) -> None:
     err = distributed.KilledWorker("unit", executor.address, 3)  # type: ignore[arg-type]
     lost = cluster._lost(distributed, executor, err)
-    assert isinstance(lost, ClusterError)
+    assert isinstance(lost, WorkerError)
     assert str(lost).startswith(f"workers of the Dask scheduler at {executor.address} died")
     assert cluster._lost(distributed, executor, ZeroDivisionError("a unit's own")) is None
     executor.check()  # a running client: nothing to tell

@@ -14,7 +14,7 @@ from shibumi import Colour
 from spoker import GameState, parse_state
 from spoker.cli import main
 from spoker.engine.previews import Outcome, preview
-from spoker.runs.analysis import AnalysisError
+from spoker.errors import ArgumentError
 from spoker.runs.hints import hint_values, hints
 from spoker.text.value_words import value_words
 
@@ -36,7 +36,7 @@ def test_hint_values_early_in_the_game() -> None:
     state.apply_draw(Colour.RED)
     hints = hint_values(state, top=2, effort=2000)
     assert len(hints) == 2 and all(-1 <= v <= 1 for _, v in hints)
-    with pytest.raises(AnalysisError, match="top"):
+    with pytest.raises(ArgumentError, match="top"):
         hint_values(state, top=0)
 
 

@@ -13,8 +13,9 @@ from support.reference_solver import ReferenceSolver
 from support.strategies import endgames
 
 from spoker import GameState, RuleSet
-from spoker.runs.analysis import AnalysisError, draw_value, placement_values
-from spoker.runs.luck import PLACES, LuckError, MoveFigures, balance, decimal, move_figures
+from spoker.errors import ArgumentError
+from spoker.runs.analysis import draw_value, placement_values
+from spoker.runs.luck import PLACES, MoveFigures, balance, decimal, move_figures
 
 
 def undrawn(state: GameState) -> GameState:
@@ -106,14 +107,14 @@ def test_rounding_keeps_zero_sum_values_opposite() -> None:
      ([move_figures(1, 1, 0, 0, 0)], 2, "a result is +1, 0 or -1")],
 )
 def test_balance_refuses_what_is_no_game(moves: list[MoveFigures], result: int, why: str) -> None:
-    with pytest.raises(LuckError):
+    with pytest.raises(ArgumentError):
         balance(moves, result)
 
 
 def test_a_draw_value_needs_a_position_waiting_for_its_draw() -> None:
     state = GameState()
     state.apply_draw("W")
-    with pytest.raises(AnalysisError, match="waiting for its draw"):
+    with pytest.raises(ArgumentError, match="waiting for its draw"):
         draw_value(state)
 
 
@@ -135,7 +136,7 @@ def test_the_analysis_judges_each_draw_when_asked_and_one_move_alone_agrees() ->
     assert whole.names() == ("Ann", "Player 2")
     plain = analyse_record(record, effort=150)
     assert plain.balance() is None and "luck" not in plain.moves[0].to_json()
-    with pytest.raises(AnalysisError, match="not judged"):
+    with pytest.raises(ArgumentError, match="not judged"):
         plain.moves[0].figures()
     assert "start_value" not in plain.to_json() and "start_value" in whole.to_json()
 
@@ -213,7 +214,7 @@ def test_balance_accepts_each_result_and_sums_a_player_without_moves_to_decimal_
      ([move_figures(1, 1, 0, 0, 0)], True, "result True must be +1, 0, -1 or None")],
 )
 def test_balance_says_what_is_wrong(moves: list[MoveFigures], result: object, message: str) -> None:
-    with pytest.raises(LuckError) as caught:
+    with pytest.raises(ArgumentError) as caught:
         balance(moves, result)  # type: ignore[arg-type]
     assert str(caught.value) == message
 
@@ -227,7 +228,7 @@ def test_a_draw_s_exactness_is_every_colour_s_and_a_known_colour_is_not_searched
     told = draw_value(state, 1, known={first: (0.5, False)})
     assert plain.exact and not told.exact, "one colour not exact: the draw value is not"
     assert told.by_colour[first] == (plain.by_colour[first][0], 0.5), "the known value is taken as given"
-    with pytest.raises(AnalysisError) as caught:
+    with pytest.raises(ArgumentError) as caught:
         draw_value(state.child(first), 1)
     assert str(caught.value) == "a draw value needs a position waiting for its draw"
 
@@ -263,6 +264,6 @@ def test_the_json_of_a_judged_record_holds_notation_s_luck_fields() -> None:
     open_players = unfinished["players"]
     assert isinstance(open_players, list)
     assert [p["luck_adjusted"] for p in open_players] == [None, None]
-    with pytest.raises(AnalysisError) as caught:
+    with pytest.raises(ArgumentError) as caught:
         analyse_record(parse_record("W@1A1"), effort=1).moves[0].figures()
     assert str(caught.value) == "move 1: its draw was not judged"

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from spoker.errors import ArgumentError
 from spoker.records.record import load_record
-from spoker.runs.analysis import AnalysisError, analyse_move, analyse_record, judge_draw
+from spoker.runs.analysis import analyse_move, analyse_record, judge_draw
 from spoker.runs.luck import edges
 
 SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "records" / "sample-game.txt"
@@ -32,13 +33,13 @@ def test_a_draw_judged_afterwards_is_the_draw_judged_at_once(effort: int) -> Non
 def test_judging_a_draw_refuses_a_placement_of_another_move() -> None:
     record = load_record(SAMPLE)
     third = analyse_move(record, 3, 300)
-    with pytest.raises(AnalysisError, match="is not the record's"):
+    with pytest.raises(ArgumentError, match="is not the record's"):
         judge_draw(record, third._replace(n=4), 300)
-    with pytest.raises(AnalysisError, match="move 31 is not a move"):
+    with pytest.raises(ArgumentError, match="move 31 is not a move"):
         judge_draw(record, third._replace(n=31), 300)
-    with pytest.raises(AnalysisError, match="is move 3, not move 5"):
+    with pytest.raises(ArgumentError, match="is move 3, not move 5"):
         analyse_move(record, 5, 300, luck=True, known=third)
-    with pytest.raises(AnalysisError, match="effort 0"):
+    with pytest.raises(ArgumentError, match="effort 0"):
         judge_draw(record, third, 0)
 
 

@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
+from spoker.errors import ArgumentError
 from spoker.players import make_player
 from spoker.players.bitboard import root_args
 from spoker.players.search import Expectimax, WinUtility
-from spoker.runs.luck_judge import DEFAULT_JUDGE, JUDGES, LuckJudgeError, luck_judge
-from spoker.runs.simulate import SimulationError, Tally, plan, simulate
+from spoker.runs.luck_judge import DEFAULT_JUDGE, JUDGES, luck_judge
+from spoker.runs.simulate import Tally, plan, simulate
 from spoker.runs.stats import Z95, exact_mean_interval, score_rates, wilson_interval
 from spoker.runs.tally import LUCK_SCALE
 from spoker.runs.tournament import run_tournament
@@ -76,11 +77,11 @@ def test_the_last_draws_are_judged_exactly() -> None:
 
 
 def test_bad_judges_and_positions_are_refused_quoting_them() -> None:
-    with pytest.raises(LuckJudgeError, match="'nope'"):
+    with pytest.raises(ArgumentError, match="'nope'"):
         luck_judge("nope")
     state = position(1, 3)
     state.draw(random.Random(0))
-    with pytest.raises(LuckJudgeError, match="waiting for its draw"):
+    with pytest.raises(ArgumentError, match="waiting for its draw"):
         luck_judge().colour_values(state)
 
 
@@ -113,9 +114,9 @@ def test_score_rates_from_the_games_against_a_hand_computation() -> None:
     assert adj_a == pytest.approx((mean, mean - Z95 * sd / 2, mean + Z95 * sd / 2), abs=1e-12)
     assert adj_b == pytest.approx((1 - mean, 1 - adj_a[2], 1 - adj_a[1]), abs=1e-12)
     assert t.luck_games[0] == (1, LUCK_SCALE // 2)
-    with pytest.raises(SimulationError, match="no game's luck"):
+    with pytest.raises(ArgumentError, match="no game's luck"):
         score_rates(Tally(("a", "b")))
-    with pytest.raises(SimulationError, match="2"):
+    with pytest.raises(ArgumentError, match="2"):
         t.record_luck(2, 0.0)
 
 
@@ -153,13 +154,13 @@ def test_luck_adjusted_and_plain_rates_agree_for_lookahead_against_greedy() -> N
 
 
 def test_bad_luck_settings_are_refused() -> None:
-    with pytest.raises(SimulationError, match="--swap"):
+    with pytest.raises(ArgumentError, match="--swap"):
         simulate(("random", "greedy"), 4, 1, luck_adjusted=True)
-    with pytest.raises(SimulationError, match="batch"):
+    with pytest.raises(ArgumentError, match="batch"):
         simulate(("random", "greedy"), 4, 1, swap=True, engine="batch", luck_adjusted=True)
     with pytest.raises(TypeError, match="'yes'"):
         simulate(("random", "greedy"), 4, 1, swap=True, luck_adjusted="yes")  # type: ignore[arg-type]
-    with pytest.raises(LuckJudgeError, match="'x'"):
+    with pytest.raises(ArgumentError, match="'x'"):
         list(plan(("random", "greedy"), 4, 1, RuleSet("visible"), True, "auto", luck="x"))
 
 

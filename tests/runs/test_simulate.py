@@ -9,16 +9,9 @@ import pytest
 
 from spoker import RuleSet
 from spoker.cli import main
+from spoker.errors import ArgumentError
 from spoker.runs.batch import BLOCK_SIZE
-from spoker.runs.simulate import (
-    RANK_KEYS,
-    ProgressBar,
-    SimulationError,
-    Tally,
-    game_seeds,
-    plan,
-    simulate,
-)
+from spoker.runs.simulate import RANK_KEYS, ProgressBar, Tally, game_seeds, plan, simulate
 
 KEYS = {"games", "players", "wins", "draws", "ends", "groups", "challenges", "points"}
 
@@ -88,13 +81,13 @@ def test_batch_and_scalar_engines_agree_statistically() -> None:
 
 
 def test_bad_settings_are_refused() -> None:
-    with pytest.raises(SimulationError, match="'wizard'"):
+    with pytest.raises(ArgumentError, match="'wizard'"):
         simulate(("wizard", "random"), 10)
-    with pytest.raises(SimulationError, match="0"):
+    with pytest.raises(ArgumentError, match="0"):
         simulate(("random", "random"), 0)
-    with pytest.raises(SimulationError, match="batch"):
+    with pytest.raises(ArgumentError, match="batch"):
         simulate(("expert", "random"), 10, engine="batch")
-    with pytest.raises(SimulationError, match="-1"):
+    with pytest.raises(ArgumentError, match="-1"):
         simulate(("random", "random"), 10, seed=-1)
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from spoker.cli import main
 from spoker.engine.rules import RuleSet
+from spoker.errors import ArgumentError
 from spoker.runs.simulate import simulate
-from spoker.runs.study import ALL_RULES, RuleTally, StudyError, run_study
+from spoker.runs.study import ALL_RULES, RuleTally, run_study
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -87,7 +88,7 @@ def test_merging_tallies_is_adding_games() -> None:
 def test_bad_settings(players: tuple[str, ...], games: int, rules: list[RuleSet]) -> None:
     with pytest.raises(ValueError):
         run_study(players, games, 1, rules)
-    assert issubclass(StudyError, ValueError)
+    assert issubclass(ArgumentError, ValueError)
 
 
 def test_cli_text_json_and_chart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

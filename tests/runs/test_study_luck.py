@@ -10,9 +10,10 @@ import pytest
 
 from spoker.cli import main
 from spoker.engine.rules import RuleSet
+from spoker.errors import ArgumentError
 from spoker.runs.simulate import simulate
 from spoker.runs.stats import score_rates
-from spoker.runs.study import BOOTSTRAP, StudyError, luck_share, run_study
+from spoker.runs.study import BOOTSTRAP, luck_share, run_study
 from spoker.runs.tally import LUCK_SCALE
 
 RULES = [RuleSet.parse("visible"), RuleSet.parse("touching, apex-free")]
@@ -30,7 +31,7 @@ def test_the_share_against_a_hand_computation() -> None:
     assert found.adjusted[0] == pytest.approx(((a + 1) / 2).mean())
     alike = luck_share([(1, 0), (1, 5)], seed=1)
     assert alike.share is None and alike.share_ci is None
-    with pytest.raises(StudyError, match="luck"):
+    with pytest.raises(ArgumentError, match="luck"):
         luck_share([], seed=1)
     assert BOOTSTRAP >= 1000
 

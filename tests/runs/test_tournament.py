@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from spoker.cli import main
-from spoker.runs.simulate import SimulationError
+from spoker.errors import ArgumentError
 from spoker.runs.stats import wilson_interval
 from spoker.runs.tournament import WinDrawLoss, run_tournament
 
@@ -36,11 +36,11 @@ def test_round_robin() -> None:
 
 
 def test_bad_tournaments_are_refused() -> None:
-    with pytest.raises(SimulationError, match="two"):
+    with pytest.raises(ArgumentError, match="two"):
         run_tournament(["random"], 10)
-    with pytest.raises(SimulationError, match="once"):
+    with pytest.raises(ArgumentError, match="once"):
         run_tournament(["random", "random"], 10)
-    with pytest.raises(SimulationError, match="'wizard'"):
+    with pytest.raises(ArgumentError, match="'wizard'"):
         run_tournament(["random", "wizard"], 10)
 
 

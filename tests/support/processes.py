@@ -4,6 +4,7 @@ for the tests that stop a run (a signal) or kill one of its workers."""
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -55,3 +56,8 @@ def wait_until(condition: Callable[[], bool], timeout: float) -> bool:
             return False
         time.sleep(0.02)
     return True
+
+
+FIRST_FRAME = [sys.executable, str(Path(__file__).resolve().parents[2] / "bench" / "first_frame.py")]
+"""A window command run in a real process up to its first frame
+(``bench/first_frame.py``): add the spoker command's words."""

@@ -16,6 +16,7 @@ from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.groups import Group, Rank
 from spoker.engine.moves import Move
 from spoker.engine.state import GameState
+from spoker.errors import ArgumentError
 from spoker.records.record import load_record
 from spoker.records.replay import Replay
 from spoker.text.analysis_words import (
@@ -227,11 +228,11 @@ def test_a_challenge_told_whole() -> None:
 
 
 def test_words_refuse_what_they_do_not_know() -> None:
-    from spoker.text.analysis_words import AnalysisWordsError
 
-    with pytest.raises(AnalysisWordsError):
+
+    with pytest.raises(ArgumentError):
         verdict_line("disaster", 0.5, False)
-    with pytest.raises(AnalysisWordsError):
+    with pytest.raises(ArgumentError):
         points_words((1,), NAMES)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         why_words("W@1A1", Colour.WHITE, Cell("1A1"), Cell("1C1"), NAMES, 0.0, 0.0)  # type: ignore[arg-type]

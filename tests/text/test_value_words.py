@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spoker.cli import main
-from spoker.text.value_words import ValueWordsError, loss_words, value_words
+from spoker.errors import ArgumentError
+from spoker.text.value_words import loss_words, value_words
 
 
 @pytest.mark.parametrize(
@@ -63,9 +64,9 @@ def test_with_probabilities(value: float, p_win: float, p_draw: float | None, wo
     ],
 )
 def test_refuses_bad_input(args: tuple[object, ...], match: str) -> None:
-    with pytest.raises(ValueWordsError, match=match):
+    with pytest.raises(ArgumentError, match=match):
         value_words(*args)  # type: ignore[arg-type]
-    assert issubclass(ValueWordsError, ValueError)
+    assert issubclass(ArgumentError, ValueError)
 
 
 @given(st.floats(-1.0, 1.0))
@@ -98,7 +99,7 @@ def test_consistent_probabilities_always_read(p_win: float, p_draw: float) -> No
 )
 def test_loss_words(loss: float, words: str) -> None:
     assert loss_words(loss) == words
-    with pytest.raises(ValueWordsError):
+    with pytest.raises(ArgumentError):
         loss_words(-0.5)
 
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spoker.text.value_words import ValueWordsError, given_away_words
+from spoker.errors import ArgumentError
+from spoker.text.value_words import given_away_words
 
 TABLE = [
     (0.0, "nothing"),
@@ -60,5 +61,5 @@ def test_a_larger_loss_never_reads_as_less(a: float, b: float) -> None:
 
 @pytest.mark.parametrize("bad", [-0.1, 2.5, float("nan"), True, "0.15", None])
 def test_a_loss_out_of_range_is_refused_quoting_it(bad: object) -> None:
-    with pytest.raises(ValueWordsError, match="loss"):
+    with pytest.raises(ArgumentError, match="loss"):
         given_away_words(bad)  # type: ignore[arg-type]

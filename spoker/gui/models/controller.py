@@ -477,25 +477,6 @@ class GameController:
         return [takeback_comment(self.takebacks)] if self.takebacks else []
 
 
-def level_typo(name: str) -> str | None:
-    """The computer level a --player value seems to misspell (``exprt``:
-    ``expert``), or None: a level itself, or a name no level resembles."""
-    import difflib
-
-    from spoker.players import PlayerError, player_entry, player_names
-
-    word = name.strip().lower()
-    if not word:
-        return None
-    try:
-        player_entry(word)  # a level itself (the installed plug-ins are not all loaded for it)
-        return None
-    except PlayerError:
-        pass
-    close = difflib.get_close_matches(word, player_names(), n=1, cutoff=0.75)
-    return close[0] if close else None
-
-
 def clean_name(name: str) -> str:
     """A player's name as a record header value: one line, no comment sign."""
     return " ".join(name.replace("#", " ").split()) or "?"

@@ -31,7 +31,13 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from spoker.errors import StorageError
-from spoker.gui.models.storage import MAX_JSON_BYTES, make_folder, read_json, set_aside, write_atomic
+from spoker.gui.models.storage import (
+    MAX_JSON_BYTES,
+    make_folder,
+    read_json,
+    set_aside,
+    write_atomic,
+)
 from spoker.notices import Notice, NoticeKind
 
 T = TypeVar("T")

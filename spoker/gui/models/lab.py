@@ -15,16 +15,17 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shibumi import BALLS_PER_COLOUR, Board, Cell, Colour, as_cell, parse_board
+from shibumi import Board, Cell, Colour, as_cell, parse_board
 from shibumi.cells import CELLS
-from shibumi.geometry import PLATFORM, RESTING_ON
+from shibumi.geometry import RESTING_ON
 from spoker.engine.groups import Group, Rank, Standing, groups_at, groups_containing, standing
 from spoker.engine.moves import Move
+from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import RuleSet
-from spoker.errors import SpokerError
+from spoker.errors import IllegalActionError, NotationError, StorageError
 from spoker.records.inputs import expect_path
 from spoker.records.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
-from spoker.text.narrator import APEX_REASON, reason_text, verdict_text
+from spoker.text.narrator import APEX_REASON, judged_text, reason_text, refusal_text
 
 RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("visible"),
@@ -37,12 +38,8 @@ RULE_SETS: tuple[RuleSet, ...] = (
 NOT_TOUCHING = "in-level diagonal neighbours do not touch"
 
 
-class LabError(SpokerError):
-    """A ball that cannot be placed or removed in the laboratory (with why)."""
-
-
 @dataclass(frozen=True)
-class Verdict:
+class JudgedGroup:
     """One group through the ball and whether it counts under one rule set
     (its :class:`~spoker.engine.groups.Standing`, the one cascade)."""
 
@@ -70,7 +67,7 @@ class Verdict:
 
     def text(self) -> str:
         """``Flush four 1A3 1C3 1E3 1G3, level 1: does not count: ...``."""
-        return verdict_text(self.standing, self.best, self.placed)
+        return judged_text(self.standing, self.best, self.placed)
 
 
 @dataclass(frozen=True)
@@ -78,11 +75,11 @@ class Answer:
     """The groups a ball forms under one rule set, and the best that counts."""
 
     rules: RuleSet
-    verdicts: tuple[Verdict, ...]
+    judged: tuple[JudgedGroup, ...]
 
     @property
     def best(self) -> Group | None:
-        return next((v.group for v in self.verdicts if v.best), None)
+        return next((v.group for v in self.judged if v.best), None)
 
     @property
     def expect(self) -> str:
@@ -138,16 +135,18 @@ def expect_text(best: Group | None) -> str:
 
 
 def why_not_placed(board: Board, cell: object, colour: Colour) -> str | None:
-    """Why a ball of ``colour`` cannot go on ``cell`` now, or None if it can."""
+    """Why a ball of ``colour`` cannot go on ``cell`` now, or None if it can
+    (the engine's refusal, the narrator's words)."""
     c = as_cell(cell)
-    if c in board:
-        return f"{c} already holds a ball ({board[c].word})"  # type: ignore[union-attr]
-    if not board.is_supported(c):
-        missing = [str(u) for u in _platform_gaps(board, c)]
-        return f"{c} is not playable: its platform is not full ({', '.join(missing)} empty)"
-    if board.count(colour) >= BALLS_PER_COLOUR:
-        return f"no {colour.word} ball is left: all {BALLS_PER_COLOUR} are on the board"
-    return None
+    refusal = board_refusal(board, c, colour)
+    return None if refusal is None else refusal_text(refusal, c, colour)
+
+
+def _check_placing(board: Board, cell: Cell, colour: Colour) -> None:
+    """:class:`IllegalActionError` (its refusal, in words) unless the ball can go there."""
+    refusal = board_refusal(board, cell, colour)
+    if refusal is not None:
+        raise IllegalActionError(refusal_text(refusal, cell, colour), refusal, cell, colour)
 
 
 def why_not_removed(board: Board, cell: object) -> str | None:
@@ -163,35 +162,29 @@ def why_not_removed(board: Board, cell: object) -> str | None:
     return None
 
 
-def _platform_gaps(board: Board, cell: Cell) -> list[Cell]:
-    return [u for u in PLATFORM[cell] if u not in board]
-
-
 def answer_under(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     """The laboratory's answer for the ball just placed on ``cell`` of ``after``
     under ``rules``: every group through it and its verdict, as a normal turn
     (the apex ruling applies). The rules' own judge is ``rules.judge``."""
-    verdicts: list[Verdict] = []
+    judged: list[JudgedGroup] = []
     best_seen = False
     for g in groups_at(after, cell):  # best first: the first that counts is the best
         s = standing(after, g, rules, cell)
         best = s.counts and not best_seen
         best_seen = best_seen or best
-        verdicts.append(Verdict(s, best))
-    return Answer(rules, tuple(verdicts))
+        judged.append(JudgedGroup(s, best))
+    return Answer(rules, tuple(judged))
 
 
 def ask(
     board: Board, cell: object, colour: Colour | str | int, rule_sets: tuple[RuleSet, ...] = RULE_SETS
 ) -> Query:
     """What a ball of ``colour`` on ``cell`` would form, under each rule set
-    (by default the four of rules.md); :class:`LabError` if it cannot go there now."""
+    (by default the four of rules.md); :class:`IllegalActionError` if it cannot go there now."""
     if not isinstance(rule_sets, tuple) or not all(isinstance(r, RuleSet) for r in rule_sets):
         raise TypeError(f"rule_sets {rule_sets!r}: expected a tuple of RuleSet")
     c, k = as_cell(cell), Colour.of(colour)
-    why = why_not_placed(board, c, k)
-    if why is not None:
-        raise LabError(why)
+    _check_placing(board, c, k)
     after = board.place(c, k)
     answers = tuple(answer_under(after, c, rules) for rules in rule_sets)
     return Query(board, c, k, answers, near_misses(after, c))
@@ -242,11 +235,11 @@ def near_misses(after: Board, cell: Cell) -> tuple[NearMiss, ...]:
 
 
 # -- a placed ball: which groups through it count now ----------------------------
-def ball_verdicts(board: Board, cell: object, rules: RuleSet) -> tuple[Verdict, ...]:
+def judged_groups(board: Board, cell: object, rules: RuleSet) -> tuple[JudgedGroup, ...]:
     """Every complete group holding the ball on ``cell`` and whether it is a
     group that would count now under ``rules`` (visibility; the apex ruling is
     about the turn a ball is placed on, so it is not judged here)."""
-    return tuple(Verdict(standing(board, g, rules), placed=False) for g in groups_containing(board, cell))
+    return tuple(JudgedGroup(standing(board, g, rules), placed=False) for g in groups_containing(board, cell))
 
 
 # -- the position with undo and redo -------------------------------------------
@@ -271,9 +264,7 @@ class Lab:
         """Put a ball (the chosen colour by default) on a playable cell."""
         c = as_cell(cell)
         k = self.colour if colour is None else Colour.of(colour)
-        why = why_not_placed(self.board, c, k)
-        if why is not None:
-            raise LabError(why)
+        _check_placing(self.board, c, k)
         self._change(self.board.place(c, k))
         return c
 
@@ -281,8 +272,8 @@ class Lab:
         """Take a ball away; refused, with why, while another rests on it."""
         c = as_cell(cell)
         why = why_not_removed(self.board, c)
-        if why is not None:
-            raise LabError(why)
+        if why is not None:  # the laboratory's own action, not the rules': no refusal kind
+            raise IllegalActionError(why, cell=c)
         self._change(self.board.remove(c))
         return c
 
@@ -299,7 +290,7 @@ class Lab:
         try:
             board = parse_board(text.strip())
         except ValueError as err:
-            raise LabError(f"not a board string: {err}") from None
+            raise NotationError(f"not a board string: {err}") from None
         self.set_board(board)
         return board
 
@@ -332,9 +323,9 @@ class Lab:
         """The query for a ball (the chosen colour by default) on ``cell``."""
         return ask(self.board, cell, self.colour if colour is None else colour)
 
-    def ball(self, cell: object) -> tuple[Verdict, ...]:
+    def ball(self, cell: object) -> tuple[JudgedGroup, ...]:
         """The groups through a ball on the board, judged under the chosen rules."""
-        return ball_verdicts(self.board, cell, self.rules)
+        return judged_groups(self.board, cell, self.rules)
 
 
 # -- group test suites ----------------------------------------------------------
@@ -351,9 +342,9 @@ def append_case(path: str | Path, query: Query, rules: RuleSet) -> tuple[str, Pa
     line = format_case(case_of(query, rules))
     target = Path(os.path.expanduser(str(path)))
     if target.is_dir():
-        raise LabError(f"{target} is a folder: name a suite file in it")
+        raise StorageError(f"{target} is a folder: name a suite file in it", str(target))
     if target.exists() and not target.is_file():  # a FIFO would hold the window, a device eat the case
-        raise LabError(f"{target} is not a regular file: name a suite file")
+        raise StorageError(f"{target} is not a regular file: name a suite file", str(target))
     target.parent.mkdir(parents=True, exist_ok=True)
     from spoker.records.files import append_whole  # the file-safety tools' home
 
@@ -406,7 +397,7 @@ class SuiteSteps:
 
     @classmethod
     def open(cls, path: str | Path) -> SuiteSteps:
-        """Read and run a suite; SuiteError or OSError if it cannot be read."""
+        """Read and run a suite; NotationError or OSError if it cannot be read."""
         cases = read_suite(os.path.expanduser(str(path)), regular=True)
         steps = [Step(c, run_case(c)) for c in cases]
         steps.sort(key=lambda s: s.passed)  # stable: file order within each kind
@@ -432,7 +423,7 @@ class SuiteSteps:
 
 
 __all__ = [
-    "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab", "LabError",
-    "NearMiss", "Query", "Step", "SuiteSteps", "Verdict", "answer_under", "append_case", "ask",
-    "ball_verdicts", "case_of", "expect_text", "near_misses", "why_not_placed", "why_not_removed",
+    "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab",
+    "NearMiss", "Query", "Step", "SuiteSteps", "JudgedGroup", "answer_under", "append_case", "ask",
+    "judged_groups", "case_of", "expect_text", "near_misses", "why_not_placed", "why_not_removed",
 ]

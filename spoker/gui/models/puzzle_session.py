@@ -28,11 +28,12 @@ from typing import NamedTuple
 from shibumi import Board, Cell
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
+from spoker.errors import NotationError
 from spoker.gui.models.puzzle_rating import after_puzzle, puzzle_rating
 from spoker.gui.models.puzzle_searches import LineStep, Solved, best_cell, solve_puzzle
 from spoker.gui.models.puzzle_store import MineStore, ProgressStore, PuzzleProgress
 from spoker.notices import Notice, NoticeKind
-from spoker.records.puzzles import Puzzle, PuzzleError, read_puzzles, shipped_puzzle_files
+from spoker.records.puzzles import Puzzle, read_puzzles, shipped_puzzle_files
 from spoker.text import puzzles_text as words
 
 REPEAT_GAP = 100
@@ -51,7 +52,7 @@ def load_shipped(folder: Path | None = None, notices: list[Notice] | None = None
     for path in files:
         try:
             found = read_puzzles(path)
-        except (OSError, PuzzleError) as err:
+        except (OSError, NotationError) as err:
             if notices is not None:
                 said = f"cannot read the puzzles of {str(path)!r}: {getattr(err, 'strerror', None) or err}"
                 notices.append(Notice(NoticeKind.INFO, said, "Cannot read a puzzles file (see the terminal)", str(path)))

@@ -37,7 +37,7 @@ from spoker.engine.events import (
     GroupFormed,
     StraightFlush,
 )
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError
 from spoker.gui.render.palette import BACKGROUND, BALL_RGB, CYAN, GOLD, HOVER
 from spoker.gui.render.theme import THEME, player_colour
 from spoker.records.files import animation_format, check_fps, write_animation_atomic
@@ -70,10 +70,6 @@ FILM_COLOURS: tuple[tuple[int, int, int], ...] = tuple(
 """The flat colours of a frame (text, panels, bars, the drawn ball's disc):
 a GIF's palette holds them exactly."""
 _BAR_STEPS = (0.1, 0.25, 0.5, 1.0, 2.0)  # the scales a lane of bars may have
-
-
-class FilmError(SpokerError):
-    """A bad range of moves, size, analysis or challenge for an animation."""
 
 
 class ExportInfo(NamedTuple):
@@ -123,7 +119,7 @@ def check_size(size: object) -> tuple[int, int]:
         raise TypeError(f"size {shown(size)}: expected (width, height) in pixels")
     width, height = int(size[0]), int(size[1])
     if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
-        raise FilmError(
+        raise ArgumentError(
             f"size {width}x{height}: an animation is {MIN_SIZE[0]}x{MIN_SIZE[1]} "
             f"to {MAX_SIZE[0]}x{MAX_SIZE[1]} pixels"
         )
@@ -135,7 +131,7 @@ def check_moves(moves: object, length: int) -> tuple[int, int]:
     1..``length``; None is the whole record."""
     expect(length, int, "length")
     if length < 1:
-        raise FilmError("the record has no moves: there is nothing to animate")
+        raise ArgumentError("the record has no moves: there is nothing to animate")
     if moves is None:
         return 1, length
     if not (isinstance(moves, tuple | list) and len(moves) == 2
@@ -143,7 +139,7 @@ def check_moves(moves: object, length: int) -> tuple[int, int]:
         raise TypeError(f"moves {shown(moves)}: expected (first, last) move numbers")
     first, last = int(moves[0]), int(moves[1])
     if not 1 <= first <= last <= length:
-        raise FilmError(f"moves {first}-{last}: expected a range inside 1-{length}, the first not after the last")
+        raise ArgumentError(f"moves {first}-{last}: expected a range inside 1-{length}, the first not after the last")
     return first, last
 
 
@@ -155,7 +151,7 @@ def challenge_moves(replay: Replay, n: int) -> tuple[int, int]:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"challenge {shown(n)}: expected a whole number")
     if not 0 <= n < len(replay.challenges):
-        raise FilmError(f"challenge {n!r}: the game has {len(replay.challenges)} (0 to {len(replay.challenges) - 1})")
+        raise ArgumentError(f"challenge {n!r}: the game has {len(replay.challenges)} (0 to {len(replay.challenges) - 1})")
     c = replay.challenges[n]
     return c.move, c.response_move if c.response_move is not None else c.move
 
@@ -182,10 +178,10 @@ def _analysis_by_move(analysis: object, record: GameRecord) -> dict[int, MoveAna
     for m in moves:
         expect(m, MoveAnalysis, "analysed move")
         if not 1 <= m.n <= len(record.moves):
-            raise FilmError(f"analysed move {m.n!r}: the record has {len(record.moves)} moves")
+            raise ArgumentError(f"analysed move {m.n!r}: the record has {len(record.moves)} moves")
         played = record.moves[m.n - 1]
         if (played.colour, played.cell) != (m.ball, m.cell):
-            raise FilmError(f"analysed move {m.n} ({m.ball.char}@{m.cell}) is not the record's {played}: another game")
+            raise ArgumentError(f"analysed move {m.n} ({m.ball.char}@{m.cell}) is not the record's {played}: another game")
         out[m.n] = m
     return out
 
@@ -586,7 +582,7 @@ def export_animation(
 
 
 __all__ = [
-    "DEFAULT_SIZE", "MAX_SIZE", "MIN_SIZE", "ExportInfo", "FilmError", "Layout", "Outline", "Shot",
+    "DEFAULT_SIZE", "MAX_SIZE", "MIN_SIZE", "ExportInfo", "Layout", "Outline", "Shot",
     "challenge_moves", "check_moves", "check_size", "export_animation", "film_frames", "film_layout",
     "film_shots", "record_names",
 ]

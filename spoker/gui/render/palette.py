@@ -33,19 +33,5 @@ GREY: RGBA = (170, 170, 170, 255)
 HOVER: RGBA = (255, 255, 255, 255)
 
 
-def colour_family(rgb: tuple[int, ...]) -> Colour | None:
-    """Which ball colour a rendered pixel belongs to, or None (board, background).
-
-    Generous on purpose: shading spans a wide range of each colour.
-    """
-    r, g, b = int(rgb[0]), int(rgb[1]), int(rgb[2])
-    if r > 110 and r > 2 * g and r > 2 * b:
-        return Colour.RED
-    if min(r, g, b) > 150 and max(r, g, b) - min(r, g, b) < 45:
-        return Colour.WHITE
-    if max(r, g, b) < 80 and max(r, g, b) - min(r, g, b) < 25:
-        return Colour.BLACK
-    return None
-
 # Colours given to successive highlighted groups (e.g. challenge, response).
 HIGHLIGHT_COLOURS: tuple[RGBA, ...] = (GOLD, CYAN, GREEN, GREY)

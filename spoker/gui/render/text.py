@@ -17,7 +17,7 @@ ZWSP = "\u200b"  # a break opportunity: wrapped text may break there
 MAX_TEXT = 2000  # characters a label shows at most (text from files may be huge)
 
 
-def screen_text(text: str) -> str:
+def drawable_text(text: str) -> str:
     """``text`` safe to draw: control and other invisible characters (from a
     record's names, a file name) shown as escapes, tabs and line breaks as
     spaces, and no more than MAX_TEXT characters."""
@@ -107,7 +107,7 @@ def _probe(size: float, bold: bool) -> Label:
 def _fitted(text: str, max_width: int, size: float, bold: bool) -> str:
     """``text`` cut with an ellipsis to fit ``max_width`` pixels at ``size``."""
     probe = _probe(size, bold)
-    text = screen_text(text)
+    text = drawable_text(text)
     if probe.set(text).content_width <= max_width:
         return text
     lo, hi = 0, len(text)
@@ -127,7 +127,7 @@ class Label:
     """A cached arcade.Text: rebuilt only when its text, size or colour changes.
 
     Sizes are given at scale 1; the label draws them times :func:`ui_scale`
-    (``scaled=False``: as given). Its text goes through :func:`screen_text`
+    (``scaled=False``: as given). Its text goes through :func:`drawable_text`
     and it is drawn at whole pixels (a glyph on a half pixel loses a row)."""
 
     def __init__(
@@ -139,7 +139,7 @@ class Label:
         self.base_size = size
         self.scaled = scaled
         self._text = arcade.Text(
-            screen_text(text), 0, 0, tuple(colour), self._size(size), width=width, bold=bold,  # type: ignore[arg-type]
+            drawable_text(text), 0, 0, tuple(colour), self._size(size), width=width, bold=bold,  # type: ignore[arg-type]
             anchor_x=anchor_x, anchor_y=anchor_y, multiline=multiline, font_name=font,
         )
         self.layer: TextLayer | None = None
@@ -175,7 +175,7 @@ class Label:
         """Change what is shown (cheap when nothing changes); measures need no draw."""
         t = self._text
         if text is not None:
-            text = screen_text(text)
+            text = drawable_text(text)
             if t.text != text:
                 t.text = text
         if colour is not None and tuple(t.color) != tuple(colour):
@@ -221,8 +221,8 @@ class Label:
     def first_fitting(self, texts: Sequence[str], max_width: float) -> str:
         """The first of ``texts`` (longest first) that fits ``max_width``, else the last one cut."""
         for text in texts[:-1]:
-            if self.fitted(text, max_width) == screen_text(text):
-                return screen_text(text)
+            if self.fitted(text, max_width) == drawable_text(text):
+                return drawable_text(text)
         return self.fitted(texts[-1], max_width)
 
     @property

@@ -94,7 +94,6 @@ class EvalGraph(Layered):
         self.lane_rect = (0.0, 0.0, 0.0, 0.0)  # the luck lane as last drawn (none: zero size)
         self.bars: list[tuple[float, int]] = []  # (x, move) of the lane's bars as last drawn
         self.points: list[tuple[float, float, int]] = []  # (x, y, move) as last drawn
-        self.legend_drawn: list[str] = []  # the legend's words as last drawn (tests)
 
     def height(self, job: AnalysisJob, room: float) -> float:
         """The graph box's height for ``room`` pixels of panel."""
@@ -271,7 +270,6 @@ class EvalGraph(Layered):
         k = ui_scale()
         row_h = self._legend[0].set("M").content_height + 3 * k
         x, y = left, top - row_h / 2
-        self.legend_drawn = []
         for label, (kind, words) in zip(self._legend, LEGEND):
             w = 10 * k + label.set(words).content_width + 6 * k
             if x > left and x + w - 6 * k > left + width:
@@ -281,7 +279,6 @@ class EvalGraph(Layered):
             else:
                 draw_disc(x + 4 * k, y, POINT_RADII[kind] * k, VERDICT_COLOURS[kind])
             label.draw_at(x + 10 * k, y, words)
-            self.legend_drawn.append(words)
             x += w
         return y - row_h / 2 - 3 * k
 
@@ -362,11 +359,9 @@ class TipBox:
 
     def __init__(self) -> None:
         self._block = TextBlock(11)
-        self.text = ""  # as last drawn (tests)
 
     def draw(self, text: str, x: float, y: float) -> None:
         """``text`` in a box above (x, y), or below it when there is no room above."""
-        self.text = text
         if not text:
             return
         k = ui_scale()

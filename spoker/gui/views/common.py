@@ -13,7 +13,7 @@ import arcade
 from shibumi import Cell, Colour
 from spoker.gui.models.story import Line, Mark, Moment
 from spoker.gui.render.shapes import draw_ball, draw_box, draw_ring, draw_sack
-from spoker.gui.render.text import Label, TextLayer, attach_all, breakable, screen_text
+from spoker.gui.render.text import Label, TextLayer, attach_all, breakable, drawable_text
 from spoker.gui.render.theme import THEME, player_colour, ui_scale
 from spoker.gui.widgets.buttons import Button
 from spoker.text.narrator import COLOUR_NAMES
@@ -159,7 +159,7 @@ class TextBlock:
 
 def _wrappable(text: str) -> str:
     """Text that wraps inside its width, long words (a name, a path) too."""
-    return breakable(screen_text(text))
+    return breakable(drawable_text(text))
 
 
 class LogBox(Layered):

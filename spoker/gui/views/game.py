@@ -48,7 +48,7 @@ from spoker.gui.views.common import (
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.save_dialog import SaveDialog
 from spoker.gui.widgets.buttons import Button
-from spoker.text.narrator import COLOUR_NAMES, TUTOR_NO_TIME
+from spoker.text.narrator import COLOUR_NAMES, TUTOR_NO_TIME, refusal_text
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -294,10 +294,9 @@ class GameView(BaseView):
         self.say(f"Taken back: {move.cell}. Place the {COLOUR_NAMES[move.colour]} ball again.", "good")
 
     def _why_not(self, cell: Cell) -> str:
-        board = self.c.state.board
-        if cell in board:
-            return f"{cell} already holds a ball."
-        return f"{cell} is not playable: its platform is not full."
+        """The rules' refusal of the drawn ball on ``cell``, as a sentence."""
+        refusal = self.c.state.refusal(cell)
+        return f"{refusal_text(refusal, cell)}." if refusal is not None else ""
 
     def _after_change(self) -> None:
         if self.c.moment is not self.moment_seen:

@@ -21,9 +21,11 @@ import arcade
 from arcade import key as keys
 
 from shibumi import Board, Cell, Colour
+from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import RuleSet
+from spoker.errors import IllegalActionError
 from spoker.gui.models.autosave import data_dir
-from spoker.gui.models.lab import RULE_SETS, Lab, LabError, Query, SuiteSteps, Verdict, append_case
+from spoker.gui.models.lab import RULE_SETS, JudgedGroup, Lab, Query, SuiteSteps, append_case
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
@@ -40,7 +42,7 @@ from spoker.gui.views.common import (
 )
 from spoker.gui.widgets.buttons import Button, Choice
 from spoker.gui.widgets.text_input import TextInput, one_line
-from spoker.text.narrator import COLOUR_NAMES
+from spoker.text.narrator import COLOUR_NAMES, refusal_text
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -234,7 +236,7 @@ class LabView(BaseView):
     def place(self, cell: Cell) -> bool:
         try:
             self.lab.place(cell)
-        except LabError as err:
+        except IllegalActionError as err:
             self.say(_sentence(str(err)), "bad")
             return False
         self._board_changed()
@@ -243,7 +245,7 @@ class LabView(BaseView):
     def remove(self, cell: Cell) -> bool:
         try:
             self.lab.remove(cell)
-        except LabError as err:
+        except IllegalActionError as err:
             self.say(_sentence(str(err)), "bad", 6)
             return False
         if self.selected == cell:
@@ -287,7 +289,7 @@ class LabView(BaseView):
         """Set the position from a board string (the field's Enter, Paste)."""
         try:
             self.lab.paste(text)
-        except (LabError, ValueError) as err:
+        except ValueError as err:
             self.say(_sentence(_short_quote(str(err), text)), "bad", 8)
             return False
         self.selected = None
@@ -382,7 +384,7 @@ class LabView(BaseView):
         if self._query is None or self._query[0] != key:
             try:
                 result: Query | str = self.lab.ask(cell)
-            except LabError as err:
+            except IllegalActionError as err:
                 result = str(err)
             self._query = (key, result)
         return self._query[1]
@@ -414,7 +416,7 @@ class LabView(BaseView):
             query = self.query
             if query is not None:
                 answer = query.answer(self.lab.rules)
-                for v in answer.verdicts:
+                for v in answer.judged:
                     role = MarkRole.FORMED if v.best else (MarkRole.HINT if v.counts else MarkRole.BLOCKED)
                     marks.append(Mark(v.group.cells, role))
                 marks.extend(Mark(m.cells, MarkRole.BLOCKED) for m in query.near_misses)
@@ -440,10 +442,10 @@ class LabView(BaseView):
             )]
         answer = query.answer(self.lab.rules)
         lines = [(f"{query.move} under {self.lab.rules}:", ROW_COLOURS["head"])]
-        if not answer.verdicts:
+        if not answer.judged:
             lines.append(("It forms no winning group.", THEME.text))
         # The best first: a short box still shows the answer.
-        ordered = sorted(answer.verdicts, key=lambda v: not v.best)
+        ordered = sorted(answer.judged, key=lambda v: not v.best)
         lines.extend((("\u2605 " if v.best else "\u2022 ") + v.text(), ROW_COLOURS[_row(v)]) for v in ordered)
         lines.extend(("\u2022 " + m.text(), ROW_COLOURS["miss"]) for m in query.near_misses)
         return lines
@@ -564,10 +566,12 @@ class LabView(BaseView):
         colour = board[cell]
         if colour is not None:
             text = f"{cell}: {COLOUR_NAMES[colour]} ball. Click: its groups; right-click: remove."
-        elif board.is_playable(cell):
-            text = f"{cell}: click to place a {self.lab.colour.word} ball."
         else:
-            text = f"{cell}: not playable, its platform is not full."
+            refusal = board_refusal(board, cell, self.lab.colour)
+            if refusal is None:
+                text = f"{cell}: click to place a {COLOUR_NAMES[self.lab.colour]} ball."
+            else:
+                text = _sentence(refusal_text(refusal, cell, self.lab.colour))
         draw_ball_tip(self._overlay_tip, text, self.scene, cell, self.panel_rect[0], self.size[1])
 
     # -- input ---------------------------------------------------------------------
@@ -683,5 +687,5 @@ def _short_quote(message: str, text: str, keep: int = 24) -> str:
     return message.replace(text, text[:keep] + "\u2026")
 
 
-def _row(v: Verdict) -> str:
+def _row(v: JudgedGroup) -> str:
     return "best" if v.best else ("counts" if v.counts else "not")

@@ -63,11 +63,12 @@ def seat_tip(value: str) -> str:
     command line's and the records')."""
     if value == PERSON:
         return "A person plays this seat (click to choose a computer level)"
-    from spoker.players import PlayerError, player_entry
+    from spoker.errors import ArgumentError
+    from spoker.players import player_entry
 
     try:
         entry = player_entry(value)
-    except PlayerError:
+    except ArgumentError:
         return value
     return f"{entry.description} (the '{entry.name}' player)"
 

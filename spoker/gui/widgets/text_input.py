@@ -25,7 +25,7 @@ import arcade
 from arcade import key as keys
 
 from spoker.gui.render.shapes import draw_box
-from spoker.gui.render.text import Label, screen_text
+from spoker.gui.render.text import Label, drawable_text
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.widgets.base import Widget
 
@@ -246,8 +246,8 @@ class TextInput(Widget):
         key = (self._text, self.cursor, int(room), ui_scale())
         if self._shown[0] == key:
             return self._shown[1]
-        text = screen_text(self._text)
-        cursor = len(screen_text(self._text[: self.cursor]))
+        text = drawable_text(self._text)
+        cursor = len(drawable_text(self._text[: self.cursor]))
         if self._width(text) <= room:
             out = (text, "", 0)
         else:
@@ -269,10 +269,10 @@ class TextInput(Widget):
         ``room``)."""
         room = self.width - 16 if room is None else room
         _, head, lo = self._view(room)
-        at = len(screen_text(self._text[:index]))
+        at = len(drawable_text(self._text[:index]))
         if at < lo:
             return 0.0
-        return min(room, self._width(head + screen_text(self._text)[lo:at]))
+        return min(room, self._width(head + drawable_text(self._text)[lo:at]))
 
     def _width(self, text: str) -> float:
         """The width of ``text`` at the field's size (0 for none: pyglet
