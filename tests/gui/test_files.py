@@ -21,6 +21,7 @@ from spoker.gui.models.controller import NAME_LENGTH, PERSON, GameController, Ga
 from spoker.gui.models.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.replay import ReplayView
+from spoker.gui.views.save_dialog import save_game
 from spoker.gui.views.title import TitleView
 from spoker.records.inputs import read_seed as seed_of  # what the window reads a Seed header with
 from spoker.records.record import GameRecord, format_record, load_record, parse_record, save_record
@@ -277,12 +278,12 @@ def test_saving_over_a_file_the_game_did_not_write_asks_first(window: Any, home:
     with pytest.raises(RecordExistsError):
         app.save_record(view.c, str(tmp_path / "other.txt"))
     assert (tmp_path / "other.txt").read_text() == "x"
-    view._save(str(precious))
+    save_game(view, view.c, str(precious))
     assert "save again" in view.message and precious.read_text().startswith("Player1: Someone")
-    view._save(str(precious))  # the same name again: the person means it
+    save_game(view, view.c, str(precious))  # the same name again: the person means it
     assert load_record(precious).headers["Player1"] == "Ann"
     play(view, 1)
-    view._save(str(precious))  # now it is this game's file: no question
+    save_game(view, view.c, str(precious))  # now it is this game's file: no question
     assert len(load_record(precious).moves) == 3
 
 

@@ -10,6 +10,7 @@ starts it, and a kept analysis shows at once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import arcade
@@ -28,21 +29,9 @@ from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, player_colour, ui_scale
 from spoker.gui.views.analysis_panel import LuckBars, TipBox
-from spoker.gui.views.base import BaseView
 from spoker.gui.views.common import ROLE_COLOURS, TextBlock, highlights
-from spoker.gui.views.confirm_dialog import ConfirmDialog
-from spoker.gui.views.replay import (
-    EXPORT_TIP,
-    EXPORTING,
-    FILM_HELP,
-    RETRY_TIP,
-    export_film,
-    film_path,
-    people,
-    which_dialog,
-    whose_dialog,
-)
-from spoker.gui.views.save_dialog import SaveDialog
+from spoker.gui.views.game_actions import EXPORT_TIP, RETRY_TIP, GameActionsView
+from spoker.gui.views.save_dialog import save_game_dialog
 from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.text_input import key_pressed
 from spoker.records.record import GameRecord
@@ -62,7 +51,7 @@ def groups_by_player(counted: list[Counted]) -> list[list[int]]:
     return table
 
 
-class EndView(BaseView):
+class EndView(GameActionsView):
     """Results of a finished game, with the final pyramid."""
 
     def __init__(self, app: AppHost, controller: GameController) -> None:
@@ -70,10 +59,6 @@ class EndView(BaseView):
         self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.c = controller
         self.scene = app.scene
-        self.dialog: SaveDialog | ConfirmDialog | None = None
-        self.exporting: tuple[str, tuple[int, int] | None] | None = None  # (file, moves) once "Exporting" shows
-        self._export_frame = 0  # the frames drawn when the export was asked for
-        self._exported = False  # an export just ran (the next update's time is its)
         ui = self.ui
         self.b_new = ui.add(Button("New game", self.app.show_title, "N", primary=True))
         self.b_save = ui.add(Button("Save record", self.ask_save, "S"))
@@ -193,17 +178,7 @@ class EndView(BaseView):
             self.dialog.layout(width, height)
 
     def ask_save(self) -> None:
-        self.open_dialog(SaveDialog("Save the record", self.app.default_record_path(self.c), self._save))
-
-    def _save(self, path: str) -> None:
-        if not path:
-            return
-        try:
-            target = self.app.save_record(self.c, path)
-        except (OSError, ValueError) as err:
-            self.say(f"Not saved: {err}", "bad", 8)
-            return
-        self.say(f"Saved to {target}", "good", 6)
+        self.open_dialog(save_game_dialog(self, self.c))
 
     def replay(self) -> None:
         self.app.replay_game(self.c)
@@ -213,71 +188,25 @@ class EndView(BaseView):
         """The top of the buttons' rows: the texts end above it."""
         return self.b_retry.bottom + self.b_retry.height
 
-    # -- Retry my mistakes, Export animation (as in the replay viewer) -----------------
-    def retry(self) -> None:
-        """Retry my mistakes of the person's seat (asked when both or neither
-        are people), from this screen's analysis (started if it was not)."""
-        job = self.analysis
-        if job.state == IDLE:
-            self.start_analysis()  # at once where the analyses run at once; else in the background
-        if job.state == RUNNING:
-            self.say("Measuring the game first: press T when it is done.", "info", 5)  # the luck box shows how far
-            return
-        if job.state == FAILED or job.result is None:
-            self.say(job.progress_text(), "bad", 6)
-            return
-        seats = people(self.c.setup.seats)
-        if len(seats) == 1:
-            self.open_retry(seats[0])
-        else:
-            self.open_dialog(whose_dialog(self.c.setup.names, self.open_retry))
+    # -- Retry my mistakes, Export animation (spoker.gui.views.game_actions) ------------
+    def action_record(self) -> GameRecord:
+        return self.analysis.record
 
-    def open_retry(self, player: int) -> None:
-        """Retry ``player``'s mistakes; Back returns to this screen."""
-        self.dialog = None
-        result = self.analysis.result
-        if result is not None:
-            self.app.show_retry(self.analysis.record, result, player, back=lambda: self.app.show(self))
+    def action_job(self) -> AnalysisJob:
+        return self.analysis
 
-    def ask_export(self) -> None:
-        """Export an animation: of the whole game, or of the challenge selected if asked so; then its file name."""
-        if not self.c.state.history:
-            self.say("No move to animate in this game.", "info", 4)
-            return
+    def action_players(self) -> tuple[tuple[str, str], Sequence[str]]:
+        return self.c.setup.names, self.c.setup.seats
+
+    def film_base(self) -> str:
+        """The game's record file, else a name in the data folder's games/ (as Save proposes)."""
+        return self.app.default_record_path(self.c)
+
+    def challenge_at_hand(self) -> tuple[int, int] | None:
+        """The challenge selected in the list, if any."""
         if self.selected is None or self.selected >= len(self.c.challenges):
-            self.ask_film_name(None)
-        else:
-            moves = challenge_moves(Replay(self.analysis.record, self.c.state.rules), self.selected)
-            self.open_dialog(which_dialog(moves, self.ask_film_name))
-
-    def ask_film_name(self, moves: tuple[int, int] | None) -> None:
-        title = "Export the animation" if moves is None else f"Export moves {moves[0]}-{moves[1]}"
-        self.open_dialog(SaveDialog(title, film_path(self.app.default_record_path(self.c), moves),
-                                    lambda path: self.export(path, moves), help_text=FILM_HELP))
-
-    def export(self, path: str, moves: tuple[int, int] | None) -> None:
-        """Export after one frame saying so: the export holds the window's thread."""
-        self.dialog = None
-        if not path:
-            return
-        self.exporting = (path, moves)
-        self._export_frame = self.frames
-        self.say(EXPORTING, "info", 60)
-
-    def run_export(self) -> None:
-        """The export asked for (after the frame saying so), and what came of it."""
-        if self.exporting is None:
-            return
-        path, moves = self.exporting
-        self.exporting = None
-        self._exported = True
-        job = self.analysis
-        text, kind = export_film(job.record, path, moves, job, self.c.setup.names)
-        self.say(text, kind, 8)
-
-    def open_dialog(self, dialog: SaveDialog | ConfirmDialog) -> None:
-        self.dialog = dialog
-        dialog.layout(*self.size)
+            return None
+        return challenge_moves(Replay(self.analysis.record, self.c.state.rules), self.selected)
 
     @property
     def analysis(self) -> AnalysisJob:
@@ -307,8 +236,7 @@ class EndView(BaseView):
         self.app.replay_game(self.c, analyse=True)
 
     def on_update(self, delta_time: float) -> None:
-        if self._exported:  # the export held the thread that long: not the message's time
-            delta_time, self._exported = 0.0, False
+        delta_time = self.actions_update(delta_time)
         super().on_update(delta_time)
         if self.app.closed:
             return
@@ -316,8 +244,6 @@ class EndView(BaseView):
         self.scene.update(delta_time)
         if self._analysis is not None and self._analysis.state == RUNNING:
             self._analysis.poll()
-        if self.exporting is not None and self.frames > self._export_frame:
-            self.run_export()  # "Exporting" has been drawn
         if self.dialog is not None:
             self.dialog.update(delta_time)
             if self.dialog.done:

@@ -46,7 +46,7 @@ from spoker.gui.views.common import (
     place_toolbar,
 )
 from spoker.gui.views.confirm_dialog import ConfirmDialog
-from spoker.gui.views.save_dialog import SaveDialog
+from spoker.gui.views.save_dialog import SaveDialog, save_game_dialog
 from spoker.gui.widgets.buttons import Button
 from spoker.text.narrator import COLOUR_NAMES, TUTOR_NO_TIME
 
@@ -335,19 +335,8 @@ class GameView(BaseView):
         self.say("Hints on: the best cells show when you draw." if s.show_hints else "Hints off.", "info")
 
     def ask_save(self) -> None:
-        self.dialog = SaveDialog("Save the game", self.app.default_record_path(self.c), self._save)
+        self.dialog = save_game_dialog(self, self.c)
         self.dialog.layout(*self.size)
-
-    def _save(self, path: str) -> None:
-        if not path:
-            self.say("No file name: not saved.", "bad")
-            return
-        try:
-            target = self.app.save_record(self.c, path)
-        except (OSError, ValueError) as err:
-            self.say(f"Not saved: {err}", "bad", 8)
-            return
-        self.say(f"Saved to {target}", "good", 6)
 
     def to_menu(self) -> None:
         self.app.autosave(self.c)
