@@ -28,24 +28,19 @@ from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import (
-    ROLE_COLOURS,
-    TextBlock,
-    board_cell_at,
-    draw_ball_tip,
-    highlights,
-    place_toolbar,
-)
+from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.widgets.ball_tip import draw_ball_tip
 from spoker.gui.widgets.buttons import Button, Choice
+from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import TextInput, one_line
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
 
-TOOLBAR_H = 54
 FIELD_ROW = 48  # the board string field above the toolbar
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
 RULE_LABELS = ("visible", "touching", "visible+apex-free", "touching+apex-free")

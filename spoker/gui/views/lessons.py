@@ -31,14 +31,11 @@ from spoker.gui.render.shapes import draw_ball, draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import (
-    TextBlock,
-    board_cell_at,
-    draw_ball_tip,
-    highlights,
-    place_toolbar,
-)
+from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.widgets.ball_tip import draw_ball_tip
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.text_block import TextBlock
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.text.lessons_text import (
     ALL_DONE,
     HEADING,
@@ -53,7 +50,6 @@ from spoker.text.narrator import COLOUR_NAMES
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
 
-TOOLBAR_H = 54
 DONE_MARK = "\u2713"  # on a lesson done, in the list
 ENTER_KEYS = (keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.SPACE)
 DIGITS = {getattr(keys, f"KEY_{n}"): n for n in range(1, 10)} | {getattr(keys, f"NUM_{n}"): n for n in range(1, 10)}

@@ -35,25 +35,20 @@ from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_ball, draw_box
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import (
-    ROLE_COLOURS,
-    TextBlock,
-    board_cell_at,
-    draw_ball_tip,
-    highlights,
-    place_toolbar,
-)
+from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.widgets.ball_tip import draw_ball_tip
 from spoker.gui.widgets.buttons import Button, Choice
+from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import TextInput
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.text import puzzles_text as words
 from spoker.text.narrator import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
 
-TOOLBAR_H = 54
 ENTER_KEYS = (keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.SPACE)
 KIND_COLOURS = {"good": THEME.good, "bad": THEME.bad, "info": THEME.text, "muted": THEME.muted}
 BADGE_COLOURS = {"best": ROLE_COLOURS["hint"], "tried": (255, 150, 40, 255), "other": (70, 76, 92, 255)}

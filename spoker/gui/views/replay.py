@@ -22,22 +22,17 @@ from spoker.gui.render.film import challenge_moves
 from spoker.gui.render.frame import clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, player_colour, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, player_colour, ui_scale
 from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, LuckBars, TipBox, marked_log
-from spoker.gui.views.common import (
-    BANNER_SETTLE,
-    ROLE_COLOURS,
-    Banner,
-    LogBox,
-    PlayerCards,
-    TextBlock,
-    draw_moment,
-    highlights,
-    place_toolbar,
-)
+from spoker.gui.views.common import highlights
 from spoker.gui.views.game_actions import EXPORT_TIP, RETRY_TIP, GameActionsView
+from spoker.gui.widgets.banner import BANNER_SETTLE, Banner, draw_moment
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.log_box import LogBox
+from spoker.gui.widgets.player_cards import PlayerCards
+from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import key_pressed
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
 from spoker.text.analysis_words import challenge_story
@@ -48,7 +43,6 @@ if TYPE_CHECKING:
     from spoker.gui.models.analysis_model import AnalysisJob
     from spoker.records.record import GameRecord
 
-TOOLBAR_H = 54
 BANNER_H = 104
 STEP_SECONDS = 1.5  # one move per this many seconds at speed x1
 PAUSING = (MomentKind.CHALLENGE, MomentKind.VERDICT, MomentKind.STRAIGHT_FLUSH)  # autoplay lingers on these
@@ -132,7 +126,7 @@ class ReplayView(GameActionsView):
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
 
-    def controller(self, n: int | None = None) -> ReplayPage:
+    def page(self, n: int | None = None) -> ReplayPage:
         """The story of the game up to position ``n`` (default: the current one)."""
         return self.story.at(self.replay.position if n is None else n)
 
@@ -271,7 +265,7 @@ class ReplayView(GameActionsView):
 
     def _refresh_highlights(self) -> None:
         self.changed()  # a selection, its explanation, or a new position
-        c = self.controller()
+        c = self.page()
         marks: list[Mark] = []
         if self.selected is not None:
             marks.extend(c.explain_marks(self.selected))
@@ -353,7 +347,7 @@ class ReplayView(GameActionsView):
             return  # the box holds the screen still
         if self.playing:
             self.clock += dt
-            pause = 1.0 if self.controller().moment.kind in PAUSING else 0.0
+            pause = 1.0 if self.page().moment.kind in PAUSING else 0.0
             if self.clock >= (STEP_SECONDS + pause) / self.speed:
                 self.clock = 0.0
                 self.step_forward()
@@ -373,7 +367,7 @@ class ReplayView(GameActionsView):
         clear_colour(THEME.background)
         self.scene.draw(level)
         self._draw_best()
-        c = self.controller()
+        c = self.page()
         draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
                     self.moment_time)
         self._draw_panel(c)
@@ -389,7 +383,7 @@ class ReplayView(GameActionsView):
     def _frame_key(self) -> Hashable | None:
         """The picture's revision: the screen's own (``changed()``), the board's
         and the widgets'; None while something moves."""
-        moment = self.controller().moment
+        moment = self.page().moment
         if (self.scene.animating or moment.kind == "straight_flush" or self.moment_time < BANNER_SETTLE
                 or self.dialog is not None):  # a box's caret blinks
             return None
@@ -584,7 +578,7 @@ class ReplayView(GameActionsView):
             cell = self.scene.pick(x, y)
             if cell is not None and cell in self.replay.state.board:
                 self.selected = cell
-                self.info = self.controller().explain_cell(cell)
+                self.info = self.page().explain_cell(cell)
             else:
                 self.selected = None
                 self.info = []

@@ -15,8 +15,8 @@ from arcade import key as keys
 
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
-from spoker.gui.views.common import draw_modal_box
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.modal import draw_modal_box
 from spoker.gui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:

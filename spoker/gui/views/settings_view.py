@@ -23,8 +23,8 @@ from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import TextBlock
 from spoker.gui.widgets.buttons import Button, Choice, Toggle
+from spoker.gui.widgets.text_block import TextBlock
 from spoker.text.value_words import given_away_words
 
 if TYPE_CHECKING:

@@ -21,9 +21,10 @@ from spoker.gui.render.shapes import draw_ball, draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import BaseView
-from spoker.gui.views.common import TextBlock, highlights
+from spoker.gui.views.common import highlights
 from spoker.gui.widgets.base import Widget
 from spoker.gui.widgets.buttons import Button, Choice, Toggle
+from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
