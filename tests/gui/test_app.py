@@ -305,9 +305,9 @@ def test_keyboard_only_turn_with_tab_and_enter(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(seed=12))
     view.on_key_press(keys.SPACE, 0)
     view.on_key_press(keys.TAB, 0)
-    assert view.cursor in view.controller.playable()
+    assert view.placing.cursor in view.controller.playable()
     view.on_key_press(keys.TAB, keys.MOD_SHIFT)
-    target = view.cursor
+    target = view.placing.cursor
     view.on_key_press(keys.ENTER, 0)
     assert view.controller.state.history[-1].cell == target
 

@@ -75,14 +75,14 @@ def test_the_ghost_shows_the_group_it_would_form_and_the_challenge_s_outcome(app
         c.state.apply_move(move)
     c.state.apply_draw("W")
     cell = c.state.board.resolve("1E1")
-    view.cursor = cell
+    view.placing.cursor = cell
     view._update_ghost()
     preview = c.preview(cell)
     assert preview is not None and preview.formed is not None
     formed = [m for m in view.shown_highlights if set(getattr(m, "cells", ())) == set(preview.formed.cells)]
     assert formed, "the group the ghost would form is outlined"
     assert c.preview_text(preview) == "1E1: a flush three, level 1: opens a challenge"
-    view.cursor = None
+    view.placing.cursor = None
     view._update_ghost()
     assert not [m for m in view.shown_highlights if set(getattr(m, "cells", ())) == set(preview.formed.cells)]
     assert MarkRole.FORMED  # the role the ghost's group is drawn in

@@ -157,7 +157,7 @@ def test_enter_in_the_games_save_dialog_does_not_act_on_the_game(app: SpokerApp,
     view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), seed=4))
     stroke(window, keys.SPACE, " ")
     stroke(window, keys.TAB, "\t")  # the keyboard cursor on a cell: Enter would place there
-    assert view.cursor is not None and view.controller.state.drawn is not None
+    assert view.placing.cursor is not None and view.controller.state.drawn is not None
     stroke(window, keys.S, "s")
     stroke(window, keys.ENTER, "\r")
     view.on_update(0.01)

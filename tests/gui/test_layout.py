@@ -415,11 +415,11 @@ def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> No
     view = app.play(game(NAMES["plain"], 18))
     settle(view)
     point_at_a_cell(view)
-    assert view.hover_cell is not None and view.controller.is_playable(view.hover_cell)
+    assert view.placing.hover is not None and view.controller.is_playable(view.placing.hover)
     root = Path(__file__).parents[2]
     for doc in ("README.md", "docs/gui.md"):
         text = (root / doc).read_text(encoding="utf-8")
-        assert f"ghost on {view.hover_cell}]" in text, doc
+        assert f"ghost on {view.placing.hover}]" in text, doc
 
 
 def test_a_long_text_field_shows_the_caret_end(window: Any) -> None:

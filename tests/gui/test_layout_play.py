@@ -78,7 +78,7 @@ def screen(app: SpokerApp, which: str, names: tuple[str, str]) -> GameView:
     view.scene.finish_animations()
     if which == "hints":
         assert len(view.hints) == 3
-        view.cursor = view.hints[0].cell  # the ghost on the best cell: its tip says what it forms
+        view.placing.cursor = view.hints[0].cell  # the ghost on the best cell: its tip says what it forms
         view._update_ghost()
     else:
         view.act_place(view.controller.state.legal_cells()[0])

@@ -243,7 +243,7 @@ def test_a_good_click_the_keyboard_and_the_settings_decide_at_once(app: SpokerAp
         click_cell(other, POOR)
         assert other.dialog is None and placed(other) == [POOR], (seats, on, threshold)
     keyboard = tutor_view(app)
-    while keyboard.cursor != POOR:
+    while keyboard.placing.cursor != POOR:
         keyboard.on_key_press(keys.TAB, 0)
     keyboard.on_key_press(keys.ENTER, 0)
     assert keyboard.dialog is not None and placed(keyboard) == []

@@ -13,7 +13,7 @@ told why in the engine's words (what the ball would form there, and which
 group is held back, covered or cut or by the apex ruling, from
 :func:`spoker.engine.groups.standing`), with the lesson's hint.
 
-:class:`Tutor` is what the Learn to play screen shows and sends clicks to
+:class:`LessonBook` is what the Learn to play screen shows and sends clicks to
 (:mod:`spoker.gui.views.lessons`): the lesson and step open, the board, the
 last try and its verdict, the cell "Show me" lights. :class:`Progress` keeps
 which lessons are done in the data folder's ``lessons.json``, with the data
@@ -348,7 +348,7 @@ def progress_from(data: object) -> tuple[set[str], str]:
 
 
 # -- the screen's model -------------------------------------------------------------
-class Tutor:
+class LessonBook:
     """The Learn to play screen's state: the list of lessons, or a lesson
     open at a step, its board and the last try. The view draws it and sends
     it the learner's clicks and keys."""
@@ -481,6 +481,6 @@ def progress_path(folder: Path | None) -> Path | None:
 
 
 __all__ = [
-    "FILENAME", "LESSONS", "Goal", "Lesson", "Progress", "Step", "Tutor", "Verdict", "answers", "check",
+    "FILENAME", "LESSONS", "Goal", "Lesson", "LessonBook", "Progress", "Step", "Verdict", "answers", "check",
     "progress_from", "progress_path", "progress_text",
 ]

@@ -33,14 +33,15 @@ from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
 from spoker.gui.views.common import board_cell_at, highlights
 from spoker.gui.views.confirm_dialog import ConfirmDialog
+from spoker.gui.views.placing import Placing
 from spoker.gui.views.save_dialog import SaveDialog, save_game_dialog
 from spoker.gui.widgets.bag_box import BagBox
-from spoker.gui.widgets.ball_tip import draw_ball_tip
 from spoker.gui.widgets.banner import BANNER_SETTLE, Banner, draw_moment
 from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.log_box import LogBox
 from spoker.gui.widgets.player_cards import PlayerCards
 from spoker.gui.widgets.text_block import TextBlock
+from spoker.gui.widgets.text_input import ENTER_KEYS
 from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.text.narrator import COLOUR_NAMES, TUTOR_NO_TIME
 
@@ -60,8 +61,7 @@ class GameView(BaseView):
         self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.controller = controller
         self.scene = app.scene
-        self.hover_cell: Cell | None = None
-        self.cursor: Cell | None = None  # keyboard placement cursor (Tab)
+        self.placing = Placing()  # the pointer's cell, the keyboard's (Tab), the ghost, the tip
         self.selected: Cell | None = None
         self.info: list[str] = []
         self.hints: list[Hint] = []
@@ -88,7 +88,6 @@ class GameView(BaseView):
         self._prompt = TextBlock(12, bold=True)
         self._last = Label("", 11, THEME.muted, anchor_y="top")
         self._header = Label("SPOKER", 12, THEME.muted, bold=True, anchor_y="top")
-        self._overlay_tip = Label("", 11, anchor_y="center")
         # The hinted cells' numbers on the board, 1 the best (as in the panel's list).
         self._badges = [Label(str(i), 10, (24, 20, 8, 255), bold=True, anchor_x="center", anchor_y="center")
                         for i in (1, 2, 3)]
@@ -203,7 +202,7 @@ class GameView(BaseView):
         self.tutor_asked += 1
         self.dialog = ConfirmDialog(
             decision.warning.question, decision.warning.lines, lambda: self._play_anyway(cell), self._rethink,
-            yes="Play it", no="Rethink", yes_keys=(keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.P),
+            yes="Play it", no="Rethink", yes_keys=(*ENTER_KEYS, keys.P),
             no_keys=(keys.R, keys.ESCAPE), shortcuts=("Enter", "R, Esc"), no_first=True,
             note="R or Esc: rethink, the ball stays in hand. Enter: play it.")
         self.dialog.layout(*self.size)
@@ -230,7 +229,7 @@ class GameView(BaseView):
         self.app.autosave(self.controller)
         self.app.play_sound(effect_for(self.controller.last_events, self.controller.setup))
         self.scene.set_board(self.controller.state.board)
-        self.cursor = None
+        self.placing.reset()
         self.selected = None
         self.info = []
         self.hints = []
@@ -274,7 +273,7 @@ class GameView(BaseView):
         self.app.autosave(self.controller)
         self.turns = ComputerTurns(self.app.threaded, self.app.settings.computer_delays[0])
         self.end_timer = None
-        self.cursor = None
+        self.placing.reset()
         self.selected = None
         self.info = []
         self.hints = []
@@ -360,8 +359,8 @@ class GameView(BaseView):
                               history[-1].cell if history else None)
 
     def _ghost_cell(self) -> Cell | None:
-        """Where the ghost ball is: the keyboard cursor's cell, else the pointer's."""
-        return self.cursor if self.cursor is not None else self.hover_cell
+        """Where the ghost ball is (None: nowhere, or not the person's turn)."""
+        return self.placing.ghost(self.controller.playable()) if self.person_turn else None
 
     def _ghost_preview(self) -> Preview | None:
         """What the drawn ball would do under the ghost (None: no ghost)."""
@@ -370,16 +369,11 @@ class GameView(BaseView):
         return self.controller.preview(self._ghost_cell())
 
     def _update_ghost(self) -> None:
-        if (self.hover_cell, self.cursor) != self._pointed:
-            self._pointed = (self.hover_cell, self.cursor)
+        pointed = (self.placing.hover, self.placing.cursor)
+        if pointed != self._pointed:
+            self._pointed = pointed
             self._refresh_highlights()  # the pointer's cell, the keyboard cursor: the ghost, its group, the tip
-        cell = self._ghost_cell()
-        drawn = self.controller.state.drawn
-        if self.person_turn and drawn is not None and self.controller.is_playable(cell):
-            self.scene.set_ghost(cell, drawn)
-        else:
-            self.scene.set_ghost(None, None)
-        self.scene.set_hover(self.hover_cell)
+        self.placing.show(self.scene, self._ghost_cell(), self.controller.state.drawn)
 
     # -- frame loop ------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -595,21 +589,21 @@ class GameView(BaseView):
 
     def _draw_board_tip(self) -> None:
         """A tooltip by the pointer on the board: the cell, and the apex ruling."""
-        cell = self.hover_cell
+        cell = self.placing.hover
         if cell is None or self.dialog is not None:
             return
         text = str(cell)
         board = self.controller.state.board
         colour = board[cell]
         if colour is not None:
-            text += f": {COLOUR_NAMES[colour]} ball. Click to see its groups."
+            text = f"{Placing.ball_words(cell, colour)}. Click to see its groups."
         elif self.controller.is_playable(cell) and self.person_turn:
             preview = self.controller.preview(cell)
             text = self.controller.preview_text(preview) if preview is not None else text + ": place the ball here."
         note = self.controller.apex_note(cell) if cell == APEX and colour is None else None
         if note:
             text = f"{cell}: {note}"
-        draw_ball_tip(self._overlay_tip, text, self.scene, cell, self.panel_rect[0], self.size[1])
+        self.placing.draw_tip(text, self.scene, self.panel_rect[0], self.size[1])
 
     # -- input -------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
@@ -617,9 +611,7 @@ class GameView(BaseView):
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
             return
-        self.hover_cell = board_cell_at(self, x, y)
-        if self.hover_cell is not None:
-            self.cursor = None
+        self.placing.point(board_cell_at(self, x, y))
         self._update_ghost()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -696,17 +688,17 @@ class GameView(BaseView):
             self.to_menu()
         elif symbol == keys.TAB:
             self._cycle_cursor(-1 if shift else 1)
-        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+        elif symbol in ENTER_KEYS:
             if self.controller.over:
                 self.show_results()
-            elif self.cursor is not None:
-                self.act_place(self.cursor)
+            elif (cell := self.placing.chosen(self.controller.playable())) is not None:
+                self.act_place(cell)
                 self._update_ghost()
         elif symbol == keys.ESCAPE:
             if self.info or self.selected is not None:
                 self._select(None)
-            elif self.cursor is not None:
-                self.cursor = None
+            elif self.placing.cursor is not None:
+                self.placing.reset()
                 self._update_ghost()
             else:
                 self.to_menu()
@@ -717,20 +709,12 @@ class GameView(BaseView):
 
     def _cycle_cursor(self, step: int) -> None:
         """Tab: walk the keyboard cursor through the playable cells."""
-        cells = list(self.controller.playable()) if self.person_turn else []
-        if not cells:
-            self.cursor = None
-            if self.person_turn and self.controller.can_draw:
-                self.say("Draw a ball first: Space.", "info")
-            return
-        if self.cursor in cells:
-            i = (cells.index(self.cursor) + step) % len(cells)
-        else:
-            i = 0 if step > 0 else len(cells) - 1
-        self.cursor = cells[i]
-        self.hover_cell = None
+        cell = self.placing.step(self.controller.playable() if self.person_turn else (), step)
         self._update_ghost()
-        self.say(f"{self.cursor}: Enter places the ball, Tab moves on.", "info", 3)
+        if cell is not None:
+            self.say(Placing.stepped(cell), "info", 3)
+        elif self.person_turn and self.controller.can_draw:
+            self.say("Draw a ball first: Space.", "info")
 
     def _speed(self, factor: float) -> None:
         s = self.app.settings

@@ -17,7 +17,7 @@ from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.modal import draw_modal_box
-from spoker.gui.widgets.text_input import TextInput
+from spoker.gui.widgets.text_input import ENTER_KEYS, TextInput
 
 if TYPE_CHECKING:
     from spoker.gui.models.controller import GameController
@@ -91,7 +91,7 @@ class SaveDialog:
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == keys.ESCAPE:
             self._cancel()
-        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+        elif symbol in ENTER_KEYS:
             self._ok()
         else:
             self.field.focused = True  # the only field: it has the keys even after Esc in it
