@@ -11,7 +11,6 @@ the file name, the export and its timing are here once.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,7 @@ from spoker.gui.render.film import export_animation
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.save_dialog import SaveDialog
+from spoker.notices import Notice, NoticeKind, tell
 from spoker.records.files import animation_format
 
 if TYPE_CHECKING:
@@ -83,8 +83,7 @@ def export_film(
     try:
         animation_format(target)
     except SpokerError as err:  # told before a folder is made; short: the screen's line is narrow
-        print(f"spoker: not exported: {err}", file=sys.stderr)
-        return "Not exported: end the name .gif, .png or .webp", "bad"
+        return _not_exported(f"not exported: {err}", "Not exported: end the name .gif, .png or .webp", target)
     try:
         folder = os.path.dirname(target)
         if folder:
@@ -92,13 +91,20 @@ def export_film(
         info = export_animation(record, target, moves=moves, analysis=job.result if job.state == DONE else None,
                                 names=names)
     except SpokerError as err:
-        print(f"spoker: not exported: {err}", file=sys.stderr)
-        return f"Not exported: {err}", "bad"
+        return _not_exported(f"not exported: {err}", f"Not exported: {err}", target)
     except OSError as err:  # the whole path in the terminal, its file name on the screen
-        print(f"spoker: not exported: cannot write {target!r}: {err.strerror or err}", file=sys.stderr)
-        return f"Not exported: cannot write {os.path.basename(target)!r}: {err.strerror or err}", "bad"
+        reason = err.strerror or str(err)
+        return _not_exported(f"not exported: cannot write {target!r}: {reason}",
+                             f"Not exported: cannot write {os.path.basename(target)!r}: {reason}", target)
     kb = max(1, round(info.bytes / 1024))
     return f"Saved {os.path.basename(target)} ({info.frames} frames, {kb} KB).", "good"
+
+
+def _not_exported(line: str, short: str, target: str) -> tuple[str, str]:
+    """Tell that an animation was not written (the whole line on stderr); the
+    screen's words and kind."""
+    tell(Notice(NoticeKind.NOT_WRITTEN, line, short, target))
+    return short, "bad"
 
 
 class GameActionsView(BaseView):
