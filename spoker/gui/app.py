@@ -294,10 +294,10 @@ class SpokerApp:
     def show_lessons(self, lesson: int | None = None) -> arcade.View:
         """Learn to play: the list of lessons, or lesson ``lesson`` (1-based)
         open; which are done is kept in the data folder's lessons.json."""
-        from spoker.gui.models.lessons import LessonProgress, Tutor, progress_path
+        from spoker.gui.models.lessons import LessonBook, LessonProgress, progress_path
         from spoker.gui.views.lessons import LessonsView
 
-        view = LessonsView(self, Tutor(LessonProgress(progress_path(self.data_folder))))
+        view = LessonsView(self, LessonBook(LessonProgress(progress_path(self.data_folder))))
         if lesson is not None:
             view.open(lesson - 1)
         self.show(view)

@@ -70,7 +70,7 @@ def point_at_a_cell(view: GameView) -> None:
     """A person's turn as it looks: the ball drawn, the pointer on a playable
     cell showing the ghost (the front-most cell that can be seen whole)."""
     view.act_draw()
-    spots = sorted(((view.scene.screen_position(c), c) for c in view.c.playable()), key=lambda p: p[0][1])
+    spots = sorted(((view.scene.screen_position(c), c) for c in view.controller.playable()), key=lambda p: p[0][1])
     for (x, y, _), cell in spots:
         if view.scene.pick(x, y) == cell:
             view.on_mouse_motion(int(x), int(y), 0, 0)

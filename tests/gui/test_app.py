@@ -50,7 +50,7 @@ def settle(view: Any, seconds: float = 1.0) -> None:
 def visible_playable(view: GameView) -> list[tuple[Cell, float, float]]:
     """Playable cells whose centre on screen picks that very cell."""
     out = []
-    for cell in view.c.playable():
+    for cell in view.controller.playable():
         x, y, _ = view.scene.screen_position(cell)
         if view.scene.pick(x, y) == cell:
             out.append((cell, x, y))
@@ -66,7 +66,7 @@ def click_cell(view: GameView, cell: Cell) -> None:
 def person_turn(view: GameView, rng: random.Random) -> Cell:
     """Space to draw, then a click on a random visible playable cell."""
     view.on_key_press(keys.SPACE, 0)
-    assert view.c.state.drawn is not None
+    assert view.controller.state.drawn is not None
     settle(view, 0.2)
     choices = visible_playable(view)
     if not choices:  # every playable cell hidden: turn the pyramid, as a player would
@@ -78,11 +78,11 @@ def person_turn(view: GameView, rng: random.Random) -> Cell:
                 break
     assert choices, "no playable cell can be clicked in any rotation"
     cell, x, y = rng.choice(choices)
-    before = view.c.state.move_number
+    before = view.controller.state.move_number
     view.on_mouse_motion(int(round(x)), int(round(y)), 0, 0)
     view.on_mouse_press(int(round(x)), int(round(y)), LEFT, 0)
-    assert view.c.state.move_number == before + 1
-    assert view.c.state.history[-1].cell == cell
+    assert view.controller.state.move_number == before + 1
+    assert view.controller.state.history[-1].cell == cell
     return cell
 
 
@@ -93,7 +93,7 @@ def test_whole_game_through_the_input_handlers_matches_the_engine(app: SpokerApp
     rng = random.Random(5)
     cells = []
     frames = 0
-    while not view.c.over:
+    while not view.controller.over:
         cells.append(person_turn(view, rng))
         if len(cells) % 6 == 0:  # draw now and then: drawing must never fail mid-game
             view.on_draw()
@@ -105,16 +105,16 @@ def test_whole_game_through_the_input_handlers_matches_the_engine(app: SpokerApp
         state.draw(draws)
         state.apply_place(cell)
     assert state.is_over
-    assert view.c.state.to_string() == state.to_string()
-    assert view.c.state.history == state.history
-    assert (view.c.state.winner, view.c.state.score, view.c.state.end) == (state.winner, state.score, state.end)
+    assert view.controller.state.to_string() == state.to_string()
+    assert view.controller.state.history == state.history
+    assert (view.controller.state.winner, view.controller.state.score, view.controller.state.end) == (state.winner, state.score, state.end)
     # The result screen follows once the last moment has shown.
     for _ in range(int(END_DELAY / 0.1) + 2):
         view.on_update(0.1)
     end = window.current_view
     assert isinstance(end, EndView)
     end.on_draw()
-    assert str(state.score[0]) in end.c.result_text() or state.winner is None
+    assert str(state.score[0]) in end.controller.result_text() or state.winner is None
 
 
 def test_computer_seats_play_paced_in_on_update_like_the_engine(app: SpokerApp) -> None:
@@ -122,31 +122,31 @@ def test_computer_seats_play_paced_in_on_update_like_the_engine(app: SpokerApp) 
     setup = GameSetup(("Greedy", "Random"), ("greedy", "random"), RuleSet(), seed)
     view = app.new_game(setup)
     view.on_update(0.05)
-    assert view.c.state.move_number == 0 and view.c.state.drawn is None, "the computer waits, a person can follow"
+    assert view.controller.state.move_number == 0 and view.controller.state.drawn is None, "the computer waits, a person can follow"
     for _ in range(20000):
-        if view.c.over:
+        if view.controller.over:
             break
         view.on_update(0.1)
-    assert view.c.over
+    assert view.controller.over
     players = {1: make_player("greedy", seed=seed * 2 + 1), 2: make_player("random", seed=seed * 2 + 2)}
     draws = random.Random(seed)
     state = GameState(RuleSet())
     while not state.is_over:
         state.draw(draws)
         state.apply_place(players[state.to_move].choose(state.copy()))
-    assert view.c.state.to_string() == state.to_string()
-    assert view.c.state.history == state.history
+    assert view.controller.state.to_string() == state.to_string()
+    assert view.controller.state.history == state.history
 
 
 def test_a_person_cannot_act_for_the_computer(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(("Ann", "CPU"), (PERSON, "greedy"), RuleSet(), 5))
     person_turn(view, random.Random(1))
-    assert view.c.computer_to_move
+    assert view.controller.computer_to_move
     view.on_key_press(keys.SPACE, 0)  # not the person's turn: nothing happens
-    assert view.c.state.drawn is None and view.c.state.move_number == 1
+    assert view.controller.state.drawn is None and view.controller.state.move_number == 1
     for _ in range(60):
         view.on_update(0.1)
-    assert view.c.state.move_number == 2 and view.c.person_to_move
+    assert view.controller.state.move_number == 2 and view.controller.person_to_move
 
 
 def test_hover_ghost_only_on_playable_cells(app: SpokerApp, window: Any) -> None:
@@ -169,10 +169,10 @@ def test_hover_ghost_only_on_playable_cells(app: SpokerApp, window: Any) -> None
         view.on_mouse_motion(int(x), int(y), 0, 0)
         assert ghosts[-1] == (None, None)
     view.on_key_press(keys.SPACE, 0)
-    drawn = view.c.state.drawn
+    drawn = view.controller.state.drawn
     assert drawn is not None
     settle(view, 0.1)
-    playable = set(view.c.playable())
+    playable = set(view.controller.playable())
     seen_playable = 0
     for cell in CELLS:
         x, y, _ = view.scene.screen_position(cell)
@@ -210,11 +210,11 @@ def test_clicking_an_unplayable_cell_places_nothing(app: SpokerApp) -> None:
     settle(view)
     # A level-2 cell above an empty platform: not playable, not pickable as a hole.
     assert view.act_place(Cell.from_str("2B2")) is False
-    assert view.c.state.move_number == 0 and view.message
+    assert view.controller.state.move_number == 0 and view.message
     click_cell(view, Cell.from_str("1A1"))
-    assert view.c.state.move_number == 1
+    assert view.controller.state.move_number == 1
     click_cell(view, Cell.from_str("1A1"))  # a ball is there now, and nothing is drawn
-    assert view.c.state.move_number == 1
+    assert view.controller.state.move_number == 1
 
 
 def _game_until(seed: int, kind: str, limit: int = 30) -> GameController:
@@ -244,13 +244,13 @@ def test_a_challenge_is_named_highlighted_and_the_responder_told(app: SpokerApp)
     settle(view, 0.2)
     cell = visible_playable(view)[0][0]
     click_cell(view, cell)
-    m = view.c.moment
+    m = view.controller.moment
     assert m.kind in ("verdict", "straight_flush")
     if m.kind == "verdict":
         roles = {mark.role for mark in m.marks}
         assert "challenge" in roles
         assert any(line.startswith("Points:") for line in m.lines)
-        entry = view.c.challenges[-1]
+        entry = view.controller.challenges[-1]
         assert entry.points is not None and sum(entry.points) >= 1
     view.on_draw()
 
@@ -305,11 +305,11 @@ def test_keyboard_only_turn_with_tab_and_enter(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(seed=12))
     view.on_key_press(keys.SPACE, 0)
     view.on_key_press(keys.TAB, 0)
-    assert view.cursor in view.c.playable()
+    assert view.placing.cursor in view.controller.playable()
     view.on_key_press(keys.TAB, keys.MOD_SHIFT)
-    target = view.cursor
+    target = view.placing.cursor
     view.on_key_press(keys.ENTER, 0)
-    assert view.c.state.history[-1].cell == target
+    assert view.controller.state.history[-1].cell == target
 
 
 def test_view_keys_rotate_explode_help_and_back(app: SpokerApp, window: Any) -> None:
@@ -370,10 +370,10 @@ def test_title_screen_starts_the_game_it_shows(app: SpokerApp, window: Any) -> N
     title.on_key_press(keys.ENTER, 0)  # starts
     game = window.current_view
     assert isinstance(game, GameView)
-    assert game.c.setup.names == ("Zoë", "Computer (Beginner)")
-    assert game.c.setup.seats == (PERSON, "random")
-    assert game.c.setup.seed == 42
-    assert game.c.rules == RuleSet("touching")
+    assert game.controller.setup.names == ("Zoë", "Computer (Beginner)")
+    assert game.controller.setup.seats == (PERSON, "random")
+    assert game.controller.setup.seed == 42
+    assert game.controller.rules == RuleSet("touching")
     assert app.settings.name1 == "Zoë"
 
 
@@ -403,7 +403,7 @@ def test_hints_on_on_the_title_show_hints_from_the_first_move(app: SpokerApp) ->
     assert isinstance(game, GameView)
     game.on_key_press(keys.SPACE, 0)  # the first draw: no I pressed
     game.on_update(0.1)
-    assert game.hints and all(hint[0] in game.c.playable() for hint in game.hints)  # (cell, ...)
+    assert game.hints and all(hint[0] in game.controller.playable() for hint in game.hints)  # (cell, ...)
     # I turns them off in the game, and the title shows that choice next time.
     game.on_key_press(keys.I, 0)
     assert not app.settings.show_hints and not game.hints
@@ -433,7 +433,7 @@ def test_a_seat_given_back_to_a_person_gets_the_persons_name_again(app: SpokerAp
     # A computer's seat from the last session, its name kept: Player 2 when a person sits down.
     app.settings.name2, app.settings.seat2 = "Computer (expert)", "expert"
     game = start_from_title(app)
-    assert game.c.setup.names[1] == "Computer (expert)"
+    assert game.controller.setup.names[1] == "Computer (expert)"
     app.show_title()
     title = app.window.current_view
     assert isinstance(title, TitleView)
@@ -441,10 +441,10 @@ def test_a_seat_given_back_to_a_person_gets_the_persons_name_again(app: SpokerAp
         title.on_mouse_press(*map(int, title.seats[1].center), LEFT, 0)
     assert title.name_inputs[1].text == "Player 2"
     game = start_from_title(app, title)
-    assert game.c.setup.names == ("Player 1", "Player 2") and game.c.setup.seats == (PERSON, PERSON)
+    assert game.controller.setup.names == ("Player 1", "Player 2") and game.controller.setup.seats == (PERSON, PERSON)
     game.on_key_press(keys.SPACE, 0)
-    game.c.place(game.c.playable()[0])
-    assert game.c.prompt().startswith("Player 2, draw a ball")
+    game.controller.place(game.controller.playable()[0])
+    assert game.controller.prompt().startswith("Player 2, draw a ball")
     # A file an older version left: a person's seat under a computer's name.
     app.settings.name2, app.settings.seat2 = "Computer (expert)", PERSON
     app.show_title()
@@ -483,7 +483,7 @@ def test_levels_have_friendly_names_on_screen_and_engine_names_in_records(app: S
     assert level_label("gone-plugin") == "gone-plugin"  # a level no player has any more: its name
     app.settings.seat1 = "lookahead"
     game = start_from_title(app)
-    c = game.c
+    c = game.controller
     assert c.setup.names[0] == "Computer (Club)" and c.setup.seats[0] == "lookahead"
     assert c.prompt() == "Computer (Club) is playing..."
     assert game._seat_text(1) == "computer"
@@ -531,7 +531,7 @@ def test_the_title_lists_every_registered_rule_variant(app: SpokerApp, monkeypat
     assert title.variant.tooltip == "Variant flat-lines: no line counts"
     title.on_mouse_press(*map(int, title.visibility.center), LEFT, 0)  # touching, with it
     game = start_from_title(app, title)
-    assert game.c.rules == RuleSet("touching", False, ("flat-lines",))
+    assert game.controller.rules == RuleSet("touching", False, ("flat-lines",))
     assert app.settings.variants == "flat-lines"
     app.show_title()
     title = app.window.current_view
@@ -571,7 +571,7 @@ def test_hint_key_shows_the_best_cells(app: SpokerApp) -> None:
     assert app.settings.show_hints
     view.on_key_press(keys.SPACE, 0)
     view.on_update(0.1)
-    assert view.hints and all(hint[0] in view.c.playable() for hint in view.hints)  # (cell, ...)
+    assert view.hints and all(hint[0] in view.controller.playable() for hint in view.hints)  # (cell, ...)
     assert any(h.style == "dashed" for h in view.shown_highlights)
     view.on_draw()
     off = app.new_game(GameSetup(seed=5, hints=False))
@@ -602,10 +602,10 @@ def test_save_dialog_writes_a_record_that_replays(app: SpokerApp, tmp_path: Any)
     view.on_update(0.01)
     assert view.dialog is None
     record = load_record(target)
-    assert record.moves == view.c.state.history
+    assert record.moves == view.controller.state.history
     assert record.headers["Player1"] == "Ann"
-    assert view.c.state.drawn is None
-    assert record.play().to_string() == view.c.state.to_string()
+    assert view.controller.state.drawn is None
+    assert record.play().to_string() == view.controller.state.to_string()
 
 
 def test_computer_thinks_in_a_worker_thread_with_the_same_result(window: Any, tmp_path: Any,
@@ -616,20 +616,20 @@ def test_computer_thinks_in_a_worker_thread_with_the_same_result(window: Any, tm
     seed = 31
     view = app.new_game(GameSetup(("G", "R"), ("greedy", "random"), RuleSet(), seed))
     for _ in range(5000):
-        if view.c.over:
+        if view.controller.over:
             break
         view.on_update(0.1)
         job = view.turns.choice
         if job is not None:
             job.future.result(timeout=60)  # wait for the worker, no sleep
-    assert view.c.over
+    assert view.controller.over
     players = {1: make_player("greedy", seed=seed * 2 + 1), 2: make_player("random", seed=seed * 2 + 2)}
     draws = random.Random(seed)
     state = GameState(RuleSet())
     while not state.is_over:
         state.draw(draws)
         state.apply_place(players[state.to_move].choose(state.copy()))
-    assert view.c.state.to_string() == state.to_string()
+    assert view.controller.state.to_string() == state.to_string()
 
 
 def test_the_prompt_explains_a_forced_apex() -> None:

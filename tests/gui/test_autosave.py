@@ -44,7 +44,7 @@ def play_moves(view: GameView, n: int, rng: random.Random) -> None:
     """Draw (Space) and place on a random playable cell through the view."""
     for _ in range(n):
         view.on_key_press(keys.SPACE, 0)
-        view.act_place(rng.choice(view.c.playable()))
+        view.act_place(rng.choice(view.controller.playable()))
 
 
 def test_data_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -66,13 +66,13 @@ def test_save_kill_resume_brings_back_the_exact_position(window: Any, home: Path
     rng = random.Random(4)
     play_moves(view, 11, rng)
     view.on_key_press(keys.SPACE, 0)  # a ball drawn, not yet placed
-    expected = view.c.state.to_string()
-    history = list(view.c.state.history)
-    log = [line.text for line in view.c.log]
-    challenges = list(view.c.challenges)
+    expected = view.controller.state.to_string()
+    history = list(view.controller.state.history)
+    log = [line.text for line in view.controller.log]
+    challenges = list(view.controller.challenges)
     # The game as it would have gone on without the crash.
-    twin = GameController(view.c.setup, view.c.state.copy(), random.Random())
-    twin.rng.setstate(view.c.rng.getstate())
+    twin = GameController(view.controller.setup, view.controller.state.copy(), random.Random())
+    twin.rng.setstate(view.controller.rng.getstate())
     saved = list((home / "unfinished").iterdir())
     assert len(saved) == 1 and saved[0].name.startswith("game-") and saved[0].suffix == ".json"
     assert not [p for p in saved if p.name.endswith(".tmp")]
@@ -88,23 +88,23 @@ def test_save_kill_resume_brings_back_the_exact_position(window: Any, home: Path
     title.on_key_press(keys.C, 0)
     resumed = window.current_view
     assert isinstance(resumed, GameView)
-    assert resumed.c.state.to_string() == expected
-    assert resumed.c.state.history == history
-    assert resumed.c.challenges == challenges
-    assert [line.text for line in resumed.c.log][: len(log)] == log
-    assert resumed.c.setup == twin.setup
+    assert resumed.controller.state.to_string() == expected
+    assert resumed.controller.state.history == history
+    assert resumed.controller.challenges == challenges
+    assert [line.text for line in resumed.controller.log][: len(log)] == log
+    assert resumed.controller.setup == twin.setup
     # Same draws from here on as the game that was not interrupted.
-    cell = resumed.c.playable()[0]
+    cell = resumed.controller.playable()[0]
     resumed.act_place(cell)
     twin.place(cell)
     for _ in range(6):
         resumed.on_key_press(keys.SPACE, 0)
         twin.draw()
-        assert resumed.c.state.drawn == twin.state.drawn
-        cell = resumed.c.playable()[-1]
+        assert resumed.controller.state.drawn == twin.state.drawn
+        cell = resumed.controller.playable()[-1]
         resumed.act_place(cell)
         twin.place(cell)
-    assert resumed.c.state.to_string() == twin.state.to_string()
+    assert resumed.controller.state.to_string() == twin.state.to_string()
 
 
 def test_a_finished_game_leaves_no_autosave(window: Any, home: Path) -> None:
@@ -112,7 +112,7 @@ def test_a_finished_game_leaves_no_autosave(window: Any, home: Path) -> None:
     view = app.new_game(GameSetup(seed=5))
     rng = random.Random(1)
     assert len(autosave.unfinished()) == 1
-    while not view.c.over:
+    while not view.controller.over:
         play_moves(view, 1, rng)
     assert list((home / "unfinished").iterdir()) == []
     assert autosave.unfinished() == []
@@ -257,7 +257,7 @@ def test_a_game_open_in_another_process_is_not_autosaved_here(
         # A second `spoker play --resume` on the same game: read, shown, never written.
         second = new_app(window)
         resumed = second.resume(path)
-        assert resumed is not None and resumed.c.state.move_number == 4
+        assert resumed is not None and resumed.controller.state.move_number == 4
         err = capsys.readouterr().err
         assert err == f"spoker: {autosave.played_elsewhere(path).line}\n"
         assert resumed.message == "Open in another window: not autosaved here"  # fits at 800x600
@@ -274,6 +274,6 @@ def test_a_game_open_in_another_process_is_not_autosaved_here(
     assert again is not None
     play_moves(again, 1, random.Random(6))
     assert path.read_bytes() != saved and autosave.lock_path(path).exists()
-    while not again.c.over:
+    while not again.controller.over:
         play_moves(again, 1, random.Random(7))
     assert not path.exists() and not autosave.lock_path(path).exists()  # released at the end

@@ -16,24 +16,24 @@ def play(view: GameView, *moves: str) -> None:
     draws forced through the balls to draw again)."""
     for move in moves:
         colour, cell = move.split("@")
-        view.c.redraws = [Colour.from_char(colour)]
+        view.controller.redraws = [Colour.from_char(colour)]
         view._draw()
-        view._place(view.c.state.board.resolve(cell))
+        view._place(view.controller.state.board.resolve(cell))
 
 
 def test_a_result_stays_through_the_computer_s_quiet_turn_until_the_person_draws(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(("Comp", "Ann"), ("greedy", PERSON), RuleSet(), seed=1))
     play(view, "W@1A1", "B@1A5", "W@1C1", "B@1G7", "W@1E1")
     assert view.banner.kind == "challenge"
-    view.c.redraws = [Colour.RED]
+    view.controller.redraws = [Colour.RED]
     view._draw()  # Ann draws to answer: the challenge she must beat stays up
     assert view.banner.kind == "challenge"
-    view._place(view.c.state.board.resolve("1G5"))
+    view._place(view.controller.state.board.resolve("1G5"))
     assert view.banner.kind == "verdict", "Ann's answer formed nothing: Comp wins the challenge"
     play(view, "R@1G3")  # the computer draws and places quietly
-    assert view.c.moment.kind == "none", "the placement made no moment of its own"
+    assert view.controller.moment.kind == "none", "the placement made no moment of its own"
     assert view.banner.kind == "verdict", "the result is still up for Ann to read"
-    view.c.redraws = [Colour.BLACK]
+    view.controller.redraws = [Colour.BLACK]
     view._draw()  # Ann draws her next ball: she has seen it
     assert view.banner.kind == "none"
 
@@ -42,6 +42,6 @@ def test_in_hot_seat_the_next_person_s_draw_takes_the_result_down(app: SpokerApp
     view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), seed=1))
     play(view, "W@1A1", "B@1A5", "W@1C1", "B@1G7", "W@1E1", "R@1G5")
     assert view.banner.kind == "verdict"
-    view.c.redraws = [Colour.BLACK]
+    view.controller.redraws = [Colour.BLACK]
     view._draw()
     assert view.banner.kind == "none"

@@ -106,9 +106,9 @@ def test_the_game_marks_playable_cells_while_a_person_holds_a_ball(app: SpokerAp
     assert not scene._spots, "nothing drawn yet: no spots"
     view.on_key_press(keys.SPACE, 0)
     assert scene._spots and scene._last is None
-    view.act_place(view.c.state.legal_cells()[0])
+    view.act_place(view.controller.state.legal_cells()[0])
     assert not scene._spots, "the computer's turn: no spots"
-    assert scene._last == view.c.state.history[-1].cell
+    assert scene._last == view.controller.state.history[-1].cell
     app.show_help()
     assert not scene._spots and scene._last is None, "another screen: the game's marks go"
 

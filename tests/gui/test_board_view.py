@@ -53,7 +53,7 @@ def test_turning_in_a_game_is_kept_for_the_next_game_the_resume_and_the_replay(a
     turned = view.scene.rotation
     assert turned != 0 and app.settings.board_view == turned
     view.on_key_press(keys.SPACE, 0)
-    view.act_place(view.c.state.legal_cells()[0])
+    view.act_place(view.controller.state.legal_cells()[0])
     view.to_menu()
     spin_the_title(app, 16.0)
     resumed = app.resume()
@@ -62,14 +62,14 @@ def test_turning_in_a_game_is_kept_for_the_next_game_the_resume_and_the_replay(a
     spin_the_title(app, 8.0)
     app.new_game(SETUP)
     assert app.scene.rotation == turned, "so does the next new game"
-    record = GameRecord.from_state(resumed.c.state, resumed.c.headers())
+    record = GameRecord.from_state(resumed.controller.state, resumed.controller.headers())
     app.open_record(record, "replay.txt", "replay")
     assert app.scene.rotation == turned, "and a replay"
 
 
 def test_a_turn_made_in_the_replay_viewer_is_kept_too(app: SpokerApp) -> None:
     view = app.new_game(SETUP)
-    record = GameRecord.from_state(view.c.state, view.c.headers())
+    record = GameRecord.from_state(view.controller.state, view.controller.headers())
     app.open_record(record, "replay.txt", "replay")
     app.scene.rotate(-1)
     turned = app.scene.rotation

@@ -72,12 +72,12 @@ def click_row(view: EndView, index: int) -> None:
 def test_a_challenge_clicked_shows_the_pyramid_of_that_challenge(app: SpokerApp, record: GameRecord) -> None:
     view = end_view(app, record)
     final = view.scene.board
-    assert final == view.c.state.board
+    assert final == view.controller.state.board
     # A challenge whose group the later balls cover on the final pyramid.
-    hidden = [i for i, ch in enumerate(view.c.challenges) if not visibility(final, ch.challenge.cells).visible]
+    hidden = [i for i, ch in enumerate(view.controller.challenges) if not visibility(final, ch.challenge.cells).visible]
     assert hidden, "the sample game has a challenge covered at the end"
     i = hidden[0]
-    ch = view.c.challenges[i]
+    ch = view.controller.challenges[i]
     click_row(view, i)
     assert view.selected == i
     at = ch.response_move if ch.response_move is not None else ch.move
@@ -91,7 +91,7 @@ def test_a_challenge_clicked_shows_the_pyramid_of_that_challenge(app: SpokerApp,
     # The caption says which challenge and which position, and how back.
     view.on_draw()
     caption = " ".join(view.caption_lines())
-    assert challenge_story(ch, view.c.setup.names) in caption and f"at move {at} of 30" in caption
+    assert challenge_story(ch, view.controller.setup.names) in caption and f"at move {at} of 30" in caption
     assert view.b_final.visible and "Esc" in caption
     # The way back: the button, Esc (the end screen stays), and a second click on the row.
     view.b_final.action()
@@ -125,23 +125,23 @@ def test_every_challenge_has_its_own_position(record: GameRecord) -> None:
 
 def test_up_and_down_keep_the_selected_challenge_in_the_table(app: SpokerApp, record: GameRecord) -> None:
     view = end_view(app, record, size=(800, 600))
-    n = len(view.c.challenges)
+    n = len(view.controller.challenges)
     assert len(view.row_rects) < n  # not every row fits at 800x600
     for step in range(n + 2):
         view.on_key_press(keys.DOWN, 0)
         view.on_draw()
         assert view.selected == step % n
         assert view.selected in view.row_indices
-        ch = view.c.challenges[view.selected]
+        ch = view.controller.challenges[view.selected]
         assert view.scene.board == board_after(record, ch.response_move or ch.move)
 
 
 def test_the_points_say_whose_they_are(app: SpokerApp, record: GameRecord) -> None:
     view = end_view(app, record, size=(1280, 800))
-    names = view.c.setup.names
+    names = view.controller.setup.names
     shown = [view._rows[i][3].text for i in view.row_indices]
-    assert shown == [points_words(view.c.challenges[i].points, ("Ann", "Computer")) for i in view.row_indices] or \
-        shown == [points_words(view.c.challenges[i].points, names) for i in view.row_indices]
+    assert shown == [points_words(view.controller.challenges[i].points, ("Ann", "Computer")) for i in view.row_indices] or \
+        shown == [points_words(view.controller.challenges[i].points, names) for i in view.row_indices]
     assert any(t.startswith("Ann ") for t in shown) and any(t.startswith("Computer") for t in shown)
     assert all(t in ("1 each", "none", "-") or t.startswith(("Ann ", "Computer")) for t in shown)
 
@@ -170,7 +170,7 @@ def test_a_text_cut_short_can_be_read_whole(app: SpokerApp, record: GameRecord, 
     # A row's tip is its challenge whole.
     left, bottom, w, h = view.row_rects[0]
     view.on_mouse_motion(int(left + w / 2), int(bottom + h / 2), 0, 0)
-    assert view.tip_text().startswith(challenge_story(view.c.challenges[view.row_indices[0]], view.c.setup.names))
+    assert view.tip_text().startswith(challenge_story(view.controller.challenges[view.row_indices[0]], view.controller.setup.names))
 
 
 def boxes(view: EndView) -> list[Box]:
@@ -185,7 +185,7 @@ def boxes(view: EndView) -> list[Box]:
 def test_the_challenges_position_and_caption_fit(app: SpokerApp, record: GameRecord, size: tuple[int, int],
                                                   names: str) -> None:
     view = end_view(app, record, NAMES[names], size)
-    view.select(len(view.c.challenges) - 1)
+    view.select(len(view.controller.challenges) - 1)
     with recording_texts() as recorded:
         view.on_draw()
     texts = list(recorded.values())

@@ -23,6 +23,7 @@ from spoker.gui.models.game_files import file_name_part
 from spoker.gui.models.settings import Settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.replay import ReplayView
+from spoker.gui.views.save_dialog import save_game
 from spoker.gui.views.title import TitleView
 from spoker.records.inputs import read_seed as seed_of  # what the window reads a Seed header with
 from spoker.records.record import GameRecord, format_record, load_record, parse_record, save_record
@@ -48,7 +49,7 @@ def play(view: GameView, moves: int, seed: int = 3) -> None:
     rng = random.Random(seed)
     for _ in range(moves):
         view.on_key_press(keys.SPACE, 0)
-        view.act_place(rng.choice(view.c.playable()))
+        view.act_place(rng.choice(view.controller.playable()))
 
 
 def options(**given: Any) -> argparse.Namespace:
@@ -70,7 +71,7 @@ def test_a_new_game_keeps_the_unfinished_one(window: Any, home: Path) -> None:
     app = new_app(window)
     first = app.new_game(GameSetup(("Ann", "Bob"), seed=1))
     play(first, 6)
-    first_state = first.c.state.to_string()
+    first_state = first.controller.state.to_string()
     # The title screen's Start, while Ann's game is unfinished.
     app.show_title()
     title = title_of(window)
@@ -78,7 +79,7 @@ def test_a_new_game_keeps_the_unfinished_one(window: Any, home: Path) -> None:
     title.name_inputs[0].text, title.name_inputs[1].text = "Cy", "Di"
     title.b_start.action()
     second = window.current_view
-    assert isinstance(second, GameView) and second.c.setup.names == ("Cy", "Di")
+    assert isinstance(second, GameView) and second.controller.setup.names == ("Cy", "Di")
     play(second, 3, seed=8)
     # `spoker play --player1 Eve --player2 Fay --seed 5`: a third one, the others kept.
     start(app, options(player1="Eve", player2="Fay", seed=5))
@@ -96,7 +97,7 @@ def test_a_new_game_keeps_the_unfinished_one(window: Any, home: Path) -> None:
     assert title.saved is not None and title.saved.names == ("Ann", "Bob")
     title.on_key_press(keys.C, 0)
     resumed = window.current_view
-    assert isinstance(resumed, GameView) and resumed.c.state.to_string() == first_state
+    assert isinstance(resumed, GameView) and resumed.controller.state.to_string() == first_state
     play(resumed, 2, seed=5)  # goes on in its own file: still three games
     assert len(autosave.unfinished()) == 3
 
@@ -130,7 +131,7 @@ def test_the_old_single_autosave_is_still_offered(window: Any, home: Path) -> No
     app.new_game(GameSetup(("New", "Game"), seed=2))
     assert (home / "autosave.json").exists()
     start(app, options(resume=True))  # the last played: the new game
-    assert window.current_view.c.setup.names == ("New", "Game")
+    assert window.current_view.controller.setup.names == ("New", "Game")
     app.show_title()
     names = [e.summary.names for e in title_of(window).entries]
     assert names == [("New", "Game"), ("Old", "Save")]
@@ -220,7 +221,7 @@ def test_without_a_home_folder_the_game_plays_without_autosave(window: Any, monk
     assert isinstance(view, GameView)
     play(view, 3)
     assert list(tmp_path.iterdir()) == []  # nothing written anywhere
-    assert app.default_record_path(view.c).startswith("games")
+    assert app.default_record_path(view.controller).startswith("games")
 
 
 def test_an_autosave_that_fails_is_told_once(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -279,14 +280,14 @@ def test_saving_over_a_file_the_game_did_not_write_asks_first(window: Any, home:
     play(view, 2)
     (tmp_path / "other.txt").write_text("x")
     with pytest.raises(StorageError, match="save again"):
-        app.save_record(view.c, str(tmp_path / "other.txt"))
+        app.save_record(view.controller, str(tmp_path / "other.txt"))
     assert (tmp_path / "other.txt").read_text() == "x"
-    view._save(str(precious))
+    save_game(view, view.controller, str(precious))
     assert "save again" in view.message and precious.read_text().startswith("Player1: Someone")
-    view._save(str(precious))  # the same name again: the person means it
+    save_game(view, view.controller, str(precious))  # the same name again: the person means it
     assert load_record(precious).headers["Player1"] == "Ann"
     play(view, 1)
-    view._save(str(precious))  # now it is this game's file: no question
+    save_game(view, view.controller, str(precious))  # now it is this game's file: no question
     assert len(load_record(precious).moves) == 3
 
 
@@ -319,8 +320,8 @@ def test_hostile_record_headers_never_crash_the_window(window: Any, home: Path, 
     assert app.open_record_file(str(path), "play") is None
     view = window.current_view
     assert isinstance(view, GameView)
-    assert all(len(n) <= NAME_LENGTH for n in view.c.setup.names)
-    assert 0 <= view.c.seed < 2**64
+    assert all(len(n) <= NAME_LENGTH for n in view.controller.setup.names)
+    assert 0 <= view.controller.seed < 2**64
     view.on_update(1 / 60)
     view.on_draw()
     play(view, 2)
@@ -361,11 +362,11 @@ def test_typo_in_a_computer_level_is_shown_on_the_game_screen(window: Any, home:
     start(app, options(player1="Ann", player2="exprt"))
     view = window.current_view
     assert isinstance(view, GameView)
-    assert view.c.setup.seats == (PERSON, PERSON) and view.c.setup.names == ("Ann", "exprt")
+    assert view.controller.setup.seats == (PERSON, PERSON) and view.controller.setup.names == ("Ann", "exprt")
     assert "'expert'" in view.message and view.message_kind == "bad"
     start(app, options(player1="Greg", player2=" Expert "))
     view = window.current_view
-    assert view.c.setup.seats == (PERSON, "expert") and "did you mean" not in view.message
+    assert view.controller.setup.seats == (PERSON, "expert") and "did you mean" not in view.message
 
 
 def test_record_round_trip_of_a_cut_name(window: Any, home: Path, tmp_path: Path) -> None:
@@ -405,7 +406,7 @@ def test_play_load_continues_the_record_the_command_line_read(window: Any, home:
     start(app, options(load=str(tmp_path / "gone.txt"), load_record=record))
     view = window.current_view
     assert isinstance(view, GameView)
-    assert view.c.setup.names == ("Ann", "Bob") and view.c.moves() == record.moves
+    assert view.controller.setup.names == ("Ann", "Bob") and view.controller.moves() == record.moves
 
 
 def test_a_record_with_an_unreadable_seed_is_told_on_screen(
@@ -416,7 +417,7 @@ def test_a_record_with_an_unreadable_seed_is_told_on_screen(
     app = new_app(window)
     assert app.open_record_file(str(path), "play") is None
     view = window.current_view
-    assert isinstance(view, GameView) and view.c.state.move_number == 3
+    assert isinstance(view, GameView) and view.controller.state.move_number == 3
     assert view.message == "Seed header unreadable: the draws start afresh"  # fits at 800x600
     assert view.message_kind == "bad"
     assert capsys.readouterr().err == (

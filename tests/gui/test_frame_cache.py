@@ -84,7 +84,7 @@ def _play_random(view: GameView, balls: int) -> None:
     rng = random.Random(5)
     for _ in range(balls):
         view.on_key_press(keys.SPACE, 0)
-        view.act_place(rng.choice(view.c.playable()))
+        view.act_place(rng.choice(view.controller.playable()))
     _settle(view)
 
 
@@ -93,7 +93,7 @@ def test_still_screens_are_copied_and_match_direct_drawing(app: SpokerApp, windo
     _settle(view)
     rng = random.Random(3)
     checked = 0
-    while not view.c.over and view.c.state.move_number < 14:
+    while not view.controller.over and view.controller.state.move_number < 14:
         # The bag pulses while a draw is due; the glow while a group is lit.
         for t in (0.0, 0.13, 0.4):
             view.time += t
@@ -102,7 +102,7 @@ def test_still_screens_are_copied_and_match_direct_drawing(app: SpokerApp, windo
             checked += 1
         view.on_key_press(keys.SPACE, 0)
         view.on_update(0.05)
-        view.act_place(rng.choice(view.c.playable()))
+        view.act_place(rng.choice(view.controller.playable()))
         _settle(view)
     assert checked >= 3 * 14
 
@@ -176,7 +176,7 @@ def test_while_the_pyramid_moves_only_its_column_is_drawn_and_frames_match(
         view.on_key_press(keys.SPACE, 0)
         _settle(view)
         view.on_draw()
-        view.act_place(view.c.playable()[0])
+        view.act_place(view.controller.playable()[0])
     copies = 0
     for _ in range(6):
         view.on_update(0.03)
@@ -255,7 +255,7 @@ def test_replay_viewer_shows_each_change_in_the_next_frame(app: SpokerApp, windo
 
 
 def _centre(view: GameView) -> tuple[int, int]:
-    cell = view.c.playable()[0]
+    cell = view.controller.playable()[0]
     x, y, _ = view.scene.screen_position(cell)
     return int(round(x)), int(round(y))
 

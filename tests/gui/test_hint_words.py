@@ -31,7 +31,7 @@ def test_controller_hints_are_the_hint_engine_s() -> None:
 
 def test_the_hint_box_numbers_the_cells_and_says_what_the_ball_does(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(seed=5))
-    view.c.setup = GameSetup(seed=5)
+    view.controller.setup = GameSetup(seed=5)
     app.settings.show_hints = True
     view.on_key_press(keys.SPACE, 0)
     view.on_update(0.1)
@@ -51,7 +51,7 @@ def test_spoker_hint_and_the_game_agree_on_the_same_position(app: SpokerApp, cap
     cell, value for value, word for word."""
     view = app.new_game(GameSetup(seed=12))
     app.settings.show_hints = True
-    c = view.c
+    c = view.controller
     for _ in range(6):
         c.draw()
         c.place(c.state.legal_cells()[len(c.state.legal_cells()) // 2])
@@ -70,19 +70,19 @@ def test_spoker_hint_and_the_game_agree_on_the_same_position(app: SpokerApp, cap
 
 def test_the_ghost_shows_the_group_it_would_form_and_the_challenge_s_outcome(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(seed=1))
-    c = view.c
+    c = view.controller
     for move in ("W@1A1", "B@1A5", "W@1C1", "B@1G7"):
         c.state.apply_move(move)
     c.state.apply_draw("W")
     cell = c.state.board.resolve("1E1")
-    view.cursor = cell
+    view.placing.cursor = cell
     view._update_ghost()
     preview = c.preview(cell)
     assert preview is not None and preview.formed is not None
     formed = [m for m in view.shown_highlights if set(getattr(m, "cells", ())) == set(preview.formed.cells)]
     assert formed, "the group the ghost would form is outlined"
     assert c.preview_text(preview) == "1E1: a flush three, level 1: opens a challenge"
-    view.cursor = None
+    view.placing.cursor = None
     view._update_ghost()
     assert not [m for m in view.shown_highlights if set(getattr(m, "cells", ())) == set(preview.formed.cells)]
     assert MarkRole.FORMED  # the role the ghost's group is drawn in

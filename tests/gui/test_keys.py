@@ -84,7 +84,7 @@ def finished(names: tuple[str, str] = ("Ann", "Bob")) -> GameController:
 # -- a key that opens a text field does not type into it --------------------------
 def test_s_in_a_game_opens_the_save_dialog_without_typing_an_s(app: SpokerApp, window: Any, tmp_path: Path) -> None:
     view = app.new_game(GameSetup(("Gina", "Computer (expert)"), seed=2))
-    proposed = app.default_record_path(view.c)
+    proposed = app.default_record_path(view.controller)
     stroke(window, keys.S, "s")
     assert isinstance(view.dialog, SaveDialog)
     field = view.dialog.field
@@ -157,12 +157,12 @@ def test_enter_in_the_games_save_dialog_does_not_act_on_the_game(app: SpokerApp,
     view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), seed=4))
     stroke(window, keys.SPACE, " ")
     stroke(window, keys.TAB, "\t")  # the keyboard cursor on a cell: Enter would place there
-    assert view.cursor is not None and view.c.state.drawn is not None
+    assert view.placing.cursor is not None and view.controller.state.drawn is not None
     stroke(window, keys.S, "s")
     stroke(window, keys.ENTER, "\r")
     view.on_update(0.01)
     assert view.dialog is None and "Saved to" in view.message
-    assert view.c.state.drawn is not None and view.c.state.move_number == 0  # not placed
+    assert view.controller.state.drawn is not None and view.controller.state.move_number == 0  # not placed
     assert window.current_view is view
 
 
@@ -190,7 +190,7 @@ def test_keys_typed_in_the_save_dialog_are_not_the_games_shortcuts(app: SpokerAp
     stroke(window, keys.A, "", CTRL)  # all of it chosen (Ctrl keys send no text): typing replaces it
     type_text(window, "my game")
     assert field.text == "my game"
-    assert window.current_view is view and view.c.state.drawn is None  # Space typed, no draw
+    assert window.current_view is view and view.controller.state.drawn is None  # Space typed, no draw
 
 
 def test_enter_and_escape_in_a_title_field_stay_in_the_field(app: SpokerApp, window: Any) -> None:
@@ -208,7 +208,7 @@ def test_enter_and_escape_in_a_title_field_stay_in_the_field(app: SpokerApp, win
     assert not field.focused and title.message == ""
     stroke(window, keys.ENTER, "\r")  # now the screen's Enter: start
     assert isinstance(window.current_view, GameView)
-    assert window.current_view.c.setup.names[1] == "Eve"
+    assert window.current_view.controller.setup.names[1] == "Eve"
 
 
 def test_a_held_backspace_repeats_in_the_save_dialog_and_a_title_field(app: SpokerApp, window: Any) -> None:
@@ -262,8 +262,8 @@ def test_ctrl_m_from_a_game_keeps_the_game_to_resume(app: SpokerApp, window: Any
     stroke(window, keys.TAB, "\t")
     stroke(window, keys.ENTER, "\r")
     stroke(window, keys.SPACE, " ")
-    state = view.c.state.to_string()
-    assert view.c.state.move_number == 1
+    state = view.controller.state.to_string()
+    assert view.controller.state.move_number == 1
     stroke(window, keys.M, "", CTRL)
     title = window.current_view
     assert isinstance(title, TitleView)
@@ -271,7 +271,7 @@ def test_ctrl_m_from_a_game_keeps_the_game_to_resume(app: SpokerApp, window: Any
     stroke(window, keys.C, "c")  # Continue
     again = window.current_view
     assert isinstance(again, GameView) and again is not view
-    assert again.c.state.to_string() == state
+    assert again.controller.state.to_string() == state
 
 
 def test_ctrl_m_from_the_help_of_a_game_keeps_the_game(app: SpokerApp, window: Any) -> None:
@@ -282,7 +282,7 @@ def test_ctrl_m_from_the_help_of_a_game_keeps_the_game(app: SpokerApp, window: A
     stroke(window, keys.M, "", CTRL)
     title = window.current_view
     assert isinstance(title, TitleView) and title.saved is not None
-    assert title.saved.move_number == view.c.state.move_number
+    assert title.saved.move_number == view.controller.state.move_number
 
 
 @pytest.mark.parametrize("screen", ["end", "replay", "lab", "help", "title"])

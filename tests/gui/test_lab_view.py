@@ -16,8 +16,8 @@ from spoker.cli import main
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.lab import RULE_SETS
 from spoker.gui.render.scene import Highlight
+from spoker.gui.render.theme import ROLE_COLOURS
 from spoker.gui.views import lab as lab_module
-from spoker.gui.views.common import ROLE_COLOURS
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.title import TitleView
 from spoker.records.suite import read_suite, run_case

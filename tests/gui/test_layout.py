@@ -116,19 +116,19 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
         app.show_settings()
     elif screen == "game-start":  # a full bag, no ball drawn: "10 10 10" (ran together at 800x600)
         view = app.play(game(names, 0))
-        assert view.c.state.bag() == (10, 10, 10) and view.c.state.drawn is None
+        assert view.controller.state.bag() == (10, 10, 10) and view.controller.state.drawn is None
     elif screen == "game":
         view = app.play(game(names, 18))
         settle(view)
         view.act_draw()
     elif screen == "game-flush":  # the straight flush's card over the board
         view = app.play(game(names, 14, seed=39))
-        assert view.c.state.end == "straight_flush"
+        assert view.controller.state.end == "straight_flush"
         view.moment_time = 0.0
     elif screen == "game-info":  # a ball clicked: why it counts; a long message
         view = app.play(game(names, 18))
         settle(view)
-        cell = next(c for c in view.c.counted[-1].group.cells)
+        cell = next(c for c in view.controller.counted[-1].group.cells)
         view._select(cell)
         view.say(f"Not saved: cannot write /{'very-long-folder/' * 12}{names[1]}.txt", "bad", 60)
     elif screen == "end":
@@ -417,11 +417,11 @@ def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> No
     view = app.play(game(NAMES["plain"], 18))
     settle(view)
     point_at_a_cell(view)
-    assert view.hover_cell is not None and view.c.is_playable(view.hover_cell)
+    assert view.placing.hover is not None and view.controller.is_playable(view.placing.hover)
     root = Path(__file__).parents[2]
     for doc in ("README.md", "docs/gui.md"):
         text = (root / doc).read_text(encoding="utf-8")
-        assert f"ghost on {view.hover_cell}]" in text, doc
+        assert f"ghost on {view.placing.hover}]" in text, doc
 
 
 def test_a_long_text_field_shows_the_caret_end(window: Any) -> None:

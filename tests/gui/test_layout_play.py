@@ -78,10 +78,10 @@ def screen(app: SpokerApp, which: str, names: tuple[str, str]) -> GameView:
     view.scene.finish_animations()
     if which == "hints":
         assert len(view.hints) == 3
-        view.cursor = view.hints[0].cell  # the ghost on the best cell: its tip says what it forms
+        view.placing.cursor = view.hints[0].cell  # the ghost on the best cell: its tip says what it forms
         view._update_ghost()
     else:
-        view.act_place(view.c.state.legal_cells()[0])
+        view.act_place(view.controller.state.legal_cells()[0])
         view.on_key_press(keys.Z, keys.MOD_CTRL)
         assert isinstance(view.dialog, ConfirmDialog)
     return view

@@ -26,9 +26,9 @@ from spoker.gui.models.lessons import (
     FILENAME,
     LESSONS,
     Goal,
+    LessonBook,
     LessonProgress,
     Step,
-    Tutor,
     answers,
     check,
     progress_from,
@@ -193,30 +193,30 @@ def test_progress_from_refuses_what_is_not_a_list_of_names() -> None:
     assert progress_from(None)[1] == "not an object but null"
 
 
-# -- the tutor ------------------------------------------------------------------------
+# -- the book ------------------------------------------------------------------------
 def test_the_tutor_goes_through_a_lesson_and_keeps_it_done(tmp_path: Path) -> None:
-    tutor = Tutor(LessonProgress(tmp_path / FILENAME))
-    tutor.open(1)  # a line of three: two steps
-    assert tutor.step is LESSONS[1].steps[0] and not tutor.solved
-    assert not tutor.next()  # not before the task is done
-    wrong = tutor.place("1G7")
-    assert not wrong.ok and tutor.board == LESSONS[1].steps[0].state.board  # try again
-    assert tutor.show_me() == Cell("1E1") and tutor.shown == Cell("1E1")
-    assert tutor.place("1E1").ok and Cell("1E1") in tutor.board and tutor.playable() == ()
-    assert tutor.place("1G7").ok  # solved: further clicks change nothing
-    assert not tutor.progress.is_done("line")  # one step to go
-    assert tutor.next() and tutor.step_index == 1 and tutor.verdict is None
-    assert tutor.place("1E1").ok and tutor.progress.is_done("line")
-    assert tutor.next() and tutor.index == 2  # the next lesson
+    book = LessonBook(LessonProgress(tmp_path / FILENAME))
+    book.open(1)  # a line of three: two steps
+    assert book.step is LESSONS[1].steps[0] and not book.solved
+    assert not book.next()  # not before the task is done
+    wrong = book.place("1G7")
+    assert not wrong.ok and book.board == LESSONS[1].steps[0].state.board  # try again
+    assert book.show_me() == Cell("1E1") and book.shown == Cell("1E1")
+    assert book.place("1E1").ok and Cell("1E1") in book.board and book.playable() == ()
+    assert book.place("1G7").ok  # solved: further clicks change nothing
+    assert not book.progress.is_done("line")  # one step to go
+    assert book.next() and book.step_index == 1 and book.verdict is None
+    assert book.place("1E1").ok and book.progress.is_done("line")
+    assert book.next() and book.index == 2  # the next lesson
     assert LessonProgress(tmp_path / FILENAME).done == {"line"}
-    assert tutor.first_to_do() == 0
-    tutor.open(8)
+    assert book.first_to_do() == 0
+    book.open(8)
     for _ in range(2):
-        tutor.place("4D4")
-        tutor.next()
-    assert tutor.lesson is None and tutor.chosen == 8  # after the last lesson: the list
+        book.place("4D4")
+        book.next()
+    assert book.lesson is None and book.chosen == 8  # after the last lesson: the list
     with pytest.raises(IndexError):
-        tutor.open(9)
+        book.open(9)
 
 
 # -- the screen -------------------------------------------------------------------------
@@ -235,7 +235,7 @@ def click_cell(view: LessonsView, cell: Cell) -> None:
 
 
 def lessons_view(app: Any, tmp_path: Path) -> LessonsView:
-    view = LessonsView(app, Tutor(LessonProgress(tmp_path / FILENAME)))
+    view = LessonsView(app, LessonBook(LessonProgress(tmp_path / FILENAME)))
     app.show(view)
     view.on_draw()
     return view
@@ -244,24 +244,24 @@ def lessons_view(app: Any, tmp_path: Path) -> LessonsView:
 def test_a_whole_lesson_by_mouse(app: Any, tmp_path: Path) -> None:
     view = lessons_view(app, tmp_path)
     click(view, *view.rows[3].center)  # 4. a covered ball spoils a group
-    assert view.tutor.index == 3 and view.scene.board == LESSONS[3].steps[0].state.board
+    assert view.book.index == 3 and view.scene.board == LESSONS[3].steps[0].state.board
     assert view.b_show.visible and not view.rows[0].visible
     click_cell(view, Cell("3E5"))  # the trap: its red line's 1C3 is covered
-    verdict = view.tutor.verdict
+    verdict = view.book.verdict
     assert verdict is not None and not verdict.ok and verdict.blocked
     assert view.scene.board == LESSONS[3].steps[0].state.board  # not placed: try again
     view.on_draw()
     assert not view.b_next.enabled
     click(view, *view.b_show.center)
-    assert view.tutor.shown == Cell("1G1")
+    assert view.book.shown == Cell("1G1")
     click_cell(view, Cell("1G1"))
-    assert view.tutor.solved and Cell("1G1") in view.scene.board
+    assert view.book.solved and Cell("1G1") in view.scene.board
     view.on_draw()
     assert view.b_next.enabled
     click(view, *view.b_next.center)
-    assert view.tutor.index == 4 and view.tutor.progress.is_done("covered")
+    assert view.book.index == 4 and view.book.progress.is_done("covered")
     click(view, *view.b_back.center)  # the list, the lesson marked done
-    assert view.tutor.lesson is None and view.rows[3].label.endswith("\u2713")
+    assert view.book.lesson is None and view.rows[3].label.endswith("\u2713")
     assert view.b_start.label == "Go on"
     click(view, *view.b_title.center)
     assert isinstance(app.window.current_view, TitleView)
@@ -271,27 +271,27 @@ def test_a_whole_lesson_by_keys(app: Any, tmp_path: Path) -> None:
     view = lessons_view(app, tmp_path)
     view.on_key_press(keys.DOWN, 0)
     view.on_key_press(keys.DOWN, 0)
-    assert view.tutor.chosen == 2 and view.rows[2].active
+    assert view.book.chosen == 2 and view.rows[2].active
     assert view.scene.board == LESSONS[2].steps[0].state.board  # the chosen lesson's position
     view.on_key_press(keys.UP, 0)
     view.on_key_press(keys.ENTER, 0)  # 2. a line of three
-    assert view.tutor.index == 1
+    assert view.book.index == 1
     view.on_key_press(keys.TAB, 0)
-    assert view.cursor == view.tutor.playable()[0] and view.scene._ghost is not None
+    assert view.placing.cursor == view.book.playable()[0] and view.scene._ghost is not None
     view.on_key_press(keys.TAB, keys.MOD_SHIFT)
-    assert view.cursor == view.tutor.playable()[-1]
+    assert view.placing.cursor == view.book.playable()[-1]
     view.on_key_press(keys.ENTER, 0)  # a wrong cell
-    assert view.tutor.verdict is not None and not view.tutor.verdict.ok
+    assert view.book.verdict is not None and not view.book.verdict.ok
     for _ in range(2):  # both steps
         view.on_key_press(keys.S, 0)  # show me, then Enter places it
         view.on_key_press(keys.ENTER, 0)
-        assert view.tutor.solved
+        assert view.book.solved
         view.on_key_press(keys.SPACE, 0)
-    assert view.tutor.progress.is_done("line") and view.tutor.index == 2
+    assert view.book.progress.is_done("line") and view.book.index == 2
     view.on_key_press(keys.ESCAPE, 0)
-    assert view.tutor.lesson is None
+    assert view.book.lesson is None
     view.on_key_press(keys.KEY_9, 0)  # a lesson by its number
-    assert view.tutor.index == 8
+    assert view.book.index == 8
     view.on_key_press(keys.ESCAPE, 0)
     view.on_key_press(keys.ESCAPE, 0)
     assert isinstance(app.window.current_view, TitleView)
@@ -304,8 +304,8 @@ def test_help_lists_the_lessons_keys_and_comes_back(app: Any, tmp_path: Path) ->
     help_view = app.window.current_view
     assert isinstance(help_view, HelpView) and help_view.keys_heading == "KEYS IN THE LESSONS"
     help_view.on_key_press(keys.ESCAPE, 0)
-    assert app.window.current_view is view and view.tutor.index == 6
-    assert view.scene.board == view.tutor.board  # the help's pictures did not change the board
+    assert app.window.current_view is view and view.book.index == 6
+    assert view.scene.board == view.book.board  # the help's pictures did not change the board
 
 
 def test_the_title_screen_opens_the_lessons(app: Any) -> None:
@@ -321,7 +321,7 @@ def test_the_title_screen_opens_the_lessons(app: Any) -> None:
     click(again, *again.b_learn.center)
     assert isinstance(app.window.current_view, LessonsView)
     view = app.show_lessons(5)
-    assert view.tutor.index == 4
+    assert view.book.index == 4
 
 
 def test_a_damaged_progress_file_is_told_on_screen_and_on_stderr(
@@ -331,7 +331,7 @@ def test_a_damaged_progress_file_is_told_on_screen_and_on_stderr(
     view = lessons_view(app, tmp_path)
     assert view.message_kind == "bad" and "damaged" in view.message
     assert "damaged" in capsys.readouterr().err
-    assert view.tutor.progress.done == set() and not path.exists()
+    assert view.book.progress.done == set() and not path.exists()
     assert any(name.startswith(FILENAME + ".damaged-") for name in os.listdir(tmp_path))
 
 
@@ -412,7 +412,7 @@ def test_random_clicks_and_keys_never_break_the_lessons(app: Any, tmp_path: Path
             app.show(view)
         if rng.random() < 0.5:
             symbol = rng.choice(presses)
-            if symbol == keys.ESCAPE and view.tutor.lesson is None:
+            if symbol == keys.ESCAPE and view.book.lesson is None:
                 continue  # the title screen: tested above
             view.on_key_press(symbol, keys.MOD_SHIFT if rng.random() < 0.2 else 0)
         else:
@@ -420,12 +420,12 @@ def test_random_clicks_and_keys_never_break_the_lessons(app: Any, tmp_path: Path
             view.on_mouse_motion(int(x), int(y), 0, 0)
             click(view, x, y)
         view.on_update(0.05)
-        tutor = view.tutor
-        assert tutor.index is None or 0 <= tutor.index < len(tutor.lessons)
-        if tutor.lesson is not None:
-            assert view.scene.board == tutor.board
+        book = view.book
+        assert book.index is None or 0 <= book.index < len(book.lessons)
+        if book.lesson is not None:
+            assert view.scene.board == book.board
             assert view.b_next.visible and not view.rows[0].visible
             opened += 1
-        solved += tutor.solved
+        solved += book.solved
     view.on_draw()
     assert opened > 100 and solved > 10  # the monkey got into lessons and through some

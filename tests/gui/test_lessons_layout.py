@@ -14,7 +14,7 @@ import pytest
 from support.layout_check import Box, layout_problems
 
 from spoker.gui.app import SpokerApp
-from spoker.gui.models.lessons import FILENAME, LESSONS, LessonProgress, Tutor, answers
+from spoker.gui.models.lessons import FILENAME, LESSONS, LessonBook, LessonProgress, answers
 from spoker.gui.models.settings import Settings
 from spoker.gui.render.text import DrawnText, drawable_text, recording_texts
 from spoker.gui.views.lessons import LessonsView
@@ -51,7 +51,7 @@ def show(app: SpokerApp, screen: str, tmp_path: Path) -> LessonsView:
     if "all" in actions:
         for each in LESSONS:
             progress.mark_done(each.key)
-    view = LessonsView(app, Tutor(progress))
+    view = LessonsView(app, LessonBook(progress))
     app.show(view)
     if lesson is not None:
         view.open(lesson - 1)
@@ -63,9 +63,9 @@ def show(app: SpokerApp, screen: str, tmp_path: Path) -> LessonsView:
         elif action != "all":
             view.place(action)  # type: ignore[arg-type]
     if screen.endswith("-right") or screen == "apex-answer":
-        assert view.tutor.solved
+        assert view.book.solved
     elif screen.endswith(("-wrong", "-tie")):
-        assert view.tutor.verdict is not None and not view.tutor.verdict.ok
+        assert view.book.verdict is not None and not view.book.verdict.ok
     view.on_draw()
     for _ in range(15):
         view.on_update(0.1)
@@ -101,11 +101,11 @@ def test_the_lesson_screens_texts_stay_in_their_boxes_and_apart(
     for text in texts:
         assert text.text == drawable_text(text.text)
     shown = " ".join(t.text for t in texts)
-    verdict = view.tutor.verdict
+    verdict = view.book.verdict
     if verdict is not None:
         assert verdict.words[0].split(":")[0] in shown  # the verdict's first line is never dropped
-    if view.tutor.lesson is not None:
-        assert view.tutor.lesson.title.split()[0] in shown
+    if view.book.lesson is not None:
+        assert view.book.lesson.title.split()[0] in shown
     else:  # under the pyramid, the chosen lesson's first sentence (was dropped at 800x600)
         assert any(t.text.startswith("1. Where a ball can go: The board starts empty.") for t in texts)
 
@@ -116,7 +116,7 @@ def test_the_pointer_s_tip_and_a_message_fit_too(app: SpokerApp, tmp_path: Path)
     cell = answers(LESSONS[0].steps[0])[0]
     x, y, _ = view.scene.screen_position(cell)
     view.on_mouse_motion(int(x), int(y), 0, 0)
-    assert view.hover_cell == cell
+    assert view.placing.hover == cell
     view.say("Place the ball first: the task is above the ball in the panel.", "info", 10)
     texts = frame_texts(view)
     assert any(t.text.startswith(f"{cell}:") for t in texts)

@@ -367,7 +367,7 @@ def test_the_viewers_story_shows_the_luck_marks(app: SpokerApp, window: Any, ana
     marks = view.analysis.luck_marks()
     n = max(marks)  # the latest marked draw: its line is at the story's bottom when the viewer is there
     view.goto(n)
-    lines = marked_log(view.controller().log, view.analysis.verdicts(), marks)
+    lines = marked_log(view.page().log, view.analysis.verdicts(), marks)
     assert any(line.text.startswith(f"{n}. ") and line.text.endswith(f"\u00b7 {marks[n]}") for line in lines)
     app.resized(1920, 1080)
     try:

@@ -35,7 +35,7 @@ BUTTONS = (arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTTON_LEFT, arcade.MOUSE_BUTT
 
 def check_state(view: Any) -> None:
     """The state on screen round-trips through its string and is consistent."""
-    c = getattr(view, "c", None)
+    c = getattr(view, "controller", None)
     if c is None:
         return
     state = c.state
@@ -59,7 +59,7 @@ def target_point(view: Any, rng: random.Random, width: int, height: int) -> tupl
         return int(w.left + rng.random() * w.width), int(w.bottom + rng.random() * w.height)
     scene = getattr(view, "scene", None)
     if roll < 0.75 and scene is not None and isinstance(view, (GameView, ReplayView, EndView)):
-        c = getattr(view, "c", None)
+        c = getattr(view, "controller", None)
         cells = list(c.playable()) if isinstance(view, GameView) and c is not None and rng.random() < 0.7 else []
         if not cells:
             from shibumi import CELLS
@@ -94,17 +94,17 @@ def test_monkey(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, se
     def play_step(view: GameView) -> None:
         """Play on, so that games get deep and end: draw, then a playable cell
         (or let the computer play)."""
-        if view.c.computer_to_move:
+        if view.controller.computer_to_move:
             view.on_update(0.5)
         view.on_key_press(keys.SPACE, 0)
         view.scene.finish_animations()
-        spots = [view.scene.screen_position(c)[:2] for c in view.c.playable()]
-        spots = [(x, y) for x, y in spots if view.scene.pick(x, y) in view.c.playable()]
+        spots = [view.scene.screen_position(c)[:2] for c in view.controller.playable()]
+        spots = [(x, y) for x, y in spots if view.scene.pick(x, y) in view.controller.playable()]
         if spots:
             x, y = rng.choice(spots)
             view.on_mouse_motion(int(x), int(y), 0, 0)
             view.on_mouse_press(int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
-        elif view.c.playable():
+        elif view.controller.playable():
             view.on_key_press(keys.R, 0)  # hidden from here: turn the pyramid, as a player would
 
     def random_step(view: Any) -> None:
@@ -138,8 +138,8 @@ def test_monkey(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, se
         nonlocal moves
         view = window.current_view
         if isinstance(view, GameView):
-            games_seen.add(id(view.c))
-            moves = max(moves, view.c.state.move_number)
+            games_seen.add(id(view.controller))
+            moves = max(moves, view.controller.state.move_number)
         check_state(view)
         if step % 60 == 0:
             view.on_draw()

@@ -27,7 +27,7 @@ def test_a_write_failure_in_a_folder_named_damaged_is_not_told_as_a_damaged_file
     view = app.show_lessons()
     assert isinstance(view, LessonsView)
     capsys.readouterr()
-    view.tutor.progress.mark_done("line")  # cannot be written: its folder is a file
+    view.book.progress.mark_done("line")  # cannot be written: its folder is a file
     view._tell_notices()
     err = capsys.readouterr().err
     assert err.startswith("spoker: cannot keep the lessons' progress file in ") and "damaged-data" in err
@@ -85,7 +85,7 @@ def test_a_data_folder_that_is_a_file_is_said_so_not_file_exists(
     view = app.show_lessons()
     assert isinstance(view, LessonsView)
     capsys.readouterr()
-    view.tutor.progress.mark_done("line")
+    view.book.progress.mark_done("line")
     view._tell_notices()
     (line,) = capsys.readouterr().err.splitlines()
     assert "'/dev/null/lessons.json'" in line and "File exists" not in line and "'/dev/null'" in line

@@ -77,7 +77,7 @@ def test_a_puzzle_by_keys_then_its_values_on_the_board(app: Any) -> None:
     cells = session.playable()
     for _ in range(cells.index(answer) + 1):
         view.on_key_press(keys.TAB, 0)
-    assert view.cursor == answer
+    assert view.placing.cursor == answer
     view.on_key_press(keys.ENTER, 0)
     assert session.attempt is not None and session.attempt.right
     settle(view)
@@ -105,7 +105,7 @@ def test_a_click_on_a_wrong_cell_says_so_and_the_help_lists_the_keys(app: Any) -
     hit = next(((x, y), c) for (x, y, _), c in spots if view.scene.pick(x, y) == c)
     (x, y), cell = hit
     view.on_mouse_motion(int(x), int(y), 0, 0)
-    assert view.hover_cell == cell
+    assert view.placing.hover == cell
     view.on_mouse_press(int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
     assert session.attempt is not None and session.attempt.cell == cell and not session.attempt.right
     assert session.verdict()[0][1] == "bad"
@@ -147,7 +147,7 @@ def test_retry_by_keys_then_back(app: Any, sample: tuple[Any, Any]) -> None:
     session = view.session
     assert not view.b_line.visible and view.filters == []
     m = session.items[0].move
-    view.cursor = m.best
+    view.placing.cursor = m.best
     view.on_key_press(keys.ENTER, 0)
     assert session.result is not None and session.result.kind == "best"
     view.on_draw()
@@ -155,7 +155,7 @@ def test_retry_by_keys_then_back(app: Any, sample: tuple[Any, Any]) -> None:
     assert any(near(c, BADGE_COLOURS["best"][:3]) for c in colours_near(x, y, 6))
     while not session.finished:
         if session.result is None:
-            view.cursor = session.items[session.index].move.cell
+            view.placing.cursor = session.items[session.index].move.cell
             view.on_key_press(keys.ENTER, 0)
         view.on_key_press(keys.N, 0)
     assert session.task().startswith("Done:")

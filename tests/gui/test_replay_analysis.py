@@ -27,8 +27,8 @@ from spoker.gui.models.analysis_model import (
     on,
 )
 from spoker.gui.models.controller import GameController, GameSetup
+from spoker.gui.render.theme import VERDICT_COLOURS
 from spoker.gui.views.analysis_panel import marked_log
-from spoker.gui.views.common import VERDICT_COLOURS
 from spoker.gui.views.end import EndView
 from spoker.gui.views.replay import ReplayView
 from spoker.records.record import GameRecord, load_record
@@ -116,7 +116,7 @@ def test_clicking_a_point_jumps_to_its_move(app: SpokerApp, window: Any, analysi
 def test_mistakes_and_blunders_are_marked_in_the_story(app: SpokerApp, window: Any, analysis: GameAnalysis) -> None:
     view = analysed_viewer(app, window, analysis)
     view.replay_end()
-    log = view.controller().log
+    log = view.page().log
     marked = marked_log(log, view.analysis.verdicts())
     assert len(marked) == len(log)
     verdicts = {m.n: m.verdict for m in analysis.moves}

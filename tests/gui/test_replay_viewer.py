@@ -63,8 +63,8 @@ def test_stepping_shows_the_records_states(app: SpokerApp, window: Any) -> None:
         expected.apply_move(move)
         assert view.position == n
         assert view.scene.board == expected.board
-        assert view.controller().state.to_string() == expected.to_string()
-        assert view.controller().last_move_text().endswith(str(move))
+        assert view.page().state.to_string() == expected.to_string()
+        assert view.page().last_move_text().endswith(str(move))
         if n % 7 == 0:
             view.on_update(0.05)
             view.on_draw()
@@ -76,7 +76,7 @@ def test_stepping_shows_the_records_states(app: SpokerApp, window: Any) -> None:
         assert view.scene.board == view.replay.state_at(n).board
     view.on_key_press(keys.END, 0)
     assert view.position == view.replay.length
-    assert view.controller().state.to_string() == record.play().to_string()
+    assert view.page().state.to_string() == record.play().to_string()
     view.on_key_press(keys.HOME, 0)
     assert view.position == 0
 
@@ -89,14 +89,14 @@ def test_challenges_are_jumped_to_and_narrated(app: SpokerApp, window: Any) -> N
     for ch in challenges:
         view.on_key_press(keys.PAGEDOWN, 0)
         assert view.position == ch.move
-        m = view.controller().moment
+        m = view.page().moment
         assert m.kind == "challenge"
         assert ch.challenge.describe() in m.title
         assert {"Ann", "Bob"}.intersection(m.title.split())
         assert any(set(h.cells) == set(ch.challenge.cells) for h in view.shown_highlights)  # type: ignore[attr-defined]
         if ch.response_move is not None:
             view.goto(ch.response_move)
-            m = view.controller().moment
+            m = view.page().moment
             assert m.kind in ("verdict", "straight_flush")
             if m.kind == "verdict":
                 assert any(line.startswith("Points:") for line in m.lines)
@@ -116,7 +116,7 @@ def test_challenges_are_jumped_to_and_narrated(app: SpokerApp, window: Any) -> N
 def test_the_challenge_list_of_the_viewer_matches_the_game(app: SpokerApp, window: Any) -> None:
     record = greedy_record(5)
     view = open_viewer(app, window, record)
-    final = view.controller(view.replay.length)
+    final = view.page(view.replay.length)
     assert [c.move for c in final.challenges] == [c.move for c in view.replay.challenges]
     assert [c.points for c in final.challenges] == [c.points for c in view.replay.challenges]
     # Clicking a row of the challenge list jumps there.
@@ -164,7 +164,7 @@ def test_the_rules_override_and_an_unfinished_record(app: SpokerApp, window: Any
     part = GameRecord(dict(full.headers), full.moves[:13], full.rules)
     view = open_viewer(app, window, part)
     view.on_key_press(keys.END, 0)
-    assert view.position == 13 and not view.controller().state.is_over
+    assert view.position == 13 and not view.page().state.is_over
     view.on_draw()
     app.open_replay(full, RuleSet("touching"), "touching.txt")
     touching = window.current_view
@@ -194,8 +194,8 @@ def test_game_to_replay_and_record_file_from_the_title(app: SpokerApp, window: A
     save_record(tmp_path / "part.txt", part)
     assert app.open_record_file(str(tmp_path / "part.txt"), "play") is None
     game = window.current_view
-    assert game.c.state.history == record.moves[:9]  # type: ignore[union-attr]
-    assert game.c.setup.names == ("Ann", "Bob")  # type: ignore[union-attr]
+    assert game.controller.state.history == record.moves[:9]  # type: ignore[union-attr]
+    assert game.controller.setup.names == ("Ann", "Bob")  # type: ignore[union-attr]
     # A finished game's end screen opens its replay.
     c = GameController(GameSetup(("Ann", "Bob"), seed=4), record.play())
     app.show_end(c)

@@ -1,4 +1,4 @@
-"""The buttons "Retry my mistakes" and "Export animation" (issues 25, 26) of
+"""The buttons "Retry my mistakes" and "Export animation" of
 the replay viewer and the end screen: the analysis first, whose mistakes
 (asked only when it is not clear), Back to the same position; the whole
 game or the challenge here as a GIF of two frames a move, a bad name one
@@ -20,8 +20,9 @@ from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.retry_session import RetrySession
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.end import EndView
+from spoker.gui.views.game_actions import EXPORTING, FILM_HELP, film_path, people
 from spoker.gui.views.puzzles import PuzzlesView
-from spoker.gui.views.replay import EXPORTING, FILM_HELP, ReplayView, film_path, people
+from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.save_dialog import RECORD_HELP, SaveDialog
 from spoker.records.record import GameRecord, load_record, save_record
 

@@ -216,14 +216,14 @@ def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator
 
 
 def person_places(view: GameView, rng: random.Random) -> None:
-    if view.c.state.drawn is None:
+    if view.controller.state.drawn is None:
         view.on_key_press(keys.SPACE, 0)
-    assert view.act_place(rng.choice(view.c.state.legal_cells()))
+    assert view.act_place(rng.choice(view.controller.state.legal_cells()))
 
 
 def computer_plays(view: GameView) -> None:
     for _ in range(400):
-        if view.c.person_to_move:
+        if view.controller.person_to_move:
             return
         view.on_update(0.1)
     raise AssertionError("the computer did not play")
@@ -235,16 +235,16 @@ def test_ctrl_z_against_the_computer_takes_back_at_once_and_the_computer_waits(a
     person_places(view, rng)
     computer_plays(view)
     person_places(view, rng)
-    mine = view.c.state.history[-1]
+    mine = view.controller.state.history[-1]
     view.on_draw()
     assert view.b_undo.enabled
     view.on_key_press(keys.Z, CTRL)
     assert view.dialog is None, "no question against a computer"
-    assert len(view.c.state.history) == 2 and view.c.state.drawn == mine.colour
-    assert view.c.person_to_move
+    assert len(view.controller.state.history) == 2 and view.controller.state.drawn == mine.colour
+    assert view.controller.person_to_move
     assert "Taken back" in view.message
-    saved = autosave.load(app.files.autosave_file(view.c))
-    assert saved.state.to_string() == view.c.state.to_string(), "the autosave follows the takeback"
+    saved = autosave.load(app.files.autosave_file(view.controller))
+    assert saved.state.to_string() == view.controller.state.to_string(), "the autosave follows the takeback"
 
 
 def test_in_hot_seat_the_other_person_allows_or_refuses(app: SpokerApp) -> None:
@@ -254,17 +254,17 @@ def test_in_hot_seat_the_other_person_allows_or_refuses(app: SpokerApp) -> None:
     person_places(view, rng)
     view.on_key_press(keys.Z, CTRL)
     assert isinstance(view.dialog, ConfirmDialog)
-    assert view.dialog.title == f"Take back {view.c.state.history[-1].cell}?"
+    assert view.dialog.title == f"Take back {view.controller.state.history[-1].cell}?"
     assert view.dialog.detail.startswith("Ann: let Bob take back")
     view.on_key_press(keys.N, 0)
     view.on_update(0.01)
-    assert view.dialog is None and len(view.c.state.history) == 2, "refused: nothing changes"
+    assert view.dialog is None and len(view.controller.state.history) == 2, "refused: nothing changes"
     view.b_undo.action()
     assert isinstance(view.dialog, ConfirmDialog)
     view.on_key_press(keys.Y, 0)
     view.on_update(0.01)
-    assert len(view.c.state.history) == 1 and view.c.state.to_move == 2
-    assert "# 1 takeback: " in format_record(record_of(view.c)), "a saved record says so"
+    assert len(view.controller.state.history) == 1 and view.controller.state.to_move == 2
+    assert "# 1 takeback: " in format_record(record_of(view.controller)), "a saved record says so"
 
 
 def test_takebacks_off_in_the_settings_refuses_with_a_reason(app: SpokerApp) -> None:
@@ -274,7 +274,7 @@ def test_takebacks_off_in_the_settings_refuses_with_a_reason(app: SpokerApp) -> 
     view.on_draw()
     assert not view.b_undo.enabled
     view.on_key_press(keys.Z, CTRL)
-    assert view.dialog is None and len(view.c.state.history) == 1
+    assert view.dialog is None and len(view.controller.state.history) == 1
     assert "off" in view.message
 
 
@@ -282,4 +282,4 @@ def test_a_plain_z_is_no_takeback(app: SpokerApp) -> None:
     view = app.new_game(GameSetup(("Ann", "Bob"), (PERSON, PERSON), RuleSet(), seed=8))
     person_places(view, random.Random(1))
     view.on_key_press(keys.Z, 0)
-    assert view.dialog is None and len(view.c.state.history) == 1
+    assert view.dialog is None and len(view.controller.state.history) == 1

@@ -170,7 +170,7 @@ def click_cell(view: GameView, cell: Cell) -> None:
 
 
 def placed(view: GameView) -> list[Cell]:
-    return [m.cell for m in view.c.state.history[PLACED:]]
+    return [m.cell for m in view.controller.state.history[PLACED:]]
 
 
 def test_a_poor_click_asks_rethink_keeps_the_ball_and_play_it_places_it(app: SpokerApp) -> None:
@@ -181,10 +181,10 @@ def test_a_poor_click_asks_rethink_keeps_the_ball_and_play_it_places_it(app: Spo
     assert dialog.title == "This gives away about 1 game in 6: rethink, or play it?"
     assert dialog.lines[0].startswith("Better: 3C3: a flush three")
     assert (dialog.yes.label, dialog.no.label) == ("Play it", "Rethink")
-    assert placed(view) == [] and view.c.state.drawn == Colour.RED
+    assert placed(view) == [] and view.controller.state.drawn == Colour.RED
     view.on_draw()  # the dialog drawn over the game
     view.on_key_press(keys.R, 0)  # Rethink
-    assert view.dialog is None and placed(view) == [] and view.c.state.drawn == Colour.RED
+    assert view.dialog is None and placed(view) == [] and view.controller.state.drawn == Colour.RED
     assert "still yours" in view.message
     click_cell(view, POOR)
     assert view.dialog is not None
@@ -222,17 +222,17 @@ def test_the_play_it_button_places_and_the_placement_takes_back_normally(app: Sp
     assert dialog.title == "This gives away about 4 games in 10: rethink, or play it?"
     x, y = dialog.yes.center
     view.on_mouse_press(round(x), round(y), 1, 0)  # the Play it button
-    assert [m.cell for m in view.c.state.history[24:]] == [poor] and view.dialog is None
+    assert [m.cell for m in view.controller.state.history[24:]] == [poor] and view.dialog is None
     view.on_update(0.02)  # the computer waits before it draws
     view.on_key_press(keys.Z, keys.MOD_CTRL)  # taken back as any placement
-    assert len(view.c.state.history) == 24 and view.c.state.drawn == Colour.WHITE and view.dialog is None
-    assert view.c.state.to_string() == before
+    assert len(view.controller.state.history) == 24 and view.controller.state.drawn == Colour.WHITE and view.dialog is None
+    assert view.controller.state.to_string() == before
     view.on_update(0.02)
     click_cell(view, poor)  # asked again, from the values found again
     assert view.dialog is not None and view.tutor_asked == 2
     view.on_key_press(keys.R, 0)
     click_cell(view, Cell("3C5"))
-    assert [m.cell for m in view.c.state.history[24:]] == [Cell("3C5")]
+    assert [m.cell for m in view.controller.state.history[24:]] == [Cell("3C5")]
 
 
 def test_a_good_click_the_keyboard_and_the_settings_decide_at_once(app: SpokerApp) -> None:
@@ -244,7 +244,7 @@ def test_a_good_click_the_keyboard_and_the_settings_decide_at_once(app: SpokerAp
         click_cell(other, POOR)
         assert other.dialog is None and placed(other) == [POOR], (seats, on, threshold)
     keyboard = tutor_view(app)
-    while keyboard.cursor != POOR:
+    while keyboard.placing.cursor != POOR:
         keyboard.on_key_press(keys.TAB, 0)
     keyboard.on_key_press(keys.ENTER, 0)
     assert keyboard.dialog is not None and placed(keyboard) == []
@@ -256,13 +256,13 @@ def test_the_hints_show_the_same_values(app: SpokerApp) -> None:
     app.settings.show_hints = True
     view = tutor_view(app)
     assert view.values.found is not None and view.hints == view.values.found[1][:3]
-    assert view.c.hint_lines(view.hints)[1].startswith("1. 3C3: ")
+    assert view.controller.hint_lines(view.hints)[1].startswith("1. 3C3: ")
 
 
 def test_a_click_before_the_values_is_placed_after_the_wait_without_asking(app: SpokerApp, monkeypatch: Any) -> None:
     view = tutor_view(app)
     view.values.reset()
-    view.values.jobs[view.c.state.to_string()] = unready(view.c.state.to_string())
+    view.values.jobs[view.controller.state.to_string()] = unready(view.controller.state.to_string())
     now = [100.0]
     view.clock = lambda: now[0]
     click_cell(view, POOR)

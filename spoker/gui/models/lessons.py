@@ -13,7 +13,7 @@ told why in the engine's words (what the ball would form there, and which
 group is held back, covered or cut or by the apex ruling, from
 :func:`spoker.engine.groups.standing`), with the lesson's hint.
 
-:class:`Tutor` is what the Learn to play screen shows and sends clicks to
+:class:`LessonBook` is what the Learn to play screen shows and sends clicks to
 (:mod:`spoker.gui.views.lessons`): the lesson and step open, the board, the
 last try and its verdict, the cell "Show me" lights. :class:`LessonProgress` keeps
 which lessons are done in the data folder's ``lessons.json``, with the data
@@ -331,7 +331,7 @@ def _kind(data: object) -> str:
 
 
 # -- the screen's model -------------------------------------------------------------
-class Tutor:
+class LessonBook:
     """The Learn to play screen's state: the list of lessons, or a lesson
     open at a step, its board and the last try. The view draws it and sends
     it the learner's clicks and keys."""
@@ -464,6 +464,6 @@ def progress_path(folder: Path | None) -> Path | None:
 
 
 __all__ = [
-    "FILENAME", "LESSONS", "Goal", "Lesson", "LessonProgress", "Step", "Tutor", "Verdict", "answers", "check",
+    "FILENAME", "LESSONS", "Goal", "Lesson", "LessonBook", "LessonProgress", "Step", "Verdict", "answers", "check",
     "progress_from", "progress_path", "progress_text",
 ]

@@ -59,7 +59,7 @@ MIN_SIZE = (320, 200)
 MAX_SIZE = (1920, 1200)
 """The largest: every frame is kept until the file is written (7 MB a frame here)."""
 FLUSH: RGBA = (255, 80, 200, 255)
-"""A straight flush's outline, the game screen's (``views.common.ROLE_COLOURS["flush"]``)."""
+"""A straight flush's outline, the game screen's (``theme.ROLE_COLOURS["flush"]``)."""
 DRAW_HOLD, PLACED_HOLD, MOMENT_HOLD, END_HOLD = 1, 2, 4, 4
 """Frame times a frame is shown: a draw, a placement, one with a challenge or
 a verdict to read; the last frame of the film gets END_HOLD more."""

@@ -65,3 +65,40 @@ def set_ui_scale(width: float, height: float) -> float:
 
 def player_colour(player: int) -> RGBA:
     return THEME.player1 if player == 1 else THEME.player2
+
+
+# -- the highlights' and the story's colours (the board, the log, the banner) -------
+ROLE_COLOURS: dict[str, tuple[int, int, int, int]] = {
+    "challenge": (255, 200, 40, 255),
+    "response": (60, 210, 255, 255),
+    "formed": (255, 200, 40, 255),
+    "flush": (255, 80, 200, 255),
+    "blocked": (175, 175, 185, 255),
+    "hint": (90, 230, 110, 255),
+    "selected": (255, 255, 255, 255),
+}
+ROLE_STYLES = {"blocked": "dashed", "hint": "dashed"}
+VERDICT_COLOURS: dict[str, tuple[int, int, int, int]] = {
+    "inaccuracy": (240, 220, 90, 255),
+    "mistake": (255, 150, 40, 255),
+    "blunder": (255, 60, 60, 255),
+}
+"""The analysis's verdicts (graph points, the story's marked moves)."""
+LOG_COLOURS = {
+    "info": THEME.muted,
+    "move": THEME.text,
+    "group": (255, 220, 140, 255),
+    "challenge": ROLE_COLOURS["challenge"],
+    "verdict": ROLE_COLOURS["response"],
+    "flush": ROLE_COLOURS["flush"],
+    "end": THEME.good,
+    "warn": (190, 190, 200, 255),
+    **VERDICT_COLOURS,
+}
+BANNER_COLOURS = {
+    "challenge": ROLE_COLOURS["challenge"],
+    "verdict": ROLE_COLOURS["response"],
+    "straight_flush": ROLE_COLOURS["flush"],
+    "blocked": ROLE_COLOURS["blocked"],
+    "end": THEME.good,
+}

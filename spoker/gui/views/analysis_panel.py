@@ -21,9 +21,9 @@ from spoker.gui.models.analysis_model import IDLE, RUNNING, VERDICT_MARKS, Analy
 from spoker.gui.models.story import Line
 from spoker.gui.render.shapes import draw_box, draw_disc, draw_ring
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, player_colour, ui_scale
-from spoker.gui.views.common import ROLE_COLOURS, VERDICT_COLOURS, Layered, TextBlock
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, VERDICT_COLOURS, player_colour, ui_scale
 from spoker.gui.widgets.base import window_height, window_width
+from spoker.gui.widgets.text_block import Layered, TextBlock
 from spoker.runs.analysis import MoveAnalysis
 from spoker.runs.luck import Balance, edges
 from spoker.text.analysis_words import (

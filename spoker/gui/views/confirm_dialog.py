@@ -9,10 +9,12 @@ from collections.abc import Callable, Sequence
 from arcade import key as keys
 
 from spoker.gui.render.theme import THEME, ui_scale
-from spoker.gui.views.common import TextBlock, draw_modal_box
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.modal import draw_modal_box
+from spoker.gui.widgets.text_block import TextBlock
+from spoker.gui.widgets.text_input import ENTER_KEYS
 
-YES_KEYS = (keys.Y, keys.ENTER, keys.RETURN, keys.NUM_ENTER)
+YES_KEYS = (keys.Y, *ENTER_KEYS)
 NO_KEYS = (keys.N, keys.ESCAPE)
 
 

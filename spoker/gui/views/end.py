@@ -10,6 +10,7 @@ starts it, and a kept analysis shows at once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import arcade
@@ -26,24 +27,13 @@ from spoker.gui.render.film import challenge_moves
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, player_colour, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, player_colour, ui_scale
 from spoker.gui.views.analysis_panel import LuckBars, TipBox
-from spoker.gui.views.base import BaseView
-from spoker.gui.views.common import ROLE_COLOURS, TextBlock, highlights
-from spoker.gui.views.confirm_dialog import ConfirmDialog
-from spoker.gui.views.replay import (
-    EXPORT_TIP,
-    EXPORTING,
-    FILM_HELP,
-    RETRY_TIP,
-    export_film,
-    film_path,
-    people,
-    which_dialog,
-    whose_dialog,
-)
-from spoker.gui.views.save_dialog import SaveDialog
+from spoker.gui.views.common import highlights
+from spoker.gui.views.game_actions import EXPORT_TIP, RETRY_TIP, GameActionsView
+from spoker.gui.views.save_dialog import save_game_dialog
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import key_pressed
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay
@@ -62,18 +52,14 @@ def groups_by_player(counted: list[Counted]) -> list[list[int]]:
     return table
 
 
-class EndView(BaseView):
+class EndView(GameActionsView):
     """Results of a finished game, with the final pyramid."""
 
     def __init__(self, app: AppHost, controller: GameController) -> None:
         super().__init__(app)
         self.shown_highlights: list[object] = []  # what the scene was last told to light
-        self.c = controller
+        self.controller = controller
         self.scene = app.scene
-        self.dialog: SaveDialog | ConfirmDialog | None = None
-        self.exporting: tuple[str, tuple[int, int] | None] | None = None  # (file, moves) once "Exporting" shows
-        self._export_frame = 0  # the frames drawn when the export was asked for
-        self._exported = False  # an export just ran (the next update's time is its)
         ui = self.ui
         self.b_new = ui.add(Button("New game", self.app.show_title, "N", primary=True))
         self.b_save = ui.add(Button("Save record", self.ask_save, "S"))
@@ -127,13 +113,13 @@ class EndView(BaseView):
         hide its groups."""
         marks: list[Mark] = []
         self.position = None
-        if self.selected is not None and self.selected < len(self.c.challenges):
-            s = self.c.state
-            self.position = challenge_position(s.history, s.rules, self.c.challenges[self.selected])
+        if self.selected is not None and self.selected < len(self.controller.challenges):
+            s = self.controller.state
+            self.position = challenge_position(s.history, s.rules, self.controller.challenges[self.selected])
             marks.extend(self.position.marks)
-        elif self.c.state.end == End.STRAIGHT_FLUSH:
-            marks.extend(m for m in self.c.moment.marks if m.role == MarkRole.FLUSH)
-        self.scene.set_board(self.c.state.board if self.position is None else self.position.board, animate=False)
+        elif self.controller.state.end == End.STRAIGHT_FLUSH:
+            marks.extend(m for m in self.controller.moment.marks if m.role == MarkRole.FLUSH)
+        self.scene.set_board(self.controller.state.board if self.position is None else self.position.board, animate=False)
         self.b_final.visible = self.position is not None
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
@@ -150,11 +136,11 @@ class EndView(BaseView):
 
     def caption_lines(self) -> list[str]:
         """What the board's caption says of the selected challenge (none: no caption)."""
-        if self.selected is None or self.selected >= len(self.c.challenges):
+        if self.selected is None or self.selected >= len(self.controller.challenges):
             return []
-        ch = self.c.challenges[self.selected]
-        names = self.c.setup.names
-        return [challenge_story(ch, names), position_caption(ch, self.c.state.move_number)]
+        ch = self.controller.challenges[self.selected]
+        names = self.controller.setup.names
+        return [challenge_story(ch, names), position_caption(ch, self.controller.state.move_number)]
 
     def _caption_height(self) -> float:
         lines = self.caption_lines()
@@ -193,97 +179,41 @@ class EndView(BaseView):
             self.dialog.layout(width, height)
 
     def ask_save(self) -> None:
-        self.open_dialog(SaveDialog("Save the record", self.app.default_record_path(self.c), self._save))
-
-    def _save(self, path: str) -> None:
-        if not path:
-            return
-        try:
-            target = self.app.save_record(self.c, path)
-        except (OSError, ValueError) as err:
-            self.say(f"Not saved: {err}", "bad", 8)
-            return
-        self.say(f"Saved to {target}", "good", 6)
+        self.open_dialog(save_game_dialog(self, self.controller))
 
     def replay(self) -> None:
-        self.app.replay_game(self.c)
+        self.app.replay_game(self.controller)
 
     @property
     def buttons_top(self) -> float:
         """The top of the buttons' rows: the texts end above it."""
         return self.b_retry.bottom + self.b_retry.height
 
-    # -- Retry my mistakes, Export animation (as in the replay viewer) -----------------
-    def retry(self) -> None:
-        """Retry my mistakes of the person's seat (asked when both or neither
-        are people), from this screen's analysis (started if it was not)."""
-        job = self.analysis
-        if job.state == IDLE:
-            self.start_analysis()  # at once where the analyses run at once; else in the background
-        if job.state == RUNNING:
-            self.say("Measuring the game first: press T when it is done.", "info", 5)  # the luck box shows how far
-            return
-        if job.state == FAILED or job.result is None:
-            self.say(job.progress_text(), "bad", 6)
-            return
-        seats = people(self.c.setup.seats)
-        if len(seats) == 1:
-            self.open_retry(seats[0])
-        else:
-            self.open_dialog(whose_dialog(self.c.setup.names, self.open_retry))
+    # -- Retry my mistakes, Export animation (spoker.gui.views.game_actions) ------------
+    def action_record(self) -> GameRecord:
+        return self.analysis.record
 
-    def open_retry(self, player: int) -> None:
-        """Retry ``player``'s mistakes; Back returns to this screen."""
-        self.dialog = None
-        result = self.analysis.result
-        if result is not None:
-            self.app.show_retry(self.analysis.record, result, player, back=lambda: self.app.show(self))
+    def action_job(self) -> AnalysisJob:
+        return self.analysis
 
-    def ask_export(self) -> None:
-        """Export an animation: of the whole game, or of the challenge selected if asked so; then its file name."""
-        if not self.c.state.history:
-            self.say("No move to animate in this game.", "info", 4)
-            return
-        if self.selected is None or self.selected >= len(self.c.challenges):
-            self.ask_film_name(None)
-        else:
-            moves = challenge_moves(Replay(self.analysis.record, self.c.state.rules), self.selected)
-            self.open_dialog(which_dialog(moves, self.ask_film_name))
+    def action_players(self) -> tuple[tuple[str, str], Sequence[str]]:
+        return self.controller.setup.names, self.controller.setup.seats
 
-    def ask_film_name(self, moves: tuple[int, int] | None) -> None:
-        title = "Export the animation" if moves is None else f"Export moves {moves[0]}-{moves[1]}"
-        self.open_dialog(SaveDialog(title, film_path(self.app.default_record_path(self.c), moves),
-                                    lambda path: self.export(path, moves), help_text=FILM_HELP))
+    def film_base(self) -> str:
+        """The game's record file, else a name in the data folder's games/ (as Save proposes)."""
+        return self.app.default_record_path(self.controller)
 
-    def export(self, path: str, moves: tuple[int, int] | None) -> None:
-        """Export after one frame saying so: the export holds the window's thread."""
-        self.dialog = None
-        if not path:
-            return
-        self.exporting = (path, moves)
-        self._export_frame = self.frames
-        self.say(EXPORTING, "info", 60)
-
-    def run_export(self) -> None:
-        """The export asked for (after the frame saying so), and what came of it."""
-        if self.exporting is None:
-            return
-        path, moves = self.exporting
-        self.exporting = None
-        self._exported = True
-        job = self.analysis
-        text, kind = export_film(job.record, path, moves, job, self.c.setup.names)
-        self.say(text, kind, 8)
-
-    def open_dialog(self, dialog: SaveDialog | ConfirmDialog) -> None:
-        self.dialog = dialog
-        dialog.layout(*self.size)
+    def challenge_at_hand(self) -> tuple[int, int] | None:
+        """The challenge selected in the list, if any."""
+        if self.selected is None or self.selected >= len(self.controller.challenges):
+            return None
+        return challenge_moves(Replay(self.analysis.record, self.controller.state.rules), self.selected)
 
     @property
     def analysis(self) -> AnalysisJob:
         """This game's analysis in the session's cache (kept ones included; not started)."""
         if self._analysis is None:
-            record = GameRecord.from_state(self.c.state, self.c.headers())
+            record = GameRecord.from_state(self.controller.state, self.controller.headers())
             self._analysis = self.app.analyses.job(record)
         return self._analysis
 
@@ -304,11 +234,10 @@ class EndView(BaseView):
 
     def analyse(self) -> None:
         """This game in the replay viewer, its analysis started."""
-        self.app.replay_game(self.c, analyse=True)
+        self.app.replay_game(self.controller, analyse=True)
 
     def on_update(self, delta_time: float) -> None:
-        if self._exported:  # the export held the thread that long: not the message's time
-            delta_time, self._exported = 0.0, False
+        delta_time = self.actions_update(delta_time)
         super().on_update(delta_time)
         if self.app.closed:
             return
@@ -316,8 +245,6 @@ class EndView(BaseView):
         self.scene.update(delta_time)
         if self._analysis is not None and self._analysis.state == RUNNING:
             self._analysis.poll()
-        if self.exporting is not None and self.frames > self._export_frame:
-            self.run_export()  # "Exporting" has been drawn
         if self.dialog is not None:
             self.dialog.update(delta_time)
             if self.dialog.done:
@@ -331,7 +258,7 @@ class EndView(BaseView):
         x = self.panel_x
         arcade.draw_lrbt_rectangle_filled(x, width, 0, height, (28, 32, 41, 255))
         arcade.draw_line(x, 0, x, height, THEME.panel_border, 2)
-        c = self.c
+        c = self.controller
         s = c.state
         k = ui_scale()
         names = c.setup.names
@@ -377,9 +304,9 @@ class EndView(BaseView):
         (its words only where they fit with :data:`LUCK_KEEPS` rows under it:
         the tip has them whole). Returns the y below it."""
         k = ui_scale()
-        rows = min(len(self.c.challenges), self.LUCK_KEEPS)
+        rows = min(len(self.controller.challenges), self.LUCK_KEEPS)
         limit = self.buttons_top + 12 * k + (24 + 20 + 25 * rows + 24) * k
-        y = self._luck.draw(self.analysis.balance(), self.c.setup.names, self.c.state.score, self.luck_progress(),
+        y = self._luck.draw(self.analysis.balance(), self.controller.setup.names, self.controller.state.score, self.luck_progress(),
                             left, top, width, bottom_limit=limit)
         return y - 10 * k
 
@@ -406,17 +333,17 @@ class EndView(BaseView):
                 else "")
         for p, (left, bottom, w, h) in enumerate(self.stat_name_rects):
             if left <= mx <= left + w and bottom <= my <= bottom + h:
-                return self.c.setup.names[p]  # the name whole (the table may show its first word)
+                return self.controller.setup.names[p]  # the name whole (the table may show its first word)
         for i, (left, bottom, w, h) in zip(self.row_indices, self.row_rects):
             if left <= mx <= left + w and bottom <= my <= bottom + h:
-                return challenge_story(self.c.challenges[i], self.c.setup.names) + " Click: see it on the pyramid."
+                return challenge_story(self.controller.challenges[i], self.controller.setup.names) + " Click: see it on the pyramid."
         return ""
 
     STATS_H = 110.0  # the groups table's height at scale 1
 
     def _draw_rows(self, left: float, top: float, width: float) -> float:
-        names = self.c.setup.names
-        rows = self.c.challenges
+        names = self.controller.setup.names
+        rows = self.controller.challenges
         k = ui_scale()
         while len(self._rows) < len(rows):
             self._rows.append(tuple(
@@ -513,7 +440,7 @@ class EndView(BaseView):
         if top - self.STATS_H * k < self.buttons_top + 8 * k:
             return
         self._stats_head.draw_at(left, top, "GROUPS FORMED")
-        table = groups_by_player(self.c.counted)
+        table = groups_by_player(self.controller.counted)
         col0 = left + 10 * k
         name_w = min(150.0 * k, width * 0.32)
         colw = (width - name_w) / 5
@@ -525,7 +452,7 @@ class EndView(BaseView):
             col.draw_at(left + name_w + colw * (j + 0.5), y, col.fitted(names[rank], colw - 4 * k))
         for p in range(2):
             y -= 22 * k
-            label, name = self._stat_names[p], self.c.setup.names[p]
+            label, name = self._stat_names[p], self.controller.setup.names[p]
             # A long name gets smaller, then its first word stands for it (whole in the score line).
             for size, text in ((12, name), (11, name), (10, name), (12, short_name(name))):
                 if label.set(text, size=size).content_width <= name_w - 14 * k:
@@ -585,8 +512,8 @@ class EndView(BaseView):
             self.ask_export()
         elif symbol in (keys.H, keys.F1):
             self.app.show_help()
-        elif symbol in (keys.DOWN, keys.UP) and self.c.challenges:
-            n = len(self.c.challenges)
+        elif symbol in (keys.DOWN, keys.UP) and self.controller.challenges:
+            n = len(self.controller.challenges)
             step = 1 if symbol == keys.DOWN else -1
             self.select(0 if self.selected is None else (self.selected + step) % n)
         elif symbol == keys.E:

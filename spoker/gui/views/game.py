@@ -29,32 +29,26 @@ from spoker.gui.models.tutor import CellValues, Decision, tutor_applies, tutor_w
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box, draw_disc
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import (
-    BANNER_SETTLE,
-    ROLE_COLOURS,
-    BagBox,
-    Banner,
-    LogBox,
-    PlayerCards,
-    TextBlock,
-    board_cell_at,
-    draw_ball_tip,
-    draw_moment,
-    highlights,
-    place_toolbar,
-)
+from spoker.gui.views.common import board_cell_at, highlights
 from spoker.gui.views.confirm_dialog import ConfirmDialog
-from spoker.gui.views.save_dialog import SaveDialog
+from spoker.gui.views.placing import Placing
+from spoker.gui.views.save_dialog import SaveDialog, save_game_dialog
+from spoker.gui.widgets.bag_box import BagBox
+from spoker.gui.widgets.banner import BANNER_SETTLE, Banner, draw_moment
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.log_box import LogBox
+from spoker.gui.widgets.player_cards import PlayerCards
+from spoker.gui.widgets.text_block import TextBlock
+from spoker.gui.widgets.text_input import ENTER_KEYS
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.text.narrator import COLOUR_NAMES, TUTOR_NO_TIME, refusal_text
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
     from spoker.runs.hints import Hint
 
-TOOLBAR_H = 54
 BANNER_H = 104  # room kept above the pyramid for the banner
 END_DELAY = 3.5  # seconds the last moment shows before the results screen
 MOMENT_PAUSE = 1.6  # extra seconds a computer waits after a challenge or verdict
@@ -65,10 +59,9 @@ class GameView(BaseView):
     def __init__(self, app: AppHost, controller: GameController) -> None:
         super().__init__(app)
         self.shown_highlights: list[object] = []  # what the scene was last told to light
-        self.c = controller
+        self.controller = controller
         self.scene = app.scene
-        self.hover_cell: Cell | None = None
-        self.cursor: Cell | None = None  # keyboard placement cursor (Tab)
+        self.placing = Placing()  # the pointer's cell, the keyboard's (Tab), the ghost, the tip
         self.selected: Cell | None = None
         self.info: list[str] = []
         self.hints: list[Hint] = []
@@ -95,16 +88,15 @@ class GameView(BaseView):
         self._prompt = TextBlock(12, bold=True)
         self._last = Label("", 11, THEME.muted, anchor_y="top")
         self._header = Label("SPOKER", 12, THEME.muted, bold=True, anchor_y="top")
-        self._overlay_tip = Label("", 11, anchor_y="center")
         # The hinted cells' numbers on the board, 1 the best (as in the panel's list).
         self._badges = [Label(str(i), 10, (24, 20, 8, 255), bold=True, anchor_x="center", anchor_y="center")
                         for i in (1, 2, 3)]
         self._build_toolbar()
-        self.scene.set_board(self.c.state.board, animate=False)
+        self.scene.set_board(self.controller.state.board, animate=False)
         self.scene.set_ghost(None, None)
         self.scene.set_hover(None)
         self._refresh_highlights()
-        self.moment_seen = self.c.moment
+        self.moment_seen = self.controller.moment
         self.attach_labels()
 
     # -- widgets -------------------------------------------------------------
@@ -148,20 +140,20 @@ class GameView(BaseView):
     def on_show_view(self) -> None:
         super().on_show_view()
         self.app.frame_cache.invalidate()
-        self.scene.set_board(self.c.state.board, animate=False)
+        self.scene.set_board(self.controller.state.board, animate=False)
         self._refresh_highlights()
 
     # -- the turn ------------------------------------------------------------
     @property
     def person_turn(self) -> bool:
-        return self.c.person_to_move and self.dialog is None
+        return self.controller.person_to_move and self.dialog is None
 
     def act_draw(self) -> None:
-        if not self.c.can_draw:
-            if self.c.over:
+        if not self.controller.can_draw:
+            if self.controller.over:
                 self.say("The game is over.", "info")
-            elif self.c.state.drawn is not None:
-                self.say(f"A {COLOUR_NAMES[self.c.state.drawn]} ball is drawn: place it first.", "info")
+            elif self.controller.state.drawn is not None:
+                self.say(f"A {COLOUR_NAMES[self.controller.state.drawn]} ball is drawn: place it first.", "info")
             return
         if not self.person_turn:
             self.say("Wait: the computer is playing.", "info")
@@ -169,10 +161,10 @@ class GameView(BaseView):
         self._draw()
 
     def _draw(self) -> None:
-        self.c.draw()
-        self.app.play_sound(effect_for(self.c.last_events, self.c.setup))
-        self.app.autosave(self.c)
-        if not self.c.setup.is_computer(self.c.state.to_move) and self.banner.kind in ("verdict", "blocked"):
+        self.controller.draw()
+        self.app.play_sound(effect_for(self.controller.last_events, self.controller.setup))
+        self.app.autosave(self.controller)
+        if not self.controller.setup.is_computer(self.controller.state.to_move) and self.banner.kind in ("verdict", "blocked"):
             self.banner = NO_MOMENT  # a person draws the next ball: the last result has been seen
         self._after_change()
         self._update_ghost()
@@ -180,13 +172,13 @@ class GameView(BaseView):
     def act_place(self, cell: Cell) -> bool:
         """Place the drawn ball on ``cell`` for the person to move (when the
         tutor is on, once it has judged the placement: it may ask first)."""
-        if not self.person_turn or self.c.state.drawn is None:
+        if not self.person_turn or self.controller.state.drawn is None:
             return False
-        if not self.c.is_playable(cell):
+        if not self.controller.is_playable(cell):
             self.say(self._why_not(cell), "bad")
             return False
         if self.tutor_on:
-            decision = self.values.click(self.c, cell, self.app.settings.tutor_threshold, self.clock())
+            decision = self.values.click(self.controller, cell, self.app.settings.tutor_threshold, self.clock())
             if decision is not None:
                 self._decide(decision)
             return True
@@ -197,7 +189,7 @@ class GameView(BaseView):
     @property
     def tutor_on(self) -> bool:
         """The tutor watches the person's placement now (see ``tutor_applies``)."""
-        return tutor_applies(self.c, self.app.settings.tutor)
+        return tutor_applies(self.controller, self.app.settings.tutor)
 
     def _decide(self, decision: Decision) -> None:
         """Place the ball, or ask first (Rethink: R or Esc; Play it: Enter or P)."""
@@ -210,7 +202,7 @@ class GameView(BaseView):
         self.tutor_asked += 1
         self.dialog = ConfirmDialog(
             decision.warning.question, decision.warning.lines, lambda: self._play_anyway(cell), self._rethink,
-            yes="Play it", no="Rethink", yes_keys=(keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.P),
+            yes="Play it", no="Rethink", yes_keys=(*ENTER_KEYS, keys.P),
             no_keys=(keys.R, keys.ESCAPE), shortcuts=("Enter", "R, Esc"), no_first=True,
             note="R or Esc: rethink, the ball stays in hand. Enter: play it.")
         self.dialog.layout(*self.size)
@@ -224,20 +216,20 @@ class GameView(BaseView):
         self.dialog = None
         self._refresh_highlights()
         self._update_ghost()
-        drawn = self.c.state.drawn
+        drawn = self.controller.state.drawn
         ball = f"the {COLOUR_NAMES[drawn]} ball" if drawn is not None else "the ball"
         self.say(f"Rethink: {ball} is still yours to place.", "info", 4)
 
     def _place(self, cell: Cell) -> None:
         try:
-            self.c.place(cell)
+            self.controller.place(cell)
         except SpokerError as err:  # the engine has the last word
             self.say(str(err), "bad")
             return
-        self.app.autosave(self.c)
-        self.app.play_sound(effect_for(self.c.last_events, self.c.setup))
-        self.scene.set_board(self.c.state.board)
-        self.cursor = None
+        self.app.autosave(self.controller)
+        self.app.play_sound(effect_for(self.controller.last_events, self.controller.setup))
+        self.scene.set_board(self.controller.state.board)
+        self.placing.reset()
         self.selected = None
         self.info = []
         self.hints = []
@@ -245,9 +237,9 @@ class GameView(BaseView):
         self._after_change()
         s = self.app.settings
         self.turns.wait = s.computer_delays[0] + (
-            MOMENT_PAUSE / max(0.1, s.computer_speed) if self.c.moment.kind != "none" else 0.0
+            MOMENT_PAUSE / max(0.1, s.computer_speed) if self.controller.moment.kind != "none" else 0.0
         )
-        if self.c.over:
+        if self.controller.over:
             self.end_timer = END_DELAY
 
     # -- taking back -------------------------------------------------------------
@@ -259,7 +251,7 @@ class GameView(BaseView):
         if not getattr(self.app.settings, "takebacks", True):
             self.say("Takebacks are off (Settings).", "info")
             return
-        c = self.c
+        c = self.controller
         keep = c.takeback_point()
         asker = c.takeback_asker
         if keep is None or asker is None:
@@ -277,17 +269,17 @@ class GameView(BaseView):
         self.dialog.layout(*self.size)
 
     def _take_back(self) -> None:
-        move = self.c.take_back()
-        self.app.autosave(self.c)
+        move = self.controller.take_back()
+        self.app.autosave(self.controller)
         self.turns = ComputerTurns(self.app.executors.thread, self.app.settings.computer_delays[0])
         self.end_timer = None
-        self.cursor = None
+        self.placing.reset()
         self.selected = None
         self.info = []
         self.hints = []
         self.values.reset()
-        self.scene.set_board(self.c.state.board, animate=False)
-        self.moment_seen = self.banner = self.c.moment
+        self.scene.set_board(self.controller.state.board, animate=False)
+        self.moment_seen = self.banner = self.controller.moment
         self.moment_time = 10.0
         self._refresh_highlights()
         self._update_ghost()
@@ -295,14 +287,14 @@ class GameView(BaseView):
 
     def _why_not(self, cell: Cell) -> str:
         """The rules' refusal of the drawn ball on ``cell``, as a sentence."""
-        refusal = self.c.state.refusal(cell)
+        refusal = self.controller.state.refusal(cell)
         return f"{refusal_text(refusal, cell)}." if refusal is not None else ""
 
     def _after_change(self) -> None:
-        if self.c.moment is not self.moment_seen:
-            self.moment_seen = self.c.moment
-            if self.c.moment.kind != "none":
-                self.banner = self.c.moment
+        if self.controller.moment is not self.moment_seen:
+            self.moment_seen = self.controller.moment
+            if self.controller.moment.kind != "none":
+                self.banner = self.controller.moment
                 self.moment_time = 0.0
         self._refresh_highlights()
 
@@ -323,7 +315,7 @@ class GameView(BaseView):
         self.app.set_colour_marks(not self.app.settings.colour_marks)
 
     def toggle_hints(self) -> None:
-        if not self.c.setup.hints:
+        if not self.controller.setup.hints:
             self.say("Hints are off for this game (spoker play --no-hints).", "info")
             return
         s = self.app.settings
@@ -334,69 +326,53 @@ class GameView(BaseView):
         self.say("Hints on: the best cells show when you draw." if s.show_hints else "Hints off.", "info")
 
     def ask_save(self) -> None:
-        self.dialog = SaveDialog("Save the game", self.app.default_record_path(self.c), self._save)
+        self.dialog = save_game_dialog(self, self.controller)
         self.dialog.layout(*self.size)
 
-    def _save(self, path: str) -> None:
-        if not path:
-            self.say("No file name: not saved.", "bad")
-            return
-        try:
-            target = self.app.save_record(self.c, path)
-        except (OSError, ValueError) as err:
-            self.say(f"Not saved: {err}", "bad", 8)
-            return
-        self.say(f"Saved to {target}", "good", 6)
-
     def to_menu(self) -> None:
-        self.app.autosave(self.c)
+        self.app.autosave(self.controller)
         self.app.show_title()
 
     def show_results(self) -> None:
-        if self.c.over:
+        if self.controller.over:
             self.app.play_sound(END)
-            self.app.show_end(self.c)
+            self.app.show_end(self.controller)
 
     # -- highlights and ghost --------------------------------------------------
     def _refresh_highlights(self) -> None:
         self.changed()  # every change of the game, a selection or hints comes here
         marks: list[Mark] = []
         if self.selected is not None:
-            marks.extend(self.c.explain_marks(self.selected))
+            marks.extend(self.controller.explain_marks(self.selected))
         marks.extend(self.banner.marks)
         if self.hints and self.person_turn:
             marks.extend(Mark((h.cell,), MarkRole.HINT) for h in self.hints)
         preview = self._ghost_preview()
         if preview is not None and preview.formed is not None:
             # The group the ghost ball would form, outlined before the click.
-            marks.append(Mark(preview.formed.cells, MarkRole.FORMED, self.c.state.to_move))
+            marks.append(Mark(preview.formed.cells, MarkRole.FORMED, self.controller.state.to_move))
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
-        history = self.c.state.history
-        self.scene.set_guides(self.person_turn and self.c.state.drawn is not None,
+        history = self.controller.state.history
+        self.scene.set_guides(self.person_turn and self.controller.state.drawn is not None,
                               history[-1].cell if history else None)
 
     def _ghost_cell(self) -> Cell | None:
-        """Where the ghost ball is: the keyboard cursor's cell, else the pointer's."""
-        return self.cursor if self.cursor is not None else self.hover_cell
+        """Where the ghost ball is (None: nowhere, or not the person's turn)."""
+        return self.placing.ghost(self.controller.playable()) if self.person_turn else None
 
     def _ghost_preview(self) -> Preview | None:
         """What the drawn ball would do under the ghost (None: no ghost)."""
         if not self.person_turn:
             return None
-        return self.c.preview(self._ghost_cell())
+        return self.controller.preview(self._ghost_cell())
 
     def _update_ghost(self) -> None:
-        if (self.hover_cell, self.cursor) != self._pointed:
-            self._pointed = (self.hover_cell, self.cursor)
+        pointed = (self.placing.hover, self.placing.cursor)
+        if pointed != self._pointed:
+            self._pointed = pointed
             self._refresh_highlights()  # the pointer's cell, the keyboard cursor: the ghost, its group, the tip
-        cell = self._ghost_cell()
-        drawn = self.c.state.drawn
-        if self.person_turn and drawn is not None and self.c.is_playable(cell):
-            self.scene.set_ghost(cell, drawn)
-        else:
-            self.scene.set_ghost(None, None)
-        self.scene.set_hover(self.hover_cell)
+        self.placing.show(self.scene, self._ghost_cell(), self.controller.state.drawn)
 
     # -- frame loop ------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -421,12 +397,12 @@ class GameView(BaseView):
 
     def _computer(self, dt: float) -> None:
         delays = self.app.settings.computer_delays
-        action = self.turns.step(dt, self.c, delays)
+        action = self.turns.step(dt, self.controller, delays)
         if action is None:
             return
         if action.kind == "draw":
             self._draw()
-            self.turns.drawn(self.c, delays)
+            self.turns.drawn(self.controller, delays)
             return
         if action.error:
             self.say(f"The computer player failed ({action.error}); it plays the lowest cell.", "bad", 8)
@@ -437,7 +413,7 @@ class GameView(BaseView):
         """The values of the person's position, found while they think: the
         first three are the hints; a click waiting for them is decided.
         Before the person draws, the draws' positions are searched already."""
-        c = self.c
+        c = self.controller
         settings = self.app.settings
         hints_wanted = settings.show_hints and c.hints_allowed
         if not (hints_wanted or tutor_watches(c, settings.tutor) or self.values.pending is not None):
@@ -463,13 +439,13 @@ class GameView(BaseView):
 
     # -- drawing ----------------------------------------------------------------
     def on_draw(self) -> None:
-        self.b_draw.enabled = self.person_turn and self.c.can_draw
+        self.b_draw.enabled = self.person_turn and self.controller.can_draw
         self.b_explode.active = self.scene.exploded
-        self.b_hint.active = self.app.settings.show_hints and self.c.setup.hints
+        self.b_hint.active = self.app.settings.show_hints and self.controller.setup.hints
         self.b_marks.active = self.app.settings.colour_marks
-        self.b_results.visible = self.c.over
+        self.b_results.visible = self.controller.over
         self.b_undo.enabled = (self.dialog is None and getattr(self.app.settings, "takebacks", True)
-                               and self.c.takeback_point() is not None)
+                               and self.controller.takeback_point() is not None)
         self.app.frame_cache.frame(self._frame_key(), self._draw_screen, self._pulses(), self._live_rect())
         super().on_draw()
 
@@ -531,7 +507,7 @@ class GameView(BaseView):
         glow = self.scene.glow_rect()
         if glow is not None:
             out.append((pixel_rect(*glow, scale=scale), self.scene.pulse()))
-        if self.person_turn and self.c.can_draw:
+        if self.person_turn and self.controller.can_draw:
             left, bottom, w, h = self._bag.rect
             out.append((pixel_rect(left, bottom, left + w, bottom + h, scale), self._bag.pulse(self.time)))
         return out
@@ -558,17 +534,17 @@ class GameView(BaseView):
         arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
         x = left + 12 * s
         w = width - 24 * s
-        status = self.c.status()
-        move = f"move {status.move_number}/30  \u00b7  {self.c.rules}"
+        status = self.controller.status()
+        move = f"move {status.move_number}/30  \u00b7  {self.controller.rules}"
         self._header.draw_at(x, height - 10 * s, self._header.first_fitting((f"SPOKER  \u00b7  {move}", move), w))
         y = height - 34 * s
         seats = [self._seat_text(i) for i in (1, 2)]
-        turn_text = "" if status.over else ("ANSWERS" if self.c.state.challenge else "TO MOVE")
+        turn_text = "" if status.over else ("ANSWERS" if self.controller.state.challenge else "TO MOVE")
         y = self._cards.draw(x, y, w, status.names, seats, status.scores,
                              None if status.over else status.to_move, turn_text)
-        phase_colour = ROLE_COLOURS["challenge"] if self.c.state.challenge else THEME.text
+        phase_colour = ROLE_COLOURS["challenge"] if self.controller.state.challenge else THEME.text
         y = self._phase.draw([(status.phase, phase_colour)], x, y - 2 * s, w) - 2 * s
-        can_draw = self.person_turn and self.c.can_draw
+        can_draw = self.person_turn and self.controller.can_draw
         y = self._bag.draw(x, y, w, status.bag, status.drawn, can_draw, self.time, self.app.settings.colour_marks,
                            pulse=level)
         y = self._prompt.draw([(status.prompt, THEME.accent if can_draw or status.drawn else THEME.text)], x, y, w)
@@ -584,10 +560,10 @@ class GameView(BaseView):
             draw_box(x, y - h, w, h, (22, 26, 34, 240), THEME.accent, radius=8)
             self._info.draw(info, x + 8 * s, y - 6 * s, w - 16 * s, bottom_limit=y - h)
             y -= h + 8 * s
-        self._log.draw(self.c.log, x, 10 * s, w, y - 14 * s)
+        self._log.draw(self.controller.log, x, 10 * s, w, y - 14 * s)
 
     def _seat_text(self, player: int) -> str:
-        seat = self.c.setup.seats[player - 1]
+        seat = self.controller.setup.seats[player - 1]
         if seat == PERSON:
             return "person"
         from spoker.players import (  # "Computer (Club)" names its level already
@@ -595,7 +571,7 @@ class GameView(BaseView):
             names_level,
         )
 
-        return "computer" if names_level(self.c.name(player), seat) else f"computer: {level_label(seat)}"
+        return "computer" if names_level(self.controller.name(player), seat) else f"computer: {level_label(seat)}"
 
     def _info_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
         out: list[tuple[str, tuple[int, int, int, int]]] = []
@@ -603,30 +579,30 @@ class GameView(BaseView):
             out.extend((t, THEME.text) for t in self.info)
             out.append(("(click elsewhere or Esc to close)", THEME.muted))
         elif self.hints and self.person_turn:
-            head, *cells = self.c.hint_lines(self.hints)
+            head, *cells = self.controller.hint_lines(self.hints)
             out.append((head, ROLE_COLOURS["hint"]))
             out.extend((line, THEME.text) for line in cells)
-        elif self.app.settings.show_hints and self.c.hints_allowed and self.c.state.drawn is not None:
+        elif self.app.settings.show_hints and self.controller.hints_allowed and self.controller.state.drawn is not None:
             out.append(("Hint: thinking...", ROLE_COLOURS["hint"]))
         return out
 
     def _draw_board_tip(self) -> None:
         """A tooltip by the pointer on the board: the cell, and the apex ruling."""
-        cell = self.hover_cell
+        cell = self.placing.hover
         if cell is None or self.dialog is not None:
             return
         text = str(cell)
-        board = self.c.state.board
+        board = self.controller.state.board
         colour = board[cell]
         if colour is not None:
-            text += f": {COLOUR_NAMES[colour]} ball. Click to see its groups."
-        elif self.c.is_playable(cell) and self.person_turn:
-            preview = self.c.preview(cell)
-            text = self.c.preview_text(preview) if preview is not None else text + ": place the ball here."
-        note = self.c.apex_note(cell) if cell == APEX and colour is None else None
+            text = f"{Placing.ball_words(cell, colour)}. Click to see its groups."
+        elif self.controller.is_playable(cell) and self.person_turn:
+            preview = self.controller.preview(cell)
+            text = self.controller.preview_text(preview) if preview is not None else text + ": place the ball here."
+        note = self.controller.apex_note(cell) if cell == APEX and colour is None else None
         if note:
             text = f"{cell}: {note}"
-        draw_ball_tip(self._overlay_tip, text, self.scene, cell, self.panel_rect[0], self.size[1])
+        self.placing.draw_tip(text, self.scene, self.panel_rect[0], self.size[1])
 
     # -- input -------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
@@ -634,9 +610,7 @@ class GameView(BaseView):
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
             return
-        self.hover_cell = board_cell_at(self, x, y)
-        if self.hover_cell is not None:
-            self.cursor = None
+        self.placing.point(board_cell_at(self, x, y))
         self._update_ghost()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -653,11 +627,11 @@ class GameView(BaseView):
         if cell is None:
             self._select(None)
             return
-        if self.c.is_playable(cell) and self.person_turn:
+        if self.controller.is_playable(cell) and self.person_turn:
             self.act_place(cell)
-        elif cell in self.c.state.board:
+        elif cell in self.controller.state.board:
             self._select(cell)
-        elif self.person_turn and self.c.can_draw:
+        elif self.person_turn and self.controller.can_draw:
             self.say("Draw a ball first: Space or click the bag.", "info")
         else:
             self._select(None)
@@ -665,7 +639,7 @@ class GameView(BaseView):
 
     def _select(self, cell: Cell | None) -> None:
         self.selected = cell
-        self.info = self.c.explain_cell(cell) if cell is not None else []
+        self.info = self.controller.explain_cell(cell) if cell is not None else []
         self._refresh_highlights()
 
     def on_text(self, text: str) -> None:
@@ -713,17 +687,17 @@ class GameView(BaseView):
             self.to_menu()
         elif symbol == keys.TAB:
             self._cycle_cursor(-1 if shift else 1)
-        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
-            if self.c.over:
+        elif symbol in ENTER_KEYS:
+            if self.controller.over:
                 self.show_results()
-            elif self.cursor is not None:
-                self.act_place(self.cursor)
+            elif (cell := self.placing.chosen(self.controller.playable())) is not None:
+                self.act_place(cell)
                 self._update_ghost()
         elif symbol == keys.ESCAPE:
             if self.info or self.selected is not None:
                 self._select(None)
-            elif self.cursor is not None:
-                self.cursor = None
+            elif self.placing.cursor is not None:
+                self.placing.reset()
                 self._update_ghost()
             else:
                 self.to_menu()
@@ -734,20 +708,12 @@ class GameView(BaseView):
 
     def _cycle_cursor(self, step: int) -> None:
         """Tab: walk the keyboard cursor through the playable cells."""
-        cells = list(self.c.playable()) if self.person_turn else []
-        if not cells:
-            self.cursor = None
-            if self.person_turn and self.c.can_draw:
-                self.say("Draw a ball first: Space.", "info")
-            return
-        if self.cursor in cells:
-            i = (cells.index(self.cursor) + step) % len(cells)
-        else:
-            i = 0 if step > 0 else len(cells) - 1
-        self.cursor = cells[i]
-        self.hover_cell = None
+        cell = self.placing.step(self.controller.playable() if self.person_turn else (), step)
         self._update_ghost()
-        self.say(f"{self.cursor}: Enter places the ball, Tab moves on.", "info", 3)
+        if cell is not None:
+            self.say(Placing.stepped(cell), "info", 3)
+        elif self.person_turn and self.controller.can_draw:
+            self.say("Draw a ball first: Space.", "info")
 
     def _speed(self, factor: float) -> None:
         s = self.app.settings

@@ -12,10 +12,10 @@ from shibumi import Board, Cell, parse_board
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_KEY, TITLE_TIP, BaseView
-from spoker.gui.views.common import ROLE_COLOURS, TextBlock
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.text_block import TextBlock
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost

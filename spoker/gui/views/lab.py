@@ -30,24 +30,20 @@ from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import (
-    ROLE_COLOURS,
-    TextBlock,
-    board_cell_at,
-    draw_ball_tip,
-    highlights,
-    place_toolbar,
-)
+from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.views.placing import step_through
+from spoker.gui.widgets.ball_tip import draw_ball_tip
 from spoker.gui.widgets.buttons import Button, Choice
-from spoker.gui.widgets.text_input import TextInput, one_line
+from spoker.gui.widgets.text_block import TextBlock
+from spoker.gui.widgets.text_input import ENTER_KEYS, TextInput, one_line
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.text.narrator import COLOUR_NAMES, refusal_text
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
 
-TOOLBAR_H = 54
 FIELD_ROW = 48  # the board string field above the toolbar
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
 RULE_LABELS = ("visible", "touching", "visible+apex-free", "touching+apex-free")
@@ -650,7 +646,7 @@ class LabView(BaseView):
             self.remove(self.selected)
         elif symbol == keys.TAB:
             self._cycle_query(-1 if shift else 1)
-        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER) and self.query_cell is not None:
+        elif symbol in ENTER_KEYS and self.query_cell is not None:
             self.place(self.query_cell)
         elif symbol in (keys.F1, keys.H) or (symbol == keys.SLASH and shift):
             self.app.show_help()
@@ -663,15 +659,10 @@ class LabView(BaseView):
 
     def _cycle_query(self, step: int) -> None:
         """Tab: the query walks through the playable cells (keyboard only)."""
-        cells = self.lab.board.playable()
-        if not cells:
-            return
-        if self.query_cell in cells:
-            i = (cells.index(self.query_cell) + step) % len(cells)  # type: ignore[arg-type]
-        else:
-            i = 0 if step > 0 else len(cells) - 1
-        self.query_cell = cells[i]
-        self.selected = None
+        cell = step_through(self.lab.board.playable(), self.query_cell, step)
+        if cell is not None:
+            self.query_cell = cell
+            self.selected = None
 
 
 def _sentence(text: str) -> str:

@@ -1,6 +1,6 @@
 """The Learn to play screen: the list of lessons, and a lesson on the board.
 
-A thin view over :class:`spoker.gui.models.lessons.Tutor`, which holds the
+A thin view over :class:`spoker.gui.models.lessons.LessonBook`, which holds the
 lessons, the one open, its position, the last try and the progress: the view
 draws the board with the game's scene (the position, the group a try formed
 lit, a group held back dashed, the cell "Show me" lights), the lesson's words
@@ -22,7 +22,7 @@ from arcade import key as keys
 
 from shibumi import Board, Cell
 from spoker.engine.groups import Rank
-from spoker.gui.models.lessons import Tutor, Verdict
+from spoker.gui.models.lessons import LessonBook, Verdict
 from spoker.gui.models.sounds import PLACE, WON
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
@@ -30,14 +30,11 @@ from spoker.gui.render.shapes import draw_ball, draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import (
-    TextBlock,
-    board_cell_at,
-    draw_ball_tip,
-    highlights,
-    place_toolbar,
-)
+from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.views.placing import GO_KEYS, HOW_TO_PLACE, Placing
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.text_block import TextBlock
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.notices import tell_all
 from spoker.text.lessons_text import (
     ALL_DONE,
@@ -53,9 +50,7 @@ from spoker.text.narrator import COLOUR_NAMES
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
 
-TOOLBAR_H = 54
 DONE_MARK = "\u2713"  # on a lesson done, in the list
-ENTER_KEYS = (keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.SPACE)
 DIGITS = {getattr(keys, f"KEY_{n}"): n for n in range(1, 10)} | {getattr(keys, f"NUM_{n}"): n for n in range(1, 10)}
 
 HELP_KEYS = (
@@ -77,12 +72,11 @@ class LessonsView(BaseView):
     help_keys = HELP_KEYS
     help_name = "the lessons"
 
-    def __init__(self, app: AppHost, tutor: Tutor) -> None:
+    def __init__(self, app: AppHost, book: LessonBook) -> None:
         super().__init__(app)
-        self.tutor = tutor
+        self.book = book
         self.scene = app.scene
-        self.hover_cell: Cell | None = None
-        self.cursor: Cell | None = None  # the keyboard's cell (Tab)
+        self.placing = Placing()  # the pointer's cell, the keyboard's (Tab), the ghost, the tip
         self.board_rect = (0.0, 0.0, 1.0, 1.0)
         self.panel_rect = (0.0, 0.0, 1.0, 1.0)
         self.row_rects: list[tuple[float, float, float, float]] = []  # the panel's boxes, last frame
@@ -90,7 +84,7 @@ class LessonsView(BaseView):
         self.rows = [
             ui.add(Button(lesson.title, lambda i=i: self.open(i),  # type: ignore[misc]
                           tooltip=f"Lesson {i + 1} (key {i + 1}): {lesson.words.steps[0].task}"))
-            for i, lesson in enumerate(tutor.lessons)
+            for i, lesson in enumerate(book.lessons)
         ]
         self.b_start = ui.add(Button("Start", self.start, "Enter", primary=True,
                                      tooltip="The first lesson not done yet"))
@@ -113,7 +107,6 @@ class LessonsView(BaseView):
         self._verdict_small = TextBlock(10.5)
         self._intro = TextBlock(12)
         self._caption = TextBlock(11)
-        self._overlay_tip = Label("", 11, anchor_y="center")
         self._refresh_rows()
         self.attach_labels()
         self._tell_notices()
@@ -122,71 +115,71 @@ class LessonsView(BaseView):
     def _tell_notices(self) -> None:
         """The progress file's notices (damaged, not writable): the whole line
         on stderr, the gist on the screen; each once."""
-        shown = tell_all(self.tutor.progress.take_notices())
+        shown = tell_all(self.book.progress.take_notices())
         if shown is not None:
             self.say("The lessons' progress file was damaged: set aside (see the terminal)" if shown.damaged
                      else "Cannot keep the lessons' progress (see the terminal)", "bad", 8)
 
     def _refresh_rows(self) -> None:
-        tutor = self.tutor
-        for i, (row, lesson) in enumerate(zip(self.rows, tutor.lessons)):
-            done = tutor.progress.is_done(lesson.key)
+        book = self.book
+        for i, (row, lesson) in enumerate(zip(self.rows, book.lessons)):
+            done = book.progress.is_done(lesson.key)
             row.label = f"{i + 1}. {lesson.title}" + (f"  {DONE_MARK}" if done else "")
-            row.active = i == tutor.chosen
-        self.b_start.label = "Start" if tutor.done_count() == 0 else "Go on"
+            row.active = i == book.chosen
+        self.b_start.label = "Start" if book.done_count() == 0 else "Go on"
         self.changed()
 
     # -- actions ------------------------------------------------------------------------
     def open(self, index: int) -> None:
         """Lesson ``index`` (0-based) on the board."""
-        self.tutor.open(index)
-        self.cursor = None
+        self.book.open(index)
+        self.placing.reset()
         self._show_position(animate=False)
         self.layout(*self.size)
 
     def start(self) -> None:
-        self.open(self.tutor.first_to_do())
+        self.open(self.book.first_to_do())
 
     def close(self) -> None:
         """Back to the list (the lesson's try is dropped; done stays done)."""
-        self.tutor.close()
-        self.cursor = None
+        self.book.close()
+        self.placing.reset()
         self._refresh_rows()
         self._show_position(animate=False)
         self.layout(*self.size)
 
     def place(self, cell: Cell) -> Verdict | None:
         """The ball on ``cell``: the engine's verdict, said on the board and in the panel."""
-        tutor = self.tutor
-        if tutor.lesson is None or tutor.solved:
+        book = self.book
+        if book.lesson is None or book.solved:
             return None
-        verdict = tutor.place(cell)
+        verdict = book.place(cell)
         if verdict.ok:
-            self.cursor = None
-            self.scene.set_board(tutor.board)
-            self.app.play_sound(WON if tutor.is_last_step else PLACE)
+            self.placing.reset()
+            self.scene.set_board(book.board)
+            self.app.play_sound(WON if book.is_last_step else PLACE)
             self._refresh_rows()
         self._show_position(animate=True)
         return verdict
 
     def show_me(self) -> None:
-        cell = self.tutor.show_me()
+        cell = self.book.show_me()
         if cell is None:
             return
-        self.cursor = cell
+        self.placing.cursor = cell  # the keyboard's cell: Enter places it
         self.say(SHOW_ME, "info", 5)
         self._show_position(animate=True)
 
     def next(self) -> None:
-        tutor = self.tutor
-        if tutor.lesson is None:
+        book = self.book
+        if book.lesson is None:
             self.start()
             return
-        if not tutor.solved:
+        if not book.solved:
             self.say("Place the ball first: the task is above the ball in the panel.", "info", 4)
             return
-        tutor.next()
-        self.cursor = None
+        book.next()
+        self.placing.reset()
         self._refresh_rows()
         self._show_position(animate=False)
         self.layout(*self.size)
@@ -194,19 +187,19 @@ class LessonsView(BaseView):
     # -- the board ----------------------------------------------------------------------
     def _shown_board(self) -> Board:
         """The open lesson's position, else the chosen lesson's first."""
-        tutor = self.tutor
-        if tutor.lesson is not None:
-            return tutor.board
-        return tutor.lessons[tutor.chosen].steps[0].state.board
+        book = self.book
+        if book.lesson is not None:
+            return book.board
+        return book.lessons[book.chosen].steps[0].state.board
 
     def _show_position(self, animate: bool) -> None:
         """The scene shows the model: the position, the try's groups, the lit cell, the ghost."""
-        tutor = self.tutor
+        book = self.book
         board = self._shown_board()
         if board != self.scene.board:
             self.scene.set_board(board, animate=animate)
         marks: list[Mark] = []
-        verdict = tutor.verdict
+        verdict = book.verdict
         challenge = self._pending_challenge()
         if challenge is not None:  # what the ball must answer, gold as in a game
             marks.append(Mark(challenge, MarkRole.CHALLENGE))
@@ -217,20 +210,19 @@ class LessonsView(BaseView):
                     role = MarkRole.FLUSH
                 marks.append(Mark(verdict.formed.cells, role))
             marks.extend(Mark(g.cells, MarkRole.BLOCKED) for g in verdict.blocked + verdict.elsewhere)
-        if tutor.shown is not None:
-            marks.append(Mark((tutor.shown,), MarkRole.HINT))
+        if book.shown is not None:
+            marks.append(Mark((book.shown,), MarkRole.HINT))
         self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
-        playing = tutor.lesson is not None and not tutor.solved
+        playing = book.lesson is not None and not book.solved
         self.scene.set_guides(playing, verdict.cell if verdict is not None and verdict.ok else None)
         ghost = self._ghost_cell() if playing else None
-        drawn = tutor.state.drawn if tutor.state is not None else None
-        self.scene.set_ghost(ghost, drawn if ghost is not None else None)
-        self.scene.set_hover(self.hover_cell if playing else None)
+        drawn = book.state.drawn if book.state is not None else None
+        self.placing.show(self.scene, ghost, drawn, ring=playing)
         self.changed()
 
     def _pending_challenge(self) -> tuple[Cell, ...] | None:
         """The cells of the challenge the step's ball answers (None: none)."""
-        step = self.tutor.step
+        step = self.book.step
         if step is None:
             return None
         challenge = step.state.challenge
@@ -238,11 +230,11 @@ class LessonsView(BaseView):
 
     def _ghost_cell(self) -> Cell | None:
         """Where the ghost ball is: the keyboard's cell, the pointer's, else the wrong try's."""
-        playable = self.tutor.playable()
-        for cell in (self.cursor, self.hover_cell):
-            if cell is not None and cell in playable:
-                return cell
-        verdict = self.tutor.verdict
+        playable = self.book.playable()
+        cell = self.placing.ghost(playable)
+        if cell is not None:
+            return cell
+        verdict = self.book.verdict
         if verdict is not None and verdict.cell in playable:
             return verdict.cell
         return None
@@ -250,7 +242,7 @@ class LessonsView(BaseView):
     # -- layout -------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
         s = ui_scale()
-        lesson_open = self.tutor.lesson is not None
+        lesson_open = self.book.lesson is not None
         for row in self.rows:
             row.visible = not lesson_open
         self.b_start.visible = self.b_title.visible = not lesson_open
@@ -315,7 +307,7 @@ class LessonsView(BaseView):
         clear_colour(THEME.background)
         self.scene.draw()
         self.row_rects = []
-        if self.tutor.lesson is not None:
+        if self.book.lesson is not None:
             self._draw_lesson()
         else:
             self._draw_list()
@@ -324,45 +316,45 @@ class LessonsView(BaseView):
         self._draw_board_tip()
         self.ui.draw_tooltip()
         left, _, width, _ = self.board_rect
-        self.draw_message((TOOLBAR_H + 8) * ui_scale() if self.tutor.lesson is not None else 16 * ui_scale(),
+        self.draw_message((TOOLBAR_H + 8) * ui_scale() if self.book.lesson is not None else 16 * ui_scale(),
                           (left, width))
         super().on_draw()
 
     def _draw_list(self) -> None:
         s = ui_scale()
-        tutor = self.tutor
+        book = self.book
         left, _, panel_w, height = self.panel_rect
         x, w = left + 24 * s, panel_w - 48 * s
         self._heading.draw_at(x, height - 16 * s)
         self._count.draw_at(x + w, height - 16 * s, self._count.fitted(
-            done_words(tutor.done_count(), len(tutor.lessons)), w - self._heading.content_width - 16 * s))
-        intro = ALL_DONE if tutor.done_count() == len(tutor.lessons) else INTRO
+            done_words(book.done_count(), len(book.lessons)), w - self._heading.content_width - 16 * s))
+        intro = ALL_DONE if book.done_count() == len(book.lessons) else INTRO
         self._intro.draw([(intro, THEME.accent if intro is ALL_DONE else THEME.muted)], x, self.intro_top, w)
         # Under the pyramid: the chosen lesson, what it teaches.
         bx, _, bw, _ = self.board_rect
-        lines = [(self._caption_text(tutor.chosen), THEME.text)]
+        lines = [(self._caption_text(book.chosen), THEME.text)]
         top = self.caption_top
         self._caption.draw(lines, bx + 20 * s, top, bw - 40 * s, bottom_limit=8 * s)
         self.row_rects.append((bx + 20 * s, 8 * s, bw - 40 * s, top - 8 * s))
 
     def _caption_text(self, index: int) -> str:
         """What the list says of lesson ``index`` under its position."""
-        lesson = self.tutor.lessons[index]
+        lesson = self.book.lessons[index]
         return f"{index + 1}. {lesson.title}: {lesson.words.sentences[0]}"
 
     def _draw_lesson(self) -> None:
         s = ui_scale()
-        tutor = self.tutor
-        lesson, step = tutor.lesson, tutor.step
-        assert lesson is not None and step is not None and tutor.index is not None
+        book = self.book
+        lesson, step = book.lesson, book.step
+        assert lesson is not None and step is not None and book.index is not None
         left, _, width, height = self.panel_rect
         arcade.draw_lrbt_rectangle_filled(left, left + width, 0, height, (28, 32, 41, 255))
         arcade.draw_line(left, 0, left, height, THEME.panel_border, 2)
         x, w = left + 14 * s, width - 28 * s
         y = height - 12 * s
-        self._heading.draw_at(x, y, self._heading.fitted(f"LESSON {tutor.index + 1} OF {len(tutor.lessons)}", w * 0.6))
+        self._heading.draw_at(x, y, self._heading.fitted(f"LESSON {book.index + 1} OF {len(book.lessons)}", w * 0.6))
         self._step.draw_at(x + w * 0.62, y, self._step.fitted(
-            step_heading(tutor.step_index + 1, len(lesson.steps)), w * 0.38))
+            step_heading(book.step_index + 1, len(lesson.steps)), w * 0.38))
         y -= self._heading.content_height + 8 * s
         y = self._title.draw([(lesson.title, THEME.accent)], x, y, w) - 6 * s
         words: list[tuple[str, tuple[int, int, int, int]]] = [(t, THEME.text) for t in lesson.words.sentences]
@@ -396,20 +388,20 @@ class LessonsView(BaseView):
         if colour is not None:
             draw_ball(x + 20 * s, by, 11 * s, colour, mark=self.app.settings.colour_marks)
             text = f"Your ball: {COLOUR_NAMES[colour]}"
-            if tutor.solved and tutor.verdict is not None:
-                text += f", placed on {tutor.verdict.cell}"
+            if book.solved and book.verdict is not None:
+                text += f", placed on {book.verdict.cell}"
             self._ball.draw_at(x + 38 * s, by, self._ball.fitted(text, w - 46 * s))
         y = box_bottom - 8 * s
         if verdict and y - 10 * s > 20 * s:
             h = min(vblock.height(verdict, inner) + 10 * s, y - 10 * s)
-            ok = tutor.solved
+            ok = book.solved
             draw_box(x, y - h, w, h, (22, 30, 26, 240) if ok else (34, 24, 24, 240),
                      THEME.good if ok else THEME.bad, radius=8)
             vblock.draw(verdict, x + 8 * s, y - 5 * s, inner, bottom_limit=y - h)
             self.row_rects.append((x, y - h, w, h))
-        self.b_next.enabled = tutor.solved
-        self.b_show.enabled = not tutor.solved
-        last = tutor.is_last_step and tutor.index == len(tutor.lessons) - 1
+        self.b_next.enabled = book.solved
+        self.b_show.enabled = not book.solved
+        last = book.is_last_step and book.index == len(book.lessons) - 1
         self.b_next.label = "Done" if last else "Next"
 
     def _print_sizes(self, verdict: bool) -> list[tuple[TextBlock, TextBlock, TextBlock, bool]]:
@@ -422,7 +414,7 @@ class LessonsView(BaseView):
         return sizes
 
     def _verdict_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
-        verdict = self.tutor.verdict
+        verdict = self.book.verdict
         if verdict is None:
             return []
         first = THEME.good if verdict.ok else THEME.bad
@@ -431,37 +423,28 @@ class LessonsView(BaseView):
         if verdict.formed is not None and self._pending_challenge() is not None:
             out.append((LEGEND, THEME.muted))
         if verdict.ok:
-            out.append(("Next: Enter or Space." if self.tutor.index is not None else "", THEME.muted))
+            out.append(("Next: Enter or Space." if self.book.index is not None else "", THEME.muted))
         else:
             out.append(("Try another cell, or Show me (S).", THEME.muted))
         return [line for line in out if line[0]]
 
     def _draw_board_tip(self) -> None:
-        cell = self.hover_cell
-        tutor = self.tutor
-        if cell is None or tutor.lesson is None or tutor.solved:
+        book = self.book
+        if book.lesson is None or book.solved:
             return
-        colour = tutor.board[cell]
-        if colour is not None:
-            text = f"{cell}: a {COLOUR_NAMES[colour]} ball"
-        elif cell in tutor.playable():
-            text = f"{cell}: click to place the ball here"
-        else:
-            return
-        draw_ball_tip(self._overlay_tip, text, self.scene, cell, self.panel_rect[0], self.size[1])
+        self.placing.draw_tip(self.placing.tip(book.board, book.playable()), self.scene, self.panel_rect[0],
+                              self.size[1])
 
     # -- input --------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
-        cell = board_cell_at(self, x, y) if self.tutor.lesson is not None else None
-        if cell != self.hover_cell:
-            self.hover_cell = cell
+        if self.placing.point(board_cell_at(self, x, y) if self.book.lesson is not None else None):
             self._show_position(animate=True)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.ui.on_mouse_press(x, y, button):
             return
-        if self.tutor.lesson is None or button != arcade.MOUSE_BUTTON_LEFT:
+        if self.book.lesson is None or button != arcade.MOUSE_BUTTON_LEFT:
             return
         cell = board_cell_at(self, x, y)
         if cell is not None:
@@ -474,34 +457,35 @@ class LessonsView(BaseView):
             self.scene.rotate(1)
         elif symbol == keys.RIGHT:
             self.scene.rotate(-1)
-        elif self.tutor.lesson is None:
+        elif self.book.lesson is None:
             self._list_key(symbol)
         else:
             self._lesson_key(symbol, modifiers)
 
     def _list_key(self, symbol: int) -> None:
         if symbol in (keys.UP, keys.DOWN):
-            self.tutor.choose(-1 if symbol == keys.UP else 1)
+            self.book.choose(-1 if symbol == keys.UP else 1)
             self._refresh_rows()
             self._show_position(animate=False)
-        elif symbol in ENTER_KEYS:
-            self.open(self.tutor.chosen)
-        elif symbol in DIGITS and DIGITS[symbol] <= len(self.tutor.lessons):
+        elif symbol in GO_KEYS:
+            self.open(self.book.chosen)
+        elif symbol in DIGITS and DIGITS[symbol] <= len(self.book.lessons):
             self.open(DIGITS[symbol] - 1)
         elif symbol == keys.ESCAPE:
             self.app.show_title()
 
     def _lesson_key(self, symbol: int, modifiers: int) -> None:
-        tutor = self.tutor
+        book = self.book
         if symbol == keys.ESCAPE:
             self.close()
-        elif symbol in ENTER_KEYS:
-            if tutor.solved:
+        elif symbol in GO_KEYS:
+            cell = self.placing.chosen(book.playable())
+            if book.solved:
                 self.next()
-            elif self.cursor is not None:
-                self.place(self.cursor)
+            elif cell is not None:
+                self.place(cell)
             else:
-                self.say("Click a cell to place the ball, or Tab to a cell and Enter.", "info", 4)
+                self.say(HOW_TO_PLACE, "info", 4)
         elif symbol == keys.TAB:
             self._cycle(-1 if modifiers & keys.MOD_SHIFT else 1)
         elif symbol == keys.S:
@@ -509,12 +493,7 @@ class LessonsView(BaseView):
 
     def _cycle(self, step: int) -> None:
         """Tab: the keyboard's cell walks through the playable cells."""
-        cells = self.tutor.playable()
-        if not cells:
-            return
-        if self.cursor in cells:
-            i = (cells.index(self.cursor) + step) % len(cells)  # type: ignore[arg-type]
-        else:
-            i = 0 if step > 0 else len(cells) - 1
-        self.cursor = cells[i]
-        self._show_position(animate=True)
+        cell = self.placing.step(self.book.playable(), step)
+        if cell is not None:
+            self.say(Placing.stepped(cell), "info", 3)
+            self._show_position(animate=True)

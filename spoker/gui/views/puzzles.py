@@ -31,18 +31,14 @@ from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_ball, draw_box
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import (
-    ROLE_COLOURS,
-    TextBlock,
-    board_cell_at,
-    draw_ball_tip,
-    highlights,
-    place_toolbar,
-)
+from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.views.placing import GO_KEYS, HOW_TO_PLACE, Placing
 from spoker.gui.widgets.buttons import Button, Choice
+from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import TextInput
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.notices import tell_all
 from spoker.text import puzzles_text as words
 from spoker.text.narrator import COLOUR_NAMES
@@ -52,8 +48,6 @@ if TYPE_CHECKING:
 
     from spoker.gui.host import AppHost
 
-TOOLBAR_H = 54
-ENTER_KEYS = (keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.SPACE)
 KIND_COLOURS = {"good": THEME.good, "bad": THEME.bad, "info": THEME.text, "muted": THEME.muted}
 BADGE_COLOURS = {"best": ROLE_COLOURS["hint"], "tried": (255, 150, 40, 255), "other": (70, 76, 92, 255)}
 
@@ -99,8 +93,7 @@ class PuzzlesView(BaseView):
             self.help_keys = RETRY_HELP_KEYS
         self.scene = app.scene
         self.scan: GamesScan | None = None
-        self.hover_cell: Cell | None = None
-        self.cursor: Cell | None = None
+        self.placing = Placing()  # the pointer's cell, the keyboard's, the ghost, the tip
         self.board_rect = (0.0, 0.0, 1.0, 1.0)
         self.panel_rect = (0.0, 0.0, 1.0, 1.0)
         self.row_rects: list[tuple[float, float, float, float]] = []
@@ -147,7 +140,6 @@ class PuzzlesView(BaseView):
         self._scan_words = Label("", 10, THEME.muted, anchor_y="top")
         self._badges = [Label("", 9, (10, 12, 16, 255), bold=True, anchor_x="center", anchor_y="center")
                         for _ in range(32)]
-        self._overlay_tip = Label("", 11, anchor_y="center")
         self.attach_labels()
         self._tell_notices()
 
@@ -179,7 +171,7 @@ class PuzzlesView(BaseView):
         placed = session.place(cell)
         if not placed:
             return False
-        self.cursor = None
+        self.placing.reset()
         if isinstance(session, PuzzleSession) and session.attempt is not None:
             self.app.play_sound(WON if session.attempt.right else PLACE)
         else:
@@ -205,7 +197,7 @@ class PuzzlesView(BaseView):
                 return
             if session.next() is None:
                 self.say(words.NO_PUZZLES, "bad", 6)
-        self.cursor = None
+        self.placing.reset()
         self._show_position(animate=False)
         self.layout(*self.size)
 
@@ -220,7 +212,7 @@ class PuzzlesView(BaseView):
         session.rules, session.theme, session.source = self.c_rules.value, self.c_theme.value, self.c_source.value
         if session.next() is None:
             self.say(words.NO_PUZZLES, "bad", 6)
-        self.cursor = None
+        self.placing.reset()
         self._show_position(animate=False)
         self.layout(*self.size)
 
@@ -286,10 +278,8 @@ class PuzzlesView(BaseView):
         self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
         playing = self._playing()
         self.scene.set_guides(playing, None)
-        ghost = self._ghost_cell() if playing else None
-        drawn = state.drawn if state is not None else None
-        self.scene.set_ghost(ghost, drawn if ghost is not None else None)
-        self.scene.set_hover(self.hover_cell if playing else None)
+        ghost = self.placing.ghost(session.playable()) if playing else None
+        self.placing.show(self.scene, ghost, state.drawn if state is not None else None, ring=playing)
         self.changed()
 
     def _at_puzzle(self) -> bool:
@@ -300,13 +290,6 @@ class PuzzlesView(BaseView):
         session = self.session
         if isinstance(session, PuzzleSession) and session.line_index:
             return session.line[session.line_index - 1]
-        return None
-
-    def _ghost_cell(self) -> Cell | None:
-        playable = self.session.playable()
-        for cell in (self.cursor, self.hover_cell):
-            if cell is not None and cell in playable:
-                return cell
         return None
 
     # -- layout -------------------------------------------------------------------------
@@ -474,18 +457,14 @@ class PuzzlesView(BaseView):
         return out
 
     def _draw_board_tip(self) -> None:
-        cell = self.hover_cell
-        if cell is None or cell not in self.session.playable():
-            return
-        draw_ball_tip(self._overlay_tip, f"{cell}: click to place the ball here", self.scene, cell,
-                      self.panel_rect[0], self.size[1])
+        session = self.session
+        board = session.shown_board()
+        self.placing.draw_tip(self.placing.tip(board, session.playable()), self.scene, self.panel_rect[0], self.size[1])
 
     # -- input --------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
-        cell = board_cell_at(self, x, y)
-        if cell != self.hover_cell:
-            self.hover_cell = cell
+        if self.placing.point(board_cell_at(self, x, y)):
             self._show_position(animate=True)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -508,13 +487,14 @@ class PuzzlesView(BaseView):
             self.leave()
         elif symbol == keys.TAB:
             self._cycle(-1 if modifiers & keys.MOD_SHIFT else 1)
-        elif symbol in ENTER_KEYS:
-            if self.cursor is not None and self.cursor in self.session.playable():
-                self.place(self.cursor)
+        elif symbol in GO_KEYS:
+            cell = self.placing.chosen(self.session.playable())
+            if cell is not None:
+                self.place(cell)
             elif self._may_go_on():
                 self.next()
             else:
-                self.say("Click a cell to place the ball, or Tab to a cell and Enter.", "info", 4)
+                self.say(HOW_TO_PLACE, "info", 4)
         elif symbol == keys.N:
             self.next()
         elif symbol == keys.F and not self.retry:
@@ -522,12 +502,7 @@ class PuzzlesView(BaseView):
 
     def _cycle(self, step: int) -> None:
         """Tab: the keyboard's cell walks through the playable cells."""
-        cells = self.session.playable()
-        if not cells:
-            return
-        if self.cursor in cells:
-            i = (cells.index(self.cursor) + step) % len(cells)  # type: ignore[arg-type]
-        else:
-            i = 0 if step > 0 else len(cells) - 1
-        self.cursor = cells[i]
-        self._show_position(animate=True)
+        cell = self.placing.step(self.session.playable(), step)
+        if cell is not None:
+            self.say(Placing.stepped(cell), "info", 3)
+            self._show_position(animate=True)

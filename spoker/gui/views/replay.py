@@ -12,36 +12,27 @@ from arcade import key as keys
 
 from shibumi import Cell
 from spoker.engine.rules import RuleSet
-from spoker.errors import SpokerError
 from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING
 from spoker.gui.models.controller import PERSON, GameSetup
 from spoker.gui.models.replay_model import ReplayPage, ReplayStory
 from spoker.gui.models.settings import SPEEDS
 from spoker.gui.models.story import Mark, MomentKind
-from spoker.gui.render.film import challenge_moves, export_animation
+from spoker.gui.render.film import challenge_moves
 from spoker.gui.render.frame import clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
-from spoker.gui.render.theme import THEME, player_colour, ui_scale
+from spoker.gui.render.theme import ROLE_COLOURS, THEME, player_colour, ui_scale
 from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, LuckBars, TipBox, marked_log
-from spoker.gui.views.base import BaseView
-from spoker.gui.views.common import (
-    BANNER_SETTLE,
-    ROLE_COLOURS,
-    Banner,
-    LogBox,
-    PlayerCards,
-    TextBlock,
-    draw_moment,
-    highlights,
-    place_toolbar,
-)
-from spoker.gui.views.confirm_dialog import ConfirmDialog
-from spoker.gui.views.save_dialog import SaveDialog
+from spoker.gui.views.common import highlights
+from spoker.gui.views.game_actions import EXPORT_TIP, RETRY_TIP, GameActionsView
+from spoker.gui.widgets.banner import BANNER_SETTLE, Banner, draw_moment
 from spoker.gui.widgets.buttons import Button
+from spoker.gui.widgets.log_box import LogBox
+from spoker.gui.widgets.player_cards import PlayerCards
+from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import key_pressed
-from spoker.notices import Notice, NoticeKind, tell, tell_all
-from spoker.records.files import animation_format
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
+from spoker.notices import tell_all
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
 from spoker.text.analysis_words import challenge_story
@@ -52,86 +43,12 @@ if TYPE_CHECKING:
     from spoker.gui.models.analysis_model import AnalysisJob
     from spoker.records.record import GameRecord
 
-TOOLBAR_H = 54
 BANNER_H = 104
 STEP_SECONDS = 1.5  # one move per this many seconds at speed x1
 PAUSING = (MomentKind.CHALLENGE, MomentKind.VERDICT, MomentKind.STRAIGHT_FLUSH)  # autoplay lingers on these
-RETRY_TIP = "Retry my mistakes: the positions before a player's mistakes, to place again"
-EXPORT_TIP = "Export an animation: GIF, APNG or WebP"
-FILM_HELP = "File name of the animation (.gif, .png as APNG, or .webp):"
-EXPORTING = "Exporting the animation\u2026"
 
 
-# -- Retry my mistakes, Export animation: shared with the end screen ------------------
-def people(seats: Sequence[str]) -> list[int]:
-    """The seats (1, 2) a person played."""
-    return [i for i, seat in enumerate(seats, 1) if seat == PERSON]
-
-
-def whose_dialog(names: tuple[str, str], choose: Callable[[int], None]) -> ConfirmDialog:
-    """The question "Retry whose mistakes?": a name each (keys 1 and 2); Esc chooses neither."""
-    return ConfirmDialog(
-        "Retry whose mistakes?", [f"1: {names[0]}", f"2: {names[1]}"],
-        lambda: choose(1), lambda: choose(2), yes=names[0], no=names[1],
-        yes_keys=(keys.KEY_1, keys.NUM_1), no_keys=(keys.KEY_2, keys.NUM_2), shortcuts=("1", "2"),
-        cancel_keys=(keys.ESCAPE,), note="The positions before that player's mistakes, to place again. Esc: cancel.",
-    )
-
-
-def which_dialog(moves: tuple[int, int], choose: Callable[[tuple[int, int] | None], None]) -> ConfirmDialog:
-    """The question "Export which?": the whole game (G) or the challenge of ``moves`` (C); Esc chooses neither."""
-    first, last = moves
-    span = f"move {first}" if first == last else f"moves {first}-{last}"
-    return ConfirmDialog(
-        "Export which?", f"An animation of the whole game, or of this challenge ({span}).",
-        lambda: choose(None), lambda: choose(moves), yes="Whole game", no="This challenge",
-        yes_keys=(keys.G,), no_keys=(keys.C,), shortcuts=("G", "C"), cancel_keys=(keys.ESCAPE,),
-        note="Esc: cancel.",
-    )
-
-
-def film_path(base: str, moves: tuple[int, int] | None) -> str:
-    """The animation's proposed file name: ``base`` (a record's path) as a
-    ``.gif``, ``-moves-A-B`` added for a range of moves."""
-    stem = os.path.splitext(base)[0]
-    return stem + ("" if moves is None else f"-moves-{moves[0]}-{moves[1]}") + ".gif"
-
-
-def export_film(
-    record: GameRecord, path: str, moves: tuple[int, int] | None, job: AnalysisJob, names: tuple[str, str],
-) -> tuple[str, str]:
-    """Write the animation (the analysis's bars when it is done): what to
-    say of it, one line, and its kind (``good`` or ``bad``); a failure's
-    whole message goes to stderr."""
-    target = os.path.expanduser(path)
-    try:
-        animation_format(target)
-    except SpokerError as err:  # told before a folder is made; short: the screen's line is narrow
-        return _not_exported(f"not exported: {err}", "Not exported: end the name .gif, .png or .webp", target)
-    try:
-        folder = os.path.dirname(target)
-        if folder:
-            os.makedirs(folder, exist_ok=True)  # as the records' Save does: games/ may not exist yet
-        info = export_animation(record, target, moves=moves, analysis=job.result if job.state == DONE else None,
-                                names=names)
-    except SpokerError as err:
-        return _not_exported(f"not exported: {err}", f"Not exported: {err}", target)
-    except OSError as err:  # the whole path in the terminal, its file name on the screen
-        reason = err.strerror or str(err)
-        return _not_exported(f"not exported: cannot write {target!r}: {reason}",
-                             f"Not exported: cannot write {os.path.basename(target)!r}: {reason}", target)
-    kb = max(1, round(info.bytes / 1024))
-    return f"Saved {os.path.basename(target)} ({info.frames} frames, {kb} KB).", "good"
-
-
-def _not_exported(line: str, short: str, target: str) -> tuple[str, str]:
-    """Tell that an animation was not written (the whole line on stderr); the
-    screen's words and kind."""
-    tell(Notice(NoticeKind.NOT_WRITTEN, line, short, target))
-    return short, "bad"
-
-
-class ReplayView(BaseView):
+class ReplayView(GameActionsView):
     """Steps through a :class:`~spoker.records.record.GameRecord`."""
 
     def __init__(
@@ -179,10 +96,6 @@ class ReplayView(BaseView):
         self._graph = EvalGraph()
         self._luck = LuckBars()  # the luck-and-skill summary, once the analysis is done
         self._best = BestLabel()
-        self.dialog: SaveDialog | ConfirmDialog | None = None  # a modal box has the keys and the mouse
-        self.exporting: tuple[str, tuple[int, int] | None] | None = None  # (file, moves) once "Exporting" shows
-        self._export_frame = 0  # the frames drawn when the export was asked for
-        self._exported = False  # an export just ran (the next update's time is its)
         ui = self.ui
         self.b_start = ui.add(Button("|<", self.replay_start, "Home", tooltip="To the start"))
         self.b_prev_ch = ui.add(Button("<< Chal.", self.prev_challenge, "PgUp", tooltip="Previous challenge"))
@@ -213,7 +126,7 @@ class ReplayView(BaseView):
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
 
-    def controller(self, n: int | None = None) -> ReplayPage:
+    def page(self, n: int | None = None) -> ReplayPage:
         """The story of the game up to position ``n`` (default: the current one)."""
         return self.story.at(self.replay.position if n is None else n)
 
@@ -349,7 +262,7 @@ class ReplayView(BaseView):
 
     def _refresh_highlights(self) -> None:
         self.changed()  # a selection, its explanation, or a new position
-        c = self.controller()
+        c = self.page()
         marks: list[Mark] = []
         if self.selected is not None:
             marks.extend(c.explain_marks(self.selected))
@@ -357,33 +270,18 @@ class ReplayView(BaseView):
         self.shown_highlights = highlights(marks)
         self.scene.set_highlights(self.shown_highlights)  # type: ignore[arg-type]
 
-    # -- Retry my mistakes ------------------------------------------------------------
-    def retry(self) -> None:
-        """Retry my mistakes of the person's seat (asked when both or neither
-        are people); the analysis is started first when it is not done."""
-        job = self.analysis
-        if job.state == IDLE:
-            self.start_analysis()  # at once where the analyses run at once; else in the background
-        if job.state == RUNNING:
-            self.say("Analysing the game first: press T when it is done.", "info", 5)  # the graph shows how far
-            return
-        if job.state == FAILED or job.result is None:
-            self.say(job.progress_text(), "bad", 6)
-            return
-        seats = people(self.setup.seats)
-        if len(seats) == 1:
-            self.open_retry(seats[0])
-        else:
-            self.open_dialog(whose_dialog(self.setup.names, self.open_retry))
+    # -- Retry my mistakes, Export animation (spoker.gui.views.game_actions) ------------
+    def action_record(self) -> GameRecord:
+        return self.replay.record
 
-    def open_retry(self, player: int) -> None:
-        """Retry ``player``'s mistakes; Back returns here, at this position."""
-        self.dialog = None
-        result = self.analysis.result
-        if result is None:
-            return
+    def action_job(self) -> AnalysisJob:
+        return self.analysis
+
+    def action_players(self) -> tuple[tuple[str, str], Sequence[str]]:
+        return self.setup.names, self.setup.seats
+
+    def pause(self) -> None:
         self.playing = False
-        self.app.show_retry(self.replay.record, result, player, back=lambda: self.app.show(self))
 
     # -- Export animation ---------------------------------------------------------------
     def challenge_here(self) -> int | None:
@@ -393,50 +291,13 @@ class ReplayView(BaseView):
                   if ch.move <= p <= (ch.move if ch.response_move is None else ch.response_move)]
         return inside[-1] if inside else None
 
-    def ask_export(self) -> None:
-        """Export an animation: of the whole game, or of the challenge here if asked so; then its file name."""
-        if not self.replay.length:
-            self.say("No move to animate in this record.", "info", 4)
-            return
+    def challenge_at_hand(self) -> tuple[int, int] | None:
         i = self.challenge_here()
-        if i is None:
-            self.ask_film_name(None)
-        else:
-            self.open_dialog(which_dialog(challenge_moves(self.replay, i), self.ask_film_name))
+        return None if i is None else challenge_moves(self.replay, i)
 
     def film_base(self) -> str:
         """The record's file, else a name in the data folder's games/ (as Save proposes)."""
         return self.source if self.source and os.path.isfile(self.source) else self.app.default_record_path()
-
-    def ask_film_name(self, moves: tuple[int, int] | None) -> None:
-        title = "Export the animation" if moves is None else f"Export moves {moves[0]}-{moves[1]}"
-        self.open_dialog(SaveDialog(title, film_path(self.film_base(), moves),
-                                    lambda path: self.export(path, moves), help_text=FILM_HELP))
-
-    def export(self, path: str, moves: tuple[int, int] | None) -> None:
-        """Export after one frame saying so: the export holds the window's thread."""
-        self.dialog = None
-        if not path:
-            return
-        self.playing = False
-        self.exporting = (path, moves)
-        self._export_frame = self.frames
-        self.say(EXPORTING, "info", 60)
-
-    def run_export(self) -> None:
-        """The export asked for (after the frame saying so), and what came of it."""
-        if self.exporting is None:
-            return
-        path, moves = self.exporting
-        self.exporting = None
-        self._exported = True
-        text, kind = export_film(self.replay.record, path, moves, self.analysis, self.setup.names)
-        self.say(text, kind, 8)
-
-    def open_dialog(self, dialog: SaveDialog | ConfirmDialog) -> None:
-        self.dialog = dialog
-        dialog.layout(*self.size)
-        self.changed()
 
     # -- layout, frames ------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -466,8 +327,7 @@ class ReplayView(BaseView):
             self.dialog.layout(width, height)
 
     def on_update(self, delta_time: float) -> None:
-        if self._exported:  # the export held the thread that long: not the message's time
-            delta_time, self._exported = 0.0, False
+        delta_time = self.actions_update(delta_time)
         super().on_update(delta_time)
         if self.app.closed:
             return
@@ -476,8 +336,6 @@ class ReplayView(BaseView):
         self.scene.update(dt)
         if self.analysis.state == RUNNING:
             self._poll_analysis()
-        if self.exporting is not None and self.frames > self._export_frame:
-            self.run_export()  # "Exporting" has been drawn
         if self.dialog is not None:
             self.dialog.update(dt)
             if self.dialog.done:
@@ -486,7 +344,7 @@ class ReplayView(BaseView):
             return  # the box holds the screen still
         if self.playing:
             self.clock += dt
-            pause = 1.0 if self.controller().moment.kind in PAUSING else 0.0
+            pause = 1.0 if self.page().moment.kind in PAUSING else 0.0
             if self.clock >= (STEP_SECONDS + pause) / self.speed:
                 self.clock = 0.0
                 self.step_forward()
@@ -506,7 +364,7 @@ class ReplayView(BaseView):
         clear_colour(THEME.background)
         self.scene.draw(level)
         self._draw_best()
-        c = self.controller()
+        c = self.page()
         draw_moment(self._banner, c.moment, self.scene, self.board_rect, self.size[1] - 8.0 * ui_scale(),
                     self.moment_time)
         self._draw_panel(c)
@@ -522,7 +380,7 @@ class ReplayView(BaseView):
     def _frame_key(self) -> Hashable | None:
         """The picture's revision: the screen's own (``changed()``), the board's
         and the widgets'; None while something moves."""
-        moment = self.controller().moment
+        moment = self.page().moment
         if (self.scene.animating or moment.kind == "straight_flush" or self.moment_time < BANNER_SETTLE
                 or self.dialog is not None):  # a box's caret blinks
             return None
@@ -717,7 +575,7 @@ class ReplayView(BaseView):
             cell = self.scene.pick(x, y)
             if cell is not None and cell in self.replay.state.board:
                 self.selected = cell
-                self.info = self.controller().explain_cell(cell)
+                self.info = self.page().explain_cell(cell)
             else:
                 self.selected = None
                 self.info = []

@@ -1,4 +1,5 @@
-"""The modal box asking for a record's file name (game and end screens).
+"""The modal box asking for a record's file name (game and end screens),
+and Save, the flow both screens share (:func:`save_game_dialog`).
 
 It has the keys while it is open: Enter saves, Esc cancels, every other
 key edits the name (the screen below sees none of them). The name proper is
@@ -8,16 +9,22 @@ chosen when it opens (not its folder, not ``.txt``): typing replaces it.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from arcade import key as keys
 
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
-from spoker.gui.views.common import draw_modal_box
 from spoker.gui.widgets.buttons import Button
-from spoker.gui.widgets.text_input import TextInput
+from spoker.gui.widgets.modal import draw_modal_box
+from spoker.gui.widgets.text_input import ENTER_KEYS, TextInput
+
+if TYPE_CHECKING:
+    from spoker.gui.models.controller import GameController
+    from spoker.gui.views.base import BaseView
 
 RECORD_HELP = "File name of the record (docs/formats.md):"
+NO_NAME = "No file name: not saved."
 
 
 class SaveDialog:
@@ -84,7 +91,7 @@ class SaveDialog:
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == keys.ESCAPE:
             self._cancel()
-        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+        elif symbol in ENTER_KEYS:
             self._ok()
         else:
             self.field.focused = True  # the only field: it has the keys even after Esc in it
@@ -106,3 +113,24 @@ def name_part(path: str) -> tuple[int, int]:
     start = max(path.rfind("/"), path.rfind(os.sep)) + 1
     stem, ext = os.path.splitext(path[start:])
     return (start, start + len(stem)) if stem else (start, len(path))
+
+
+def save_game_dialog(view: BaseView, controller: GameController) -> SaveDialog:
+    """The Save box of ``controller``'s game, its record's proposed name in
+    it; what came of the save is said on ``view``'s message line."""
+    return SaveDialog("Save the game", view.app.default_record_path(controller),
+                      lambda path: save_game(view, controller, path))
+
+
+def save_game(view: BaseView, controller: GameController, path: str) -> None:
+    """Save the game's record to ``path`` and say so: where, or why not (an
+    empty name included: the box closed, and nothing was written)."""
+    if not path:
+        view.say(NO_NAME, "bad")
+        return
+    try:
+        target = view.app.save_record(controller, path)
+    except (OSError, ValueError) as err:  # ValueError: SpokerError, as the replace question
+        view.say(f"Not saved: {err}", "bad", 8)
+        return
+    view.say(f"Saved to {target}", "good", 6)

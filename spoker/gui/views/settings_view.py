@@ -23,8 +23,9 @@ from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import TextBlock
 from spoker.gui.widgets.buttons import Button, Choice, Toggle
+from spoker.gui.widgets.text_block import TextBlock
+from spoker.gui.widgets.text_input import ENTER_KEYS
 from spoker.text.value_words import given_away_words
 
 if TYPE_CHECKING:
@@ -283,7 +284,7 @@ class SettingsView(BaseView):
                 self.selected = (self.selected + step) % len(self.rows)
             self.keyboard = True
             self.changed()
-        elif symbol in (keys.LEFT, keys.RIGHT, keys.SPACE, keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+        elif symbol in (keys.LEFT, keys.RIGHT, keys.SPACE, *ENTER_KEYS):
             self.keyboard = True
             self.change(self.rows[self.selected].control, -1 if symbol == keys.LEFT else 1)
 

@@ -21,10 +21,11 @@ from spoker.gui.render.shapes import draw_ball, draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import BaseView
-from spoker.gui.views.common import TextBlock, highlights
+from spoker.gui.views.common import highlights
 from spoker.gui.widgets.base import Widget
 from spoker.gui.widgets.buttons import Button, Choice, Toggle
-from spoker.gui.widgets.text_input import TextInput
+from spoker.gui.widgets.text_block import TextBlock
+from spoker.gui.widgets.text_input import ENTER_KEYS, TextInput
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -481,7 +482,7 @@ class TitleView(BaseView):
         """The title key on the title: nothing (what is typed here stays)."""
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
-        if symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER):
+        if symbol in ENTER_KEYS:
             self.start()
         elif symbol == keys.C and self.saved is not None:
             self.resume()
