@@ -54,7 +54,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def autoplay(controller: GameController, moves: int, until_over: bool = False) -> None:
     """Play moves with the seats' computer players (greedy for a person's seat)."""
-    from spoker.players import make_player
+    from spoker.players import checked_choice, make_player
 
     stand_ins = {
         seat: make_player("greedy", seed=controller.seed + seat)
@@ -65,7 +65,7 @@ def autoplay(controller: GameController, moves: int, until_over: bool = False) -
         controller.draw()
         seat = controller.state.to_move
         player = stand_ins.get(seat) or controller.player(seat)
-        controller.place(player.choose(controller.state.copy()))
+        controller.place(checked_choice(player, controller.state.copy()))
         played += 1
 
 

@@ -14,7 +14,6 @@ are loaded when a name is not known yet or the full list is asked for.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -22,15 +21,11 @@ from typing import Any
 
 from shibumi.errors import expect, shown
 from spoker.players.base import Player, PlayerError
-from spoker.plugins import PLAYERS, Plugins
+from spoker.plugins import PLAYERS, Plugins, is_name
 
 DEFAULT_CHUNK = 2
 """Games a unit of work for a player of unknown cost: few, so that a slow one
 still shares a run among workers and moves the progress bar."""
-
-_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]*")
-"""A player's name: one word, the same in ``--players A,B``, a record's
-``Player1Type`` header and a state of the title screen."""
 
 RESERVED = frozenset({"person"})
 """Names no computer player may take: the title screen's seat of a person."""
@@ -61,7 +56,7 @@ class PlayerEntry:
 
     def __post_init__(self) -> None:
         name = self.name
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
+        if not is_name(name):  # one word: in --players, Player1Type headers, the title screen
             raise PlayerError(
                 f"player name {shown(name)}: expected a lower-case word (a-z, 0-9, '-', '_', '.') such as 'greedy'"
             )
