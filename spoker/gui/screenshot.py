@@ -21,7 +21,7 @@ import arcade
 from PIL import Image
 
 from shibumi import Board, Cell, Colour, parse_board
-from spoker.errors import SpokerError
+from spoker.errors import ArgumentError, SpokerError
 from spoker.gui.app import SpokerApp, continued_record_notices, setup_from_record
 from spoker.gui.launch import setup_from_options
 from spoker.gui.models import autosave
@@ -147,6 +147,19 @@ def show_puzzle(app: SpokerApp, number: int | None, seed: int | None) -> None:
         view.place(wrong[0] if wrong else session.playable()[0])
 
 
+def check_show(show: str) -> None:
+    """:class:`ArgumentError` unless ``--show`` names a screen there is: the
+    parser knows the screens and the lessons, not how many puzzles are
+    shipped, so ``puzzle:N`` is checked here, before any window opens."""
+    if not show.startswith("puzzle:"):
+        return
+    from spoker.gui.models.puzzle_session import load_shipped
+
+    count = len(load_shipped(notices=[]))  # a file that cannot be read: the screen tells it
+    if not 1 <= int(show.partition(":")[2]) <= count:
+        raise ArgumentError(f"--show {show}: there are {count} shipped puzzles (puzzle:1 to puzzle:{count})")
+
+
 def show_retry(app: SpokerApp, controller: GameController) -> None:
     """Retry my mistakes over the game played (analysed at :data:`RETRY_EFFORT`):
     the player with more mistakes and blunders, the first one retried on another
@@ -172,6 +185,7 @@ def take_screenshot(options: Any) -> int:
     """Draw the screen ``options.show`` after ``options.autoplay`` moves; save it."""
     path = options.screenshot
     width, height = parse_size(getattr(options, "size", "1280x800") or "1280x800")
+    check_show(getattr(options, "show", "game") or "game")
     settings = Settings()
     setup = setup_from_options(options, settings)
     if setup.seed is None:
