@@ -28,6 +28,7 @@ naming it; a bug in its code is told as the plug-in's by :func:`culprit`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -179,6 +180,9 @@ def culprit(err: BaseException) -> str | None:
         raise TypeError(f"err {err!r}: expected an exception")
     if not LOADED:
         return None
+    remote = getattr(err.__cause__, "tb", None)  # a worker process's error: its traceback as text
+    if isinstance(remote, str):
+        return _remote_culprit(remote)
     found: str | None = None
     entered: object = None  # the frame where control last entered a plug-in's module
     inside = ""
@@ -195,6 +199,34 @@ def culprit(err: BaseException) -> str | None:
     return found
 
 
+def _remote_culprit(text: str) -> str | None:
+    """:func:`culprit` of a traceback a worker process sent as text
+    (``concurrent.futures``): its files tell the modules, not the instances,
+    so a module of several plug-ins names them all."""
+    import re
+
+    files: dict[str, str] = {}
+    for top in LOADED:
+        module = sys.modules.get(top)
+        path = getattr(module, "__file__", None)
+        if isinstance(path, str):  # a package: any file under its folder is its
+            files[path.removesuffix("__init__.py") if path.endswith("__init__.py") else path] = top
+    found: str | None = None
+    for path in re.findall(r'^  File "([^"]+)", line \d+, in ', text, re.M):
+        owner = next((t for f, t in files.items() if path == f or (f.endswith("/") and path.startswith(f))), None)
+        if owner is not None:
+            entries = LOADED[owner]
+            found = entries[0].words if len(entries) == 1 else _all_of(entries, owner)
+        elif "/spoker/" in path or "/shibumi/" in path:
+            found = None
+    return found
+
+
+def _all_of(candidates: list[Loaded], module: str) -> str:
+    names = " or ".join(repr(c.name) for c in candidates)
+    return f"one of the plug-ins {names} of module {module}"
+
+
 def _named(candidates: list[Loaded], frame: Any) -> str:
     """The plug-in among ``candidates`` (of one module) running in ``frame``."""
     if len(candidates) == 1:
@@ -208,8 +240,7 @@ def _named(candidates: list[Loaded], frame: Any) -> str:
             return loaded.words
         if isinstance(value, type) and this is not None and type(this) is value:
             return loaded.words
-    names = " or ".join(repr(c.name) for c in candidates)
-    return f"one of the plug-ins {names} of module {frame.f_globals.get('__name__', '?')}"
+    return _all_of(candidates, str(frame.f_globals.get("__name__", "?")))
 
 
 class Plugins:

@@ -591,6 +591,17 @@ def test_a_bug_is_blamed_on_the_plugin_that_raised_not_the_last_of_its_module(
     )
 
 
+def test_a_bug_in_a_worker_process_is_blamed_on_the_plugin_too(
+    mistaken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The worker's traceback comes as text: its files name the plug-in."""
+    code, _, err = run(capsys, "simulate", "--players", "raiser,random", "--games", "2", "--workers", "2")
+    assert code == 1 and "the raiser gives up" in err
+    assert err.splitlines()[-1].startswith(
+        f"spoker simulate: this is a bug in plug-in 'raiser' {MISTAKEN_WORDS} (RuntimeError)"
+    )
+
+
 @pytest.mark.parametrize(("name", "why"), [
     ("none-rules", "changed the rulings into None, not a Rulings"),
     ("bad-but", "failed to change the rulings (TypeError: apex_free 'yes': expected True or False)"),
