@@ -21,7 +21,7 @@ import arcade
 from PIL import Image
 
 from shibumi import Board, Cell, Colour, parse_board
-from spoker.errors import ArgumentError, SpokerError
+from spoker.errors import ArgumentError
 from spoker.gui.app import SpokerApp, continued_record_notices, setup_from_record
 from spoker.gui.launch import setup_from_options
 from spoker.gui.models import autosave
@@ -41,14 +41,10 @@ SETTLE_SECONDS = 1.2  # animations run this long before the picture is taken
 FRAME = 1 / 60
 
 
-class ScreenshotError(SpokerError):
-    """A screenshot's option that cannot be drawn (a bad ``--size``)."""
-
-
 def parse_size(text: str) -> tuple[int, int]:
     w, sep, h = text.lower().partition("x")
     if not (sep and w.isdigit() and h.isdigit() and 200 <= int(w) <= 4096 and 200 <= int(h) <= 4096):
-        raise ScreenshotError(f"size {text!r} is not WxH with sides 200..4096, such as 1280x800")
+        raise ArgumentError(f"size {text!r} is not WxH with sides 200..4096, such as 1280x800")
     return int(w), int(h)
 
 
