@@ -629,3 +629,12 @@ def test_a_name_outside_the_documented_rule_is_refused(name: str) -> None:
         spoker.PlayerEntry(name, "a description", lambda seed=None: None)  # type: ignore[arg-type,return-value]
     for good in ("level-lines", "v2.1", "a_b", "9lives"):
         assert spoker.Variant(good, "", lambda rulings: rulings).name == good
+
+
+@pytest.mark.parametrize("words", ["two\nlines", "esc\x1b[2J", "bell\x07"])
+def test_a_summary_or_description_with_a_control_character_is_refused(words: str) -> None:
+    """Shown as they are (--help, the title screen): one printable line."""
+    with pytest.raises(spoker.RulesError, match="summary .* must be one printable line"):
+        spoker.Variant("fine-name", words, lambda rulings: rulings)
+    with pytest.raises(PlayerError, match="description .* must be one printable line"):
+        spoker.PlayerEntry("fine-name", words, lambda seed=None: None)  # type: ignore[arg-type,return-value]

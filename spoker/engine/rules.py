@@ -47,6 +47,8 @@ class Variant(_VariantFields):
             )
         if not isinstance(summary, str) or not callable(change):
             raise TypeError(f"variant {name!r}: expected a summary (text) and a change (a function)")
+        if not summary.isprintable():  # it is shown as it is: no control character reaches a terminal
+            raise RulesError(f"variant {name!r}: summary {shown(summary)} must be one printable line")
         return super().__new__(cls, name, summary, change)
 
 

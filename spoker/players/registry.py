@@ -64,6 +64,8 @@ class PlayerEntry:
             raise PlayerError(f"player name {name!r} is reserved (the title screen's seat of a person)")
         if not isinstance(self.description, str) or not callable(self.factory):
             raise TypeError(f"player {name!r}: expected a description (text) and a factory (a class)")
+        if not self.description.isprintable():  # --help and the title screen show it as it is
+            raise PlayerError(f"player {name!r}: description {shown(self.description)} must be one printable line")
         for what in ("simulate_chunk", "study_chunk"):
             value = getattr(self, what)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
