@@ -465,6 +465,7 @@ class BadCell(_Plays):
 
 NONE_RULES = Variant("none-rules", "returns nothing", lambda rulings: None)
 BAD_BUT = Variant("bad-but", "passes but() a wrong type", lambda rulings: rulings.but(apex_free="yes"))
+ESC_WHY = Variant("esc-why", "a reason in red", lambda rulings: rulings.without(lambda p: p.kind == 3, "\x1b[31mred"))
 '''
 
 MISTAKEN_POINTS = {
@@ -472,7 +473,10 @@ MISTAKEN_POINTS = {
         "raiser": "mistaken_plugin:Raiser", "strcell": "mistaken_plugin:StrCell",
         "nonecell": "mistaken_plugin:NoneCell", "badcell": "mistaken_plugin:BadCell",
     },
-    "spoker.variants": {"none-rules": "mistaken_plugin:NONE_RULES", "bad-but": "mistaken_plugin:BAD_BUT"},
+    "spoker.variants": {
+        "none-rules": "mistaken_plugin:NONE_RULES", "bad-but": "mistaken_plugin:BAD_BUT",
+        "esc-why": "mistaken_plugin:ESC_WHY",
+    },
 }
 MISTAKEN_WORDS = "of distribution spoker-mistaken 1.0"
 
@@ -605,6 +609,7 @@ def test_a_bug_in_a_worker_process_is_blamed_on_the_plugin_too(
 @pytest.mark.parametrize(("name", "why"), [
     ("none-rules", "changed the rulings into None, not a Rulings"),
     ("bad-but", "failed to change the rulings (TypeError: apex_free 'yes': expected True or False)"),
+    ("esc-why", r"gave the reason '\x1b[31mred', not one printable line"),
 ])
 def test_a_plugin_variants_mistake_is_told_as_its_own(
     mistaken: Path, capsys: pytest.CaptureFixture[str], name: str, why: str

@@ -118,6 +118,12 @@ def _changed(name: str, rulings: Rulings) -> Rulings:
             f"{_whose(name)} changed the rulings into {shown(changed)}, not a Rulings: a mistake in the "
             "variant, not in what you gave", plugin=name,
         )
+    unprintable = next((why for _, why in changed.excluded if not why.isprintable()), None)
+    if unprintable is not None:  # the explanations print it as it is
+        raise PluginError(
+            f"{_whose(name)} gave the reason {shown(unprintable)}, not one printable line: a mistake in the "
+            "variant, not in what you gave", plugin=name,
+        )
     return changed
 
 
