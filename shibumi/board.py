@@ -84,7 +84,10 @@ class Blocked(enum.Enum):
 
 def blocked(occ: int, cell: int) -> Blocked | None:
     """Why a ball cannot go on ``cell`` of the balls ``occ`` (a mask), or None:
-    the one place the pyramid's side of a placement is decided."""
+    the one place the pyramid's side of a placement is decided. A ``cell``
+    that is no cell's index is a :class:`~shibumi.errors.CellError`."""
+    if not 0 <= cell < len(PLATFORM_MASK):
+        as_cell(cell)  # raises, naming it
     if occ >> cell & 1:
         return Blocked.TAKEN
     if not _supported(occ, cell):

@@ -26,6 +26,7 @@ from spoker import RuleSet, parse_state
 from spoker import plugins as plugins_module
 from spoker.engine import rules as rules_module
 from spoker.engine.rules import variant_names
+from spoker.errors import PluginError
 from spoker.players import PlayerError, make_player, player_entry, player_names
 from spoker.players import registry as registry_module
 
@@ -155,25 +156,38 @@ def _put(folder: Path, name: str, version: str, points: dict[str, dict[str, str]
     (info / "entry_points.txt").write_text(_entry_points(points), encoding="utf-8")
 
 
-@pytest.fixture
-def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A folder of installed distributions on ``sys.path``, and registries
-    that know nothing of them yet (restored after the test)."""
-    _put(tmp_path, "spoker-good", "1.0", {
-        "spoker.players": {"careful": "good_plugin:CarefulPlayer"},
-        "spoker.variants": {"flat-lines": "good_plugin:FLAT"},
-    }, {"good_plugin": GOOD})
-    _put(tmp_path, "spoker-broken", "0.1", BROKEN_POINTS, {"broken_plugin": BROKEN})
-    _put(tmp_path, "spoker-twin", "2.0", {"spoker.players": {"twin": "broken_plugin:Twin"}}, {})
-    _put(tmp_path, "spoker-crashy", "1.0", {"spoker.players": {"crashy": "crashy_plugin:CrashyPlayer"}},
-         {"crashy_plugin": CRASHY})
+def _install(
+    folder: Path, monkeypatch: pytest.MonkeyPatch,
+    distributions: list[tuple[str, str, dict[str, dict[str, str]], dict[str, str]]],
+) -> None:
+    """The ``distributions`` (name, version, entry points, modules) installed
+    in ``folder`` on ``sys.path``, and registries that know nothing of them
+    yet (restored after the test)."""
+    for name, version, points, modules in distributions:
+        _put(folder, name, version, points, modules)
     monkeypatch.setattr(plugins_module, "LOADED", {})
-    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(folder))
     importlib.invalidate_caches()
     monkeypatch.setattr(registry_module, "_ENTRIES", dict(registry_module._ENTRIES))
     monkeypatch.setattr(registry_module, "_PLUGINS", plugins_module.Plugins("spoker.players", registry_module._accept))
     monkeypatch.setattr(rules_module, "VARIANTS", dict(rules_module.VARIANTS))
+    monkeypatch.setattr(rules_module, "_ORIGINS", {}, raising=False)
     monkeypatch.setattr(rules_module, "_PLUGINS", plugins_module.Plugins("spoker.variants", rules_module._accept))
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder of installed distributions on ``sys.path``."""
+    _install(tmp_path, monkeypatch, [
+        ("spoker-good", "1.0", {
+            "spoker.players": {"careful": "good_plugin:CarefulPlayer"},
+            "spoker.variants": {"flat-lines": "good_plugin:FLAT"},
+        }, {"good_plugin": GOOD}),
+        ("spoker-broken", "0.1", BROKEN_POINTS, {"broken_plugin": BROKEN}),
+        ("spoker-twin", "2.0", {"spoker.players": {"twin": "broken_plugin:Twin"}}, {}),
+        ("spoker-crashy", "1.0", {"spoker.players": {"crashy": "crashy_plugin:CrashyPlayer"}},
+         {"crashy_plugin": CRASHY}),
+    ])
     yield tmp_path
     for module in ("good_plugin", "broken_plugin", "crashy_plugin"):
         sys.modules.pop(module, None)
@@ -402,3 +416,230 @@ def test_a_bug_in_a_plugin_is_told_as_the_plugins(installed: Path, capsys: pytes
         "spoker simulate: this is a bug in plug-in 'crashy' of distribution spoker-crashy 1.0 (TypeError), "
         "not a mistake in what you gave it: please report it with the traceback above"
     )
+
+
+# -- a plug-in's mistakes are its own, by name ----------------------------------------
+ENDS_IMPORT = {
+    "exits": "import sys\nsys.exit(3)\n",
+    "interrupts": "raise KeyboardInterrupt\n",
+    "exits-quietly": "raise SystemExit\n",
+}
+"""Modules whose import ends the process, or seems to be a Ctrl-C."""
+
+MISTAKEN = '''
+from spoker import Cell, Variant
+
+
+class _Plays:
+    def __init__(self, seed=None):
+        self.seed = seed
+
+
+class Raiser(_Plays):
+    name = "raiser"
+
+    def choose(self, state):
+        raise RuntimeError("the raiser gives up")
+
+
+class StrCell(_Plays):
+    name = "strcell"
+
+    def choose(self, state):
+        return str(state.legal_cells()[0])
+
+
+class NoneCell(_Plays):
+    name = "nonecell"
+
+    def choose(self, state):
+        return None
+
+
+class BadCell(_Plays):
+    name = "badcell"
+
+    def choose(self, state):
+        return next(Cell(i) for i in range(30) if Cell(i) not in state.legal_cells())
+
+
+NONE_RULES = Variant("none-rules", "returns nothing", lambda rulings: None)
+BAD_BUT = Variant("bad-but", "passes but() a wrong type", lambda rulings: rulings.but(apex_free="yes"))
+ESC_WHY = Variant("esc-why", "a reason in red", lambda rulings: rulings.without(lambda p: p.kind == 3, "\x1b[31mred"))
+'''
+
+MISTAKEN_POINTS = {
+    "spoker.players": {
+        "raiser": "mistaken_plugin:Raiser", "strcell": "mistaken_plugin:StrCell",
+        "nonecell": "mistaken_plugin:NoneCell", "badcell": "mistaken_plugin:BadCell",
+    },
+    "spoker.variants": {
+        "none-rules": "mistaken_plugin:NONE_RULES", "bad-but": "mistaken_plugin:BAD_BUT",
+        "esc-why": "mistaken_plugin:ESC_WHY",
+    },
+}
+MISTAKEN_WORDS = "of distribution spoker-mistaken 1.0"
+
+
+@pytest.fixture
+def mistaken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Plug-ins that end their import, and one module of several mistaken ones."""
+    _install(tmp_path, monkeypatch, [
+        ("spoker-good", "1.0", {"spoker.players": {"careful": "good_plugin:CarefulPlayer"}}, {"good_plugin": GOOD}),
+        ("spoker-ends", "0.1", {"spoker.players": {
+            name: f"{name.replace('-', '_')}_plugin:Player" for name in ENDS_IMPORT
+        }}, {f"{name.replace('-', '_')}_plugin": text for name, text in ENDS_IMPORT.items()}),
+        ("spoker-mistaken", "1.0", MISTAKEN_POINTS, {"mistaken_plugin": MISTAKEN}),
+    ])
+    yield tmp_path
+    for module in ("good_plugin", "mistaken_plugin", *(f"{n.replace('-', '_')}_plugin" for n in ENDS_IMPORT)):
+        sys.modules.pop(module, None)
+
+
+def test_a_plugin_ending_its_import_is_left_out_and_the_command_goes_on(
+    mistaken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """sys.exit() or a KeyboardInterrupt raised at a plug-in's import ends
+    neither the listing nor the command: the plug-in is named and left out."""
+    code, out, err = run(capsys, "simulate", "--help")
+    assert code == 0 and "  careful " in out and "  badcell " in out
+    lines = err.splitlines()
+    assert lines == [
+        f"spoker: plug-in {name!r} of distribution spoker-ends 0.1 (spoker.players = "
+        f"'{name.replace('-', '_')}_plugin:Player') cannot be imported ({why}); it is left out"
+        for name, why in (("exits", "SystemExit: 3"), ("interrupts", "KeyboardInterrupt"),
+                          ("exits-quietly", "SystemExit"))
+    ]
+    # Told once: the next listing says nothing more.
+    code, _, err = run(capsys, "simulate", "--players", "careful,random", "--games", "1", "--json")
+    assert (code, err) == (0, "") and "exits" not in player_names()
+
+
+CTRL_C_AT_IMPORT = "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\nNOT_REACHED = 1\n"
+
+
+def test_a_real_ctrl_c_while_a_plugin_imports_stays_a_ctrl_c(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A KeyboardInterrupt the plug-in raises is its own; the key pressed
+    (SIGINT) while it imports is the person's: the command stops."""
+    _install(tmp_path, monkeypatch, [
+        ("spoker-slow", "1.0", {"spoker.players": {"slow": "slow_plugin:Player"}}, {"slow_plugin": CTRL_C_AT_IMPORT}),
+    ])
+    try:
+        code, out, err = run(capsys, "simulate", "--players", "slow,random", "--games", "1")
+    finally:
+        sys.modules.pop("slow_plugin", None)
+    assert (code, out, err) == (130, "", "spoker simulate: interrupted\n")
+
+
+@pytest.mark.parametrize(("name", "answer"), [
+    ("badcell", r"chose \dD?[A-G]\d, which is not playable now"),
+    ("nonecell", r"answered None, not a cell"),
+    ("strcell", r"answered '1A1', not a cell"),
+])
+def test_a_plugin_players_illegal_answer_is_told_as_its_own(
+    mistaken: Path, capsys: pytest.CaptureFixture[str], name: str, answer: str
+) -> None:
+    """Not the person's mistake ("error: 2B2 is not playable") nor a bug in
+    spoker: one line naming the plug-in."""
+    code, out, err = run(capsys, "simulate", "--players", f"random,{name}", "--games", "1", "--seed", "2")
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1, err
+    assert re.fullmatch(
+        rf"spoker simulate: error: plug-in '{name}' {MISTAKEN_WORDS} {answer}: a mistake in the player, "
+        r"not in the game\n", err,
+    ), err
+
+
+def test_the_gymnasium_opponents_illegal_answer_is_the_opponents(mistaken: Path) -> None:
+    from spoker.interop.gymnasium_env import SpokerEnv
+
+    env = SpokerEnv(opponent="badcell", seat=1)
+    _, info = env.reset(seed=1)
+    learner = int(next(i for i, legal in enumerate(info["action_mask"]) if legal))
+    with pytest.raises(PluginError, match=rf"^the opponent, plug-in 'badcell' {MISTAKEN_WORDS} chose "):
+        env.step(learner)
+    with pytest.raises(PluginError, match="^the opponent, plug-in 'nonecell' .* answered None"):
+        SpokerEnv(opponent="nonecell", seat=2).reset(seed=1)
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("badcell", "which is not playable now"), ("nonecell", "answered None"), ("raiser", "failed (RuntimeError"),
+])
+def test_the_window_plays_the_lowest_cell_for_a_mistaken_plugin_and_names_it(
+    mistaken: Path, name: str, why: str
+) -> None:
+    """The game goes on (it used to stay at move 0 for good, or stop on an
+    AssertionError), and the screen's line names the plug-in."""
+    from spoker.gui.models.computer_turns import ComputerTurns
+    from spoker.gui.models.controller import GameController, GameSetup
+
+    game = GameController(GameSetup(("A", "B"), (name, "random"), spoker.RuleSet(), 7, False))
+    turns = ComputerTurns(False)
+    assert turns.step(0.1, game, (0.0, 0.0)) is not None  # draw
+    game.draw()
+    turns.drawn(game, (0.0, 0.0))
+    action = turns.step(0.1, game, (0.0, 0.0))
+    assert action is not None and action.kind == "place" and action.cell == game.state.legal_cells()[0]
+    assert action.error.startswith(f"plug-in {name!r} {MISTAKEN_WORDS} ") and why in action.error
+
+
+def test_a_bug_is_blamed_on_the_plugin_that_raised_not_the_last_of_its_module(
+    mistaken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert player_names()[-1] == "badcell"  # all four loaded from one module, badcell last
+    code, _, err = run(capsys, "simulate", "--players", "raiser,random", "--games", "1")
+    assert code == 1 and "the raiser gives up" in err
+    assert err.splitlines()[-1].startswith(
+        f"spoker simulate: this is a bug in plug-in 'raiser' {MISTAKEN_WORDS} (RuntimeError)"
+    )
+
+
+def test_a_bug_in_a_worker_process_is_blamed_on_the_plugin_too(
+    mistaken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The worker's traceback comes as text: its files name the plug-in."""
+    code, _, err = run(capsys, "simulate", "--players", "raiser,random", "--games", "2", "--workers", "2")
+    assert code == 1 and "the raiser gives up" in err
+    assert err.splitlines()[-1].startswith(
+        f"spoker simulate: this is a bug in plug-in 'raiser' {MISTAKEN_WORDS} (RuntimeError)"
+    )
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("none-rules", "changed the rulings into None, not a Rulings"),
+    ("bad-but", "failed to change the rulings (TypeError: apex_free 'yes': expected True or False)"),
+    ("esc-why", r"gave the reason '\x1b[31mred', not one printable line"),
+])
+def test_a_plugin_variants_mistake_is_told_as_its_own(
+    mistaken: Path, capsys: pytest.CaptureFixture[str], name: str, why: str
+) -> None:
+    code, out, err = run(capsys, "groups", BOARD, "W@3C3", "--rules", f"visible, {name}")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"spoker groups: error: plug-in variant {name!r} {MISTAKEN_WORDS} {why}: a mistake in the variant, "
+        "not in what you gave\n"
+    )
+
+
+@pytest.mark.parametrize("name", [
+    "rt-esc\x1b[2j\x1b[31m", "bell\x07", "nul\x00", "tab\tname", "Upper", "é", "-dash", "", "a b", "a,b",
+])
+def test_a_name_outside_the_documented_rule_is_refused(name: str) -> None:
+    """docs/plugins.md: names are one lower-case word of a-z 0-9 - _ . (no
+    control character ever reaches a terminal through ``groups`` or ``show``)."""
+    with pytest.raises(spoker.RulesError, match="variant name .*: expected a lower-case word"):
+        spoker.Variant(name, "a summary", lambda rulings: rulings)
+    with pytest.raises(PlayerError, match="player name .*: expected a lower-case word"):
+        spoker.PlayerEntry(name, "a description", lambda seed=None: None)  # type: ignore[arg-type,return-value]
+    for good in ("level-lines", "v2.1", "a_b", "9lives"):
+        assert spoker.Variant(good, "", lambda rulings: rulings).name == good
+
+
+@pytest.mark.parametrize("words", ["two\nlines", "esc\x1b[2J", "bell\x07"])
+def test_a_summary_or_description_with_a_control_character_is_refused(words: str) -> None:
+    """Shown as they are (--help, the title screen): one printable line."""
+    with pytest.raises(spoker.RulesError, match="summary .* must be one printable line"):
+        spoker.Variant("fine-name", words, lambda rulings: rulings)
+    with pytest.raises(PlayerError, match="description .* must be one printable line"):
+        spoker.PlayerEntry("fine-name", words, lambda seed=None: None)  # type: ignore[arg-type,return-value]

@@ -299,22 +299,10 @@ def _bug(command: str, err: Exception) -> int:
 
 
 def _plugin_at_fault(err: BaseException) -> str | None:
-    """The installed plug-in whose code raised ``err`` (the innermost frame of
-    its traceback that is a plug-in's or spoker's own is a plug-in's), or None."""
+    """The installed plug-in whose code raised ``err``, or None
+    (:func:`spoker.plugins.culprit`; no plug-in is loaded unless that module is)."""
     plugins = sys.modules.get("spoker.plugins")
-    loaded: dict[str, str] = getattr(plugins, "LOADED", {})
-    if not loaded:
-        return None
-    culprit: str | None = None
-    frame = err.__traceback__
-    while frame is not None:
-        top = str(frame.tb_frame.f_globals.get("__name__", "")).partition(".")[0]
-        if top in ("spoker", "shibumi"):
-            culprit = None
-        elif top in loaded:
-            culprit = loaded[top]
-        frame = frame.tb_next
-    return culprit
+    return None if plugins is None else plugins.culprit(err)
 
 
 def _escape_unencodable() -> None:

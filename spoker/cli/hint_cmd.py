@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
 
 from shibumi import Colour, parse_board
 from spoker.cli import CliError, positive_int
@@ -36,6 +40,8 @@ of --effort positions (default {HINT_VALUE_EFFORT:,}, as the game screen's
 hints). Each line says what the ball does there (the group it forms, and so
 the challenge it opens, or how it answers the pending one) and the value in
 words (a draw counting half a win). The game window's hints are the same.
+A search of more than a second shows its progress on stderr when that is a
+terminal (one line, rewritten; gone at the end); Ctrl-C stops it at once.
 """
 
 
@@ -56,6 +62,45 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
+
+
+PROGRESS_AFTER = 1.0
+"""Seconds of search before the progress line shows (a quick hint shows none)."""
+PROGRESS_EVERY = 0.25
+"""Seconds between two rewrites of the progress line."""
+
+
+class SearchProgress:
+    """The search's progress as one line on a terminal, rewritten in place
+    (``spoker hint: searching 5 deep, 12,345,678 positions (Ctrl-C stops)``)
+    and wiped by :meth:`close`. On a stream that is not a terminal (a file, a
+    pipe, a test's capture) it writes nothing: a log keeps only the answer."""
+
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream = stream
+        isatty = getattr(stream, "isatty", None)
+        self.live = bool(isatty is not None and isatty())
+        self.clock = clock
+        self.due = clock() + PROGRESS_AFTER
+        self.shown = False
+
+    def __call__(self, depth: int, positions: int) -> None:
+        if not self.live:
+            return
+        now = self.clock()
+        if now < self.due:
+            return
+        self.due = now + PROGRESS_EVERY
+        self.shown = True  # first: a Ctrl-C in the middle of the write still wipes it
+        self.stream.write(f"\rspoker hint: searching {depth} deep, {positions:,} positions (Ctrl-C stops)\x1b[K")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Wipe the line (before the answer, or the line saying it was interrupted)."""
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
 
 
 def read_state(state_text: str, ball_text: str) -> tuple[GameState, Colour]:
@@ -100,7 +145,11 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--effort {args.effort}: at most {MAX_EFFORT:,} positions")
     state, colour = read_state(args.state, args.ball)
     given = state.copy()
-    found = hints(state, top=args.top, effort=args.effort)
+    progress = SearchProgress(sys.stderr)
+    try:
+        found = hints(state, top=args.top, effort=args.effort, progress=progress)
+    finally:  # Ctrl-C too: spoker.cli.main then says "interrupted", exit 130
+        progress.close()
     if args.json:
         print(json.dumps({
             "state": read_position(args.state).to_string(),

@@ -19,9 +19,9 @@ from typing import NamedTuple
 
 from shibumi.errors import shown
 from spoker.engine.judging import DEFAULT_RULINGS, Judge, Rulings, judge_for
-from spoker.errors import NotationError
+from spoker.errors import NotationError, PluginError
 from spoker.plugins import VARIANTS as PLUGIN_GROUP
-from spoker.plugins import Plugins
+from spoker.plugins import Plugins, is_name, raised
 
 VISIBILITIES = ("visible", "touching")
 
@@ -41,12 +41,14 @@ class Variant(_VariantFields):
     __slots__ = ()
 
     def __new__(cls, name: str, summary: str, change: Callable[[Rulings], Rulings]) -> Variant:
-        if not isinstance(name, str) or not name or name != name.strip().lower() or any(
-            ch in name for ch in ", \t\n"
-        ):
-            raise NotationError(f"variant name {shown(name)}: expected a lower-case word such as 'apex-free'")
+        if not is_name(name):
+            raise NotationError(
+                f"variant name {shown(name)}: expected a lower-case word (a-z, 0-9, '-', '_', '.') such as 'apex-free'"
+            )
         if not isinstance(summary, str) or not callable(change):
             raise TypeError(f"variant {name!r}: expected a summary (text) and a change (a function)")
+        if not summary.isprintable():  # it is shown as it is: no control character reaches a terminal
+            raise NotationError(f"variant {name!r}: summary {shown(summary)} must be one printable line")
         return super().__new__(cls, name, summary, change)
 
 
@@ -72,6 +74,7 @@ def unregister_variant(name: str) -> None:
         raise NotationError(f"{name!r} is a variant of rules.md: it cannot be removed")
     if VARIANTS.pop(name, None) is None:
         raise NotationError(f"no rule variant is named {name!r}")
+    _ORIGINS.pop(name, None)
 
 
 VARIANTS["touching"] = Variant(
@@ -84,6 +87,45 @@ VARIANTS["apex-free"] = Variant(
 )
 _BUILT_IN = frozenset(VARIANTS)
 
+_ORIGINS: dict[str, str] = {}
+"""Where each installed variant comes from (``distribution NAME VERSION``)."""
+
+
+def _whose(name: str) -> str:
+    """The variant ``name`` in words, as its mistakes are told: ``plug-in
+    variant 'level-lines' of distribution spoker-levels 0.1``."""
+    where = _ORIGINS.get(name)
+    return f"plug-in variant {name!r} of {where}" if where else f"rule variant {name!r} (registered)"
+
+
+def _changed(name: str, rulings: Rulings) -> Rulings:
+    """The variant ``name``'s change applied to ``rulings``. A variant of
+    rules.md is Spoker's; any other's failure (it raises, it passes
+    ``Rulings.but`` a wrong value, it returns no Rulings) is the variant's
+    mistake: a :class:`~spoker.errors.PluginError` naming it."""
+    change = VARIANTS[name].change
+    if name in _BUILT_IN:
+        return change(rulings)
+    try:
+        changed = change(rulings)
+    except Exception as err:
+        raise PluginError(
+            f"{_whose(name)} failed to change the rulings ({raised(err)}): a mistake in the variant, "
+            "not in what you gave", plugin=name,
+        ) from err
+    if not isinstance(changed, Rulings):
+        raise PluginError(
+            f"{_whose(name)} changed the rulings into {shown(changed)}, not a Rulings: a mistake in the "
+            "variant, not in what you gave", plugin=name,
+        )
+    unprintable = next((why for _, why in changed.excluded if not why.isprintable()), None)
+    if unprintable is not None:  # the explanations print it as it is
+        raise PluginError(
+            f"{_whose(name)} gave the reason {shown(unprintable)}, not one printable line: a mistake in the "
+            "variant, not in what you gave", plugin=name,
+        )
+    return changed
+
 
 def _accept(name: str, value: object, origin: str) -> None:
     """Register the variant an entry point named ``name`` offers."""
@@ -93,6 +135,7 @@ def _accept(name: str, value: object, origin: str) -> None:
         raise NotationError(f"is the variant {value.name!r}: its entry point must be named so too")
     if VARIANTS.get(name) is not value:  # its module may have registered it itself
         register_variant(value)
+    _ORIGINS[name] = origin
 
 
 _PLUGINS = Plugins(PLUGIN_GROUP, _accept)
@@ -170,9 +213,7 @@ class RuleSet(_RuleSetFields):
         """What these rules decide: the default rulings changed by each variant."""
         rulings = DEFAULT_RULINGS
         for name in self.names:
-            rulings = VARIANTS[name].change(rulings)
-            if not isinstance(rulings, Rulings):
-                raise TypeError(f"variant {name!r} changed the rulings into {shown(rulings)}")
+            rulings = _changed(name, rulings)
         return rulings
 
     @functools.cached_property

@@ -51,7 +51,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def autoplay(controller: GameController, moves: int, until_over: bool = False) -> None:
     """Play moves with the seats' computer players (greedy for a person's seat)."""
-    from spoker.players import make_player
+    from spoker.players import checked_choice, make_player
 
     stand_ins = {
         seat: make_player("greedy", seed=controller.seed + seat)
@@ -62,7 +62,7 @@ def autoplay(controller: GameController, moves: int, until_over: bool = False) -
         controller.draw()
         seat = controller.state.to_move
         player = stand_ins.get(seat) or controller.player(seat)
-        controller.place(player.choose(controller.state.copy()))
+        controller.place(checked_choice(player, controller.state.copy()))
         played += 1
 
 
@@ -145,6 +145,19 @@ def show_puzzle(app: SpokerApp, number: int | None, seed: int | None) -> None:
         view.place(wrong[0] if wrong else session.playable()[0])
 
 
+def check_show(show: str) -> None:
+    """:class:`ArgumentError` unless ``--show`` names a screen there is: the
+    parser knows the screens and the lessons, not how many puzzles are
+    shipped, so ``puzzle:N`` is checked here, before any window opens."""
+    if not show.startswith("puzzle:"):
+        return
+    from spoker.gui.models.puzzle_session import load_shipped
+
+    count = len(load_shipped(notices=[]))  # a file that cannot be read: the screen tells it
+    if not 1 <= int(show.partition(":")[2]) <= count:
+        raise ArgumentError(f"--show {show}: there are {count} shipped puzzles (puzzle:1 to puzzle:{count})")
+
+
 def show_retry(app: SpokerApp, controller: GameController) -> None:
     """Retry my mistakes over the game played (analysed at :data:`RETRY_EFFORT`):
     the player with more mistakes and blunders, the first one retried on another
@@ -170,6 +183,7 @@ def take_screenshot(options: Any) -> int:
     """Draw the screen ``options.show`` after ``options.autoplay`` moves; save it."""
     path = options.screenshot
     width, height = parse_size(getattr(options, "size", "1280x800") or "1280x800")
+    check_show(getattr(options, "show", "game") or "game")
     settings = Settings()
     setup = setup_from_options(options, settings)
     if setup.seed is None:

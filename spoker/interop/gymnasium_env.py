@@ -38,11 +38,11 @@ from gymnasium import spaces
 from shibumi.errors import shown
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
-from spoker.errors import IllegalActionError
+from spoker.errors import IllegalActionError, PluginError
 from spoker.interop import rendering
 from spoker.interop.encoding import NUM_CELLS, OBS_SIZE, action_mask, as_action, encode
 from spoker.interop.pettingzoo_env import as_rules
-from spoker.players import Player, make_player
+from spoker.players import Player, checked_choice, make_player
 
 ENV_ID = "spoker/Spoker-v0"
 
@@ -125,7 +125,11 @@ class SpokerEnv(gymnasium.Env[np.ndarray, np.int64]):
         (turns alternate, so this is at most one placement)."""
         game = self.game
         while not game.is_over and game.to_move != self.seat:
-            game.apply_place(self.opponent.choose(game))  # type: ignore[union-attr]
+            try:
+                cell = checked_choice(self.opponent, game)  # type: ignore[arg-type]
+            except PluginError as err:  # the opponent's mistake, never the learner's illegal action
+                raise PluginError(f"the opponent, {err}", plugin=err.plugin) from err
+            game.apply_place(cell)
             if not game.is_over:
                 game.draw(self._draws)  # type: ignore[arg-type]
 

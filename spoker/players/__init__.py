@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from spoker.players.base import Player, PlayerError
+from spoker.players.base import Player, PlayerError, checked_choice
 from spoker.players.expert import ExpertPlayer
 from spoker.players.lookahead import LookaheadPlayer
 from spoker.players.registry import (
@@ -74,7 +74,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "PLAYER_DESCRIPTIONS", "PLAYER_NAMES", "ExpertPlayer", "GreedyPlayer",
-    "LookaheadPlayer", "Player", "PlayerEntry", "PlayerError", "RandomPlayer", "computer_name",
+    "LookaheadPlayer", "Player", "PlayerEntry", "PlayerError", "RandomPlayer", "checked_choice", "computer_name",
     "level_label", "level_typo", "make_player", "names_level", "player_entries", "player_entry", "player_names", "register_player",
     "unregister_player",
 ]

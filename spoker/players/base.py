@@ -6,9 +6,9 @@ import random
 from typing import Protocol, runtime_checkable
 
 from shibumi import Cell
-from shibumi.errors import expect
+from shibumi.errors import expect, shown
 from spoker.engine.state import GameState
-from spoker.errors import IllegalActionError
+from spoker.errors import IllegalActionError, PluginError
 from spoker.errors import PlayerError as PlayerError  # re-exported: its older home
 
 
@@ -31,6 +31,47 @@ def check_can_move(state: GameState) -> None:
         raise IllegalActionError("the game is over: there is nothing to choose")
     if state.drawn is None:
         raise IllegalActionError("no ball is drawn: draw before choosing a cell")
+
+
+def who(player: object) -> str:
+    """A player in words, as its mistakes are told: ``plug-in 'cautious' of
+    distribution spoker-levels 1.0`` for an installed plug-in's, else
+    ``player 'cautious'``."""
+    from spoker.plugins import words
+
+    return words(player) or f"player {shown(getattr(player, 'name', type(player).__name__))}"
+
+
+def checked_choice(player: Player, state: GameState, name_raises: bool = False) -> Cell:
+    """``player.choose(state)``, checked: every computer player's answer is
+    asked through here. A cell that is not playable now, or anything that is
+    not a cell (None, the text "2B2"), is the player's mistake, not the
+    person's nor the game's: a :class:`~spoker.errors.PluginError` naming it.
+
+    With ``name_raises`` an error the player raises is one too (the window,
+    which shows one line, names the plug-in so); without, it stays what it is
+    (the command line shows its traceback, blamed on the plug-in)."""
+    expect(state, GameState, "state")
+    if not callable(getattr(player, "choose", None)):
+        raise TypeError(f"player {shown(player)}: expected a Player (with choose(state))")
+    try:
+        cell = player.choose(state)
+    except Exception as err:
+        if not name_raises or isinstance(err, PluginError):
+            raise
+        raise PluginError(f"{who(player)} failed ({type(err).__name__}: {err})", plugin=_name(player)) from err
+    if not isinstance(cell, Cell):
+        problem = f"answered {shown(cell)}, not a cell"
+    elif not state.playable_mask >> cell & 1:
+        problem = f"chose {cell}, which is not playable now"
+    else:
+        return cell
+    raise PluginError(f"{who(player)} {problem}: a mistake in the player, not in the game", plugin=_name(player))
+
+
+def _name(player: object) -> str:
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) else type(player).__name__
 
 
 def best_cells(scored: list[tuple[int, float]], tolerance: float = 1e-9) -> list[int]:

@@ -14,7 +14,6 @@ are loaded when a name is not known yet or the full list is asked for.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -23,15 +22,11 @@ from typing import Any
 from shibumi.errors import expect, shown
 from spoker.errors import ArgumentError
 from spoker.players.base import Player
-from spoker.plugins import PLAYERS, Plugins
+from spoker.plugins import PLAYERS, Plugins, is_name
 
 DEFAULT_CHUNK = 2
 """Games a unit of work for a player of unknown cost: few, so that a slow one
 still shares a run among workers and moves the progress bar."""
-
-_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]*")
-"""A player's name: one word, the same in ``--players A,B``, a record's
-``Player1Type`` header and a state of the title screen."""
 
 RESERVED = frozenset({"person"})
 """Names no computer player may take: the title screen's seat of a person."""
@@ -62,7 +57,7 @@ class PlayerEntry:
 
     def __post_init__(self) -> None:
         name = self.name
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
+        if not is_name(name):  # one word: in --players, Player1Type headers, the title screen
             raise ArgumentError(
                 f"player name {shown(name)}: expected a lower-case word (a-z, 0-9, '-', '_', '.') such as 'greedy'"
             )
@@ -70,6 +65,8 @@ class PlayerEntry:
             raise ArgumentError(f"player name {name!r} is reserved (the title screen's seat of a person)")
         if not isinstance(self.description, str) or not callable(self.factory):
             raise TypeError(f"player {name!r}: expected a description (text) and a factory (a class)")
+        if not self.description.isprintable():  # --help and the title screen show it as it is
+            raise ArgumentError(f"player {name!r}: description {shown(self.description)} must be one printable line")
         for what in ("simulate_chunk", "study_chunk"):
             value = getattr(self, what)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:

@@ -119,6 +119,18 @@ ROOT_MARGIN = 1e-6
 """A pruned root cell's bound lies this far below the best value, so bounds
 never pass for ties (ties are broken within 1e-9)."""
 
+MEMO_ENTRIES = 1_250_000
+"""Entries the search's memos (the transposition table, the leaf table, the
+best codes and the open cache) hold together before they start afresh: about
+300 MB at some 210 bytes an entry, so that a search of any effort keeps to
+it (``spoker hint --effort 100000000`` grew 7 MB a CPU-second). Far above
+what the expert holds at its default effort, tables kept between moves
+included (some 220,000 entries at most over a game, measured), so that its
+play does not change."""
+
+CHECK_EVERY = 1024
+"""Nodes between two looks at the clock, the memos' size and the progress."""
+
 _EXACT, _LOWER, _UPPER = 0, 1, 2  # what a table entry's value is: the value, or a bound
 
 Entry = tuple[float, int]
@@ -151,7 +163,10 @@ class Expectimax:
     ``deadline`` (read every 1,024 nodes; by default the CPU time of the
     calling thread, which a busy machine does not inflate), the search raises
     :class:`OutOfBudget`. ``table`` (chance nodes) and ``leaf_table`` may be
-    shared between searches with the same rules, utility and leaf.
+    shared between searches with the same rules, utility and leaf; the memos
+    together hold at most ``memo_entries`` (:data:`MEMO_ENTRIES`) entries, read
+    every :data:`CHECK_EVERY` nodes: past it they start afresh, which costs
+    work again, never a value. ``progress(nodes)``, if set, is called as often.
     """
 
     def __init__(
@@ -178,7 +193,9 @@ class Expectimax:
         self.windows = True
         self.limit = limit if limit is not None else 1 << 62
         self.deadline = deadline  # clock() past which the search gives up
-        self._next_clock = 0
+        self._next_check = 0
+        self.memo_entries = MEMO_ENTRIES
+        self.progress: Callable[[int], None] | None = None
         self.nodes = 0
         self.table: dict[Key, Entry] = {}
         self.leaf_table: dict[Key, float] = {}
@@ -192,10 +209,28 @@ class Expectimax:
     def _tick(self) -> None:
         if self.nodes > self.limit:
             raise OutOfBudget
-        if self.deadline is not None and self.nodes >= self._next_clock:
-            self._next_clock = self.nodes + 1024
-            if self.clock() > self.deadline:
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + CHECK_EVERY
+            if self.deadline is not None and self.clock() > self.deadline:
                 raise OutOfBudget
+            if self.memo_size() > self.memo_entries:
+                self.forget()
+            if self.progress is not None:
+                self.progress(self.nodes)
+
+    def memo_size(self) -> int:
+        """Entries the memos hold together (bounded by ``memo_entries``)."""
+        return (
+            len(self.table) + len(self.leaf_table) + len(self.open_cache)
+            + self.best_codes.cache_info().currsize
+        )
+
+    def forget(self) -> None:
+        """Empty the memos (shared tables too): work to redo, values unchanged."""
+        self.table.clear()
+        self.leaf_table.clear()
+        self.open_cache.clear()
+        self.best_codes.cache_clear()
 
     # -- the tree ---------------------------------------------------------
     def place(

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
 from shibumi.errors import expect, shown
-from spoker.errors import RecordError, SpokerError, StorageError
+from spoker.errors import NotationError, SpokerError, StorageError
 from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK, check_text, expect_path
 from spoker.records.palette_quant import check_colours, quantise
 
@@ -30,7 +30,7 @@ from spoker.records.palette_quant import check_colours, quantise
 def read_bounded(
     f: IO[bytes], limit: int = MAX_INPUT_BYTES, what: str = "a record", text: bool = False,
 ) -> bytes:
-    """All of ``f``, or :class:`RecordError` if it holds more than ``limit``
+    """All of ``f``, or :class:`~spoker.errors.NotationError` if it holds more than ``limit``
     bytes; with ``text``, also if it holds a NUL byte (:func:`check_text`,
     told at the first chunk that holds one)."""
     if not callable(getattr(f, "read", None)):
@@ -48,7 +48,7 @@ def read_bounded(
         parts.append(chunk)
         size += len(chunk)
     if size > limit:
-        raise RecordError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
+        raise NotationError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
     return b"".join(parts)
 
 
@@ -93,7 +93,7 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     which one cannot be looked at are the same only if their absolute paths are."""
     try:
         return os.path.samefile(a, b)
-    except OSError:
+    except (OSError, ValueError, OverflowError):  # no such file; a NUL in a name; a huge number as a descriptor
         return os.path.abspath(a) == os.path.abspath(b)
 
 

@@ -51,14 +51,14 @@ refused after its first chunk, not after 16 MB."""
 
 
 def check_text(data: bytes, offset: int = 0, what: str = "a record") -> None:
-    """:class:`RecordError` if ``data`` (read from byte ``offset`` of an input
+    """:class:`~spoker.errors.NotationError` if ``data`` (read from byte ``offset`` of an input
     on) holds a NUL byte: no text input of Spoker does, so it is binary data
     (an image, ``/dev/zero``), refused at once, naming where it starts."""
     at = data.find(0)
     if at >= 0:
-        from spoker.errors import RecordError
+        from spoker.errors import NotationError
 
-        raise RecordError(f"a NUL byte at byte {offset + at}: binary data, not {what}")
+        raise NotationError(f"a NUL byte at byte {offset + at}: binary data, not {what}")
 
 
 __all__ = ["MAX_INPUT_BYTES", "READ_CHUNK", "SEED_LIMIT", "check_text", "expect_path", "read_seed"]

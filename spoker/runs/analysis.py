@@ -265,7 +265,8 @@ _NOTHING_TO_PLACE = (Refusal.GAME_OVER, Refusal.NOT_DRAWN)
 
 
 def placement_values(
-    state: GameState, effort: int = DEFAULT_EFFORT, played: Cell | None = None, prune: bool = True
+    state: GameState, effort: int = DEFAULT_EFFORT, played: Cell | None = None, prune: bool = True,
+    progress: Callable[[int, int], None] | None = None,
 ) -> PlacementValues:
     """Values (expected result for the player to move) of the playable cells
     for ``state``'s drawn ball.
@@ -275,7 +276,9 @@ def placement_values(
     played one are valued), without it every cell is. The search deepens while
     the next depth fits in ``effort`` positions (:data:`EXACT_FACTOR` times it
     for the exhaustive one), always to the end with :data:`EXACT_LEFT` balls
-    left or fewer. Does not change ``state``.
+    left or fewer. Does not change ``state``. ``progress(depth, positions)``,
+    if given, is called every thousand positions or so with the depth being
+    searched and the positions judged so far.
     """
     check_effort(effort)
     colour = state.drawn
@@ -309,6 +312,8 @@ def placement_values(
         search.windows = not exact  # exact values: every chance node searched whole
         search.table = table
         search.leaf_table = leaf_table
+        if progress is not None:
+            search.progress = _reporting(progress, target, used)
         try:
             found = root.search(search, target)
         except OutOfBudget:
@@ -321,6 +326,11 @@ def placement_values(
     return PlacementValues(
         {CELLS[c]: v for c, v in values.items()}, depth >= left, depth, used
     )
+
+
+def _reporting(progress: Callable[[int, int], None], depth: int, used: int) -> Callable[[int], None]:
+    """A search's ``progress(nodes)`` told as ``progress(depth, positions so far)``."""
+    return lambda nodes: progress(depth, used + nodes)
 
 
 def draw_value(

@@ -12,6 +12,7 @@ game); what the ball does is the engine's own preview
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from shibumi import Cell
@@ -50,22 +51,31 @@ class Hint(NamedTuple):
         return f"{self.effect}; {self.chances}"
 
 
+Progress = Callable[[int, int], None]
+"""Told ``(depth, positions judged so far)`` while a long search runs."""
+
+
 def hint_values(
-    state: GameState, top: int = 3, effort: int = HINT_VALUE_EFFORT
+    state: GameState, top: int = 3, effort: int = HINT_VALUE_EFFORT, progress: Progress | None = None,
 ) -> list[tuple[Cell, float]]:
     """The ``top`` best cells for ``state``'s drawn ball with their expected
     results (P(win) - P(loss) for the player to move), best first; ties in
-    cell order. Does not change ``state``."""
+    cell order. Does not change ``state``. ``progress``: see
+    :func:`spoker.runs.analysis.placement_values`."""
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ArgumentError(f"top {top!r} must be a positive whole number")
-    found = placement_values(state, effort, prune=False)
+    found = placement_values(state, effort, prune=False, progress=progress)
     ranked = sorted(found.values.items(), key=lambda cv: (-cv[1], int(cv[0])))
     return ranked[:top]
 
 
-def hints(state: GameState, top: int = 3, effort: int = HINT_VALUE_EFFORT) -> list[Hint]:
+def hints(
+    state: GameState, top: int = 3, effort: int = HINT_VALUE_EFFORT, progress: Progress | None = None,
+) -> list[Hint]:
     """:func:`hint_values`, each cell with what the ball would do there."""
-    return [Hint(cell, value, preview(state, cell)) for cell, value in hint_values(state, top, effort)]
+    return [
+        Hint(cell, value, preview(state, cell)) for cell, value in hint_values(state, top, effort, progress)
+    ]
 
 
-__all__ = ["HINT_VALUE_EFFORT", "Hint", "hint_values", "hints"]
+__all__ = ["HINT_VALUE_EFFORT", "Hint", "Progress", "hint_values", "hints"]

@@ -24,7 +24,7 @@ from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
 from spoker.errors import SpokerError
-from spoker.players import make_player
+from spoker.players import checked_choice, make_player
 from spoker.records.puzzles import Puzzle
 from spoker.runs.analysis import placement_values
 from spoker.runs.parallel import running, stream
@@ -334,7 +334,7 @@ def game_positions(
         while not state.is_over:
             state.draw(rng)
             yield state.copy()
-            state.apply_place(seats[state.to_move - 1].choose(state))
+            state.apply_place(checked_choice(seats[state.to_move - 1], state))
 
 
 def record_positions(state: GameState, moves: Iterable[tuple[object, object]]) -> Iterator[GameState]:

@@ -23,7 +23,7 @@ from spoker.engine.events import ChallengeOpened, GroupFormed
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import ArgumentError
-from spoker.players import Player, make_player, player_entry
+from spoker.players import Player, checked_choice, make_player, player_entry
 from spoker.runs.luck_judge import DEFAULT_JUDGE, LuckJudge, luck_judge
 from spoker.runs.parallel import cap_workers, running, slots, stream
 from spoker.runs.tally import ENDS as ENDS
@@ -72,7 +72,7 @@ def play_judged_game(
         state.draw(rng)
         if before is not None and judge is not None:
             luck[state.to_move - 1] += judge.luck(before, int(state.drawn))  # type: ignore[arg-type]
-        cell = seats[state.to_move - 1].choose(state)
+        cell = checked_choice(seats[state.to_move - 1], state)
         for event in state.apply_place(cell):
             if isinstance(event, GroupFormed):
                 groups[int(event.group.rank)] += 1

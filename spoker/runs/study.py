@@ -40,7 +40,7 @@ from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import ArgumentError
-from spoker.players import make_player, player_entry
+from spoker.players import checked_choice, make_player, player_entry
 from spoker.runs.luck_judge import DEFAULT_JUDGE, LuckJudge, luck_judge
 from spoker.runs.parallel import running, slots, stream
 from spoker.runs.simulate import LUCK_CHUNK, check_players, game_seeds
@@ -358,7 +358,7 @@ def play_events(
         state.draw(rng)
         if before is not None and judge is not None and luck is not None:
             luck[state.to_move - 1] += judge.luck(before, int(state.drawn))  # type: ignore[arg-type]
-        events.extend(state.apply_place(seats[state.to_move - 1].choose(state)))
+        events.extend(state.apply_place(checked_choice(seats[state.to_move - 1], state)))
     return events
 
 

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, InvalidStateError
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from spoker.errors import WorkerError
+from spoker.errors import ArgumentError, WorkerError
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -164,10 +164,16 @@ class ThreadExecutor(Executor):
                 future.cancel()
 
 
+MAX_POOL = 1024
+"""Processes a pool holds at most (the system's limits come long before)."""
+
+
 def process_pool(workers: int, context: Any = None) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes, each started by :func:`worker_init`."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise TypeError(f"workers {workers!r}: expected a whole number, at least 1")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_POOL:
+        raise ArgumentError(f"workers {workers!r}: expected a whole number from 1 to {MAX_POOL}")
+    if context is not None and not hasattr(context, "get_start_method"):
+        raise TypeError(f"context {context!r}: expected a multiprocessing context")
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=worker_init,

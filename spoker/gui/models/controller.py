@@ -373,7 +373,10 @@ class GameController:
         the caller when this runs in another thread (default: a copy now)."""
         s = state if state is not None else self.state.copy()
         assert s.drawn is not None
-        return self.player(s.to_move).choose(s)
+        from spoker.players import checked_choice
+
+        # A player's illegal answer or error names it (the screen's fallback says so).
+        return checked_choice(self.player(s.to_move), s, name_raises=True)
 
     def hint(self, top: int = 3, state: GameState | None = None) -> list[Hint]:
         """The best cells for the drawn ball, each with what the ball would do
