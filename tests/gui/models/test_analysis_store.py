@@ -23,7 +23,7 @@ from spoker.gui.views.replay import ReplayView
 from spoker.records.record import GameRecord, load_record
 from spoker.runs.analysis import MoveAnalysis, analyse_record
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 EFFORT = 300
 

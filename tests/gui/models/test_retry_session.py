@@ -12,7 +12,7 @@ from spoker.records.record import load_record
 from spoker.records.replay import Replay
 from spoker.runs.analysis import INACCURACY, analyse_record, placement_values
 
-SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "records" / "sample-game.txt"
+SAMPLE = Path(__file__).resolve().parents[3] / "assets" / "records" / "sample-game.txt"
 EFFORT = 2000
 
 

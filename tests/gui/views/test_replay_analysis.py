@@ -36,7 +36,7 @@ from spoker.records.record import GameRecord, load_record
 from spoker.runs.analysis import GameAnalysis, analyse_move, analyse_record
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 EFFORT = 300  # quick: the last placements are exact, the others shallow estimates
 
