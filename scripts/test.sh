@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install everything the tests need (system packages included), then run
-# ruff, mypy and the whole pytest suite headless. Used by .ci/run.
+# ruff, mypy and the whole pytest suite headless, on every core (pytest-xdist;
+# worksteal: a worker that is done takes tests from a busy one). Arguments go
+# to pytest (e.g. -n 0 for one process). Used by .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,4 +25,4 @@ PYTHON="${PYTHON:-python3}"
 export ARCADE_HEADLESS=1
 "$PYTHON" -m ruff check shibumi spoker tests bench scripts
 "$PYTHON" -m mypy
-"$PYTHON" -m pytest "$@"
+"$PYTHON" -m pytest -n auto --dist worksteal "$@"

@@ -16,6 +16,11 @@ expensive ones that run a share of it (``tests/support/example_counts.py``).
 Markers (registered in pyproject.toml, ``--strict-markers``): every test under
 ``tests/gui/`` is marked ``gui``, the tests named in ``SLOW`` are marked
 ``slow``; ``-m "not slow and not gui"`` is the quick loop.
+
+The research code's tests (``tests/bench/``, of ``bench/``) are marked
+``research`` and left out unless ``--research`` is given
+(``python3 -m pytest --research tests/bench``, docs/testing.md); those named
+in ``PRODUCT_GUARDS`` hold the product itself and always run.
 """
 
 from __future__ import annotations
@@ -50,11 +55,11 @@ GUI_TESTS = Path(__file__).resolve().parent / "gui"
 
 SLOW = (
     "gui/test_monkey.py::test_monkey",
-    "gui/test_frame_cache.py::test_still_screens_are_copied_and_match_direct_drawing",
-    "gui/test_frame_cache.py::test_replay_viewer_frames_match_and_follow_each_step",
-    "gui/test_frame_cache.py::test_a_change_shows_in_the_very_next_frame",
-    "gui/test_replay_viewer.py::test_the_commands_open_a_window_and_draw_a_frame",
-    "gui/test_replay_analysis.py::test_the_command_draws_the_analysed_viewer",
+    "gui/render/test_frame_cache.py::test_still_screens_are_copied_and_match_direct_drawing",
+    "gui/render/test_frame_cache.py::test_replay_viewer_frames_match_and_follow_each_step",
+    "gui/render/test_frame_cache.py::test_a_change_shows_in_the_very_next_frame",
+    "gui/views/test_replay_viewer.py::test_the_commands_open_a_window_and_draw_a_frame",
+    "gui/views/test_replay_analysis.py::test_the_command_draws_the_analysed_viewer",
     "interop/test_interop_docs.py::test_example_runs",
     "cli/test_analyse_cli.py::test_subprocess_huge_file_and_workers",
     "runs/test_analysis.py::test_exact_further_at_the_default_effort",
@@ -66,7 +71,7 @@ SLOW = (
     "runs/test_cluster.py::test_cli_tournament_on_a_local_dask_cluster",
     "runs/test_cluster.py::test_the_dask_example_runs",
     "runs/test_cluster.py::test_random_batch_run_equals_local",
-    "gui/test_lab_model.py::test_screenshot_of_the_lab",
+    "gui/models/test_lab_model.py::test_screenshot_of_the_lab",
     "cli/test_play_cmd.py::test_screenshot_honours_load_record_and_resume",
     "cli/test_play_cmd.py::test_without_home_the_game_starts_with_autosave_off",
     "runs/test_simulate.py::test_cli_every_player_name_is_accepted",
@@ -76,7 +81,42 @@ SLOW = (
 (every parametrization); a name no longer in its file stops the run."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+RESEARCH_TESTS = Path(__file__).resolve().parent / "bench"
+
+PRODUCT_GUARDS = (
+    "bench/test_leaves.py::test_the_product_imports_nothing_from_bench_and_ships_no_weights",
+    "bench/test_leaves.py::test_a_research_search_with_nothing_on_values_as_the_products",
+    "bench/test_startup.py::test_the_product_reads_no_environment_hook",
+    "bench/test_startup.py::test_the_laboratory_closes_after_its_first_frame_when_told",
+)
+"""The tests under tests/bench/ that guard the product (no research code or
+weights in it, its search seam, the environment it reads, its hidden
+first-frame option): in every run, research or not."""
+
+
+LONG_ID = 100
+"""Characters of a text or bytes parameter beyond which its test id is cut."""
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """A long text or bytes parameter's id is its start and its length: the
+    whole of a 16 MB input made a 16 MB test id (and 34 MB of output)."""
+    if not isinstance(val, (str, bytes)) or len(val) <= LONG_ID:
+        return None  # pytest's own id
+    head = val[:40]
+    start = head.decode("ascii", "backslashreplace") if isinstance(head, bytes) else head.encode(
+        "unicode_escape").decode("ascii")
+    return f"{start}...{len(val)}{'B' if isinstance(val, bytes) else 'ch'}"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--research", action="store_true",
+        help="also run the research code's tests (tests/bench/, marked research)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = Path(__file__).resolve().parent
     modules: dict[str, object] = {}
     for item in items:
@@ -87,15 +127,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         file = path.relative_to(root).as_posix()
         modules[file] = getattr(item, "module", None)
-        if f"{file}::{getattr(item, 'originalname', item.name)}" in SLOW:
+        name = f"{file}::{getattr(item, 'originalname', item.name)}"
+        if name in SLOW:
             item.add_marker(pytest.mark.slow)
-    # A renamed slow test would silently join the quick loop: say so instead.
+        if RESEARCH_TESTS in path.parents and name not in PRODUCT_GUARDS:
+            item.add_marker(pytest.mark.research)
+    # A renamed slow test would silently join the quick loop, a renamed product
+    # guard leave the default run: say so instead.
     # A moved test file would too: a name's file must exist under tests/.
     lost = [
-        name for name in SLOW
+        name for name in (*SLOW, *PRODUCT_GUARDS)
         if not (root / name.split("::")[0]).is_file()
         or modules.get(name.split("::")[0]) is not None
         and not hasattr(modules[name.split("::")[0]], name.split("::")[1])
     ]
     if lost:
-        raise pytest.UsageError(f"tests/conftest.py: SLOW names tests that are gone: {lost}")
+        raise pytest.UsageError(f"tests/conftest.py: SLOW or PRODUCT_GUARDS names tests that are gone: {lost}")
+    if not config.getoption("research"):
+        research = [item for item in items if item.get_closest_marker("research")]
+        if research:
+            config.hook.pytest_deselected(items=research)
+            items[:] = [item for item in items if not item.get_closest_marker("research")]

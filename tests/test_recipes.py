@@ -1,7 +1,7 @@
 """docs/architecture.md's recipes, followed: a new command and a new sentence
 each go in their one place and then work everywhere they should. (A new rule
 variant: tests/test_variant_plugin.py; a new computer player:
-tests/players/test_registry.py; a new screen: tests/gui/test_recipes_screen.py.)"""
+tests/players/test_registry.py; a new screen: tests/gui/views/test_recipes_screen.py.)"""
 
 from __future__ import annotations
 

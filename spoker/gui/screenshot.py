@@ -193,6 +193,9 @@ def take_screenshot(options: Any) -> int:
     # refused an existing FILE unless it is the --load record, which is extended.
     app = SpokerApp(window, settings, threaded=False, persist=False, record_path=options_record(options))
     app.files.read_unfinished = autosave.unfinished_dir() is not None  # shown, never changed
+    if getattr(options, "analyse", None) and getattr(options, "effort", None):
+        # Before any screen opens: the replay viewer makes its analysis when it opens.
+        app.analyses.effort = int(options.effort)
     show = getattr(options, "show", "game") or "game"
     controller = starting_game(app, options, setup)
     autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show in ("end", "retry"))
@@ -251,12 +254,9 @@ def take_screenshot(options: Any) -> int:
 def analyse_first(app: SpokerApp, view: Any, options: Any) -> None:
     """``--analyse``: the game's analysis (luck and skill included) run to its
     end now, in this thread (the screenshot's app is not threaded), so the
-    picture shows its figures; ``--effort`` sets its effort."""
-    if not getattr(options, "analyse", None):
-        return
-    if getattr(options, "effort", None):
-        app.analyses.effort = int(options.effort)
-    view.start_analysis()
+    picture shows its figures, at the ``--effort`` set when the app was made."""
+    if getattr(options, "analyse", None):
+        view.start_analysis()
 
 
 def options_record(options: Any) -> str | None:

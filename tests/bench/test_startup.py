@@ -59,7 +59,7 @@ def test_the_product_reads_no_environment_hook() -> None:
 
 @pytest.mark.slow
 def test_the_laboratory_closes_after_its_first_frame_when_told(tmp_path: Path) -> None:
-    # (play and replay: tests/gui/test_replay_viewer.py and tests/cli/test_play_cmd.py)
+    # (play and replay: tests/gui/views/test_replay_viewer.py and tests/cli/test_play_cmd.py)
     env = dict(os.environ, ARCADE_HEADLESS="1", SPOKER_HOME=str(tmp_path))
     done = subprocess.run([*FIRST_FRAME, "lab"],
                           env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)

@@ -1,6 +1,6 @@
 """``spoker render RECORD --animate OUT``: its arguments, refused in one line
 (exit 2) before any frame is drawn. The frames themselves are drawn in
-tests/gui/test_film.py, under the GUI tests' one window."""
+tests/gui/render/test_film.py, under the GUI tests' one window."""
 
 from __future__ import annotations
 

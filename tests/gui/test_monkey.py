@@ -82,6 +82,9 @@ def test_monkey(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, se
     # The default record path lives in the temporary home too.
     rng = random.Random(seed)
     app = SpokerApp(window, Settings(computer_speed=8.0), threaded=False, persist=True)
+    # Analyse (clicked on the end screen) runs in this thread here: at a quick
+    # effort, as the analysis tests do; at the default it took minutes a click.
+    app.analyses.effort = 300
     quits: list[int] = []
     app.on_quit = lambda: quits.append(1)
     app.resized(window.width, window.height)

@@ -10,7 +10,6 @@ import pty
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -92,16 +91,14 @@ def test_a_signal_stops_the_run_and_its_workers_at_once(command: str, sig: int, 
         proc = _start(LONG_RUNS[command], tmp_path, stderr=slave)
         os.close(slave)
         workers = children(proc.pid)
-        start = time.monotonic()
         if sig == signal.SIGINT:
             os.killpg(proc.pid, sig)  # a terminal's Ctrl-C reaches the whole group
         else:
             proc.send_signal(sig)  # SIGTERM to the command alone, as kill does
-        code, out, _ = _finish(proc, 10)
-        took = time.monotonic() - start
+        code, out, _ = _finish(proc, 10)  # the long run would take minutes: an exit is a stop
     finally:
         os.close(master)
-    assert code == 130 and took < 5, (code, took)
+    assert code == 130, code
     assert out == b"" and list(tmp_path.iterdir()) == []
     assert wait_until(lambda: not any(alive(w) for w in workers), 3), "workers left running"
 

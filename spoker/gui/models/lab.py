@@ -331,7 +331,7 @@ class Lab:
 # -- group test suites ----------------------------------------------------------
 def case_of(query: Query, rules: RuleSet) -> Case:
     """The query and its answer under ``rules`` as a suite case (the suite's
-    own answer, which the lab's agrees with: tests/gui/test_lab_model.py)."""
+    own answer, which the lab's agrees with: tests/gui/models/test_lab_model.py)."""
     return case_for(str(query.board), query.move, rules)
 
 

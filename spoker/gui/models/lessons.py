@@ -128,7 +128,7 @@ def _lesson(key: str, *steps: tuple[str, Goal]) -> Lesson:
 
 
 # The positions. Each was chosen so that the task has a clear answer and the
-# cells around it teach something when tried (tests/gui/test_lessons.py
+# cells around it teach something when tried (tests/gui/models/test_lessons.py
 # checks every one against the engine).
 LESSONS: tuple[Lesson, ...] = (
     # A platform of four whites (1A1 1C1 1A3 1C3): the red ball on 2B2; no other

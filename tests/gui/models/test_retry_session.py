@@ -13,7 +13,7 @@ from spoker.records.replay import Replay
 from spoker.runs.analysis import INACCURACY, analyse_record, placement_values
 from spoker.runs.workers import InlineExecutor
 
-SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "records" / "sample-game.txt"
+SAMPLE = Path(__file__).resolve().parents[3] / "assets" / "records" / "sample-game.txt"
 EFFORT = 2000
 
 

@@ -42,7 +42,7 @@ from spoker.runs.workers import InlineExecutor
 from spoker.text.analysis_words import LUCK_UNIT, draw_line, luck_mark, luck_summary
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 EFFORT = 300
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]

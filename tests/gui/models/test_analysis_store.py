@@ -24,7 +24,7 @@ from spoker.records.record import GameRecord, load_record
 from spoker.runs.analysis import MoveAnalysis, analyse_record
 from spoker.runs.workers import InlineExecutor
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 EFFORT = 300
 

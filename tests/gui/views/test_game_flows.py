@@ -24,7 +24,7 @@ from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.save_dialog import NO_NAME, SaveDialog
 from spoker.records.record import load_record
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 SHARED = ("retry", "open_retry", "ask_export", "ask_film_name", "export", "run_export", "actions_update")
 

@@ -26,7 +26,7 @@ from spoker.gui.views.replay import ReplayView
 from spoker.gui.views.save_dialog import RECORD_HELP, SaveDialog
 from spoker.records.record import GameRecord, load_record, save_record
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 EFFORT = 300  # quick: enough to find the sample game's mistakes
 SHORT = 7  # the sample's first moves: challenges at 4 (answered at 5) and 6 (answered at 7)

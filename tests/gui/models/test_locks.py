@@ -21,7 +21,7 @@ from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.game_files import GameFiles
 from spoker.notices import NoticeKind
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 PLAYER = """
 import sys

@@ -42,7 +42,7 @@ from spoker.gui.models.sounds import (
 from spoker.records.record import parse_record
 from spoker.records.replay import Replay
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HOT_SEAT = GameSetup(("Ann", "Bob"))
 ANN_AGAINST_COMPUTER = GameSetup(("Ann", "Computer"), (PERSON, "greedy"))
 COMPUTER_AGAINST_BOB = GameSetup(("Computer", "Bob"), ("greedy", PERSON))

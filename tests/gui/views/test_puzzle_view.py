@@ -22,7 +22,7 @@ from spoker.runs.analysis import analyse_record
 
 SHIPPED = load_shipped()
 QUICK = [i + 1 for i, p in enumerate(SHIPPED) if 30 - parse_state(p.state).move_number <= 6]
-SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "records" / "sample-game.txt"
+SAMPLE = Path(__file__).resolve().parents[3] / "assets" / "records" / "sample-game.txt"
 
 
 def settle(view: Any) -> None:

@@ -402,7 +402,7 @@ def test_colour_marks_wording_matches_the_drawing(app: SpokerApp) -> None:
     assert "ring on red" in drawn and "cross on black" in drawn
     settings = SettingsView(app, None)
     assert "ring on red balls and a cross on black ones" in next(r.about for r in settings.rows if r.control is settings.marks)
-    guide = (Path(__file__).parents[2] / "docs" / "gui.md").read_text(encoding="utf-8")
+    guide = (Path(__file__).parents[3] / "docs" / "gui.md").read_text(encoding="utf-8")
     assert "ring on red balls and a cross on black ones" in " ".join(guide.split())
 
 
@@ -418,7 +418,7 @@ def test_the_readme_caption_names_the_ghost_of_its_picture(app: SpokerApp) -> No
     settle(view)
     point_at_a_cell(view)
     assert view.placing.hover is not None and view.controller.is_playable(view.placing.hover)
-    root = Path(__file__).parents[2]
+    root = Path(__file__).parents[3]
     for doc in ("README.md", "docs/gui.md"):
         text = (root / doc).read_text(encoding="utf-8")
         assert f"ghost on {view.placing.hover}]" in text, doc

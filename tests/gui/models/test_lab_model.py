@@ -394,7 +394,7 @@ def test_screenshot_of_the_lab(tmp_path: Path) -> None:
         assert colours is not None and len(colours) > 500  # a picture, not a blank frame
 
 
-SUITES = sorted((Path(__file__).resolve().parents[2] / "assets" / "suites").glob("*.txt"))
+SUITES = sorted((Path(__file__).resolve().parents[3] / "assets" / "suites").glob("*.txt"))
 assert SUITES, "the shipped suites are found"  # an empty list would skip the test below
 
 

@@ -36,7 +36,7 @@ from spoker.runs.analysis import GameAnalysis, analyse_move, analyse_record
 from spoker.runs.workers import ProcessExecutor, ThreadExecutor
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 EFFORT = 300  # quick: the last placements are exact, the others shallow estimates
 
@@ -450,3 +450,31 @@ def test_the_analysed_panel_fits(app: SpokerApp, window: Any, analysis: GameAnal
         assert view.tip_text().startswith(view.source) and view.source.endswith("/sample-game.txt")
     finally:
         app.resized(window.width, window.height)
+
+
+@pytest.mark.parametrize("show", ["end", "replay"])
+def test_a_screenshot_analyses_at_the_effort_asked(
+    window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, show: str
+) -> None:
+    """``play --screenshot --show replay --analyse --effort N`` judges every
+    placement at N: the viewer made its analysis before the effort was set
+    and ran the default (minutes where N=300 takes seconds)."""
+    import types
+
+    from spoker.gui import screenshot
+    from spoker.gui.models import analysis_model
+
+    efforts: list[int] = []
+
+    def judged(record: GameRecord, n: int, effort: int, *args: Any) -> Any:
+        efforts.append(effort)
+        return analyse_move(record, n, effort, *args)
+
+    monkeypatch.setenv("SPOKER_HOME", str(tmp_path))
+    monkeypatch.setattr(analysis_model, "analyse_move", judged)
+    monkeypatch.setattr(screenshot, "open_window", lambda *args, **kwargs: window)
+    monkeypatch.setattr(window, "close", lambda: None)  # the session's window stays open
+    options = types.SimpleNamespace(screenshot=str(tmp_path / "s.png"), show=show, seed=9, autoplay=30,
+                                    analyse=True, effort=EFFORT, size="800x600")
+    assert screenshot.take_screenshot(options) == 0
+    assert len(efforts) == 30 and set(efforts) == {EFFORT}

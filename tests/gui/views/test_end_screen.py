@@ -25,7 +25,7 @@ from spoker.records.record import GameRecord, load_record
 from spoker.text.analysis_words import challenge_story, points_words
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "assets" / "records" / "sample-game.txt"
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440)]
 LONG = "Maximilian-Alexander-Ferdinand-von-Habsburg-Lothringen-Sachsen-Coburg-und-Gotha"

@@ -247,7 +247,7 @@ def test_a_game_open_in_another_process_is_not_autosaved_here(
     autosave.release_game(path)  # as if this window had been closed (its process gone)
     assert not autosave.lock_path(path).exists()
     saved = path.read_bytes()
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[3]))
     holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, env=env)
     try:

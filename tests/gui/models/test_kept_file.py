@@ -27,7 +27,7 @@ from spoker.notices import NoticeKind
 from spoker.records.record import GameRecord, load_record
 from spoker.runs.analysis import MoveAnalysis, analyse_record
 
-SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "records" / "sample-game.txt"
+SAMPLE = Path(__file__).resolve().parents[3] / "assets" / "records" / "sample-game.txt"
 EFFORT = 20
 
 
