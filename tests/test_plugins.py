@@ -573,9 +573,10 @@ def test_the_window_plays_the_lowest_cell_for_a_mistaken_plugin_and_names_it(
     AssertionError), and the screen's line names the plug-in."""
     from spoker.gui.models.computer_turns import ComputerTurns
     from spoker.gui.models.controller import GameController, GameSetup
+    from spoker.runs.workers import InlineExecutor
 
     game = GameController(GameSetup(("A", "B"), (name, "random"), spoker.RuleSet(), 7, False))
-    turns = ComputerTurns(False)
+    turns = ComputerTurns(InlineExecutor())
     assert turns.step(0.1, game, (0.0, 0.0)) is not None  # draw
     game.draw()
     turns.drawn(game, (0.0, 0.0))
