@@ -87,9 +87,9 @@ def main() -> int:
     rate = med["batch random"][0]
     print()
     print(f"batch / scalar, random games: {ratio_random:.1f}x; greedy games: {ratio_greedy:.1f}x")
-    verdict = "aim met" if rate >= AIM else "target met" if rate >= TARGET else "BELOW TARGET"
+    outcome = "aim met" if rate >= AIM else "target met" if rate >= TARGET else "BELOW TARGET"
     print(
-        f"random games on one core: {rate:,.0f}/s (target {TARGET:,}, aim {AIM:,}): {verdict}"
+        f"random games on one core: {rate:,.0f}/s (target {TARGET:,}, aim {AIM:,}): {outcome}"
         f" [block of {args.block:,} games, median of {args.rounds} rounds]"
     )
     return 0 if rate >= TARGET else 1

@@ -239,14 +239,14 @@ def test_a_challenge_is_named_highlighted_and_the_responder_told(app: SpokerApp)
     highlights = view.shown_highlights  # what the scene was told to draw
     assert any(set(h.cells) == set(group.cells) and h.style == "glow" for h in highlights)
     view.on_draw()
-    # The responder answers: both groups shown with the verdict and the points.
+    # The responder answers: both groups shown with the settlement and the points.
     view.on_key_press(keys.SPACE, 0)
     settle(view, 0.2)
     cell = visible_playable(view)[0][0]
     click_cell(view, cell)
     m = view.controller.moment
-    assert m.kind in ("verdict", "straight_flush")
-    if m.kind == "verdict":
+    assert m.kind in ("settled", "straight_flush")
+    if m.kind == "settled":
         roles = {mark.role for mark in m.marks}
         assert "challenge" in roles
         assert any(line.startswith("Points:") for line in m.lines)
