@@ -11,7 +11,7 @@ of this process:
 
 The machine may be shared, so rounds alternate the engines and each figure is
 the median over rounds, timed in CPU time of this process (wall time is printed
-too). Targets (issue 5): at least 100,000 random games a second, aim 200,000::
+too). Targets: at least 100,000 random games a second, aim 200,000::
 
     python3 bench/batch.py              # about 30 s
     python3 bench/batch.py --rounds 5 --block 32768

@@ -390,7 +390,7 @@ def start_from_title(app: SpokerApp, title: TitleView | None = None) -> GameView
 
 
 def test_hints_on_on_the_title_show_hints_from_the_first_move(app: SpokerApp) -> None:
-    """Issue 24, bug 2: "Hints: On" showed no hint until I was pressed."""
+    """A bug fixed: "Hints: On" on the title showed no hint until I was pressed."""
     app.show_title()
     title = app.window.current_view
     assert isinstance(title, TitleView)
@@ -418,7 +418,7 @@ def test_hints_on_on_the_title_show_hints_from_the_first_move(app: SpokerApp) ->
 
 
 def test_a_seat_given_back_to_a_person_gets_the_persons_name_again(app: SpokerApp) -> None:
-    """Issue 24, bug 4: the hot-seat game said "Computer (expert), draw a ball"."""
+    """A bug fixed: a seat given back to a person still said "Computer (expert), draw a ball"."""
     app.show_title()
     title = app.window.current_view
     assert isinstance(title, TitleView)

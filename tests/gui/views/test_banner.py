@@ -1,4 +1,4 @@
-"""The banner over the board (issue 24): a challenge's result stays up until a
+"""The banner over the board: a challenge's result stays up until a
 person draws the next ball, even when a computer's quiet placement comes
 between; a pending challenge stays up while it is answered."""
 
