@@ -3,7 +3,7 @@
 Plays complete games between lookahead players (seeds 0, 1, ...; games
 ended early by a straight flush are skipped, to time full records), then
 times :func:`spoker.runs.analysis.analyse_record` at the given effort (default:
-the command's) on each, in CPU time of this process. Target (issue 11): a
+the command's) on each, in CPU time of this process. Target: a
 whole record under 20 s at the default effort.
 
 Two baselines are measured in the same run, so the figures can be read on any

@@ -95,8 +95,8 @@ def main() -> None:
               f" (ratio {med / base_med:.2f}x median, {q95 / base_95:.2f}x p95);"
               f" the analysis ({reached}) took {wall:.1f} s wall, {len(busy)} frames")
     med = statistics.median(runs[0][1])
-    verdict = "met" if med <= 2 * base_med else "NOT met"
-    print(f"target: frames at most 2x slower (median) while analysing the window's way: {verdict}")
+    outcome = "met" if med <= 2 * base_med else "NOT met"
+    print(f"target: frames at most 2x slower (median) while analysing the window's way: {outcome}")
 
 
 if __name__ == "__main__":

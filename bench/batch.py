@@ -11,7 +11,7 @@ of this process:
 
 The machine may be shared, so rounds alternate the engines and each figure is
 the median over rounds, timed in CPU time of this process (wall time is printed
-too). Targets (issue 5): at least 100,000 random games a second, aim 200,000::
+too). Targets: at least 100,000 random games a second, aim 200,000::
 
     python3 bench/batch.py              # about 30 s
     python3 bench/batch.py --rounds 5 --block 32768
@@ -87,9 +87,9 @@ def main() -> int:
     rate = med["batch random"][0]
     print()
     print(f"batch / scalar, random games: {ratio_random:.1f}x; greedy games: {ratio_greedy:.1f}x")
-    verdict = "aim met" if rate >= AIM else "target met" if rate >= TARGET else "BELOW TARGET"
+    outcome = "aim met" if rate >= AIM else "target met" if rate >= TARGET else "BELOW TARGET"
     print(
-        f"random games on one core: {rate:,.0f}/s (target {TARGET:,}, aim {AIM:,}): {verdict}"
+        f"random games on one core: {rate:,.0f}/s (target {TARGET:,}, aim {AIM:,}): {outcome}"
         f" [block of {args.block:,} games, median of {args.rounds} rounds]"
     )
     return 0 if rate >= TARGET else 1

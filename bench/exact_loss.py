@@ -8,7 +8,7 @@ same positions, and its *loss* is the exact value of the best cell minus the
 exact value of its choice. A loss of 0.02 in expected result is a point of
 score rate (the score rate is (1 + result) / 2).
 
-This is the training signal issue 11 asks for (positions where the expert
+This is the expert's training signal (positions where the expert
 and exhaustive search disagree) and a fast, low-noise yardstick for leaf
 evaluations: a few dozen positions separate what a few hundred games cannot.
 Solving costs seconds a position from the 20th ball (minutes from the

@@ -81,9 +81,9 @@ def finished_game() -> GameController:
         while not controller.over:
             controller.draw()
             controller.place(rng.choice(controller.state.legal_cells()))
-        if controller.state.board.occupied.bit_count() == 30 and controller.moment.kind == "verdict":
+        if controller.state.board.occupied.bit_count() == 30 and controller.moment.kind == "settled":
             return controller
-    raise RuntimeError("no seed below 500 ends on a full pyramid with a verdict")
+    raise RuntimeError("no seed below 500 ends on a full pyramid with a settled challenge")
 
 
 def make_game(window: arcade.Window) -> GameView:
@@ -208,8 +208,8 @@ def main() -> int:
               f"/ {EMPTY_BOARD.split(': ')[1]}: {medians[name] / medians[EMPTY_BOARD]:.2f}")
     for name, value, target in ((STILL, medians[STILL], STILL_TARGET_MS),
                                 ("game screen, animated", animated, ANIMATED_TARGET_MS)):
-        verdict = "meets" if value <= target else "MISSES"
-        print(f"{name}: target median <= {target:g} ms: {verdict} ({value:.2f} ms)")
+        outcome = "meets" if value <= target else "MISSES"
+        print(f"{name}: target median <= {target:g} ms: {outcome} ({value:.2f} ms)")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     window.close()
     return 0

@@ -10,8 +10,8 @@ machine may be shared, CPU time is what one core spends).
 
 Targets: greedy >= 90% against random, lookahead >= 60% against greedy;
 the expert's worst move <= 1 s of CPU time over whole games. The expert's
-old target, 68% against lookahead (issue 11), was shown out of reach (a best
-response to lookahead scores 62.75%) and is replaced (issue 25) by its
+old target, 68% against lookahead, was shown out of reach (a best
+response to lookahead scores 62.75%) and is replaced by its
 luck-adjusted edge over lookahead and over the 600-simulation MCTS
 (``--luck-adjusted``) and its exact loss a placement from the 18th ball
 (``bench/exact_loss.py``), reported in docs/players.md.
@@ -88,7 +88,7 @@ from spoker.runs.workers import process_pool  # noqa: E402
 RUNGS = {
     "greedy": ("greedy", "random", 0.90, 0.0),
     "lookahead": ("lookahead", "greedy", 0.60, 0.0),
-    "expert": ("expert", "lookahead", 0.0, 0.0),  # issue 25: the luck-adjusted edge, reported
+    "expert": ("expert", "lookahead", 0.0, 0.0),  # no share target: the luck-adjusted edge, reported
     "mcts-expert": ("expert", "mcts", 0.0, 0.0),
     "mcts-lookahead": ("lookahead", "mcts", 0.0, 0.0),
     "openspiel-expert": ("expert", "openspiel", 0.0, 0.0),

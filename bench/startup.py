@@ -240,14 +240,14 @@ def measure(args: argparse.Namespace, home: Path) -> int:
     worst = max(TARGETED, key=lambda name: statistics.median(walls[name]))
     ratio = statistics.median(walls[worst]) / wall_base
     cpu_ratio = max(statistics.median(cpus[name]) for name in TARGETED) / cpu_base
-    verdict = "met" if ratio <= CLI_TARGET else "NOT met"
-    print(f"target: command line within {CLI_TARGET:g}x the bare interpreter: {verdict} "
+    outcome = "met" if ratio <= CLI_TARGET else "NOT met"
+    print(f"target: command line within {CLI_TARGET:g}x the bare interpreter: {outcome} "
           f"(slowest: {worst}, {ratio:.1f}x wall; slowest in cpu {cpu_ratio:.1f}x)")
     if gui_cases:
         title = statistics.median(walls[gui_cases[1][0]])
         game = statistics.median(walls[gui_cases[2][0]])
-        verdict = "met" if max(game, title) < GUI_TARGET else "NOT met"
-        print(f"target < {GUI_TARGET:g} s to the first frame: {verdict} "
+        outcome = "met" if max(game, title) < GUI_TARGET else "NOT met"
+        print(f"target < {GUI_TARGET:g} s to the first frame: {outcome} "
               f"(title {title:.2f} s, game {game:.2f} s)")
     return 0
 

@@ -112,8 +112,8 @@ def main_bench() -> None:
     print(f"  baseline: read + parse_board     {base:6.2f} s  {n / base:9.0f} cases/s")
     for label, t in (("spoker suite", plain), ("spoker suite --json", as_json)):
         print(f"  {label:32} {t:6.2f} s  {n / t:9.0f} cases/s  ratio {t / base:4.1f}x baseline")
-    verdict = "met" if plain < TARGET_SECONDS and as_json < TARGET_SECONDS else "NOT met"
-    print(f"target: {args.cases} cases under {TARGET_SECONDS:.0f} s: {verdict}")
+    outcome = "met" if plain < TARGET_SECONDS and as_json < TARGET_SECONDS else "NOT met"
+    print(f"target: {args.cases} cases under {TARGET_SECONDS:.0f} s: {outcome}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""How long the tutor (issue 26, part 3) makes a person wait, on one core:
+"""How long the tutor makes a person wait, on one core:
 the time from the click to the decision (ask, or place), over whole games.
 
 Plays ``--games`` games of a person against a computer seat through the game
@@ -19,7 +19,7 @@ the game goes on as chosen.
 The process is pinned to one core (``os.sched_setaffinity``). The baseline,
 measured in the same run: one plain placement (the engine's ``apply_place``
 on a copy of the same positions), the median; the figures are also given as
-multiples of it. Target (issue 26): the worst click-to-decision under 500 ms.
+multiples of it. Target: the worst click-to-decision under 500 ms.
 
     python3 bench/tutor.py                   # 20 games, about two minutes
     python3 bench/tutor.py --no-prefetch     # the search only from the draw
@@ -171,8 +171,8 @@ def main(argv: list[str] | None = None) -> int:
           f"({cpu[-1] / base:,.0f} plain placements); on a free core a click at once waits about that "
           f"plus a frame: {(cpu[-1] + FRAME) * 1e3:.0f} ms at worst")
     print(f"  this machine's load while it ran: {os.getloadavg()[0]:.1f} (1-minute average)")
-    verdict = "holds" if worst * 1e3 < TARGET_MS else "MISSED"
-    print(f"  target: worst under {TARGET_MS:.0f} ms: {verdict}")
+    outcome = "holds" if worst * 1e3 < TARGET_MS else "MISSED"
+    print(f"  target: worst under {TARGET_MS:.0f} ms: {outcome}")
     return 0 if worst * 1e3 < TARGET_MS else 1
 
 

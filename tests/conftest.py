@@ -8,7 +8,7 @@ Hypothesis profiles (``python3 -m pytest --hypothesis-profile NAME``):
 - ``thorough``: ten times the examples, for studying the rules (slow);
 - ``dev``: a tenth of them, for a quick loop while editing;
 - ``mutation``: a tenth of them, the same on every run, for the mutation run
-  (``scripts/mutation.py``, docs/testing.md): a mutant's verdict is repeatable.
+  (``scripts/mutation.py``, docs/testing.md): a mutant's fate is repeatable.
 
 Every property test runs ``max_examples`` of the loaded profile, except a few
 expensive ones that run a share of it (``tests/support/example_counts.py``).

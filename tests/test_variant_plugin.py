@@ -185,8 +185,8 @@ def test_every_reader_gives_the_variants_reason(variant: RuleSet, capsys: pytest
     assert any(WHY in line for line in story.moment.lines)
     assert story.log[-1].kind == LineKind.WARN and WHY in story.log[-1].text
     # The laboratory (the query and the ball on the board) and its screen's line.
-    verdict = ask(before, CELL, "W", (variant,)).answers[0].judged[0]
-    assert verdict.reasons == (WHY,) and verdict.text().endswith(f"does not count: {WHY}")
+    judged = ask(before, CELL, "W", (variant,)).answers[0].judged[0]
+    assert judged.reasons == (WHY,) and judged.text().endswith(f"does not count: {WHY}")
     assert judged_groups(after, CELL, variant)[0].reasons == (WHY,)
     # spoker groups: the sentence in the text, the JSON as notation.md writes it.
     board = POSITION.split()[0]

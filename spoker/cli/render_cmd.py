@@ -43,7 +43,7 @@ black). Works without a display.
 With --animate, the first argument is a record file (- for stdin) and the
 game becomes an animation: GIF, APNG (.png) or WebP by the file's ending.
 Each move is two frames, the draw and the placement, captioned as the game
-tells them; a challenge and its verdict are held longer. --moves A-B (or A)
+tells them; a challenge and its settlement are held longer. --moves A-B (or A)
 takes moves A to B, counted from 1 (default: all); --size defaults to
 640x400 (320x200 to 1920x1200); --fps is frame times a second (default 2,
 0.1 to 30). --analyse adds bars under the board: each draw's luck and each

@@ -108,9 +108,9 @@ def _richest_query(board: Board) -> tuple[Cell | None, Colour]:
                 query = ask(board, cell, colour)
             except IllegalActionError:
                 continue
-            verdicts = query.answers[0].judged
-            top = max((int(v.group.rank) for v in verdicts), default=0)
-            score = (top, len(verdicts) + len(query.near_misses))
+            judged = query.answers[0].judged
+            top = max((int(v.group.rank) for v in judged), default=0)
+            score = (top, len(judged) + len(query.near_misses))
             if score > best[0]:
                 best = (score, cell, colour)
     return best[1], best[2]
@@ -220,7 +220,7 @@ def take_screenshot(options: Any) -> int:
         view = window.current_view
         assert isinstance(view, ReplayView)
         answered = [c.response_move for c in view.replay.challenges if c.response_move is not None]
-        view.goto(answered[-1] if answered else view.replay.length)  # the last verdict
+        view.goto(answered[-1] if answered else view.replay.length)  # the last settled challenge
         analyse_first(app, view, options)
     elif show == "end" or controller.over and show != "game":
         app.show_end(controller)

@@ -262,7 +262,7 @@ def write_animation_atomic(
 
     The format is the name's ending (:func:`animation_format`). Each frame is
     shown ``1 / fps`` seconds, or ``hold`` times that when its ``info["hold"]``
-    is a whole number ``hold`` (a verdict to read). All frames must have one
+    is a whole number ``hold`` (a settled challenge to read). All frames must have one
     size. GIF and APNG frames share one palette of
     :data:`~spoker.records.palette_quant.GIF_COLOURS` colours
     (:mod:`spoker.records.palette_quant`),

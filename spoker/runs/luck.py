@@ -1,5 +1,5 @@
 """Luck and skill: how much of a game's result the draws decided
-(notation.md, "Luck and skill"; issue 25).
+(notation.md, "Luck and skill").
 
 A draw's luck is what the colour drawn was worth to the drawer against an
 average draw: ``luck = best_value - draw_value``, where ``best_value`` is the

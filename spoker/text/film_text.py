@@ -1,7 +1,7 @@
 """The few words of an exported animation that the narrator does not say:
 its header (each player's score, the move counter) and the legend of the
 analysis bars. Every sentence about the game itself (draws, placements,
-challenges, verdicts, the result) is the narrator's (:mod:`spoker.text.narrator`).
+challenges, their settlements, the result) is the narrator's (:mod:`spoker.text.narrator`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The engine returns events (:mod:`spoker.engine.events`, plain data); this module
 turns them into words for every reader: the one-line descriptions
 (:func:`describe`, also ``spoker.describe``), the comments of a record file, the move-by-move text of ``spoker replay --text``
 and ``spoker show``, and the game screen's log and *moments* (the banner of a
-challenge, a verdict, a straight flush, a group that does not count): the
+challenge, its settlement, a straight flush, a group that does not count): the
 game screen and the replay viewer tell a game with one
 ``spoker.gui.models.story.Story``, which chooses what to show and takes every
 word of it from here (:func:`log_line`, :func:`banner`). Why a group does not count is
@@ -156,10 +156,10 @@ def judged_text(s: Standing, best: bool = False, placed: bool = True) -> str:
     if not s.counts:
         return f"{head}: does not count{'' if placed else ' now'}: {reasons_text(s.against, short=True)}"
     if not placed:
-        verdict = "counts now"
+        status = "counts now"
     else:
-        verdict = "counts, the best" if best else "counts, below the best"
-    return f"{head}: {verdict}" + (f" (touching rules, although {reasons_text(s.hidden, short=True)})" if s.hidden else "")
+        status = "counts, the best" if best else "counts, below the best"
+    return f"{head}: {status}" + (f" (touching rules, although {reasons_text(s.hidden, short=True)})" if s.hidden else "")
 
 
 def explain(
@@ -616,7 +616,7 @@ def log_line(event: Event, names: tuple[str, str]) -> str:
     if isinstance(event, ChallengeOpened):
         return f"{_challenges(event, names)}. {_must_answer(event, names)}"
     if isinstance(event, ChallengeResolved):
-        return _verdict(event, names)
+        return _settled(event, names)
     if isinstance(event, StraightFlush):
         return f"Straight flush by {names[event.player - 1]}: the game ends at once."
     raise TypeError(f"not an event the game log tells: {event!r:.60}")
@@ -624,12 +624,12 @@ def log_line(event: Event, names: tuple[str, str]) -> str:
 
 def banner(event: Event, names: tuple[str, str]) -> tuple[str, tuple[str, ...]]:
     """The title and lines of the banner an event raises on the game screen: a
-    challenge, its verdict, a straight flush."""
+    challenge, its settlement, a straight flush."""
     names = _check_names(names)
     if isinstance(event, ChallengeOpened):
         return _challenges(event, names), (cells_text(event.group), _must_answer(event, names))
     if isinstance(event, ChallengeResolved):
-        return _verdict_title(event, names), _verdict_lines(event, names)
+        return _settled_title(event, names), _settled_lines(event, names)
     if isinstance(event, StraightFlush):
         lines = [f"{names[event.player - 1]} wins the game at once, whatever the score."]
         if event.cancelled_challenge is not None:
@@ -646,7 +646,7 @@ def _must_answer(e: ChallengeOpened, names: tuple[str, str]) -> str:
     return f"{names[2 - e.challenger]} must answer with a better group."
 
 
-def _verdict(e: ChallengeResolved, names: tuple[str, str]) -> str:
+def _settled(e: ChallengeResolved, names: tuple[str, str]) -> str:
     challenger = names[e.challenger - 1]
     if e.bag_empty:
         return f"The bag is empty: {challenger} scores 1."
@@ -659,7 +659,7 @@ def _verdict(e: ChallengeResolved, names: tuple[str, str]) -> str:
     return f"{e.response.describe()} beats {e.challenge.describe()}: {names[e.winner - 1]} +1."
 
 
-def _verdict_title(e: ChallengeResolved, names: tuple[str, str]) -> str:
+def _settled_title(e: ChallengeResolved, names: tuple[str, str]) -> str:
     if e.winner is None:
         return "A tie: both players score 1"
     if e.winner == e.challenger:
@@ -667,7 +667,7 @@ def _verdict_title(e: ChallengeResolved, names: tuple[str, str]) -> str:
     return f"{names[e.winner - 1]} answers better and scores 1"
 
 
-def _verdict_lines(e: ChallengeResolved, names: tuple[str, str]) -> tuple[str, ...]:
+def _settled_lines(e: ChallengeResolved, names: tuple[str, str]) -> tuple[str, ...]:
     challenger, responder = names[e.challenger - 1], names[2 - e.challenger]
     if e.bag_empty:
         response = "Response: none, the bag is empty"

@@ -1,5 +1,5 @@
 """The words of the Puzzles screen and of "Retry my mistakes": the task, the
-verdict after a try, the unit of the values on the board, the line that
+answer to a try, the unit of the values on the board, the line that
 follows, the rating and the streak, the retry's summary.
 
 The values are the mover's expected result, P(win) - P(loss) (notation.md,
@@ -130,7 +130,7 @@ def retry_task(index: int, total: int, move: int, verdict: str, colour: Colour) 
 
 def retry_result(kind: str, cell: Cell, value: float, first: Cell, first_value: float,
                  best: Cell, best_value: float) -> list[str]:
-    """The verdict of a retry: ``best``, ``close`` or ``again`` (still a worse cell)."""
+    """What a retry came to: ``best``, ``close`` or ``again`` (still a worse cell)."""
     head = {
         "best": f"Now the best: {cell}, {value_text(value)}.",
         "close": f"Close: {cell}, {value_text(value)}, within 0.10 of the best.",

@@ -1,4 +1,4 @@
-"""Inputs that are not what they claim to be (issue 22): a record's unreadable
+"""Inputs that are not what they claim to be: a record's unreadable
 ``Seed`` header is told, binary input is refused at its first NUL byte
 without reading on, and text from outside is escaped before it reaches the
 terminal."""

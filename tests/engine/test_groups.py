@@ -259,12 +259,12 @@ COMPARE_CASES = [
 
 
 @pytest.mark.parametrize(
-    ("challenge", "response", "verdict"),
+    ("challenge", "response", "outcome"),
     [c[1:] for c in COMPARE_CASES],
     ids=[c[0] for c in COMPARE_CASES],
 )
-def test_compare(challenge: Group, response: Group | None, verdict: int) -> None:
-    assert compare(challenge, response) == verdict
+def test_compare(challenge: Group, response: Group | None, outcome: int) -> None:
+    assert compare(challenge, response) == outcome
 
 
 def test_explain_says_why_a_group_counts_or_not() -> None:

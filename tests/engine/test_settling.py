@@ -37,8 +37,8 @@ def _expected(challenge: int, response: int) -> tuple[int, int]:
     group loses; a straight flush in answer: the challenge scores nothing."""
     if response >= STRAIGHT_FLUSH_CODE:
         return (0, 0)
-    verdict = compare(_group(challenge), _group(response) if response else None)
-    return {1: (1, 0), -1: (0, 1), 0: (1, 1)}[verdict]
+    outcome = compare(_group(challenge), _group(response) if response else None)
+    return {1: (1, 0), -1: (0, 1), 0: (1, 1)}[outcome]
 
 
 def test_the_rule_over_every_pair_of_codes() -> None:

@@ -239,14 +239,14 @@ def test_a_challenge_is_named_highlighted_and_the_responder_told(app: SpokerApp)
     highlights = view.shown_highlights  # what the scene was told to draw
     assert any(set(h.cells) == set(group.cells) and h.style == "glow" for h in highlights)
     view.on_draw()
-    # The responder answers: both groups shown with the verdict and the points.
+    # The responder answers: both groups shown with the settlement and the points.
     view.on_key_press(keys.SPACE, 0)
     settle(view, 0.2)
     cell = visible_playable(view)[0][0]
     click_cell(view, cell)
     m = view.controller.moment
-    assert m.kind in ("verdict", "straight_flush")
-    if m.kind == "verdict":
+    assert m.kind in ("settled", "straight_flush")
+    if m.kind == "settled":
         roles = {mark.role for mark in m.marks}
         assert "challenge" in roles
         assert any(line.startswith("Points:") for line in m.lines)
@@ -390,7 +390,7 @@ def start_from_title(app: SpokerApp, title: TitleView | None = None) -> GameView
 
 
 def test_hints_on_on_the_title_show_hints_from_the_first_move(app: SpokerApp) -> None:
-    """Issue 24, bug 2: "Hints: On" showed no hint until I was pressed."""
+    """A bug fixed: "Hints: On" on the title showed no hint until I was pressed."""
     app.show_title()
     title = app.window.current_view
     assert isinstance(title, TitleView)
@@ -418,7 +418,7 @@ def test_hints_on_on_the_title_show_hints_from_the_first_move(app: SpokerApp) ->
 
 
 def test_a_seat_given_back_to_a_person_gets_the_persons_name_again(app: SpokerApp) -> None:
-    """Issue 24, bug 4: the hot-seat game said "Computer (expert), draw a ball"."""
+    """A bug fixed: a seat given back to a person still said "Computer (expert), draw a ball"."""
     app.show_title()
     title = app.window.current_view
     assert isinstance(title, TitleView)

@@ -1,4 +1,4 @@
-"""The board's orientation (issue 24, bug 6): one view for the person, the
+"""The board's orientation: one view for the person, the
 same in a new game, after a resume and in a replay, kept in the settings;
 V (and the View button) resets it. The title's pyramid spins without
 changing it.

@@ -1,4 +1,4 @@
-"""The shipped puzzles reach an installed copy (issue 26's Puzzles screen reads
+"""The shipped puzzles reach an installed copy (the Puzzles screen reads
 them): ``pip install .`` puts ``assets/puzzles/*.txt`` in the installation's
 data folder (pyproject.toml's data-files), and
 :func:`spoker.records.puzzles.shipped_puzzle_files` finds them there when the

@@ -1,4 +1,4 @@
-"""The puzzles shipped in assets/puzzles/ (issue 26): each file made by the
+"""The puzzles shipped in assets/puzzles/: each file made by the
 command its first line names, across the four rule sets (a file ``RULES.txt``
 from games between two lookahead players, ``RULES-greedy-random.txt`` from
 games of greedy against random, where straight flushes and cuts are less

@@ -80,9 +80,9 @@ def test_the_game_screens_log_lines_and_banners_are_said_here() -> None:
         "Bob challenges: Flush three, level 1", ("1G3 1G5 1G7", "Ann must answer with a better group.")
     )
     _, answered = _events(EXAMPLE5_GAME, 21)
-    verdict = next(e for e in answered if isinstance(e, ChallengeResolved))
-    assert log_line(verdict, names) == "Flush three, level 2 beats Flush three, level 1: Ann +1."
-    assert banner(verdict, names) == ("Ann answers better and scores 1", (
+    settled = next(e for e in answered if isinstance(e, ChallengeResolved))
+    assert log_line(settled, names) == "Flush three, level 2 beats Flush three, level 1: Ann +1."
+    assert banner(settled, names) == ("Ann answers better and scores 1", (
         "Challenge: Flush three, level 1 (Bob)", "Response: Flush three, level 2 (Ann)",
         "same rank: the group reaching the higher level wins", "Points: Ann +1, Bob +0",
     ))

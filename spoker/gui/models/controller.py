@@ -3,7 +3,7 @@
 A :class:`GameController` holds the :class:`~spoker.engine.state.GameState`, draws
 with its own seeded generator, sends the person's and the computer's actions
 to the engine and has :class:`spoker.gui.models.story.Story` tell the events the
-engine returns: narration lines, the current *moment* (a challenge, a verdict,
+engine returns: narration lines, the current *moment* (a challenge, its settlement,
 a straight flush) with the groups to highlight, and the explanations of groups.
 The views only display what it says; no rule is decided outside the engine.
 

@@ -164,7 +164,7 @@ def why_not_removed(board: Board, cell: object) -> str | None:
 
 def answer_under(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     """The laboratory's answer for the ball just placed on ``cell`` of ``after``
-    under ``rules``: every group through it and its verdict, as a normal turn
+    under ``rules``: every group through it and whether it counts, as a normal turn
     (the apex ruling applies). The rules' own judge is ``rules.judge``."""
     judged: list[JudgedGroup] = []
     best_seen = False
@@ -380,8 +380,8 @@ class Step:
 
     def title(self, steps: SuiteSteps) -> str:
         where = f"line {self.case.line}" if self.case.line is not None else "?"
-        verdict = "passes" if self.passed else "FAILS"
-        return f"Case {steps.index + 1}/{len(steps.steps)}, {where}: {verdict} ({steps.failed} failing)"
+        outcome = "passes" if self.passed else "FAILS"
+        return f"Case {steps.index + 1}/{len(steps.steps)}, {where}: {outcome} ({steps.failed} failing)"
 
     def detail(self) -> str:
         return f"Expected {self.result.expected}; got {self.result.got}"

@@ -15,7 +15,7 @@ group is held back, covered or cut or by the apex ruling, from
 
 :class:`LessonBook` is what the Learn to play screen shows and sends clicks to
 (:mod:`spoker.gui.views.lessons`): the lesson and step open, the board, the
-last try and its verdict, the cell "Show me" lights. :class:`LessonProgress` keeps
+last try and what it was told, the cell "Show me" lights. :class:`LessonProgress` keeps
 which lessons are done in the data folder's ``lessons.json``, with the data
 folder's rules (:mod:`spoker.gui.models.kept_file`): written atomically and
 merged under a lock; a file that cannot be used is set aside with one notice,
@@ -105,7 +105,7 @@ class Lesson(NamedTuple):
         return self.words.title
 
 
-class Verdict(NamedTuple):
+class Feedback(NamedTuple):
     """The engine's answer to a try: right or not, in words (the first line
     says what the ball did, the others why, the rule or the hint), the cell,
     the counting group formed and the groups held back (shown on the board)."""
@@ -175,7 +175,7 @@ LESSONS: tuple[Lesson, ...] = (
 
 
 # -- checking a try ---------------------------------------------------------------
-def check(state: GameState, cell: Cell | str, goal: Goal, words: StepText | None = None) -> Verdict:
+def check(state: GameState, cell: Cell | str, goal: Goal, words: StepText | None = None) -> Feedback:
     """What the engine says of the drawn ball of ``state`` on ``cell``, for
     ``goal``: right or not, and why in words (``words``: the step's rule,
     said when right, and hint, said when not). ``state`` is not changed."""
@@ -186,7 +186,7 @@ def check(state: GameState, cell: Cell | str, goal: Goal, words: StepText | None
         raise ValueError(f"no ball to place in the position {state.to_string()!r}")
     why = why_not_placed(state.board, c, drawn)
     if why is not None:
-        return Verdict(False, _lines(refused_words(why), hint), c)
+        return Feedback(False, _lines(refused_words(why), hint), c)
     p = preview(state, c)
     after = state.board.place(c, drawn)
     held = _held_back(after, c, p.formed, state)
@@ -202,7 +202,7 @@ def check(state: GameState, cell: Cell | str, goal: Goal, words: StepText | None
             other, s, after_other = trap
             lines.append(other_words(blocked_line(s)))
             lines.extend(_touching(after_other, other, [s], state))
-        return Verdict(True, _lines(*lines), c, p.formed, tuple(s.group for s in held),
+        return Feedback(True, _lines(*lines), c, p.formed, tuple(s.group for s in held),
                        () if trap is None else (trap[1].group,))
     if goal.level is not None and c.level != goal.level:
         lines = [wrong_level_words(c, goal.level)]
@@ -211,7 +211,7 @@ def check(state: GameState, cell: Cell | str, goal: Goal, words: StepText | None
     lines.extend(blocked_line(s) for s in held)
     lines.extend(_touching(after, c, held, state))
     lines.append(hint)
-    return Verdict(False, _lines(*lines), c, p.formed, tuple(s.group for s in held))
+    return Feedback(False, _lines(*lines), c, p.formed, tuple(s.group for s in held))
 
 
 def _lines(*lines: str) -> tuple[str, ...]:
@@ -343,7 +343,7 @@ class LessonBook:
         self.chosen = 0  # the lesson chosen in the list (keys)
         self.step_index = 0
         self.state: GameState | None = None  # the position shown (after a right answer: with the ball)
-        self.verdict: Verdict | None = None  # the last try's
+        self.feedback: Feedback | None = None  # the last try's
         self.shown: Cell | None = None  # the cell "Show me" lit
         self.tries = 0
 
@@ -360,7 +360,7 @@ class LessonBook:
     @property
     def solved(self) -> bool:
         """The step's task is done: Next goes on."""
-        return self.verdict is not None and self.verdict.ok
+        return self.feedback is not None and self.feedback.ok
 
     @property
     def board(self) -> Board:
@@ -392,7 +392,7 @@ class LessonBook:
         assert lesson is not None
         self.step_index = step
         self.state = lesson.steps[step].state
-        self.verdict = None
+        self.feedback = None
         self.shown = None
         self.tries = 0
 
@@ -400,30 +400,30 @@ class LessonBook:
         """Back to the list."""
         self.index = None
         self.state = None
-        self.verdict = None
+        self.feedback = None
         self.shown = None
 
-    def place(self, cell: Cell | str) -> Verdict:
-        """The learner puts the ball on ``cell``: the engine's verdict. A right
+    def place(self, cell: Cell | str) -> Feedback:
+        """The learner puts the ball on ``cell``: the engine's feedback. A right
         answer places it (the board shows it); a wrong one leaves the position
         as it was, to try again."""
         step, state = self.step, self.state
         if step is None or state is None:
             raise ValueError("no lesson is open")
         if self.solved:
-            assert self.verdict is not None
-            return self.verdict
-        verdict = check(state, cell, step.goal, step.words)
-        self.verdict = verdict
+            assert self.feedback is not None
+            return self.feedback
+        feedback = check(state, cell, step.goal, step.words)
+        self.feedback = feedback
         self.tries += 1
         self.shown = None
-        if verdict.ok:
-            state.apply_place(verdict.cell)
+        if feedback.ok:
+            state.apply_place(feedback.cell)
             lesson = self.lesson
             assert lesson is not None
             if self.step_index == len(lesson.steps) - 1:
                 self.progress.mark_done(lesson.key)
-        return verdict
+        return feedback
 
     def show_me(self) -> Cell | None:
         """A right cell to light (the first in cell order), None once solved."""
@@ -464,6 +464,6 @@ def progress_path(folder: Path | None) -> Path | None:
 
 
 __all__ = [
-    "FILENAME", "LESSONS", "Goal", "Lesson", "LessonBook", "LessonProgress", "Step", "Verdict", "answers", "check",
+    "FILENAME", "LESSONS", "Goal", "Lesson", "LessonBook", "LessonProgress", "Step", "Feedback", "answers", "check",
     "progress_from", "progress_path", "progress_text",
 ]

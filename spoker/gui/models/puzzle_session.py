@@ -281,7 +281,7 @@ class PuzzleSession:
             return words.NO_PUZZLES
         return words.task_words(state.to_move, state.drawn, state.score, len(self.puzzle.answers))
 
-    def verdict(self) -> list[tuple[str, str]]:
+    def try_lines(self) -> list[tuple[str, str]]:
         """The try's lines, each with its kind (good, bad, info, muted)."""
         a, puzzle = self.attempt, self.puzzle
         if a is None or puzzle is None:

@@ -154,7 +154,7 @@ class RetrySession:
         m = item.move
         return words.retry_task(self.index + 1, len(self.items), m.n, m.verdict, m.ball)
 
-    def verdict(self) -> list[tuple[str, str]]:
+    def try_lines(self) -> list[tuple[str, str]]:
         item, result = self.item, self.result
         out: list[tuple[str, str]] = []
         if item is not None and result is not None:

@@ -54,7 +54,7 @@ class LineKind(StrEnum):
     MOVE = "move"
     GROUP = "group"
     CHALLENGE = "challenge"
-    VERDICT = "verdict"
+    SETTLED = "settled"
     FLUSH = "flush"
     END = "end"
     WARN = "warn"
@@ -65,7 +65,7 @@ class MomentKind(StrEnum):
 
     NONE = "none"
     CHALLENGE = "challenge"
-    VERDICT = "verdict"
+    SETTLED = "settled"
     STRAIGHT_FLUSH = "straight_flush"
     BLOCKED = "blocked"
     END = "end"
@@ -88,7 +88,7 @@ class MarkRole(StrEnum):
 # command-line start about 8 ms (bench/startup.py).
 class Line(NamedTuple):
     """One line of narration; ``kind`` (a :class:`LineKind`, or an analysis
-    verdict in the replay viewer's log) picks its colour on screen."""
+    mark in the replay viewer's log) picks its colour on screen."""
 
     text: str
     kind: str = LineKind.INFO
@@ -163,7 +163,7 @@ def _check_counted(counted: object) -> Sequence[Counted]:
 # -- the story -----------------------------------------------------------------
 _LOG_KINDS: dict[type, LineKind] = {
     BallDrawn: LineKind.MOVE, BallPlaced: LineKind.MOVE, GroupFormed: LineKind.GROUP,
-    ChallengeOpened: LineKind.CHALLENGE, ChallengeResolved: LineKind.VERDICT, StraightFlush: LineKind.FLUSH,
+    ChallengeOpened: LineKind.CHALLENGE, ChallengeResolved: LineKind.SETTLED, StraightFlush: LineKind.FLUSH,
 }
 """The kind (colour) of the log line each kind of event makes."""
 
@@ -231,7 +231,7 @@ class Story:
             if e.response is not None:
                 self.counted.append(Counted(state.move_number, responder, e.response, state.board, MarkRole.RESPONSE))
                 marks.append(Mark(e.response.cells, MarkRole.RESPONSE, responder))
-            return Moment(MomentKind.VERDICT, title, lines, tuple(marks))
+            return Moment(MomentKind.SETTLED, title, lines, tuple(marks))
         self.counted.append(Counted(state.move_number, e.player, e.group, state.board, MarkRole.FLUSH))
         return Moment(MomentKind.STRAIGHT_FLUSH, title, lines, (Mark(e.group.cells, MarkRole.FLUSH, e.player),))
 

@@ -5,7 +5,7 @@ narrator's words.
 For each move of the range two frames: the draw (the position before it,
 the ball drawn shown beside the narrator's line, an open challenge outlined)
 and the placement (the ball placed, the group it formed outlined, the
-challenge it opens or the verdict on one). A header gives the players, the
+challenge it opens or the settlement of one). A header gives the players, the
 score and the move; with an analysis, small bars under the board give each
 draw's luck and each placement's value for its mover (P(win) − P(loss)).
 
@@ -62,7 +62,7 @@ FLUSH: RGBA = (255, 80, 200, 255)
 """A straight flush's outline, the game screen's (``theme.ROLE_COLOURS["flush"]``)."""
 DRAW_HOLD, PLACED_HOLD, MOMENT_HOLD, END_HOLD = 1, 2, 4, 4
 """Frame times a frame is shown: a draw, a placement, one with a challenge or
-a verdict to read; the last frame of the film gets END_HOLD more."""
+a settlement to read; the last frame of the film gets END_HOLD more."""
 FILM_COLOURS: tuple[tuple[int, int, int], ...] = tuple(
     (c[0], c[1], c[2]) for c in (BACKGROUND, THEME.panel, THEME.panel_border, THEME.text, THEME.muted, THEME.good,
                     THEME.player1, THEME.player2, GOLD, CYAN, HOVER, FLUSH, *BALL_RGB.values())
@@ -224,7 +224,7 @@ def _draw_shot(n: int, board: Board, score: tuple[int, int], drawn: BallDrawn,
 
 
 def _placed_shot(n: int, state: Any, drawn: BallDrawn, events: tuple[Event, ...], names: tuple[str, str]) -> Shot:
-    """The position after move ``n``: the ball placed, its group, the challenge or verdict."""
+    """The position after move ``n``: the ball placed, its group, the challenge or its settlement."""
     told = {tuple(ev.group.cells) for ev in events if isinstance(ev, ChallengeOpened | StraightFlush)}
     told |= {tuple(ev.response.cells) for ev in events if isinstance(ev, ChallengeResolved) and ev.response}
     caption: list[tuple[str, RGBA]] = []
@@ -243,7 +243,7 @@ def _placed_shot(n: int, state: Any, drawn: BallDrawn, events: tuple[Event, ...]
             caption.append((log_line(ev, names), GOLD))
             hold = MOMENT_HOLD
         elif isinstance(ev, ChallengeResolved):
-            outlines += _verdict_outlines(ev)
+            outlines += _settled_outlines(ev)
             caption.append((log_line(ev, names), CYAN))
             hold = MOMENT_HOLD
         elif isinstance(ev, StraightFlush):
@@ -259,7 +259,7 @@ def _placed_shot(n: int, state: Any, drawn: BallDrawn, events: tuple[Event, ...]
                 state.score, hold)
 
 
-def _verdict_outlines(ev: ChallengeResolved) -> list[Outline]:
+def _settled_outlines(ev: ChallengeResolved) -> list[Outline]:
     """The challenge and its answer: the winner's group glows, the beaten one is dashed."""
     lost = "dashed"
     out = [Outline(tuple(ev.challenge.cells), GOLD,
@@ -270,7 +270,7 @@ def _verdict_outlines(ev: ChallengeResolved) -> list[Outline]:
 
 
 def _unique(outlines: list[Outline]) -> tuple[Outline, ...]:
-    """Each group outlined once (the last word on it wins: a verdict over a formed group)."""
+    """Each group outlined once (the last word on it wins: a settlement over a formed group)."""
     by_cells: dict[tuple[Cell, ...], Outline] = {}
     for o in outlines:
         by_cells.pop(o.cells, None)

@@ -83,13 +83,13 @@ VERDICT_COLOURS: dict[str, tuple[int, int, int, int]] = {
     "mistake": (255, 150, 40, 255),
     "blunder": (255, 60, 60, 255),
 }
-"""The analysis's verdicts (graph points, the story's marked moves)."""
+"""The analysis's verdicts on moves (graph points, the story's marked moves)."""
 LOG_COLOURS = {
     "info": THEME.muted,
     "move": THEME.text,
     "group": (255, 220, 140, 255),
     "challenge": ROLE_COLOURS["challenge"],
-    "verdict": ROLE_COLOURS["response"],
+    "settled": ROLE_COLOURS["response"],
     "flush": ROLE_COLOURS["flush"],
     "end": THEME.good,
     "warn": (190, 190, 200, 255),
@@ -97,7 +97,7 @@ LOG_COLOURS = {
 }
 BANNER_COLOURS = {
     "challenge": ROLE_COLOURS["challenge"],
-    "verdict": ROLE_COLOURS["response"],
+    "settled": ROLE_COLOURS["response"],
     "straight_flush": ROLE_COLOURS["flush"],
     "blocked": ROLE_COLOURS["blocked"],
     "end": THEME.good,

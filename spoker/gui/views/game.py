@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 BANNER_H = 104  # room kept above the pyramid for the banner
 END_DELAY = 3.5  # seconds the last moment shows before the results screen
-MOMENT_PAUSE = 1.6  # extra seconds a computer waits after a challenge or verdict
+MOMENT_PAUSE = 1.6  # extra seconds a computer waits after a challenge or its settlement
 
 class GameView(BaseView):
     """One game being played."""
@@ -164,7 +164,7 @@ class GameView(BaseView):
         self.controller.draw()
         self.app.play_sound(effect_for(self.controller.last_events, self.controller.setup))
         self.app.autosave(self.controller)
-        if not self.controller.setup.is_computer(self.controller.state.to_move) and self.banner.kind in ("verdict", "blocked"):
+        if not self.controller.setup.is_computer(self.controller.state.to_move) and self.banner.kind in ("settled", "blocked"):
             self.banner = NO_MOMENT  # a person draws the next ball: the last result has been seen
         self._after_change()
         self._update_ghost()

@@ -423,7 +423,7 @@ class LabView(BaseView):
 
     # -- what the panel says -----------------------------------------------------
     def info_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
-        """The query's (or the chosen ball's) groups and verdicts, coloured."""
+        """The query's (or the chosen ball's) groups, each counting or not, coloured."""
         if self.selected is not None:
             return self._ball_lines(self.selected)
         query = self.query
@@ -449,11 +449,11 @@ class LabView(BaseView):
     def _ball_lines(self, cell: Cell) -> list[tuple[str, tuple[int, int, int, int]]]:
         colour = self.lab.board[cell]
         name = COLOUR_NAMES[colour] if colour is not None else "no"
-        verdicts = self.lab.ball(cell)
+        judged = self.lab.ball(cell)
         lines = [(f"{name.capitalize()} ball on {cell}, under {self.lab.rules}:", ROW_COLOURS["head"])]
-        if not verdicts:
+        if not judged:
             lines.append(("It belongs to no complete winning group.", THEME.text))
-        lines.extend(("\u2022 " + v.text(), ROW_COLOURS["counts" if v.counts else "not"]) for v in verdicts)
+        lines.extend(("\u2022 " + v.text(), ROW_COLOURS["counts" if v.counts else "not"]) for v in judged)
         lines.append(("Right-click or Delete removes it; Esc closes.", THEME.muted))
         return lines
 

@@ -22,7 +22,7 @@ from arcade import key as keys
 
 from shibumi import Board, Cell
 from spoker.engine.groups import Rank
-from spoker.gui.models.lessons import LessonBook, Verdict
+from spoker.gui.models.lessons import Feedback, LessonBook
 from spoker.gui.models.sounds import PLACE, WON
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import clear_colour
@@ -103,8 +103,8 @@ class LessonsView(BaseView):
         self._task = TextBlock(13, bold=True)
         self._task_small = TextBlock(11, bold=True)
         self._ball = Label("", 11, THEME.muted, anchor_y="center")
-        self._verdict = TextBlock(12)
-        self._verdict_small = TextBlock(10.5)
+        self._feedback = TextBlock(12)
+        self._feedback_small = TextBlock(10.5)
         self._intro = TextBlock(12)
         self._caption = TextBlock(11)
         self._refresh_rows()
@@ -148,19 +148,19 @@ class LessonsView(BaseView):
         self._show_position(animate=False)
         self.layout(*self.size)
 
-    def place(self, cell: Cell) -> Verdict | None:
-        """The ball on ``cell``: the engine's verdict, said on the board and in the panel."""
+    def place(self, cell: Cell) -> Feedback | None:
+        """The ball on ``cell``: the engine's feedback, said on the board and in the panel."""
         book = self.book
         if book.lesson is None or book.solved:
             return None
-        verdict = book.place(cell)
-        if verdict.ok:
+        feedback = book.place(cell)
+        if feedback.ok:
             self.placing.reset()
             self.scene.set_board(book.board)
             self.app.play_sound(WON if book.is_last_step else PLACE)
             self._refresh_rows()
         self._show_position(animate=True)
-        return verdict
+        return feedback
 
     def show_me(self) -> None:
         cell = self.book.show_me()
@@ -199,22 +199,22 @@ class LessonsView(BaseView):
         if board != self.scene.board:
             self.scene.set_board(board, animate=animate)
         marks: list[Mark] = []
-        verdict = book.verdict
+        feedback = book.feedback
         challenge = self._pending_challenge()
         if challenge is not None:  # what the ball must answer, gold as in a game
             marks.append(Mark(challenge, MarkRole.CHALLENGE))
-        if verdict is not None:
-            if verdict.formed is not None:
+        if feedback is not None:
+            if feedback.formed is not None:
                 role = MarkRole.RESPONSE if challenge is not None else MarkRole.FORMED  # cyan: the answer
-                if verdict.formed.rank is Rank.STRAIGHT_FLUSH:
+                if feedback.formed.rank is Rank.STRAIGHT_FLUSH:
                     role = MarkRole.FLUSH
-                marks.append(Mark(verdict.formed.cells, role))
-            marks.extend(Mark(g.cells, MarkRole.BLOCKED) for g in verdict.blocked + verdict.elsewhere)
+                marks.append(Mark(feedback.formed.cells, role))
+            marks.extend(Mark(g.cells, MarkRole.BLOCKED) for g in feedback.blocked + feedback.elsewhere)
         if book.shown is not None:
             marks.append(Mark((book.shown,), MarkRole.HINT))
         self.scene.set_highlights(highlights(marks))  # type: ignore[arg-type]
         playing = book.lesson is not None and not book.solved
-        self.scene.set_guides(playing, verdict.cell if verdict is not None and verdict.ok else None)
+        self.scene.set_guides(playing, feedback.cell if feedback is not None and feedback.ok else None)
         ghost = self._ghost_cell() if playing else None
         drawn = book.state.drawn if book.state is not None else None
         self.placing.show(self.scene, ghost, drawn, ring=playing)
@@ -234,9 +234,9 @@ class LessonsView(BaseView):
         cell = self.placing.ghost(playable)
         if cell is not None:
             return cell
-        verdict = self.book.verdict
-        if verdict is not None and verdict.cell in playable:
-            return verdict.cell
+        feedback = self.book.feedback
+        if feedback is not None and feedback.cell in playable:
+            return feedback.cell
         return None
 
     # -- layout -------------------------------------------------------------------------
@@ -359,21 +359,21 @@ class LessonsView(BaseView):
         y = self._title.draw([(lesson.title, THEME.accent)], x, y, w) - 6 * s
         words: list[tuple[str, tuple[int, int, int, int]]] = [(t, THEME.text) for t in lesson.words.sentences]
         task = [(step.words.task, THEME.text)]
-        verdict = self._verdict_lines()
+        feedback = self._feedback_lines()
         inner = w - 16 * s
         ball_h = 30 * s
-        # The paragraph, the task with the ball, the verdict from the top. In a
-        # low window the smaller print, then (after a try) the verdict without
-        # the paragraph, rather than a verdict cut short.
+        # The paragraph, the task with the ball, the feedback from the top. In a
+        # low window the smaller print, then (after a try) the feedback without
+        # the paragraph, rather than feedback cut short.
         fits = False
-        for block, task_block, vblock, with_words in self._print_sizes(bool(verdict)):
+        for block, task_block, vblock, with_words in self._print_sizes(bool(feedback)):
             shown = words if with_words else []
             need = (block.height(shown, w, gap=4 * s) + 8 * s + task_block.height(task, inner) + ball_h + 12 * s
-                    + 8 * s + (vblock.height(verdict, inner) + 10 * s if verdict else 0.0))
+                    + 8 * s + (vblock.height(feedback, inner) + 10 * s if feedback else 0.0))
             if need <= y - 10 * s:
                 fits = True
                 break
-        if not fits and verdict:
+        if not fits and feedback:
             shown = []
         if shown:
             y = block.draw(shown, x, y, w, bottom_limit=10 * s, gap=4 * s) - 8 * s
@@ -388,41 +388,41 @@ class LessonsView(BaseView):
         if colour is not None:
             draw_ball(x + 20 * s, by, 11 * s, colour, mark=self.app.settings.colour_marks)
             text = f"Your ball: {COLOUR_NAMES[colour]}"
-            if book.solved and book.verdict is not None:
-                text += f", placed on {book.verdict.cell}"
+            if book.solved and book.feedback is not None:
+                text += f", placed on {book.feedback.cell}"
             self._ball.draw_at(x + 38 * s, by, self._ball.fitted(text, w - 46 * s))
         y = box_bottom - 8 * s
-        if verdict and y - 10 * s > 20 * s:
-            h = min(vblock.height(verdict, inner) + 10 * s, y - 10 * s)
+        if feedback and y - 10 * s > 20 * s:
+            h = min(vblock.height(feedback, inner) + 10 * s, y - 10 * s)
             ok = book.solved
             draw_box(x, y - h, w, h, (22, 30, 26, 240) if ok else (34, 24, 24, 240),
                      THEME.good if ok else THEME.bad, radius=8)
-            vblock.draw(verdict, x + 8 * s, y - 5 * s, inner, bottom_limit=y - h)
+            vblock.draw(feedback, x + 8 * s, y - 5 * s, inner, bottom_limit=y - h)
             self.row_rects.append((x, y - h, w, h))
         self.b_next.enabled = book.solved
         self.b_show.enabled = not book.solved
         last = book.is_last_step and book.index == len(book.lessons) - 1
         self.b_next.label = "Done" if last else "Next"
 
-    def _print_sizes(self, verdict: bool) -> list[tuple[TextBlock, TextBlock, TextBlock, bool]]:
-        """The panel's print, largest first: (paragraph, task, verdict, with
-        the paragraph); without it only when there is a verdict to show."""
-        sizes = [(self._words, self._task, self._verdict, True),
-                 (self._words_small, self._task_small, self._verdict_small, True)]
-        if verdict:
-            sizes.append((self._words_small, self._task_small, self._verdict_small, False))
+    def _print_sizes(self, feedback: bool) -> list[tuple[TextBlock, TextBlock, TextBlock, bool]]:
+        """The panel's print, largest first: (paragraph, task, feedback, with
+        the paragraph); without it only when there is feedback to show."""
+        sizes = [(self._words, self._task, self._feedback, True),
+                 (self._words_small, self._task_small, self._feedback_small, True)]
+        if feedback:
+            sizes.append((self._words_small, self._task_small, self._feedback_small, False))
         return sizes
 
-    def _verdict_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
-        verdict = self.book.verdict
-        if verdict is None:
+    def _feedback_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        feedback = self.book.feedback
+        if feedback is None:
             return []
-        first = THEME.good if verdict.ok else THEME.bad
-        out = [(verdict.words[0], first)]
-        out.extend((line, THEME.text) for line in verdict.words[1:])
-        if verdict.formed is not None and self._pending_challenge() is not None:
+        first = THEME.good if feedback.ok else THEME.bad
+        out = [(feedback.words[0], first)]
+        out.extend((line, THEME.text) for line in feedback.words[1:])
+        if feedback.formed is not None and self._pending_challenge() is not None:
             out.append((LEGEND, THEME.muted))
-        if verdict.ok:
+        if feedback.ok:
             out.append(("Next: Enter or Space." if self.book.index is not None else "", THEME.muted))
         else:
             out.append(("Try another cell, or Show me (S).", THEME.muted))

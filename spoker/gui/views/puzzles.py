@@ -133,8 +133,8 @@ class PuzzlesView(BaseView):
         self._task = TextBlock(13, bold=True)
         self._task_small = TextBlock(11, bold=True)
         self._ball = Label("", 11, THEME.muted, anchor_y="center")
-        self._verdict = TextBlock(12)
-        self._verdict_small = TextBlock(10)
+        self._try = TextBlock(12)
+        self._try_small = TextBlock(10)
         self._notes = TextBlock(11)
         self._notes_small = TextBlock(9.5)
         self._scan_words = Label("", 10, THEME.muted, anchor_y="top")
@@ -398,14 +398,14 @@ class PuzzlesView(BaseView):
                                      self._scan_words.fitted(self.scan.words(), w))
             bottom += self._scan_words.content_height + 6 * s
         task = [(session.task(), THEME.text)]
-        verdict = [(t, KIND_COLOURS[k]) for t, k in session.verdict()]
+        lines = [(t, KIND_COLOURS[k]) for t, k in session.try_lines()]
         notes = [(t, THEME.muted) for t in self._notes_lines() if t]
         inner = w - 16 * s
         ball_h = 30 * s
-        blocks = [(self._task, self._verdict, self._notes), (self._task_small, self._verdict_small, self._notes_small)]
+        blocks = [(self._task, self._try, self._notes), (self._task_small, self._try_small, self._notes_small)]
         for task_block, vblock, nblock in blocks:
-            need = (task_block.height(task, inner) + ball_h + 20 * s + (vblock.height(verdict, inner) + 18 * s
-                    if verdict else 0) + nblock.height(notes, w))
+            need = (task_block.height(task, inner) + ball_h + 20 * s + (vblock.height(lines, inner) + 18 * s
+                    if lines else 0) + nblock.height(notes, w))
             if need <= y - bottom:
                 break
         # The task in a box, with the ball to place.
@@ -420,13 +420,13 @@ class PuzzlesView(BaseView):
             draw_ball(x + 20 * s, by, 11 * s, state.drawn, mark=self.app.settings.colour_marks)
             self._ball.draw_at(x + 38 * s, by, self._ball.fitted(f"Your ball: {COLOUR_NAMES[state.drawn]}", w - 46 * s))
         y = box_bottom - 8 * s
-        if verdict and y - bottom > 20 * s:
-            h = min(vblock.height(verdict, inner) + 10 * s, y - bottom)
-            first = verdict[0][1]  # the box says right (green), wrong (red) or still to come
+        if lines and y - bottom > 20 * s:
+            h = min(vblock.height(lines, inner) + 10 * s, y - bottom)
+            first = lines[0][1]  # the box says right (green), wrong (red) or still to come
             fill, border = ((22, 30, 26, 240), THEME.good) if first == THEME.good else (
                 ((34, 24, 24, 240), THEME.bad) if first == THEME.bad else ((22, 26, 34, 240), THEME.panel_border))
             draw_box(x, y - h, w, h, fill, border, radius=8)
-            vblock.draw(verdict, x + 8 * s, y - 5 * s, inner, bottom_limit=y - h)
+            vblock.draw(lines, x + 8 * s, y - 5 * s, inner, bottom_limit=y - h)
             self.row_rects.append((x, y - h, w, h))
             y -= h + 8 * s
         if notes:

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 BANNER_H = 104
 STEP_SECONDS = 1.5  # one move per this many seconds at speed x1
-PAUSING = (MomentKind.CHALLENGE, MomentKind.VERDICT, MomentKind.STRAIGHT_FLUSH)  # autoplay lingers on these
+PAUSING = (MomentKind.CHALLENGE, MomentKind.SETTLED, MomentKind.STRAIGHT_FLUSH)  # autoplay lingers on these
 
 
 class ReplayView(GameActionsView):

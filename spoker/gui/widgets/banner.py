@@ -1,4 +1,4 @@
-"""The banner over the board that names a moment (a challenge, a verdict, a
+"""The banner over the board that names a moment (a challenge, its settlement, a
 blocked group), and a straight flush's own sparks and card."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ BANNER_SETTLE = 1.25  # seconds a new banner grows and its border pulses (Banner
 
 
 class Banner(Layered):
-    """The moment (challenge, verdict, straight flush, blocked group) over the board."""
+    """The moment (challenge, settlement, straight flush, blocked group) over the board."""
 
     def __init__(self) -> None:
         self._title = Label("", 17, bold=True, anchor_y="top")
@@ -66,7 +66,7 @@ class Banner(Layered):
         colour = BANNER_COLOURS.get(moment.kind, THEME.accent)
         # One paragraph: the banner stays short and leaves the pyramid visible.
         parts = list(moment.lines)
-        if legend and moment.kind == "verdict":
+        if legend and moment.kind == "settled":
             parts.append("gold: the challenge, cyan: the response")
         lines = [("   \u00b7   ".join(parts), THEME.text)] if parts else []
         s = ui_scale()

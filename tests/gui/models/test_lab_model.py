@@ -146,9 +146,9 @@ def test_a_query_is_answered_under_a_rule_set_it_was_not_asked_for() -> None:
 # -- a ball on the board -----------------------------------------------------------
 def test_a_platform_ball_sees_the_pyramid_on_it() -> None:
     lab = Lab(parse_board("RR..RR........../R......../..../."))
-    verdicts = lab.ball("1A1")
-    assert [(v.group.rank, v.counts) for v in verdicts][0] == (Rank.STRAIGHT_FLUSH, True)
-    assert all("counts now" in v.text() for v in verdicts if v.counts)
+    judged = lab.ball("1A1")
+    assert [(v.group.rank, v.counts) for v in judged][0] == (Rank.STRAIGHT_FLUSH, True)
+    assert all("counts now" in v.text() for v in judged if v.counts)
 
 
 def test_a_covered_ball_does_not_count_now_under_visible_rules() -> None:

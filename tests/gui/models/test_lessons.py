@@ -68,21 +68,21 @@ def test_the_right_answer_passes_and_a_wrong_cell_fails_with_a_reason(lesson: An
     right = answers(step)
     assert right, "no cell meets the goal"
     for cell in right:
-        verdict = check(state, cell, step.goal, step.words)
-        assert verdict.ok and verdict.words[0].startswith("Right: ")
-        assert step.words.rule in verdict.words
+        feedback = check(state, cell, step.goal, step.words)
+        assert feedback.ok and feedback.words[0].startswith("Right: ")
+        assert step.words.rule in feedback.words
     wrong = [c for c in state.legal_cells() if c not in right] or [Cell("1A1")]  # the apex: a ball already there
     for cell in wrong:
-        verdict = check(state, cell, step.goal, step.words)
-        assert not verdict.ok
-        assert verdict.words[0].startswith("Not "), verdict.words
-        assert verdict.words[-1] == step.words.hint
+        feedback = check(state, cell, step.goal, step.words)
+        assert not feedback.ok
+        assert feedback.words[0].startswith("Not "), feedback.words
+        assert feedback.words[-1] == step.words.hint
     assert state == step.state  # checking never changes the position
 
 
 @pytest.mark.parametrize(("lesson", "index", "step"), STEPS, ids=IDS)
 def test_the_check_is_what_the_engine_does(lesson: Any, index: int, step: Step) -> None:
-    """Every playable cell: the verdict agrees with the events of the placement
+    """Every playable cell: the feedback agrees with the events of the placement
     itself, so the lessons cannot teach what the game does not do."""
     state = step.state
     for cell in state.legal_cells():
@@ -205,7 +205,7 @@ def test_the_tutor_goes_through_a_lesson_and_keeps_it_done(tmp_path: Path) -> No
     assert book.place("1E1").ok and Cell("1E1") in book.board and book.playable() == ()
     assert book.place("1G7").ok  # solved: further clicks change nothing
     assert not book.progress.is_done("line")  # one step to go
-    assert book.next() and book.step_index == 1 and book.verdict is None
+    assert book.next() and book.step_index == 1 and book.feedback is None
     assert book.place("1E1").ok and book.progress.is_done("line")
     assert book.next() and book.index == 2  # the next lesson
     assert LessonProgress(tmp_path / FILENAME).done == {"line"}
@@ -247,8 +247,8 @@ def test_a_whole_lesson_by_mouse(app: Any, tmp_path: Path) -> None:
     assert view.book.index == 3 and view.scene.board == LESSONS[3].steps[0].state.board
     assert view.b_show.visible and not view.rows[0].visible
     click_cell(view, Cell("3E5"))  # the trap: its red line's 1C3 is covered
-    verdict = view.book.verdict
-    assert verdict is not None and not verdict.ok and verdict.blocked
+    feedback = view.book.feedback
+    assert feedback is not None and not feedback.ok and feedback.blocked
     assert view.scene.board == LESSONS[3].steps[0].state.board  # not placed: try again
     view.on_draw()
     assert not view.b_next.enabled
@@ -281,7 +281,7 @@ def test_a_whole_lesson_by_keys(app: Any, tmp_path: Path) -> None:
     view.on_key_press(keys.TAB, keys.MOD_SHIFT)
     assert view.placing.cursor == view.book.playable()[-1]
     view.on_key_press(keys.ENTER, 0)  # a wrong cell
-    assert view.book.verdict is not None and not view.book.verdict.ok
+    assert view.book.feedback is not None and not view.book.feedback.ok
     for _ in range(2):  # both steps
         view.on_key_press(keys.S, 0)  # show me, then Enter places it
         view.on_key_press(keys.ENTER, 0)

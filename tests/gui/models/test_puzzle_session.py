@@ -77,7 +77,7 @@ def test_a_right_try_then_every_cells_exact_value(tmp_path: Path) -> None:
     assert set(values) == set(puzzle.game_state().legal_cells())
     badges = {cell: kind for cell, _, kind in s.badges()}
     assert {c for c, k in badges.items() if k == "best"} == set(puzzle.answers)
-    assert s.verdict()[0][1] == "good" and str(puzzle.answers[0]) in s.verdict()[0][0]
+    assert s.try_lines()[0][1] == "good" and str(puzzle.answers[0]) in s.try_lines()[0][0]
     assert s.place(puzzle.answers[0]) is None  # one try a puzzle
     assert s.progress.streak == 1 and s.progress.solved == 1 and s.progress.rating.rating > 1500
 
@@ -90,7 +90,7 @@ def test_a_wrong_try_says_both_values_and_breaks_the_streak(tmp_path: Path) -> N
     wrong = next(c for c in s.playable() if c not in puzzle.answers)
     attempt = s.place(wrong)
     assert attempt is not None and not attempt.right and attempt.after < attempt.before
-    text, kind = s.verdict()[0]
+    text, kind = s.try_lines()[0]
     assert kind == "bad" and str(wrong) in text and "gives away" in text
     assert dict((c, k) for c, _, k in s.badges())[wrong] == "tried"
     assert s.progress.streak == 0 and s.progress.best_streak == 4 and s.progress.tried == 5
@@ -128,7 +128,7 @@ def test_a_try_waits_for_the_values_that_judge_it() -> None:
     assert p is not None
     attempt = s.place(p.answers[0])
     assert attempt is not None and attempt.right is None and not attempt.rated
-    assert s.waiting and s.values() == {} and s.verdict()[0][1] == "info" and "Rating" not in str(s.verdict())
+    assert s.waiting and s.values() == {} and s.try_lines()[0][1] == "info" and "Rating" not in str(s.try_lines())
     assert s.progress.tried == 0  # not rated before it is judged
 
 
@@ -140,7 +140,7 @@ def test_the_next_puzzle_is_near_the_rating_and_not_one_seen_lately() -> None:
         assert p is not None
         seen.append(p.state)
         s.place(p.answers[0]) if len(seen) % 2 else s.place(next(c for c in s.playable() if c not in p.answers))
-        assert "Rating" in s.verdict()[1][0]
+        assert "Rating" in s.try_lines()[1][0]
     assert len(set(seen)) == len(seen)
     assert s.progress.tried == 30 and s.progress.solved == 15
     s.store.keep(s.progress._replace(rating=s.progress.rating._replace(rating=2000), recent=()))
@@ -226,7 +226,7 @@ def test_a_stored_wrong_answer_is_judged_by_the_values_and_set_aside(tmp_path: P
     before = s.progress
     attempt = s.place(true.answers[0])  # the true best cell
     assert attempt is not None and attempt.right and not attempt.rated
-    lines = s.verdict()
+    lines = s.try_lines()
     assert lines[0][1] == "good" and "Not the best" not in lines[0][0]
     assert [text for text, _ in lines if text.startswith("Set aside")] == [
         f"Set aside: this puzzle's answer {stored} is not the best ({', '.join(map(str, true.answers))}); "

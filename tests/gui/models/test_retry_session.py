@@ -48,7 +48,7 @@ def test_the_best_now_then_the_summary(analysed: tuple) -> None:
     assert "again" in s.task() and f"move {m.n}" in s.task()
     assert s.place(m.best)
     assert s.result is not None and s.result.kind == "best"
-    assert s.verdict()[0][1] == "good" and str(m.cell) in s.verdict()[1][0] and str(m.best) in s.verdict()[1][0]
+    assert s.try_lines()[0][1] == "good" and str(m.cell) in s.try_lines()[1][0] and str(m.best) in s.try_lines()[1][0]
     kinds = {c: k for c, _, k in s.badges()}
     assert kinds == {m.cell: "tried", m.best: "best"}
     assert not s.place(m.cell)  # one try a position

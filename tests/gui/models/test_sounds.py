@@ -76,15 +76,15 @@ def test_a_straight_flush_sparkles_whoever_makes_it() -> None:
 
 
 def test_the_most_telling_effect_wins_whatever_the_order() -> None:
-    """The engine never sends a straight flush with a verdict (the challenge
+    """The engine never sends a straight flush with a settlement (the challenge
     it answers is cancelled, not settled), but the ranking holds regardless."""
     flush_game, example = placements(STRAIGHT_FLUSH_GAME), placements(EXAMPLE5_GAME)
     flush = next(e for e in flush_game[27] if isinstance(e, StraightFlushEvent))
-    verdict = next(e for e in example[20] if isinstance(e, ChallengeResolved))
+    settled = next(e for e in example[20] if isinstance(e, ChallengeResolved))
     opened = [e for e in example[19] if not isinstance(e, BallPlaced)]
     placed = next(e for e in example[20] if isinstance(e, BallPlaced))
-    assert effect_for((verdict, *opened, flush, placed), HOT_SEAT) == STRAIGHT_FLUSH
-    assert effect_for((*opened, placed, verdict), HOT_SEAT) == WON
+    assert effect_for((settled, *opened, flush, placed), HOT_SEAT) == STRAIGHT_FLUSH
+    assert effect_for((*opened, placed, settled), HOT_SEAT) == WON
     assert effect_for((placed, *opened), HOT_SEAT) == CHALLENGE
 
 

@@ -21,11 +21,11 @@ from spoker.records.replay import Replay
 
 
 def test_typed_kinds_print_and_compare_as_their_words() -> None:
-    assert str(MomentKind.STRAIGHT_FLUSH) == "straight_flush" and f"{LineKind.VERDICT}" == "verdict"
+    assert str(MomentKind.STRAIGHT_FLUSH) == "straight_flush" and f"{LineKind.SETTLED}" == "settled"
     assert MarkRole.BLOCKED == "blocked" and {"blocked": 1}.get(MarkRole.BLOCKED) == 1
     # A role or a kind given as its word is kept as the typed value; a wrong word is refused.
     assert Mark((), "hint").role is MarkRole.HINT  # type: ignore[arg-type]
-    assert Moment("verdict").kind is MomentKind.VERDICT  # type: ignore[arg-type]
+    assert Moment("settled").kind is MomentKind.SETTLED  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="glowing"):
         Mark((), "glowing")  # type: ignore[arg-type]
     assert Line("x").kind == LineKind.INFO
@@ -66,7 +66,7 @@ def test_a_story_starts_with_the_welcome_and_refuses_bad_names() -> None:
         Story(("Ann",), GameState().rules)  # type: ignore[arg-type]
 
 
-def test_the_story_tells_a_challenge_and_its_verdict() -> None:
+def test_the_story_tells_a_challenge_and_its_settlement() -> None:
     replay = Replay(parse_record(EXAMPLE5_GAME))
     story = Story(("Ann", "Bob"), replay.rules)
     for n in range(1, 21):
@@ -77,10 +77,10 @@ def test_the_story_tells_a_challenge_and_its_verdict() -> None:
         "Bob challenges: Flush three, level 1. Ann must answer with a better group.", LineKind.CHALLENGE
     )
     story.tell(replay.events_at(21), replay.state_at(21))
-    assert story.moment.kind == MomentKind.VERDICT and story.moment.title == "Ann answers better and scores 1"
+    assert story.moment.kind == MomentKind.SETTLED and story.moment.title == "Ann answers better and scores 1"
     assert [m.role for m in story.moment.marks] == [MarkRole.CHALLENGE, MarkRole.RESPONSE]
     assert [c.role for c in story.counted[-2:]] == [MarkRole.CHALLENGE, MarkRole.RESPONSE]
-    assert [line.kind for line in story.log[-4:]] == [LineKind.MOVE, LineKind.MOVE, LineKind.GROUP, LineKind.VERDICT]
+    assert [line.kind for line in story.log[-4:]] == [LineKind.MOVE, LineKind.MOVE, LineKind.GROUP, LineKind.SETTLED]
 
 
 def _words(tree: ast.AST) -> list[str]:

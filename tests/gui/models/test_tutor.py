@@ -1,4 +1,4 @@
-"""The tutor (issue 26, part 3): against the computer, before a person's
+"""The tutor: against the computer, before a person's
 placement that gives away more than the threshold (the hint engine's values,
 P(win) - P(loss)), the game asks "rethink, or play it?" with the hints' words
 for the better cell; Rethink keeps the ball in hand, Play it places it.

@@ -1,4 +1,4 @@
-"""A board that guides (issue 24): the playable cells marked when a person
+"""A board that guides: the playable cells marked when a person
 holds a ball (the platforms' spots stand where the ball would rest), the last
 ball placed marked, and a highlighted line that climbs levels drawn as a
 thread through its balls."""

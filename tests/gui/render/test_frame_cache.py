@@ -116,7 +116,7 @@ def test_the_glow_pulses_in_cached_frames_as_drawn(app: SpokerApp, window: Any) 
         while not candidate.over:
             candidate.draw()
             candidate.place(rng.choice(candidate.state.legal_cells()))
-        if candidate.moment.kind == "verdict":
+        if candidate.moment.kind == "settled":
             controller = candidate
             break
     assert controller is not None

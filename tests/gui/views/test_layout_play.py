@@ -1,4 +1,4 @@
-"""The layout checker over the game screen's new parts (issue 24): the hints
+"""The layout checker over the game screen's guiding parts: the hints
 (numbered on the board, listed with what the ball does), the ghost's tip
 saying what the ball would form, and the takeback's question in hot-seat;
 at 800x600, 1280x800 and 1920x1080, with ordinary names and long ones."""

@@ -1,7 +1,7 @@
 """The Learn to play screens keep their texts in their boxes and apart
 (tests/support/layout_check.py) at 800x600, 1280x800 and 1920x1080: the list,
 a lesson as it opens, after a wrong try and after a right one (the longest
-verdicts: the covered and cut lessons' traps, the apex's), and with every
+feedback: the covered and cut lessons' traps, the apex's), and with every
 lesson done."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def show(app: SpokerApp, screen: str, tmp_path: Path) -> LessonsView:
     if screen.endswith("-right") or screen == "apex-answer":
         assert view.book.solved
     elif screen.endswith(("-wrong", "-tie")):
-        assert view.book.verdict is not None and not view.book.verdict.ok
+        assert view.book.feedback is not None and not view.book.feedback.ok
     view.on_draw()
     for _ in range(15):
         view.on_update(0.1)
@@ -101,9 +101,9 @@ def test_the_lesson_screens_texts_stay_in_their_boxes_and_apart(
     for text in texts:
         assert text.text == drawable_text(text.text)
     shown = " ".join(t.text for t in texts)
-    verdict = view.book.verdict
-    if verdict is not None:
-        assert verdict.words[0].split(":")[0] in shown  # the verdict's first line is never dropped
+    feedback = view.book.feedback
+    if feedback is not None:
+        assert feedback.words[0].split(":")[0] in shown  # the feedback's first line is never dropped
     if view.book.lesson is not None:
         assert view.book.lesson.title.split()[0] in shown
     else:  # under the pyramid, the chosen lesson's first sentence (was dropped at 800x600)

@@ -1,4 +1,4 @@
-"""Luck and skill on screen (issue 25, part 2): the replay viewer's luck lane
+"""Luck and skill on screen: the replay viewer's luck lane
 (a bar a draw in its drawer's colour, explained under the mouse, a click goes
 there), the story's luck marks, and the luck-and-skill box of the viewer and
 the end screen, whose figures are ``spoker analyse --json``'s; the kept

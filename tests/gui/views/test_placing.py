@@ -77,7 +77,7 @@ def game_screen(app: Any) -> tuple[Any, Callable[[], tuple[Cell, ...]], Callable
 
 def lesson_screen(app: Any) -> tuple[Any, Callable[[], tuple[Cell, ...]], Callable[[], int]]:
     view = app.show_lessons(1)
-    return view, view.book.playable, lambda: int(view.book.verdict is not None)
+    return view, view.book.playable, lambda: int(view.book.feedback is not None)
 
 
 def puzzle_screen(app: Any) -> tuple[Any, Callable[[], tuple[Cell, ...]], Callable[[], int]]:

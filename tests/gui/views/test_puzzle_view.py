@@ -64,7 +64,7 @@ def test_the_title_screen_opens_the_puzzles_with_p(app: Any, monkeypatch: pytest
     view = app.window.current_view
     assert isinstance(view, PuzzlesView) and view.session.puzzle is not None  # type: ignore[union-attr]
     view.on_draw()
-    assert view.session.waiting and view.session.verdict() == []  # type: ignore[union-attr]
+    assert view.session.waiting and view.session.try_lines() == []  # type: ignore[union-attr]
     view.on_key_press(keys.ESCAPE, 0)
     assert isinstance(app.window.current_view, TitleView)
 
@@ -108,7 +108,7 @@ def test_a_click_on_a_wrong_cell_says_so_and_the_help_lists_the_keys(app: Any) -
     assert view.placing.hover == cell
     view.on_mouse_press(int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
     assert session.attempt is not None and session.attempt.cell == cell and not session.attempt.right
-    assert session.verdict()[0][1] == "bad"
+    assert session.try_lines()[0][1] == "bad"
     view.on_draw()
     view.on_key_press(keys.F1, 0)
     help_view = app.window.current_view

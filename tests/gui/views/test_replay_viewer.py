@@ -97,8 +97,8 @@ def test_challenges_are_jumped_to_and_narrated(app: SpokerApp, window: Any) -> N
         if ch.response_move is not None:
             view.goto(ch.response_move)
             m = view.page().moment
-            assert m.kind in ("verdict", "straight_flush")
-            if m.kind == "verdict":
+            assert m.kind in ("settled", "straight_flush")
+            if m.kind == "settled":
                 assert any(line.startswith("Points:") for line in m.lines)
                 points = f"+{ch.points[0]}" if ch.points else ""  # type: ignore[index]
                 assert points in " ".join(m.lines)

@@ -1,4 +1,4 @@
-"""Takeback (issue 24): Ctrl+Z and the Undo button take back the last
+"""Takeback: Ctrl+Z and the Undo button take back the last
 placement, the person's own against a computer, the last one in hot-seat
 once the other person allows it. The draws stay as they were: taking back
 never lets anybody draw a different ball.
