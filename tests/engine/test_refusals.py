@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from support.strategies import games
 
 from shibumi import CELLS, Blocked, Board, Cell, Colour, PlacementError, blocked, parse_board
+from shibumi.errors import CellError
 from spoker.engine.moves import Move
 from spoker.engine.refusals import board_refusal
 from spoker.engine.state import GameState
@@ -115,3 +116,16 @@ def test_a_refusal_keeps_its_kind_across_processes() -> None:
     again = pickle.loads(pickle.dumps(err.value))
     assert (type(again), str(again), again.refusal, again.cell) == (
         IllegalActionError, str(err.value), Refusal.UNSUPPORTED, Cell("2B2"))
+
+
+@pytest.mark.parametrize("index", [30, -1, 1 << 40], ids=["one past the last", "negative", "huge"])
+def test_the_mask_query_refuses_an_index_that_is_no_cell(index: int) -> None:
+    """An index outside 0..29 is the shibumi error naming it, never an
+    IndexError from the tables (30: the first index past the last cell)."""
+    with pytest.raises(CellError, match=f"no cell has index {index}"):
+        blocked(0, index)
+
+
+def test_the_position_query_names_a_board_that_is_not_one() -> None:
+    with pytest.raises(TypeError, match="^board 'x': expected a Board"):
+        board_refusal("x", Cell("1A1"), Colour.WHITE)  # type: ignore[arg-type]
