@@ -10,6 +10,7 @@ the file name, the export and its timing are here once.
 
 from __future__ import annotations
 
+import abc
 import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -107,11 +108,12 @@ def _not_exported(line: str, short: str, target: str) -> tuple[str, str]:
     return short, "bad"
 
 
-class GameActionsView(BaseView):
+class GameActionsView(BaseView, metaclass=abc.ABCMeta):
     """A screen of a whole game with *Retry my mistakes* (T) and *Export
     animation* (X). A subclass gives its game, its analysis and its players
     (:meth:`action_record`, :meth:`action_job`, :meth:`action_players`) and
-    calls :meth:`actions_update` first in ``on_update``."""
+    calls :meth:`actions_update` first in ``on_update``; the hooks are
+    abstract, so a screen that misses one cannot be made."""
 
     def __init__(self, app: AppHost) -> None:
         super().__init__(app)
@@ -121,30 +123,30 @@ class GameActionsView(BaseView):
         self._exported = False  # an export just ran (the next update's time is its)
 
     # -- what the screen gives -----------------------------------------------------
+    @abc.abstractmethod
     def action_record(self) -> GameRecord:
         """The game retried and exported."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def action_job(self) -> AnalysisJob:
         """Its analysis (started by retry when idle)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def action_players(self) -> tuple[tuple[str, str], Sequence[str]]:
         """Its players' names and seats (PERSON or a computer player's name)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def film_base(self) -> str:
         """Where the animation's proposed file name starts (a record's path)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def start_analysis(self) -> None:
         """Start the game's analysis."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def challenge_at_hand(self) -> tuple[int, int] | None:
         """The moves (first, last) of the challenge the screen is at, if any:
         Export then asks whether to film it or the whole game."""
-        raise NotImplementedError
 
     def pause(self) -> None:
         """Stop what moves on the screen by itself (the viewer's autoplay)."""
