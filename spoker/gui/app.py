@@ -410,6 +410,10 @@ class SpokerApp:
         """After every draw and move: the game's autosave, and the --record
         file if any; a failure is told once (stderr and the screen)."""
         failed = self.files.autosave(controller)
+        kept = self.files.kept_file(controller)
+        if kept is not None and self.settings.last_record != str(kept):
+            self.settings.last_record = str(kept)  # the title's record file: this game, in My games
+            self.save_settings()
         self.tell(self.files.take_notices() + ([] if failed is None else [failed]), self.window.current_view, 8)
 
     def default_record_path(self, controller: GameController | None = None) -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from spoker.engine.rules import RuleSet
 from spoker.errors import StorageError
-from spoker.gui.models import autosave, storage
+from spoker.gui.models import autosave, games_store, storage
 from spoker.gui.models.controller import PERSON, GameController, GameSetup, clean_name
 from spoker.notices import Notice, NoticeKind
 from spoker.records.files import same_file
@@ -47,6 +47,8 @@ class GameFiles:
         self.notices: list[Notice] = []
         self._autosaves: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
         self._records: weakref.WeakKeyDictionary[GameController, Path] = weakref.WeakKeyDictionary()
+        # Each finished game's record in My games (games/), and how many moves it held.
+        self._kept: weakref.WeakKeyDictionary[GameController, tuple[Path, int]] = weakref.WeakKeyDictionary()
         self._failing = False  # the last autosave failed: told once, not at every move
         # Games this window never writes: another process holds their lock, or none can be taken.
         self._not_kept: weakref.WeakSet[GameController] = weakref.WeakSet()
@@ -106,6 +108,9 @@ class GameFiles:
             target = self.record_file(controller)
             if target is not None:
                 self._write_record(controller, target)
+            if controller.over and self.data_folder is not None:
+                target = self._keep_path(controller, self.data_folder)
+                self.keep_finished(controller)
         except (OSError, ValueError) as err:
             told = None if self._failing else not_written(target, err)
             self._failing = True
@@ -142,6 +147,44 @@ class GameFiles:
             self._autosaves[controller] = path
         return path
 
+    # -- My games: every finished game kept --------------------------------------
+    def keep_finished(self, controller: GameController) -> Path | None:
+        """Keep the finished game's record in the data folder's ``games/``
+        (:mod:`spoker.gui.models.games_store`), once (again only if a takeback
+        changed it): in the file the Save dialog wrote there, else a new one.
+        None: nothing kept (no data folder, not over). OSError or StorageError
+        if it cannot be written."""
+        if self.data_folder is None or not self.persist or not controller.over:
+            return None
+        kept = self._kept.get(controller)
+        length = len(controller.state.history)
+        if kept is not None and kept[1] == length:
+            return kept[0]
+        target = games_store.keep_game(self.data_folder, record_of(controller),
+                                       self._keep_path(controller, self.data_folder))
+        self._kept[controller] = (target, length)
+        return target
+
+    def kept_file(self, controller: GameController) -> Path | None:
+        """The record of the finished game in My games, once kept."""
+        kept = self._kept.get(controller)
+        return None if kept is None else kept[0]
+
+    def _keep_path(self, controller: GameController, data_folder: Path) -> Path:
+        """Where the finished game is kept: its file so far, the Save dialog's
+        record if it is in ``games/``, else a new ``game-STAMP-NAME1-NAME2.txt``."""
+        kept = self._kept.get(controller)
+        if kept is not None:
+            return kept[0]
+        folder = games_store.games_dir(data_folder)
+        saved = self._records.get(controller)
+        if saved is not None and os.path.abspath(saved.parent) == os.path.abspath(folder):
+            return saved
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        a, b = (file_name_part(n) for n in controller.setup.names)
+        target = folder / f"{games_store.KEPT_PREFIX}{stamp}-{a}-{b}{games_store.SUFFIX}"
+        return free_name(target) if os.path.lexists(target) else target
+
     # -- records --------------------------------------------------------------
     def record_file(self, controller: GameController) -> Path | None:
         """The --record file of a game: the first game played gets FILE, a
@@ -164,6 +207,9 @@ class GameFiles:
         if self.record_path:
             own = self.record_file(controller) if controller is not None else None
             return str(own or self.record_path)
+        kept = None if controller is None else self.kept_file(controller)
+        if kept is not None:
+            return str(kept)  # the finished game's own file in My games
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         names = ""
         if controller is not None:
@@ -205,8 +251,8 @@ class GameFiles:
     def _would_replace(self, controller: GameController, target: Path) -> bool:
         if not os.path.lexists(target):
             return False
-        own = self._records.get(controller)
-        return own is None or not same_file(own, target)
+        own = [p for p in (self._records.get(controller), self.kept_file(controller)) if p is not None]
+        return not any(same_file(p, target) for p in own)
 
 
 def record_of(controller: GameController) -> GameRecord:

@@ -22,6 +22,7 @@ from spoker.gui.models.controller import PERSON, GameController, GameSetup
 from spoker.gui.models.settings import Settings, load_settings, save_settings
 from spoker.gui.views.game import GameView
 from spoker.gui.views.title import TitleView
+from spoker.records.record import load_record
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 
@@ -116,6 +117,26 @@ def test_a_finished_game_leaves_no_autosave(window: Any, home: Path) -> None:
         play_moves(view, 1, rng)
     assert list((home / "unfinished").iterdir()) == []
     assert autosave.unfinished() == []
+
+
+def test_a_finished_game_not_saved_is_kept_and_named_on_the_title(window: Any, home: Path) -> None:
+    """Finish a game without pressing Save and go back to the title: its
+    record is in My games (games/), and the title's record file names it, not
+    an older partial save."""
+    app = new_app(window)
+    partial = home / "games" / "spoker-older.txt"
+    app.settings.last_record = str(partial)
+    view = app.new_game(GameSetup(seed=6))
+    rng = random.Random(2)
+    while not view.controller.over:
+        play_moves(view, 1, rng)
+    app.show_title()
+    kept = list((home / "games").glob("*.txt"))
+    assert len(kept) == 1
+    assert load_record(kept[0]).moves == view.controller.state.history
+    title = window.current_view
+    assert isinstance(title, TitleView) and title.record.text == str(kept[0])
+    assert load_settings(home / "settings.json").last_record == str(kept[0])
 
 
 def test_autosave_is_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
