@@ -357,6 +357,17 @@ class SpokerApp:
         self.show(view)
         return view
 
+    def show_my_games(self) -> arcade.View:
+        """My games: the games kept in the data folder's games/ (read only
+        where this window changes nothing: a screenshot)."""
+        from spoker.gui.models.games_store import MyGames
+        from spoker.gui.views.my_games import MyGamesView
+
+        folder = self.data_folder if self.persist else storage.data_dir()
+        view = MyGamesView(self, MyGames(folder, writable=self.persist))
+        self.show(view)
+        return view
+
     def show_settings(self) -> None:
         """The settings screen; Done (Esc) goes back to the screen it came from."""
         from spoker.gui.views.settings_view import SettingsView

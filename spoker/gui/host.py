@@ -85,6 +85,8 @@ class AppHost(Protocol):
         self, record: GameRecord, analysis: GameAnalysis, player: int, back: Callable[[], None] | None = None,
     ) -> arcade.View: ...  # Retry my mistakes: ``player``'s (1 or 2) mistakes and blunders of the analysis
 
+    def show_my_games(self) -> arcade.View: ...  # My games: the games kept in the data folder's games/
+
     def show_settings(self) -> None: ...
 
     def show_end(self, controller: GameController) -> None: ...
@@ -98,6 +100,11 @@ class AppHost(Protocol):
     def resume(self, path: Path | None = None) -> arcade.View | None: ...
 
     def replay_game(self, controller: GameController, analyse: bool = False) -> None: ...
+
+    def open_replay(
+        self, record: GameRecord, rules: RuleSet | None = None, source: str = "",
+        back: Callable[[], None] | None = None, analyse: bool = False,
+    ) -> None: ...
 
     def open_record_file(self, path: str, mode: str = "auto") -> str | None: ...
 

@@ -212,6 +212,8 @@ def take_screenshot(options: Any) -> int:
         show_puzzle(app, int(show.partition(":")[2]) if ":" in show else None, setup.seed)
     elif show == "retry":
         show_retry(app, controller)
+    elif show == "my-games":  # the games kept in the data folder, read only
+        app.show_my_games()
     elif show == "help":
         app.play(controller)
         app.show_help()

@@ -102,8 +102,8 @@ class GameEntry:
 
     @property
     def opponent(self) -> str:
-        """Who the game was against: a computer's level (``Computer: Expert``),
-        ``Two people``, or ``Two computers``: what the opponent filter chooses by."""
+        """Who the game was against: a computer's level (``Expert``), ``Two
+        people``, or ``Two computers``: what the opponent filter chooses by."""
         computers = [seat for seat in self.seats if seat != PERSON]
         if not computers:
             return "Two people"
@@ -111,25 +111,28 @@ class GameEntry:
             return "Two computers"
         from spoker.players import level_label
 
-        return f"Computer: {level_label(computers[0])}"
+        return level_label(computers[0])
 
-    def date_text(self) -> str:
-        return datetime.datetime.fromtimestamp(self.when).strftime("%d %b %Y %H:%M")
+    def date_text(self, today: datetime.date | None = None) -> str:
+        """``18 Nov 21:34`` this year, ``18 Nov 2025`` before."""
+        when = datetime.datetime.fromtimestamp(self.when)
+        year = (today or datetime.date.today()).year
+        return when.strftime("%d %b %H:%M" if when.year == year else "%d %b %Y")
 
     def players_text(self) -> str:
         a, b = self.names
         return f"{a} vs {b}"
 
     def result_text(self) -> str:
-        """The result as the person reads it: ``Won 6-5``, ``Drawn 6-6``,
-        ``Ann won 6-5``, ``Unfinished``; ``by a straight flush`` added."""
+        """The result as the person reads it, their score first: ``Won 6-5``,
+        ``Lost 4-7``, ``Drawn 6-6``; else the winner's first: ``Ann won 6-5``;
+        ``Unfinished``; ``(straight flush)`` added."""
         outcome = self.outcome
         if outcome is Outcome.UNFINISHED:
             return "Unfinished"
         s1, s2 = self.score
-        me = self.me
-        if me == 2:
-            s1, s2 = s2, s1  # the person's score first
+        if (self.me or self.winner) == 2:
+            s1, s2 = s2, s1
         how = " (straight flush)" if self.straight_flush else ""
         if outcome is Outcome.DECIDED:
             assert self.winner is not None
@@ -137,7 +140,7 @@ class GameEntry:
         return f"{OUTCOME_WORDS[outcome]} {s1}-{s2}{how}"
 
     def length_text(self) -> str:
-        return f"{self.moves} move" + ("" if self.moves == 1 else "s")
+        return str(self.moves)
 
 
 def games_dir(data_folder: Path) -> Path:

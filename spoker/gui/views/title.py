@@ -189,6 +189,8 @@ class TitleView(BaseView):
         self.record = ui.add(TextInput(s.last_record, "path/to/game.txt", 400, caption="Record file"))
         self.b_replay = ui.add(Button("Replay", lambda: self.open_record("replay"), tooltip="Watch the record in the replay viewer"))
         self.b_load = ui.add(Button("Continue it", lambda: self.open_record("play"), tooltip="Play on from the record's last move"))
+        self.b_games = ui.add(Button("My games", self.app.show_my_games, "M",
+                                     tooltip="Every game you finished: replay, analyse, retry, export, delete (M)"))
         self._title = Label("SPOKER", 54, THEME.accent, bold=True, anchor_x="center", anchor_y="center")
         self._subtitle = Label("Shibumi meets poker  \u00b7  a game by Giacomo Galimberti", 14, THEME.muted,
                                anchor_x="center", anchor_y="center")
@@ -359,7 +361,8 @@ class TitleView(BaseView):
         y -= gap + 14 * k
         self.section_y[2] = y
         y -= 58 * k
-        self.record.place(left, y, col - 2 * 120 * k - 20 * k, 34 * k)
+        self.record.place(left, y, col - 3 * 120 * k - 20 * k, 34 * k)
+        self.b_games.place(left + col - 350 * k, y, 110 * k, 36 * k)
         self.b_replay.place(left + col - 230 * k, y, 110 * k, 36 * k)
         self.b_load.place(left + col - 110 * k, y, 110 * k, 36 * k)
         self.intro_y = y - 22 * k
@@ -498,6 +501,8 @@ class TitleView(BaseView):
             self.app.show_lessons()
         elif symbol == keys.P:
             self.app.show_puzzles()
+        elif symbol == keys.M:
+            self.app.show_my_games()
         elif symbol == keys.TAB:
             self.ui.focus_next(None)
         elif symbol == keys.ESCAPE:

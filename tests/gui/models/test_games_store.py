@@ -114,7 +114,7 @@ def test_the_list_newest_first_with_players_results_and_lengths(tmp_path: Path) 
     mine = MyGames(tmp_path)
     entries = mine.refresh()
     assert [e.path.name for e in entries] == ["game-3.txt", "game-2.txt", "game-1.txt", "game-0.txt"]
-    assert [e.opponent for e in entries] == ["Two computers", "Two people", "Computer: Expert", "Computer: Casual"]
+    assert [e.opponent for e in entries] == ["Two computers", "Two people", "Expert", "Casual"]
     assert [e.moves for e in entries] == [len(g.state.history) for g in reversed(games)]
     second = entries[2]
     game = games[1]
@@ -123,7 +123,7 @@ def test_the_list_newest_first_with_players_results_and_lengths(tmp_path: Path) 
     assert second.result_text().endswith(mine_score) or "(straight flush)" in second.result_text()
     assert mine.filtered("Two people") == [entries[1]]
     assert all(e.outcome is Outcome.DRAWN for e in mine.filtered(outcome=Outcome.DRAWN))
-    assert mine.opponents() == ["Two computers", "Two people", "Computer: Expert", "Computer: Casual"]
+    assert mine.opponents() == ["Two computers", "Two people", "Expert", "Casual"]
     mine.delete(entries[0])
     assert not entries[0].path.exists() and len(mine.refresh()) == 3
 
