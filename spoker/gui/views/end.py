@@ -34,7 +34,6 @@ from spoker.gui.views.game_actions import EXPORT_TIP, RETRY_TIP, GameActionsView
 from spoker.gui.views.save_dialog import save_game_dialog
 from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.text_block import TextBlock
-from spoker.gui.widgets.text_input import key_pressed
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay
 from spoker.text.analysis_words import challenge_story, points_words, position_caption, short_name
@@ -483,17 +482,6 @@ class EndView(GameActionsView):
         self.mouse = (float(x), float(y))
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
-
-    def on_text(self, text: str) -> None:
-        if self.dialog is not None:
-            self.dialog.on_text(text)
-
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if self.dialog is not None:
-            with key_pressed(symbol, modifiers):  # a box opened by this key drops its text
-                self.dialog.on_key_press(symbol, modifiers)
-            return
-        super().on_key_press(symbol, modifiers)
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         if symbol == keys.ESCAPE and self.selected is not None:

@@ -24,6 +24,7 @@ from spoker.gui.render.film import export_animation
 from spoker.gui.views.base import BaseView
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.save_dialog import SaveDialog
+from spoker.gui.widgets.text_input import key_pressed
 from spoker.notices import Notice, NoticeKind, tell
 from spoker.records.files import animation_format
 
@@ -217,6 +218,29 @@ class GameActionsView(BaseView, metaclass=abc.ABCMeta):
         self._exported = True
         text, kind = export_film(self.action_record(), path, moves, self.action_job(), self.action_players()[0])
         self.say(text, kind, 8)
+
+    # -- the modal box has the keys and the text while it is open ------------------------
+    def dialog_took(self, x: float, y: float, button: int) -> bool:
+        """A press goes to the open box (True), else to the screen's widgets
+        (True if one took it); False: the screen's own."""
+        if self.dialog is not None:
+            self.dialog.on_mouse_press(x, y, button)
+            return True
+        return self.ui.on_mouse_press(x, y, button)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            with key_pressed(symbol, modifiers):  # a box opened by this key drops its text
+                self.dialog.on_key_press(symbol, modifiers)
+            self.changed()
+            return
+        super().on_key_press(symbol, modifiers)
+
+    def on_text(self, text: str) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text(text)
+            return
+        super().on_text(text)
 
     def open_dialog(self, dialog: SaveDialog | ConfirmDialog) -> None:
         self.dialog = dialog

@@ -28,7 +28,7 @@ from spoker.gui.views.base import TITLE_TIP
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.game_actions import EXPORT_TIP, RETRY_TIP, GameActionsView
 from spoker.gui.widgets.buttons import Button, Choice
-from spoker.gui.widgets.text_input import ENTER_KEYS, key_pressed
+from spoker.gui.widgets.text_input import ENTER_KEYS
 from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.notices import tell_all
 
@@ -349,10 +349,7 @@ class MyGamesView(GameActionsView):
 
     # -- input --------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.dialog is not None:
-            self.dialog.on_mouse_press(x, y, button)
-            return
-        if self.ui.on_mouse_press(x, y, button):
+        if self.dialog_took(x, y, button):
             return
         for i, (rx, ry, rw, rh) in enumerate(self.row_rects):
             if rx <= x <= rx + rw and ry <= y <= ry + rh and button == arcade.MOUSE_BUTTON_LEFT:
@@ -372,18 +369,6 @@ class MyGamesView(GameActionsView):
         super().on_mouse_motion(x, y, dx, dy)
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
-
-    def on_text(self, text: str) -> None:
-        if self.dialog is not None:
-            self.dialog.on_text(text)
-
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if self.dialog is not None:
-            with key_pressed(symbol, modifiers):  # a box opened by this key drops its text
-                self.dialog.on_key_press(symbol, modifiers)
-            self.changed()
-            return
-        super().on_key_press(symbol, modifiers)
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         back = -1 if modifiers & keys.MOD_SHIFT else 1

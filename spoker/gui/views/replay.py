@@ -30,7 +30,6 @@ from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.log_box import LogBox
 from spoker.gui.widgets.player_cards import PlayerCards
 from spoker.gui.widgets.text_block import TextBlock
-from spoker.gui.widgets.text_input import key_pressed
 from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.notices import tell_all
 from spoker.records.replay import Replay
@@ -580,20 +579,6 @@ class ReplayView(GameActionsView):
                 self.selected = None
                 self.info = []
             self._refresh_highlights()
-
-    def on_text(self, text: str) -> None:
-        if self.dialog is not None:
-            self.dialog.on_text(text)
-            return
-        super().on_text(text)
-
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if self.dialog is not None:
-            with key_pressed(symbol, modifiers):  # a box opened by this key drops its text
-                self.dialog.on_key_press(symbol, modifiers)
-            self.changed()
-            return
-        super().on_key_press(symbol, modifiers)
 
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         shift = modifiers & keys.MOD_SHIFT
