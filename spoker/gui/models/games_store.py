@@ -136,7 +136,9 @@ class GameEntry:
         how = " (straight flush)" if self.straight_flush else ""
         if outcome is Outcome.DECIDED:
             assert self.winner is not None
-            return f"{self.names[self.winner - 1]} won {s1}-{s2}{how}"
+            a, b = self.names
+            who = self.names[self.winner - 1] if a != b else f"Player {self.winner}"  # one name twice: the seat
+            return f"{who} won {s1}-{s2}{how}"
         return f"{OUTCOME_WORDS[outcome]} {s1}-{s2}{how}"
 
     def length_text(self) -> str:

@@ -250,7 +250,7 @@ class MyGamesView(GameActionsView):
             return DAMAGED_WORDS
         job = self.app.analyses.job(entry.record)
         if job.state == DONE:
-            return f"Analysed (kept): {job.progress_text()}"
+            return f"Analysed: {job.progress_text()}"
         if job.state == RUNNING:
             return job.progress_text()
         return "Not analysed yet: A analyses it" if not job.kept else f"Analysis: {job.progress_text()}"

@@ -160,3 +160,14 @@ def test_a_read_only_list_moves_nothing(tmp_path: Path) -> None:
 
 def test_no_folder_is_an_empty_list(tmp_path: Path) -> None:
     assert MyGames(tmp_path).refresh() == [] and MyGames(None).refresh() == []
+
+
+def test_two_players_of_one_name_are_told_apart_by_their_seat(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    game = next(g for g in (finished(s, ("random", "random"), ("Computer", "Computer")) for s in range(40))
+                if g.state.winner is not None)
+    save_record(folder / "game-1.txt", record_of(game))
+    (entry,) = MyGames(tmp_path).refresh()
+    winner = game.state.winner
+    assert entry.result_text().startswith(f"Player {winner} won ")

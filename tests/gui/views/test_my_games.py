@@ -165,7 +165,7 @@ def test_analyse_opens_the_viewer_analysing_and_the_analysis_is_kept(
     assert isinstance(replay, ReplayView) and replay.analysis.result is not None  # at once, unthreaded
     replay.close()
     assert app.window.current_view is view
-    assert view.entry is not None and view.analysis_words(view.entry).startswith("Analysed (kept)")
+    assert view.entry is not None and view.analysis_words(view.entry).startswith("Analysed: ")
     store = analysis_store.AnalysisStore(home / analysis_store.FILENAME)
     record = load_record(games[0])
     assert store.find(analysis_store.key_of(record.moves, record.rules, EFFORT)) is not None
