@@ -47,8 +47,8 @@ NO_GAME = "Choose a game first (\u2191 \u2193 or a click)."
 DAMAGED_WORDS = "This file is damaged: it can only be deleted (Del)."
 
 HELP_KEYS = (
-    ("\u2191 \u2193, PgUp PgDn", "choose a game"),
-    ("Enter, click it again", "open it in the replay viewer"),
+    ("\u2191 \u2193", "choose a game (PgUp, PgDn: a page)"),
+    ("Enter", "open it in the replay viewer (or click it again)"),
     ("A", "analyse it (in the replay viewer)"),
     ("T", "retry my mistakes"),
     ("X", "export an animation"),
