@@ -105,11 +105,14 @@ def test_the_oldest_kept_games_go_first(tmp_path: Path) -> None:
 def test_the_list_newest_first_with_players_results_and_lengths(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
-    games = [finished(11), finished(12, ("expert", PERSON), ("Computer (Expert)", "Ann")),
+    games = [finished(11), finished(12, ("greedy", PERSON), ("Computer (Expert)", "Ann")),
              finished(13, (PERSON, PERSON)), finished(14, ("greedy", "random"))]
     for i, game in enumerate(games):
         path = folder / f"game-{i}.txt"
-        save_record(path, record_of(game))
+        record = record_of(game)
+        if i == 1:
+            record.headers["Player1Type"] = "expert"  # as an Expert's game says (greedy played it: quick)
+        save_record(path, record)
         os.utime(path, (1_000_000 + i, 1_000_000 + i))
     mine = MyGames(tmp_path)
     entries = mine.refresh()
