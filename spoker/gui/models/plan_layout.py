@@ -107,9 +107,15 @@ class PlanLayout:
         return out
 
 
+def _row_width(row: tuple[int, ...]) -> float:
+    """A row of levels' width in squares: each grid with its digits' margin
+    on the left, the gaps, and a margin on the right (the grids' wooden rim)."""
+    return sum(SIDES[lv] + MARGIN for lv in row) + GAP * (len(row) - 1) + MARGIN
+
+
 def _extent(rows: tuple[tuple[int, ...], ...]) -> tuple[float, float]:
     """The arrangement's width and height in squares."""
-    widths = [sum(SIDES[lv] + MARGIN for lv in row) + GAP * (len(row) - 1) for row in rows]
+    widths = [_row_width(row) for row in rows]
     heights = [max(SIDES[lv] for lv in row) + TITLE + MARGIN for row in rows]
     return max(widths), sum(heights) + GAP * (len(rows) - 1)
 
@@ -131,8 +137,7 @@ def fit_plan(viewport: tuple[float, float, float, float], largest: float = 1e9) 
     grids: list[Grid] = []
     for row in rows:
         tallest = max(SIDES[lv] for lv in row)
-        row_w = sum(SIDES[lv] + MARGIN for lv in row) + GAP * (len(row) - 1)
-        x = left + (width - row_w * unit) / 2
+        x = left + (width - _row_width(row) * unit) / 2
         middle = top - (TITLE + tallest / 2) * unit  # the grids of a row share their centre line
         for lv in row:
             x += MARGIN * unit

@@ -9,6 +9,12 @@ with its decorations, back to front: two SpriteLists
 calls. ``pick`` answers with the cell under the mouse
 (:mod:`spoker.gui.models.picking`) using the same projected discs.
 
+``set_flat`` shows the plan instead: the four levels flat, side by side
+(:mod:`spoker.gui.models.plan_layout` places the squares,
+:mod:`spoker.gui.render.plan` draws the grids), the same sprites (balls,
+glows, rings, spots, ghost) placed on the squares; ``pick`` and
+``screen_position`` then answer from the plan.
+
 The scene keeps no picture of itself: a screen standing still is copied by
 the app's one frame cache (:mod:`spoker.gui.render.frame`), keyed by ``revision``.
 

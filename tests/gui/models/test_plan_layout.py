@@ -13,7 +13,7 @@ VIEWPORTS = [
     (10.0, 58.0, 340.0, 300.0),  # the game's board at the smallest window, 640x480
     (10.0, 49.0, 500.0, 340.0),  # ... at 800x600
     (10.0, 58.0, 860.0, 600.0),  # ... at 1280x800
-    (10.0, 70.0, 1500.0, 820.0),  # ... at 1920x1080
+    (10.0, 77.0, 1360.0, 865.0),  # ... at 1920x1080
     (0.0, 0.0, 1280.0, 200.0),  # a wide strip: the levels in one row
 ]
 
@@ -31,6 +31,10 @@ def test_every_cell_has_one_square_on_its_levels_grid(viewport: tuple[float, flo
         assert (x, y) == pytest.approx((grid.left + (cell.x - k) // 2 * u, grid.bottom + (cell.y - k) // 2 * u))
         assert left <= x and x + u <= left + width + 1e-6, cell
         assert bottom <= y and y + u <= bottom + height + 1e-6, cell
+    for g in plan.grids:  # each grid with its wooden rim (an eighth of a square) inside the viewport
+        rim = 0.15 * u
+        assert left <= g.left - rim and g.left + g.side * u + rim <= left + width, g
+        assert bottom <= g.bottom - rim and g.bottom + g.side * u + rim <= bottom + height, g
     for level, cells in LEVEL_CELLS.items():
         columns = {squares[c][0] for c in cells}
         rows = {squares[c][1] for c in cells}
