@@ -12,7 +12,9 @@ the CPU rasteriser, is inside the measurement). Measured:
   place, the levels lifting apart and back, each started again as soon as it
   ends (every frame of these is an animated one);
 - the pointer moving onto another ball every 10th frame;
-- the board renderer alone (BoardScene, full pyramid + challenge), still.
+- the board renderer alone (BoardScene, full pyramid + challenge), still;
+- the plan (the levels flat, side by side: the L key) on the game screen,
+  still and with the pointer moving, and the plan alone, drawn every frame.
 
 Baselines, measured in the same run and interleaved in batches so that a
 shared machine disturbs all alike: the colour clear alone (the floor of any
@@ -24,7 +26,8 @@ machine's load average::
     python3 bench/frames.py --frames 600 --size 1920x1080
 
 Targets at 1280x800: still game screen median <= 8 ms, animated frames
-(rotating, dropping, exploding) median <= 16 ms.
+(rotating, dropping, exploding) median <= 16 ms; the plan still <= 8 ms,
+the plan drawn again every frame (alone) <= 16 ms.
 """
 
 from __future__ import annotations
@@ -62,8 +65,9 @@ NOT_COUNTING = Highlight(tuple(Cell.from_str(c) for c in ("2B2", "2D2", "2F2")),
 BATCH = 50
 
 
-def make_scene(window: arcade.Window, board: Board, highlights: tuple[Highlight, ...]) -> BoardScene:
+def make_scene(window: arcade.Window, board: Board, highlights: tuple[Highlight, ...], flat: bool = False) -> BoardScene:
     scene = BoardScene()
+    scene.set_flat(flat)
     scene.set_viewport(0, 0, window.width, window.height)
     scene.set_board(board, animate=False)
     scene.set_highlights(highlights)
@@ -86,8 +90,8 @@ def finished_game() -> GameController:
     raise RuntimeError("no seed below 500 ends on a full pyramid with a settled challenge")
 
 
-def make_game(window: arcade.Window) -> GameView:
-    app = SpokerApp(window, Settings(), threaded=False, persist=False)
+def make_game(window: arcade.Window, plan: bool = False) -> GameView:
+    app = SpokerApp(window, Settings(plan_view=plan), threaded=False, persist=False)
     app.resized(window.width, window.height)
     view = app.play(finished_game())
     view.end_timer = None  # stay on the game screen (no results screen)
@@ -170,6 +174,8 @@ STILL = "game screen, still"
 ANIMATED = ("game screen, rotating", "game screen, dropping", "game screen, exploding")
 CLEAR = "baseline: clear only"
 EMPTY_BOARD = "baseline: empty board"
+PLAN_STILL = "plan, still"
+PLAN_ALONE = "plan alone, full + challenge"
 
 
 def main() -> int:
@@ -188,6 +194,9 @@ def main() -> int:
         ANIMATED[2]: (GameFrames(make_game(window), "explode"), []),
         "game screen, pointer moves /10": (PointerWalk(make_game(window)), []),
         "board alone, full + challenge": (make_scene(window, FULL, (CHALLENGE, NOT_COUNTING)), []),
+        PLAN_STILL: (GameFrames(make_game(window, plan=True)), []),
+        "plan, pointer moves /10": (PointerWalk(make_game(window, plan=True)), []),
+        PLAN_ALONE: (make_scene(window, FULL, (CHALLENGE, NOT_COUNTING), flat=True), []),
         EMPTY_BOARD: (make_scene(window, Board.empty(), ()), []),
         CLEAR: ("clear", []),
     }
@@ -206,8 +215,12 @@ def main() -> int:
     for name in (STILL, *ANIMATED):
         print(f"ratio {name} / {CLEAR.split(': ')[1]}: {medians[name] / medians[CLEAR]:.2f}   "
               f"/ {EMPTY_BOARD.split(': ')[1]}: {medians[name] / medians[EMPTY_BOARD]:.2f}")
+    print(f"ratio {PLAN_STILL} / {STILL}: {medians[PLAN_STILL] / medians[STILL]:.2f}   "
+          f"{PLAN_ALONE} / board alone: {medians[PLAN_ALONE] / medians['board alone, full + challenge']:.2f}")
     for name, value, target in ((STILL, medians[STILL], STILL_TARGET_MS),
-                                ("game screen, animated", animated, ANIMATED_TARGET_MS)):
+                                ("game screen, animated", animated, ANIMATED_TARGET_MS),
+                                (PLAN_STILL, medians[PLAN_STILL], STILL_TARGET_MS),
+                                (PLAN_ALONE, medians[PLAN_ALONE], ANIMATED_TARGET_MS)):
         outcome = "meets" if value <= target else "MISSES"
         print(f"{name}: target median <= {target:g} ms: {outcome} ({value:.2f} ms)")
     print(f"load average after: {os.getloadavg()[0]:.2f}")

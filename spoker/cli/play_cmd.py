@@ -69,6 +69,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--show", type=_screen, metavar="SCREEN",
                    help=f"with --screenshot: the screen to draw: {', '.join(SCREENS)}, lesson:N or puzzle:N (default: game)")
     p.add_argument("--size", metavar="WxH", help="with --screenshot: the picture's size (default: 1280x800)")
+    p.add_argument("--plan", action="store_const", const=True,
+                   help="with --screenshot: the board as the plan, its levels flat side by side (the L key)")
     p.add_argument("--analyse", action="store_const", const=True,
                    help="with --screenshot and --show end or replay: the game's analysis first (its luck and skill)")
     p.add_argument("--effort", type=_effort, metavar="N",
@@ -114,7 +116,7 @@ def _seed(text: str) -> int:
 
 
 SETUP_OPTIONS = ("seed", "rules", "player1", "player2", "no_hints")
-SCREENSHOT_OPTIONS = ("autoplay", "show", "size", "analyse", "effort")
+SCREENSHOT_OPTIONS = ("autoplay", "show", "size", "analyse", "effort", "plan")
 
 
 def run(args: argparse.Namespace) -> int:

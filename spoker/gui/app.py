@@ -215,6 +215,8 @@ class SpokerApp:
         self.keep_board_view()
         if not isinstance(view, TitleView):
             self.scene.set_rotation(self.settings.board_view)
+        if self._scene is not None:  # the title's showcase is always the pyramid
+            self._scene.set_flat(self.settings.plan_view and not isinstance(view, TitleView))
         if self._scene is not None:
             self._scene.set_guides(False, None)  # the game screen's own: it sets them again
         self.window.show_view(view)

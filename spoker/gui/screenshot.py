@@ -185,6 +185,7 @@ def take_screenshot(options: Any) -> int:
     width, height = parse_size(getattr(options, "size", "1280x800") or "1280x800")
     check_show(getattr(options, "show", "game") or "game")
     settings = Settings()
+    settings.plan_view = bool(getattr(options, "plan", None))  # --plan: the board's levels flat
     setup = setup_from_options(options, settings)
     if setup.seed is None:
         setup = GameSetup(setup.names, setup.seats, setup.rules, 1, setup.hints)

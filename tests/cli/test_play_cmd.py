@@ -187,6 +187,7 @@ def test_record_limit_is_one_constant() -> None:
         (["--show", "end"], "--show only goes with --screenshot"),
         (["--size", "800x600", "--seed", "2"], "--size only goes with --screenshot"),
         (["--analyse"], "--analyse only goes with --screenshot"),
+        (["--plan"], "--plan only goes with --screenshot"),
         (["--screenshot", "x.png", "--analyse"], "--analyse only goes with --show end or --show replay, not --show game"),
         (["--screenshot", "x.png", "--show", "lab", "--analyse"], "not --show lab"),
         (["--screenshot", "x.png", "--show", "end", "--effort", "300"], "--effort only goes with --analyse"),

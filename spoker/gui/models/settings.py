@@ -61,6 +61,9 @@ class Settings:
     # The pyramid's orientation, quarter turns 0..3, the same on every screen
     # and kept from one game to the next (R turns it, V resets it).
     board_view: int = 0
+    # The board as a plan (the levels flat, side by side) instead of the
+    # pyramid, on every screen that shows a game's board (L, the Plan button).
+    plan_view: bool = False
     # The tutor (games against the computer): before a placement that gives
     # away more than tutor_threshold of P(win) - P(loss), the game asks
     # (spoker.gui.models.tutor). Off in a file that has no "tutor".

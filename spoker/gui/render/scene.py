@@ -9,6 +9,12 @@ with its decorations, back to front: two SpriteLists
 calls. ``pick`` answers with the cell under the mouse
 (:mod:`spoker.gui.models.picking`) using the same projected discs.
 
+``set_flat`` shows the plan instead: the four levels flat, side by side
+(:mod:`spoker.gui.models.plan_layout` places the squares,
+:mod:`spoker.gui.render.plan` draws the grids), the same sprites (balls,
+glows, rings, spots, ghost) placed on the squares; ``pick`` and
+``screen_position`` then answer from the plan.
+
 The scene keeps no picture of itself: a screen standing still is copied by
 the app's one frame cache (:mod:`spoker.gui.render.frame`), keyed by ``revision``.
 
@@ -36,6 +42,7 @@ from spoker.gui.models.animation import (
     glow_wave,
 )
 from spoker.gui.models.picking import pick_cell
+from spoker.gui.models.plan_layout import PlanLayout, fit_plan
 from spoker.gui.render.board_mesh import BoardMesh
 from spoker.gui.render.board_sprites import (
     BALL,
@@ -50,6 +57,7 @@ from spoker.gui.render.board_sprites import (
 )
 from spoker.gui.render.board_sprites import HOVER as HOVER_RING
 from spoker.gui.render.palette import HOVER, LABEL_RGBA
+from spoker.gui.render.plan import PlanArt
 from spoker.gui.render.textures import HALO_SPAN
 
 GHOST_ALPHA = 190
@@ -132,6 +140,10 @@ class BoardScene:
         self._order: list[tuple[Cell, float, float]] = []  # pickable cells, draw order
         self._dirty = True
         self._revision = 0
+        # The plan: the levels flat, side by side (set_flat), drawn instead of the pyramid.
+        self._flat = False
+        self._plan: PlanLayout | None = None
+        self._plan_art = PlanArt()
 
     # -- public state -------------------------------------------------------
     @property
@@ -146,6 +158,17 @@ class BoardScene:
     @property
     def exploded(self) -> bool:
         return self._exploded
+
+    @property
+    def flat(self) -> bool:
+        """Whether the plan is shown (the levels flat, side by side) instead of the pyramid."""
+        return self._flat
+
+    @property
+    def plan(self) -> PlanLayout | None:
+        """Where the plan's squares are while it is shown (None: the pyramid)."""
+        self._sync()
+        return self._plan
 
     @property
     def colour_marks(self) -> bool:
@@ -184,7 +207,7 @@ class BoardScene:
         whole fall (the ball, its decorations and contact shadow, from the
         drop's height down to its place); None otherwise."""
         self._sync()
-        if not self._drops or self._turn.running or self._explode.running:
+        if self._flat or not self._drops or self._turn.running or self._explode.running:
             return None
         v = self._view
         explode = self._explode.value
@@ -205,6 +228,8 @@ class BoardScene:
 
     @property
     def animating(self) -> bool:
+        if self._flat:
+            return False  # the plan does not move
         return self._turn.running or self._explode.running or bool(self._drops)
 
     @property
@@ -219,6 +244,14 @@ class BoardScene:
         viewport = (float(left), float(bottom), float(max(width, 1)), float(max(height, 1)))
         if viewport != self._viewport:
             self._viewport = viewport
+            self._dirty = True
+
+    def set_flat(self, on: bool) -> None:
+        """Show the plan (the levels flat, side by side) instead of the pyramid,
+        or the pyramid again; at once, with every mark kept."""
+        if bool(on) != self._flat:
+            self._flat = bool(on)
+            self._drops.clear()  # no ball falls on the plan
             self._dirty = True
 
     def rotate(self, quarter_turns: int) -> None:
@@ -251,7 +284,7 @@ class BoardScene:
         self._board = board
         for cell in CELLS:
             if cell in board and (cell not in old or old[cell] != board[cell]):
-                if animate:
+                if animate and not self._flat:
                     self._drops[cell] = 0.0
             elif cell not in board:
                 self._drops.pop(cell, None)
@@ -295,7 +328,7 @@ class BoardScene:
         """Advance the animations by ``dt`` seconds."""
         dt = max(float(dt), 0.0)
         self._time += dt
-        if self._turn.step(dt) | self._explode.step(dt):
+        if (self._turn.step(dt) | self._explode.step(dt)) and not self._flat:
             self._dirty = True
         if self._drops:
             for cell in list(self._drops):
@@ -309,6 +342,8 @@ class BoardScene:
         """``(x, y, radius)`` in window pixels of the ball on ``cell`` now."""
         self._sync()
         c = Cell(cell)
+        if self._plan is not None:
+            return (*self._plan.centre(c), self._plan.radius)
         x, y, _ = self._view.ball(c, self._explode.value, self._lift(c))
         return x, y, self._view.radius
 
@@ -317,6 +352,8 @@ class BoardScene:
         empty playable cell above the board (the disc where its ball would
         rest), or else an empty hole on the board."""
         self._sync()
+        if self._plan is not None:
+            return self._plan.cell_at(x, y)  # every cell has its square
         holes = [c for c in CELLS[:16] if c not in self._board]
         return pick_cell(self._order, holes, self._view, x, y)
 
@@ -337,6 +374,10 @@ class BoardScene:
         ctx = self.ctx
         ctx.enable(ctx.BLEND)
         ctx.blend_func = ctx.BLEND_DEFAULT
+        if self._plan is not None:
+            self._plan_art.draw()
+            self._items.draw()
+            return
         self._mesh.draw()
         self._under.draw()
         if self._label_scale == 1.0:
@@ -397,6 +438,12 @@ class BoardScene:
             return
         self._dirty = False
         self._revision += 1
+        if self._flat:
+            self._plan = fit_plan(self._viewport)
+            self._plan_art.build(self._plan)
+            self._place_items(0.0)
+            return
+        self._plan = None
         explode = self._explode.value
         self._view = pj.fit_view(self._viewport, self._turn.value, explode)
         self._mesh.build(self._view)
@@ -491,13 +538,14 @@ class BoardScene:
 
     def _place_items(self, explode: float) -> None:
         v = self._view
+        plan = self._plan
         board = self._board
         playable = board.playable_mask()
         marks = self._colour_marks
         lit = self._highlight_by_cell()
         keyed: list[tuple[tuple[float, float, int], arcade.Sprite]] = []
         order: list[tuple[float, float, Cell, float, float]] = []
-        ball_px = 2 * v.radius
+        ball_px = 2 * (v.radius if plan is None else plan.radius)
         deco_px = ball_px * HALO_SPAN
         ghost = self._ghost
         for cs in self._cells:
@@ -506,11 +554,14 @@ class BoardScene:
             is_ghost = colour is None and ghost is not None and ghost[0] == cell and playable >> cell & 1
             # Empty level-1 cells are picked by their holes (see ``pick``).
             pickable = colour is not None or (cell.level > 1 and bool(playable >> cell & 1))
-            if not pickable and not is_ghost:
+            if plan is not None:  # every square of the plan is drawn, and none hides another
+                (x, y), depth, z = plan.centre(cell), 0.0, 0.0
+            elif not pickable and not is_ghost:
                 continue
-            x, y, depth = v.ball(cell, explode, self._lift(cell))
-            z = pj.cell_height(cell, explode)
-            if pickable:
+            else:
+                x, y, depth = v.ball(cell, explode, self._lift(cell))
+                z = pj.cell_height(cell, explode)
+            if pickable and plan is None:
                 order.append((-depth, z, cell, x, y))
             key_base = (-depth, z)
             if colour is not None or is_ghost:
@@ -523,7 +574,7 @@ class BoardScene:
                 ball.width = ball.height = ball_px
                 ball.color = (255, 255, 255, GHOST_ALPHA if is_ghost else 255)
                 keyed.append(((*key_base, BALL), ball))
-                if colour is not None and cell.level > 1 and explode < 0.5:
+                if colour is not None and cell.level > 1 and explode < 0.5 and plan is None:
                     sh = cs.shadow
                     # Only the crescent below the ball shows: a flat ellipse
                     # there costs a third of a full disc's pixels.
@@ -532,7 +583,8 @@ class BoardScene:
                     sh.height = ball_px * 0.5
                     sh.alpha = int(140 * (1 - 2 * explode))
                     keyed.append(((*key_base, SHADOW), sh))
-            if colour is None and self._spots and cell.level > 1 and not is_ghost:
+            if colour is None and self._spots and (cell.level > 1 or plan is not None) and not is_ghost \
+                    and playable >> cell & 1:
                 # Where a ball can rest on a platform: the spot stands where its ball would.
                 spot = cs.spot
                 spot.position = (x, y)

@@ -6,10 +6,17 @@ screens share are :mod:`spoker.gui.widgets`'; their colours
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from shibumi import Cell
 from spoker.gui.models.story import Mark
 from spoker.gui.render.theme import ROLE_COLOURS, ROLE_STYLES, THEME
+
+if TYPE_CHECKING:
+    from spoker.gui.views.base import BaseView
+
+PLAN_KEY = "L"
+PLAN_TIP = "The levels flat, side by side, or the pyramid again"
 
 
 def highlights(marks: Sequence[Mark]) -> list[object]:
@@ -32,3 +39,15 @@ def board_cell_at(view: object, x: float, y: float) -> Cell | None:
         if widget.visible and widget.contains(x, y):
             return None
     return view.scene.pick(x, y)  # type: ignore[attr-defined]
+
+
+def toggle_plan(view: BaseView) -> None:
+    """L, or the Plan button: the board as a plan (the four levels flat, side
+    by side) or as the pyramid again, on every screen, kept in the settings."""
+    app = view.app
+    on = not app.settings.plan_view
+    app.settings.plan_view = on
+    app.save_settings()
+    app.scene.set_flat(on)
+    view.changed()
+    view.say("The plan: the levels side by side (L: the pyramid)." if on else "The pyramid (L: the plan).", "info", 3)

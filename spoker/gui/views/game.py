@@ -31,7 +31,7 @@ from spoker.gui.render.shapes import draw_box, draw_disc
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.views.common import PLAN_KEY, PLAN_TIP, board_cell_at, highlights, toggle_plan
 from spoker.gui.views.confirm_dialog import ConfirmDialog
 from spoker.gui.views.placing import Placing
 from spoker.gui.views.save_dialog import SaveDialog, save_game_dialog
@@ -107,6 +107,7 @@ class GameView(BaseView):
         self.b_right = ui.add(Button("Turn \u21bb", lambda: self.rotate(-1), "R", tooltip="Rotate the pyramid the other way"))
         self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Lift the levels apart to see every ball"))
         self.b_view = ui.add(Button("View", self.reset_view, "V", tooltip="Back to the standard view of the pyramid"))
+        self.b_plan = ui.add(Button("Plan", lambda: toggle_plan(self), PLAN_KEY, tooltip=PLAN_TIP))
         self.b_hint = ui.add(Button("Hints", self.toggle_hints, "I", tooltip="Show the best cells for the drawn ball"))
         self.b_marks = ui.add(Button("Marks", self.toggle_marks, "M", tooltip="Marks on red and black balls (colour-blind aid)"))
         self.b_undo = ui.add(Button("Undo", self.act_takeback, "Ctrl+Z",
@@ -115,8 +116,8 @@ class GameView(BaseView):
         self.b_help = ui.add(Button("Help", self.app.show_help, "H", tooltip="Rules, groups and keys"))
         self.b_menu = ui.add(Button("Menu", self.to_menu, "Esc", tooltip=f"Back to the title screen, the game autosaved ({TITLE_TIP})"))
         self.b_results = ui.add(Button("Results", self.show_results, "Enter", primary=True, tooltip="The end-of-game screen"))
-        self.toolbar = [self.b_draw, self.b_undo, self.b_left, self.b_right, self.b_view, self.b_explode, self.b_hint,
-                        self.b_marks, self.b_save, self.b_help, self.b_menu]
+        self.toolbar = [self.b_draw, self.b_undo, self.b_left, self.b_right, self.b_view, self.b_explode, self.b_plan,
+                        self.b_hint, self.b_marks, self.b_save, self.b_help, self.b_menu]
 
     # -- what the picture shows -------------------------------------------
     _pointed: tuple[Cell | None, Cell | None] = (None, None)  # hover cell, keyboard cursor
@@ -129,7 +130,8 @@ class GameView(BaseView):
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         bar = TOOLBAR_H * s
         # The least needed first: all but Draw, Turn, Help and Menu go when the window is narrow.
-        optional = [self.b_marks, self.b_view, self.b_left, self.b_hint, self.b_save, self.b_explode, self.b_undo]
+        optional = [self.b_marks, self.b_view, self.b_left, self.b_hint, self.b_save, self.b_explode, self.b_undo,
+                    self.b_plan]
         place_toolbar(self.toolbar, optional, board_w, bar, gap=6 * s, min_width=66 * s, max_width=118 * s)
         self.b_results.place(board_w - 150 * s, bar + 10 * s, 140 * s, 42 * s)
         self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
@@ -441,6 +443,9 @@ class GameView(BaseView):
     def on_draw(self) -> None:
         self.b_draw.enabled = self.person_turn and self.controller.can_draw
         self.b_explode.active = self.scene.exploded
+        self.b_plan.active = self.scene.flat
+        for turning in (self.b_left, self.b_right, self.b_view, self.b_explode):
+            turning.enabled = not self.scene.flat  # the plan neither turns nor explodes
         self.b_hint.active = self.app.settings.show_hints and self.controller.setup.hints
         self.b_marks.active = self.app.settings.colour_marks
         self.b_results.visible = self.controller.over
@@ -677,6 +682,8 @@ class GameView(BaseView):
             self.toggle_hints()
         elif symbol == keys.M:
             self.toggle_marks()
+        elif symbol == keys.L:
+            toggle_plan(self)
         elif symbol in (keys.H, keys.F1) or (symbol == keys.SLASH and shift):
             self.app.show_help()
         elif symbol == keys.F2:

@@ -56,6 +56,7 @@ GAME_KEYS = (
     ("Ctrl+Z", "take back your last placement"),
     ("R / Shift+R, \u2190 \u2192", "rotate the pyramid"),
     ("E", "exploded view (levels apart)"),
+    ("L", "the plan: the levels flat, side by side"),
     ("I", "hints on / off (if allowed)"),
     ("M", "colour marks on red and black balls"),
     ("S", "save the game as a record"),

@@ -32,7 +32,7 @@ from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.views.common import board_cell_at, highlights, toggle_plan
 from spoker.gui.views.placing import step_through
 from spoker.gui.widgets.ball_tip import draw_ball_tip
 from spoker.gui.widgets.buttons import Button, Choice
@@ -69,6 +69,7 @@ HELP_KEYS = (
     ("Ctrl+Z, Ctrl+Y", "undo, redo (Ctrl+N: clear the board)"),
     ("Ctrl+C, Ctrl+V", "copy, paste the board string"),
     ("\u2190 \u2192, E", "rotate the pyramid; exploded view"),
+    ("L", "the plan: the levels flat, side by side"),
     ("S", "save the query as a test case"),
     ("O, PgUp PgDn", "open the suite; previous / next case"),
     ("H, F1, ?", "this help"),
@@ -634,6 +635,8 @@ class LabView(BaseView):
             self.scene.rotate(-1)
         elif symbol == keys.E:
             self.toggle_exploded()
+        elif symbol == keys.L:
+            toggle_plan(self)
         elif symbol == keys.S:
             self.save_case()
         elif symbol == keys.O:

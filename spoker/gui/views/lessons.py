@@ -30,7 +30,7 @@ from spoker.gui.render.shapes import draw_ball, draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.views.common import board_cell_at, highlights, toggle_plan
 from spoker.gui.views.placing import GO_KEYS, HOW_TO_PLACE, Placing
 from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.text_block import TextBlock
@@ -59,6 +59,7 @@ HELP_KEYS = (
     ("S", "show me: light a right cell"),
     ("Enter, Space", "next (after a right answer)"),
     ("\u2190 \u2192", "rotate the pyramid"),
+    ("L", "the plan: the levels flat, side by side"),
     ("\u2191 \u2193, 1-9", "choose a lesson in the list; Enter opens it"),
     ("H, F1", "this help"),
     ("Esc", "back to the list; from the list, the title screen"),
@@ -457,6 +458,8 @@ class LessonsView(BaseView):
             self.scene.rotate(1)
         elif symbol == keys.RIGHT:
             self.scene.rotate(-1)
+        elif symbol == keys.L:
+            toggle_plan(self)
         elif self.book.lesson is None:
             self._list_key(symbol)
         else:

@@ -33,7 +33,7 @@ from spoker.gui.render.shapes import draw_ball, draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
-from spoker.gui.views.common import board_cell_at, highlights
+from spoker.gui.views.common import board_cell_at, highlights, toggle_plan
 from spoker.gui.views.placing import GO_KEYS, HOW_TO_PLACE, Placing
 from spoker.gui.widgets.buttons import Button, Choice
 from spoker.gui.widgets.text_block import TextBlock
@@ -57,6 +57,7 @@ HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("\u2190 \u2192", "after a try: step through the line that follows"),
     ("N, Enter", "the next puzzle (after a try)"),
     ("R, Shift+R", "rotate the pyramid"),
+    ("L", "the plan: the levels flat, side by side"),
     ("F", "search my games for puzzles (Esc stops it)"),
     ("H, F1", "this help"),
     ("Esc", "the title screen (a retry: back)"),
@@ -67,6 +68,7 @@ RETRY_HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("Tab, Shift+Tab", "choose a cell; Enter places the ball"),
     ("N, Enter", "the next mistake (after a try)"),
     ("R, Shift+R", "rotate the pyramid"),
+    ("L", "the plan: the levels flat, side by side"),
     ("H, F1", "this help"),
     ("Esc", "back"),
 )
@@ -481,6 +483,8 @@ class PuzzlesView(BaseView):
             self.app.show_help()
         elif symbol == keys.R:
             self.scene.rotate(-1 if modifiers & keys.MOD_SHIFT else 1)
+        elif symbol == keys.L:
+            toggle_plan(self)
         elif symbol in (keys.LEFT, keys.RIGHT):
             self.step_line(-1 if symbol == keys.LEFT else 1)
         elif symbol == keys.ESCAPE:

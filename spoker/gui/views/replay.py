@@ -23,7 +23,7 @@ from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import ROLE_COLOURS, THEME, player_colour, ui_scale
 from spoker.gui.views.analysis_panel import BestLabel, EvalGraph, LuckBars, TipBox, marked_log
-from spoker.gui.views.common import highlights
+from spoker.gui.views.common import PLAN_KEY, PLAN_TIP, highlights, toggle_plan
 from spoker.gui.views.game_actions import EXPORT_TIP, RETRY_TIP, GameActionsView
 from spoker.gui.widgets.banner import BANNER_SETTLE, Banner, draw_moment
 from spoker.gui.widgets.buttons import Button
@@ -107,13 +107,14 @@ class ReplayView(GameActionsView):
         self.b_faster = ui.add(Button("+", lambda: self.change_speed(1), "+", tooltip="Faster autoplay"))
         self.b_turn = ui.add(Button("Turn", lambda: self.scene.rotate(-1), "R", tooltip="Rotate (Shift+R: the other way)"))
         self.b_explode = ui.add(Button("Exploded", self.toggle_exploded, "E", tooltip="Levels apart"))
+        self.b_plan = ui.add(Button("Plan", lambda: toggle_plan(self), PLAN_KEY, tooltip=PLAN_TIP))
         self.b_retry = ui.add(Button("Retry", self.retry, "T", tooltip=RETRY_TIP))
         self.b_export = ui.add(Button("Export", self.ask_export, "X", tooltip=EXPORT_TIP))
         self.b_help = ui.add(Button("Help", self.app.show_help, "H"))
         self.b_exit = ui.add(Button("Close", self.close, "Esc", tooltip="Back to the title screen"))
         self.attach_labels()
         self.toolbar = [self.b_start, self.b_prev_ch, self.b_back, self.b_play, self.b_fwd, self.b_next_ch,
-                        self.b_end, self.b_slower, self.b_faster, self.b_turn, self.b_explode, self.b_retry,
+                        self.b_end, self.b_slower, self.b_faster, self.b_turn, self.b_explode, self.b_plan, self.b_retry,
                         self.b_export, self.b_help, self.b_exit]
 
     # -- the cursor ----------------------------------------------------------
@@ -318,7 +319,7 @@ class ReplayView(GameActionsView):
         bar = TOOLBAR_H * s
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
-        optional = [self.b_help, self.b_explode, self.b_turn, self.b_slower, self.b_faster, self.b_export,
+        optional = [self.b_help, self.b_explode, self.b_turn, self.b_plan, self.b_slower, self.b_faster, self.b_export,
                     self.b_retry, self.b_start, self.b_end]
         place_toolbar(self.toolbar, optional, board_w, bar, gap=5 * s, min_width=62 * s, max_width=96 * s, keep=7)
         self.scene.set_viewport(10, bar + 4 * s, board_w - 20, height - bar - BANNER_H * s)
@@ -351,6 +352,7 @@ class ReplayView(GameActionsView):
     def on_draw(self) -> None:
         self.b_play.label = "Pause" if self.playing else "Play"
         self.b_explode.active = self.scene.exploded
+        self.b_plan.active = self.scene.flat
         self.b_back.enabled = self.b_start.enabled = self.position > 0
         self.b_fwd.enabled = self.b_end.enabled = self.position < self.replay.length
         glow = self.scene.glow_rect()
@@ -604,6 +606,8 @@ class ReplayView(GameActionsView):
             self.scene.rotate(1 if shift else -1)
         elif symbol == keys.E:
             self.toggle_exploded()
+        elif symbol == keys.L:
+            toggle_plan(self)
         elif symbol == keys.A:
             self.start_analysis()
         elif symbol == keys.B:

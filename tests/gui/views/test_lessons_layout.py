@@ -119,5 +119,5 @@ def test_the_pointer_s_tip_and_a_message_fit_too(app: SpokerApp, tmp_path: Path)
     assert view.placing.hover == cell
     view.say("Place the ball first: the task is above the ball in the panel.", "info", 10)
     texts = frame_texts(view)
-    assert any(t.text.startswith(f"{cell}:") for t in texts)
+    assert any(t.text.startswith(f"Level {cell.level} of 4, {cell}:") for t in texts), "the tip names the level"
     assert layout_problems(texts, (800, 600), boxes_of(view)) == []
