@@ -19,7 +19,7 @@ from arcade import key as keys
 from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.events import End
 from spoker.engine.groups import Rank
-from spoker.gui.models.analysis_model import FAILED, IDLE, RUNNING, AnalysisJob
+from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING, AnalysisJob
 from spoker.gui.models.controller import GameController
 from spoker.gui.models.replay_model import ChallengePosition, challenge_position
 from spoker.gui.models.story import Counted, Mark, MarkRole
@@ -230,6 +230,10 @@ class EndView(GameActionsView):
             return "click here to measure it"
         if job.state == FAILED:
             return job.progress_text()
+        if job.state == DONE:
+            return ""
+        if job.estimated():  # the figures shown are the quick pass's
+            return f"estimate; refining\u2026 move {job.judged + 1} of {job.total}"
         return f"measuring\u2026 move {min(job.total, len(job.moves) + 1)} of {job.total}"
 
     def analyse(self) -> None:
@@ -306,7 +310,7 @@ class EndView(GameActionsView):
         k = ui_scale()
         rows = min(len(self.controller.challenges), self.LUCK_KEEPS)
         limit = self.buttons_top + 12 * k + (24 + 20 + 25 * rows + 24) * k
-        y = self._luck.draw(self.analysis.balance(), self.controller.setup.names, self.controller.state.score, self.luck_progress(),
+        y = self._luck.draw(self.analysis.rough_balance(), self.controller.setup.names, self.controller.state.score, self.luck_progress(),
                             left, top, width, bottom_limit=limit)
         return y - 10 * k
 
