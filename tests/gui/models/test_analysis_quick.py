@@ -5,6 +5,7 @@ process, which a puzzle let go never stops."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.executors import StepExecutor
@@ -85,3 +86,45 @@ def test_a_puzzle_let_go_never_ends_an_analysis_step(record: GameRecord) -> None
         assert executors.analysis_thread is not executors.thread
     finally:
         executors.shutdown()
+
+
+def test_the_end_screen_stands_still_while_its_analysis_runs(app: Any, record: GameRecord) -> None:
+    """Drawn whole every frame, the end screen took a core from the analysis
+    measuring its luck and skill: still, it is a copy; a placement judged
+    (the box's progress) draws it again, with the estimate's figures."""
+    from spoker.gui.models.controller import GameController, GameSetup
+    from spoker.gui.views.end import EndView
+
+    whole = load_record(SAMPLE)
+    runner = StepExecutor()
+    app.analyses.executor = runner
+    app.analyses.quick_effort = QUICK
+    app.analyses.effort = FULL
+    app.show_end(GameController(GameSetup(("Ann", "Bob"), seed=4), whole.play()))
+    view = app.window.current_view
+    assert isinstance(view, EndView)
+    view.start_analysis()
+    drawn: list[float | None] = []
+    draw = view._draw_screen
+
+    def counting(level: float | None = None) -> None:
+        drawn.append(level)
+        draw(level)
+
+    view._draw_screen = counting  # type: ignore[method-assign]
+    for _ in range(4):
+        view.on_update(1 / 60)
+        view.on_draw()
+    drawn.clear()
+    for _ in range(5):
+        view.on_update(1 / 60)
+        view.on_draw()
+    assert drawn == []  # still: the picture copied
+    for _ in range(view.analysis.total):  # the quick pass
+        runner.run_one()
+    view.on_update(1 / 60)
+    view.on_draw()
+    assert drawn  # the estimate came: drawn again
+    assert view.analysis.estimated() and view.analysis.rough_balance() is not None
+    assert view.luck_progress() == f"estimate; refining\u2026 move 1 of {view.analysis.total}"
+    assert view._luck.figures is not None  # the bars, from the estimate
