@@ -67,8 +67,8 @@ IDLE, RUNNING, DONE, FAILED = "idle", "running", "done", "failed"
 
 QUICK_EFFORT = 2_000
 """Positions a placement is given in the quick pass: the sample record's 30
-placements in half a second of one core, the same verdicts as the full
-analysis but for a placement or two (bench/window_analysis.py)."""
+placements in half a second of one core, the same placements marked as by
+the full analysis, two of its mistakes as inaccuracies (docs/decisions.md)."""
 
 __all__ = [
     "DONE", "FAILED", "IDLE", "QUICK_EFFORT", "RUNNING", "VERDICT_MARKS", "AnalysisCache", "AnalysisJob", "Compute", "MoveWords", "on",
