@@ -9,13 +9,15 @@ the worker processes):
 - ``plumbing``: the window's way without a window: the app's analyses
   (:attr:`spoker.gui.app.SpokerApp.analyses`) with their worker process, polled;
 - ``viewer``: the replay viewer (headless, ``--size``) showing the game
-  while it analyses, drawn at 60 frames a second (paced as the window is).
+  while it analyses, drawn at 60 frames a second (the window's busy rate);
+- ``end``: the result screen of the game, measuring its luck and skill, drawn so.
 
 Prints, for each, the wall time, the CPU times, and how soon the first
 figures of every placement were there (the quick estimate)::
 
     python3 bench/window_analysis.py
     python3 bench/window_analysis.py --only viewer --size 1280x800
+    python3 bench/window_analysis.py --only end
 """
 
 from __future__ import annotations
@@ -48,8 +50,8 @@ def cli() -> str:
     return f"cli: {time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s CPU"
 
 
-def window_way(size: tuple[int, int] | None) -> str:
-    """The app's analysis of the sample, polled (and drawn in the viewer with ``size``)."""
+def window_way(size: tuple[int, int] | None, screen: str = "viewer") -> str:
+    """The app's analysis of the sample, polled (and drawn on ``screen`` with ``size``)."""
     from spoker.gui.app import SpokerApp
     from spoker.gui.models.settings import Settings
     from spoker.gui.render.frame import open_window
@@ -70,7 +72,12 @@ def window_way(size: tuple[int, int] | None) -> str:
             if first is None and getattr(job, 'estimated', lambda: False)():
                 first = time.perf_counter() - start
     else:
-        app.open_replay(record, source="sample-game.txt", analyse=True)
+        if screen == "end":
+            from spoker.gui.models.controller import GameController, GameSetup
+
+            app.show_end(GameController(GameSetup(("Ann", "Bob"), seed=4), record.play()))  # starts the analysis
+        else:
+            app.open_replay(record, source="sample-game.txt", analyse=True)
         view = window.current_view
         job = view.analysis  # type: ignore[attr-defined]
         next_frame = time.perf_counter()
@@ -88,7 +95,7 @@ def window_way(size: tuple[int, int] | None) -> str:
     app.executors.shutdown()
     worker = children_cpu() - child0
     window.close()
-    name = "plumbing" if size is None else f"viewer {size[0]}x{size[1]}"
+    name = "plumbing" if size is None else f"{screen} {size[0]}x{size[1]}"
     quick = "" if first is None else f", every placement estimated after {first:.1f} s"
     return (f"{name}: {wall:.1f} s wall ({job.progress_text()}), window {window_cpu:.1f} s CPU,"
             f" workers {worker:.1f} s CPU, {frames} frames{quick}")
@@ -96,7 +103,7 @@ def window_way(size: tuple[int, int] | None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("cli", "plumbing", "viewer"), help="one of the three")
+    parser.add_argument("--only", choices=("cli", "plumbing", "viewer", "end"), help="one of the three")
     parser.add_argument("--size", default="1280x800", help="the viewer's window (default 1280x800)")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
@@ -104,8 +111,9 @@ def main() -> None:
         print(cli(), flush=True)
     if args.only in (None, "plumbing"):
         print(window_way(None), flush=True)
-    if args.only in (None, "viewer"):
-        print(window_way((w, h)), flush=True)
+    for screen in ("viewer", "end"):
+        if args.only in (None, screen):
+            print(window_way((w, h), screen), flush=True)
 
 
 if __name__ == "__main__":
