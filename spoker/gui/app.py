@@ -132,15 +132,17 @@ class SpokerApp:
         the data folder's analyses.json (spoker.gui.models.analysis_store)
         for the next sessions, when there is a data folder."""
         if self._analyses is None:
-            from spoker.gui.models.analysis_model import AnalysisCache, on
+            from spoker.gui.models.analysis_model import QUICK_EFFORT, AnalysisCache, on
             from spoker.gui.models.analysis_store import FILENAME, AnalysisStore
 
             folder = self.data_folder
             store = None if folder is None else AnalysisStore(folder / FILENAME)
-            if self.threaded:
-                self._analyses = AnalysisCache(self.executors.thread, compute=on(self.executors.process), store=store)
+            ex = self.executors
+            if self.threaded:  # its own thread and process; an estimate first (the person waits for it)
+                self._analyses = AnalysisCache(ex.analysis_thread, compute=on(ex.analysis), store=store,
+                                               quick_effort=QUICK_EFFORT)
             else:
-                self._analyses = AnalysisCache(self.executors.thread, store=store)
+                self._analyses = AnalysisCache(ex.analysis_thread, store=store)
         return self._analyses
 
     @property

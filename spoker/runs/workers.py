@@ -258,26 +258,32 @@ class ProcessExecutor(Executor):
 
 class Executors:
     """The window's executors, owned by its app: ``thread`` (one daemon
-    thread: computer players, hints, the analysis's steps) and ``process``
-    (one spawned process shared by the analysis and the puzzles' searches:
-    the window keeps its interpreter lock); both at once, in the caller's
-    thread, when not ``threaded`` (tests, screenshots)."""
+    thread: computer players, hints) and ``process`` (one spawned process for
+    the puzzles' searches: the window keeps its interpreter lock), and the
+    analyses' own pair, ``analysis_thread`` (waiting on each step) and
+    ``analysis`` (the steps' searches), so that an analysis never waits
+    behind a computer player's turn or a puzzle's search and a puzzle let go
+    (:meth:`stop`) never ends one of its steps; all at once, in the caller's
+    thread, when not ``threaded`` (tests, screenshots). Each thread and
+    process starts on first use."""
 
     def __init__(self, threaded: bool) -> None:
         self.threaded = threaded
         self.thread: Executor = ThreadExecutor() if threaded else InlineExecutor()
         self.process: Executor = ProcessExecutor() if threaded else InlineExecutor()
+        self.analysis_thread: Executor = ThreadExecutor("spoker-analysis") if threaded else InlineExecutor()
+        self.analysis: Executor = ProcessExecutor() if threaded else InlineExecutor()
 
     def stop(self) -> None:
-        """End the work of the process now (a search let go); its futures are cancelled."""
+        """End the work of ``process`` now (a search let go); its futures are cancelled."""
         if isinstance(self.process, ProcessExecutor):
             self.process.stop()
 
     def shutdown(self) -> None:
-        """The window closes: the process ends now, the thread's work is
-        dropped (neither is waited for)."""
-        self.thread.shutdown(wait=False, cancel_futures=True)
-        self.process.shutdown(wait=False, cancel_futures=True)
+        """The window closes: the processes end now, the threads' work is
+        dropped (nothing is waited for)."""
+        for executor in (self.thread, self.process, self.analysis_thread, self.analysis):
+            executor.shutdown(wait=False, cancel_futures=True)
 
 
 def terminate(pool: Executor) -> None:

@@ -44,6 +44,20 @@ def task_words(mover: int, colour: Colour, score: tuple[int, int], answers: int)
             f"ball on the best cell{also}.")
 
 
+def situation_words(rules: str, standard: bool, answering: str, bag: tuple[int, int, int]) -> str:
+    """What else the puzzle asks with: the rule set when it is not the
+    standard one, the challenge to answer (``answering``: its group in
+    words, "" if none) and the balls left in the bag (white, black, red):
+    ``Rules: touching, apex-free. Answer a full house on level 2. Left in the
+    bag: 1 white, 2 black, 1 red.``"""
+    said = [] if standard else [f"Rules: {rules}."]
+    if answering:
+        said.append(f"Answer {answering}.")
+    left = ", ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in zip(Colour, bag))
+    said.append(f"Left in the bag: {left}." if sum(bag) else "The bag is empty.")
+    return " ".join(said)
+
+
 def value_text(value: float) -> str:
     """A value as the board shows it: ``+0.48``, ``\u22121.00``, ``0.00``."""
     text = f"{value:+.2f}"
@@ -76,9 +90,9 @@ def rating_words(rating: float, deviation: float, streak: int, best_streak: int)
 
 
 def count_words(puzzles: int, mine: bool, solved: int, tried: int) -> str:
-    """``295 puzzles \u00b7 shipped \u00b7 3 of 5 solved``."""
-    return f"{puzzles} puzzle{'s' if puzzles != 1 else ''} \u00b7 {'mine' if mine else 'shipped'} \u00b7 " \
-        f"{solved} of {tried} solved"
+    """``295 puzzles \u00b7 shipped \u00b7 3 of 5 solved`` (before any try: ``none tried yet``)."""
+    done = f"{solved} of {tried} solved" if tried else "none tried yet"
+    return f"{puzzles} puzzle{'s' if puzzles != 1 else ''} \u00b7 {'mine' if mine else 'shipped'} \u00b7 {done}"
 
 
 def rating_change(before: float, after: float) -> str:
@@ -169,6 +183,6 @@ __all__ = [
     "ALL_RULES", "ALL_THEMES", "CLOSE_RULE", "HEADING", "MINE", "NO_MISTAKES", "NO_PUZZLES", "RETRY_HEADING",
     "RETRY_UNIT", "SHIPPED", "SOLVING", "UNIT", "colour_word", "count_words", "difficulty_words", "line_end_words",
     "line_step_words", "rating_change", "rating_words", "retry_result", "retry_summary",
-    "retry_task", "right_words", "scan_done_words", "search_status", "set_aside_words", "tried_words", "scan_stopped_words", "scan_words", "task_words", "themes_words", "value_text",
+    "retry_task", "right_words", "scan_done_words", "situation_words", "search_status", "set_aside_words", "tried_words", "scan_stopped_words", "scan_words", "task_words", "themes_words", "value_text",
     "wrong_short", "wrong_words",
 ]

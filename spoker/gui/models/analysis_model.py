@@ -9,8 +9,18 @@ far. The steps run on an executor (:mod:`spoker.runs.workers`): the app's
 daemon thread in the window, or at once (screenshots and tests). In the
 window each step's search runs on the app's process executor (:func:`on`:
 the daemon thread only waits for it), so the window keeps its interpreter
-lock; a step whose search was stopped (the process shared with the puzzles
-was let go) is asked again.
+lock; a step whose search was stopped (its process was let go) is asked
+again. The app gives the analysis a thread and a process of its own: it never
+waits behind a computer player's turn, a hint or a puzzle's search, and a
+puzzle let go never ends (and so never repeats) one of its steps.
+
+A job with a ``quick_effort`` first judges every placement at that effort
+(:data:`QUICK_EFFORT`: the whole game in about a second), so the graph, the
+marks and the luck and skill are there at once, as an estimate; then each
+placement is judged again at the full effort, its figures replacing the
+estimate's. ``moves`` holds what is shown (the placements judged at full
+effort, then the estimates of the rest); only the full analysis is the
+result (kept on disk, exported, retried).
 :class:`AnalysisCache` keeps one job per record for the session, and with an
 :class:`~spoker.gui.models.analysis_store.AnalysisStore` every finished
 analysis on disk for the next sessions.
@@ -55,8 +65,13 @@ from spoker.text.analysis_words import (
 
 IDLE, RUNNING, DONE, FAILED = "idle", "running", "done", "failed"
 
+QUICK_EFFORT = 2_000
+"""Positions a placement is given in the quick pass: the sample record's 30
+placements in half a second of one core, the same placements marked as by
+the full analysis, two of its mistakes as inaccuracies (docs/decisions.md)."""
+
 __all__ = [
-    "DONE", "FAILED", "IDLE", "RUNNING", "VERDICT_MARKS", "AnalysisCache", "AnalysisJob", "Compute", "MoveWords", "on",
+    "DONE", "FAILED", "IDLE", "QUICK_EFFORT", "RUNNING", "VERDICT_MARKS", "AnalysisCache", "AnalysisJob", "Compute", "MoveWords", "on",
 ]
 
 
@@ -101,9 +116,11 @@ class AnalysisJob:
 
     def __init__(
         self, record: GameRecord, rules: RuleSet | None = None, effort: int = DEFAULT_EFFORT,
-        compute: Compute = _here, kept: Sequence[MoveAnalysis] = (),
+        compute: Compute = _here, kept: Sequence[MoveAnalysis] = (), quick_effort: int | None = None,
     ) -> None:
         check_effort(effort)
+        if quick_effort is not None:
+            check_effort(quick_effort)
         self.compute = compute
         self.record = record
         self.replay = Replay(record, rules)  # refuses a record that does not replay
@@ -114,16 +131,24 @@ class AnalysisJob:
             raise ValueError(f"{len(kept)} placements kept for a record of {self.total}")
         self.kept = tuple(kept)
         """The placements kept without their draws' values: only the draws are judged."""
+        self.quick = quick_effort is not None and quick_effort < effort and not kept and self.total > 0
+        """Whether every placement is estimated first (kept placements need no estimate)."""
+        self.quick_effort = quick_effort if self.quick else None
         self.moves: list[MoveAnalysis] = []
+        """What is shown: the placements judged at full effort, then the rest's estimates."""
+        self.judged = 0
+        """How many of ``moves`` (the first ones) are judged at full effort."""
         self.result: GameAnalysis | None = None
         self.error = ""
         self.started = False
         self._lock = threading.Lock()
         self._found: list[MoveAnalysis] = []
+        self._estimates: list[MoveAnalysis] = []
         self._error = ""
         self._executor: Executor | None = None
-        self._words: dict[tuple[int, tuple[str, str]], MoveWords] = {}
+        self._words: dict[tuple[int, tuple[str, str], bool], MoveWords] = {}
         self._balance: tuple[Balance | None] | None = None
+        self._rough: tuple[int, Balance | None] | None = None  # (judged, balance) of the estimate
         self.on_done: Callable[[AnalysisJob], None] | None = None
         """Called once, on the window's thread, when the last placement is judged here."""
 
@@ -156,11 +181,17 @@ class AnalysisJob:
             executor.submit(self._step)
 
     def _step(self) -> None:
-        """Judge the next placement, then hand the one after to the executor."""
+        """Judge the next placement (its estimate first, in the quick pass),
+        then hand the one after to the executor."""
         with self._lock:
-            n = len(self._found) + 1
+            rough = self.quick_effort is not None and len(self._estimates) < self.total
+            n = len(self._estimates if rough else self._found) + 1
         try:
-            found = self.compute(self.record, n, self.effort, self.rules, self.kept[n - 1] if self.kept else None)
+            if rough:
+                assert self.quick_effort is not None
+                found = self.compute(self.record, n, self.quick_effort, self.rules, None)
+            else:
+                found = self.compute(self.record, n, self.effort, self.rules, self.kept[n - 1] if self.kept else None)
         except CancelledError:  # the search was let go (another's stop): asked again
             if self._executor is not None:
                 self._executor.submit(self._step)
@@ -170,7 +201,7 @@ class AnalysisJob:
                 self._error = f"move {n}: {err}" if str(err) else f"move {n}: {err.__class__.__name__}"
             return
         with self._lock:
-            self._found.append(found)
+            (self._estimates if rough else self._found).append(found)
             more = len(self._found) < self.total
         if more and self._executor is not None:
             self._executor.submit(self._step)
@@ -179,12 +210,15 @@ class AnalysisJob:
     def poll(self) -> bool:
         """Take the placements judged since the last call; True if any (or the end)."""
         with self._lock:
-            found = list(self._found[len(self.moves):])
+            found = list(self._found[self.judged:])
+            estimates = list(self._estimates[len(self.moves):]) if len(self._estimates) > len(self.moves) else []
             error = self._error
-        changed = bool(found) or error != self.error
-        self.moves.extend(found)
+        changed = bool(found) or bool(estimates) or error != self.error
+        self.moves.extend(estimates)  # the estimates first: a placement refined replaces its own
+        self.moves[self.judged:self.judged + len(found)] = found
+        self.judged += len(found)
         self.error = error
-        if self.result is None and len(self.moves) == self.total and self.started:
+        if self.result is None and self.judged == self.total and self.started:
             self.result = GameAnalysis(
                 self.record, self.rules, self.effort, list(self.moves),
                 challenge_swings(self.replay, self.moves),
@@ -215,11 +249,17 @@ class AnalysisJob:
         if state == FAILED:
             return f"Analysis failed at {self.error}"
         if state == RUNNING:
+            if self.estimated():
+                return f"estimate; refining\u2026 move {self.judged + 1} of {self.total}"
             doing = "Judging the draws" if self.kept else "Analysing"  # a kept analysis gets its luck
             return f"{doing}\u2026 move {min(self.total, len(self.moves) + 1)} of {self.total}"
         counts = [(sum(1 for m in self.moves if m.verdict == v), v) for v in ("blunder", "mistake")]
         said = [f"{n} {v}{'s' if n != 1 else ''}" for n, v in counts if n]
         return ", ".join(said) if said else "no mistake, no blunder"
+
+    def estimated(self) -> bool:
+        """Whether every placement shows figures, some of them the quick pass's estimate."""
+        return self.result is None and len(self.moves) == self.total > self.judged
 
     def graph(self) -> list[tuple[int, float]]:
         """(move number, player 1's expected result after it), so far."""
@@ -250,13 +290,25 @@ class AnalysisJob:
             self._balance = (self.result.balance(),)  # worked out once: the screens draw it every frame
         return self._balance[0]
 
+    def rough_balance(self) -> Balance | None:
+        """The game's luck and skill from what is shown: the full analysis's
+        once done, else the estimate's once every placement has one."""
+        if self.result is not None:
+            return self.balance()
+        if not self.estimated():
+            return None
+        if self._rough is None or self._rough[0] != self.judged:  # worked out again as placements are refined
+            rough = GameAnalysis(self.record, self.rules, self.effort, list(self.moves), [])
+            self._rough = (self.judged, rough.balance())
+        return self._rough[1]
+
     def words(self, n: int, names: tuple[str, str]) -> MoveWords | None:
         """Placement ``n`` in words, if judged yet (worked out once: why a
         mistake was one is the engine playing both placements out)."""
         m = self.at(n)
         if m is None:
             return None
-        key = (n, names)
+        key = (n, names, n <= self.judged)  # an estimate's words go when the placement is refined
         found = self._words.get(key)
         if found is None:
             mover = names[m.player - 1]
@@ -284,10 +336,12 @@ class AnalysisCache:
 
     def __init__(
         self, executor: Executor, effort: int = DEFAULT_EFFORT, compute: Compute = _here,
-        store: AnalysisStore | None = None,
+        store: AnalysisStore | None = None, quick_effort: int | None = None,
     ) -> None:
         self.executor = executor
         self.effort = effort
+        self.quick_effort = quick_effort
+        """Each new job's quick pass (None: none, the analyses made at once)."""
         self.compute = compute
         self.store = store
         self._jobs: dict[Key, AnalysisJob] = {}
@@ -310,9 +364,9 @@ class AnalysisCache:
                     job = None
             if job is None:
                 try:
-                    job = AnalysisJob(record, rules, self.effort, self.compute, head)
+                    job = AnalysisJob(record, rules, self.effort, self.compute, head, self.quick_effort)
                 except ValueError:  # the head start is not this record's: all again
-                    job = AnalysisJob(record, rules, self.effort, self.compute)
+                    job = AnalysisJob(record, rules, self.effort, self.compute, quick_effort=self.quick_effort)
                 job.on_done = self._keep
             self._jobs[key] = job
         return job

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from shibumi import Board, Cell
+from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
 from spoker.errors import NotationError
@@ -64,6 +65,10 @@ def load_shipped(folder: Path | None = None, notices: list[Notice] | None = None
 
 # -- the puzzles ------------------------------------------------------------------------------
 SOURCES = ("shipped", "mine")
+STANDARD_RULES = str(RuleSet())
+"""The rules of the lessons (rules.md's standard ruling): the rule-set filter
+a session starts with, when there are puzzles under them; other rules are
+said with the task."""
 
 
 class Attempt(NamedTuple):
@@ -90,7 +95,8 @@ class PuzzleSession:
         self.mine = mine
         self.executor = executor
         self.rng = random.Random(seed)
-        self.rules: str = ""  # a rule set's token ("" all)
+        # A rule set's token ("" all): the lessons' when there are puzzles under them.
+        self.rules: str = STANDARD_RULES if STANDARD_RULES in self.rule_sets() else ""
         self.theme: str = ""  # a theme word ("" all)
         self.source: str = "shipped"
         self.puzzle: Puzzle | None = None
@@ -155,9 +161,12 @@ class PuzzleSession:
 
     def open(self, puzzle: Puzzle) -> None:
         """The puzzle on the board; its values start being worked out now (the
-        person thinks meanwhile)."""
+        person thinks meanwhile). A puzzle the rule-set filter would not
+        offer (opened by its number) clears that filter."""
         self.puzzle = puzzle
         self.state = puzzle.game_state()
+        if self.rules and puzzle.state.rsplit(" ", 1)[-1] != self.rules:
+            self.rules = ""
         self.attempt = None
         self.solved = None
         self.error = ""
@@ -280,6 +289,19 @@ class PuzzleSession:
         if self.puzzle is None or state is None or state.drawn is None:
             return words.NO_PUZZLES
         return words.task_words(state.to_move, state.drawn, state.score, len(self.puzzle.answers))
+
+    def situation(self) -> str:
+        """What else the task is asked with: the rules when not the
+        standard ones, the challenge to answer, what is left in the bag
+        ("" without a puzzle)."""
+        state = self.state
+        if self.puzzle is None or state is None:
+            return ""
+        from spoker.text.analysis_words import group_words
+
+        challenge = state.challenge
+        answering = "" if challenge is None else group_words(challenge.group, cells=False)
+        return words.situation_words(str(state.rules), str(state.rules) == STANDARD_RULES, answering, state.bag())
 
     def try_lines(self) -> list[tuple[str, str]]:
         """The try's lines, each with its kind (good, bad, info, muted)."""

@@ -69,6 +69,9 @@ class Settings:
     # (spoker.gui.models.tutor). Off in a file that has no "tutor".
     tutor: bool = False
     tutor_threshold: float = DEFAULT_THRESHOLD
+    # Whether the title's "Play the computer" was used: the first time it
+    # turns the hints on (a first game against the computer is a lesson too).
+    played_computer: bool = False
 
     @property
     def computer_delays(self) -> tuple[float, float]:

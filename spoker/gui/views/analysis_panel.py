@@ -406,13 +406,14 @@ class LuckBars(Layered):
         self, balance: Balance | None, names: tuple[str, str], score: tuple[int, int], progress: str,
         left: float, top: float, width: float, bottom_limit: float = -1e9,
     ) -> float:
-        """The title (with ``progress`` until the figures are there), the
-        words if they fit above ``bottom_limit`` with the bars, the bars, the
-        legend and the unit. Returns the y below them."""
+        """The title (with ``progress`` if any: until the figures are there,
+        or while they are an estimate), the words if they fit above
+        ``bottom_limit`` with the bars, the bars, the legend and the unit.
+        Returns the y below them."""
         k = ui_scale()
         self.row_rects = []
         self.names = names
-        title = "LUCK AND SKILL" if balance is not None else f"LUCK AND SKILL  \u00b7  {progress}"
+        title = f"LUCK AND SKILL  \u00b7  {progress}" if progress else "LUCK AND SKILL"
         self._title.draw_at(left, top, self._title.fitted(title, width))
         y = top - self._title.content_height - 4 * k
         if balance is None:

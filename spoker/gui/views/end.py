@@ -10,7 +10,7 @@ starts it, and a kept analysis shows at once."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import arcade
@@ -19,12 +19,12 @@ from arcade import key as keys
 from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.events import End
 from spoker.engine.groups import Rank
-from spoker.gui.models.analysis_model import FAILED, IDLE, RUNNING, AnalysisJob
+from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING, AnalysisJob
 from spoker.gui.models.controller import GameController
 from spoker.gui.models.replay_model import ChallengePosition, challenge_position
 from spoker.gui.models.story import Counted, Mark, MarkRole
 from spoker.gui.render.film import challenge_moves
-from spoker.gui.render.frame import clear_colour
+from spoker.gui.render.frame import clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import ROLE_COLOURS, THEME, player_colour, ui_scale
@@ -229,6 +229,10 @@ class EndView(GameActionsView):
             return "click here to measure it"
         if job.state == FAILED:
             return job.progress_text()
+        if job.state == DONE:
+            return ""
+        if job.estimated():  # the figures shown are the quick pass's
+            return f"estimate; refining\u2026 move {job.judged + 1} of {job.total}"
         return f"measuring\u2026 move {min(job.total, len(job.moves) + 1)} of {job.total}"
 
     def analyse(self) -> None:
@@ -250,9 +254,29 @@ class EndView(GameActionsView):
                 self.dialog = None
 
     def on_draw(self) -> None:
+        """From the frame cache while the screen stands still: drawn whole
+        every frame, this screen took a core (50 ms of CPU a frame under
+        software OpenGL) from the analysis measuring its luck and skill."""
+        glow = self.scene.glow_rect()
+        pulses = [] if glow is None else [(pixel_rect(*glow, scale=self.window.get_pixel_ratio()), self.scene.pulse())]
+        self.app.frame_cache.frame(self._frame_key(), self._draw_screen, pulses)
+
+    def _frame_key(self) -> Hashable | None:
+        """Equal while the picture is: input (counted by the window's pacer),
+        the board, the widgets, the challenge shown, the analysis's progress
+        and the message; None while the board moves or a box is open."""
+        if self.scene.animating or self.dialog is not None:
+            return None
+        job = self._analysis
+        progress = None if job is None else (job.state, job.judged, len(job.moves))
+        return (id(self), self.size, self.app.frame_cache.pacer.events, self.ui.revision, self.scene.revision,
+                self.selected, progress, self.message if self.message_time > 0 else None)
+
+    def _draw_screen(self, level: float | None = None) -> None:
+        """The whole screen; the board's glow at ``level`` if given (see FrameCache)."""
         clear_colour(THEME.background)
         width, height = self.size
-        self.scene.draw()
+        self.scene.draw(level)
         self._draw_caption()  # its words join the text layer, drawn over the shapes below
         x = self.panel_x
         arcade.draw_lrbt_rectangle_filled(x, width, 0, height, (28, 32, 41, 255))
@@ -305,7 +329,7 @@ class EndView(GameActionsView):
         k = ui_scale()
         rows = min(len(self.controller.challenges), self.LUCK_KEEPS)
         limit = self.buttons_top + 12 * k + (24 + 20 + 25 * rows + 24) * k
-        y = self._luck.draw(self.analysis.balance(), self.controller.setup.names, self.controller.state.score, self.luck_progress(),
+        y = self._luck.draw(self.analysis.rough_balance(), self.controller.setup.names, self.controller.state.score, self.luck_progress(),
                             left, top, width, bottom_limit=limit)
         return y - 10 * k
 

@@ -112,18 +112,24 @@ class PuzzlesView(BaseView):
         self.toolbar = [self.b_next, self.b_help, self.b_back] if self.retry else \
             [self.b_prev, self.b_line, self.b_next, self.b_help, self.b_back]
         self.filters: list[Choice] = []
+        self.filter_tips: dict[Choice, str] = {}
         self.folder: TextInput | None = None
         self.b_scan: Button | None = None
         if isinstance(session, PuzzleSession):
             rules = [("", words.ALL_RULES)] + [(r, r) for r in session.rule_sets()]
             self.c_rules = ui.add(Choice("Rules", rules, 0, self._filter_changed,
                                          tooltip="The rule set of the puzzles (click: the next)"))
+            self.c_rules.select(session.rules)  # the lessons' rules at first
             themes = [("", words.ALL_THEMES)] + [(t, t.replace("-", " ")) for t in session.theme_words()]
             self.c_theme = ui.add(Choice("Theme", themes, 0, self._filter_changed,
                                          tooltip="Only puzzles of this theme (click: the next)"))
             self.c_source = ui.add(Choice("Puzzles", [("shipped", words.SHIPPED), ("mine", words.MINE)], 0,
                                           self._filter_changed, tooltip="The shipped puzzles, or those of your games"))
             self.filters = [self.c_rules, self.c_theme, self.c_source]
+            # Their tips beside them, over the board (drawn here): above, one would hide the filter above it.
+            self.filter_tips = {choice: choice.tooltip for choice in self.filters}
+            for choice in self.filters:
+                choice.tooltip = ""
             self.folder = ui.add(TextInput(str(games_folder or ""), "folder of records", 300,
                                            caption="Folder of your records"))
             self.b_scan = ui.add(Button("Search", self.toggle_scan, "F",
@@ -143,6 +149,7 @@ class PuzzlesView(BaseView):
         self._badges = [Label("", 9, (10, 12, 16, 255), bold=True, anchor_x="center", anchor_y="center")
                         for _ in range(32)]
         self.attach_labels()
+        self._filter_tip = Label("", 11, THEME.text, anchor_y="center")  # an overlay: in no layer
         self._tell_notices()
 
     # -- the model's notices ----------------------------------------------------------
@@ -351,9 +358,27 @@ class PuzzlesView(BaseView):
         self.layer.draw()
         self._draw_board_tip()
         self.ui.draw_tooltip()
+        self._draw_filter_tip()
         left, _, width, _ = self.board_rect
         self.draw_message((TOOLBAR_H + 8) * ui_scale(), (left, width))
         super().on_draw()
+
+    def _draw_filter_tip(self) -> None:
+        """The tip of the filter under the mouse, to its left over the board,
+        level with it (the filters are stacked: a tip above one hid the next)."""
+        mx, my = self.ui.mouse
+        for choice, tip in self.filter_tips.items():
+            if not (choice.visible and choice.contains(mx, my)):
+                continue
+            s = ui_scale()
+            edge = self.panel_rect[0] - 8 * s
+            label = self._filter_tip
+            text = label.fitted(tip, edge - 8 * s - 14 * s)
+            tw, th = label.set(text).content_width + 14 * s, label.content_height + 8 * s
+            bottom = choice.bottom + (choice.height - th) / 2
+            draw_box(edge - tw, bottom, tw, th, (10, 12, 16, 235), THEME.accent, radius=5)
+            label.draw_at(edge - tw + 7 * s, bottom + th / 2)
+            return
 
     def _may_go_on(self) -> bool:
         session = self.session
@@ -399,7 +424,8 @@ class PuzzlesView(BaseView):
             self._scan_words.draw_at(x, bottom + self._scan_words.content_height + 2 * s,
                                      self._scan_words.fitted(self.scan.words(), w))
             bottom += self._scan_words.content_height + 6 * s
-        task = [(session.task(), THEME.text)]
+        situation = session.situation() if isinstance(session, PuzzleSession) else ""
+        task = [(session.task(), THEME.text)] + ([(situation, THEME.muted)] if situation else [])
         lines = [(t, KIND_COLOURS[k]) for t, k in session.try_lines()]
         notes = [(t, THEME.muted) for t in self._notes_lines() if t]
         inner = w - 16 * s

@@ -53,13 +53,40 @@ def volume_options(current: float) -> list[tuple[str, str]]:
 TUTOR_OFF = "off"
 
 
+TUTOR_WORDS = {
+    0.10: "Warn me of any mistake",
+    0.15: "Warn me of mistakes",
+    0.25: "Warn me of big mistakes",
+    0.40: "Warn me of blunders only",
+}
+"""The tutor's thresholds (TUTOR_THRESHOLDS) as a person says them: the
+smallest catches what the analysis calls an inaccuracy (a loss of 0.10),
+the largest only its blunders (0.40)."""
+
+
+def tutor_words(threshold: float) -> str:
+    """What the tutor at ``threshold`` does, in words ("Warn me of big
+    mistakes"); a file's own threshold between two steps by the games it is."""
+    said = TUTOR_WORDS.get(threshold)
+    if said is not None:
+        return said
+    return f"Warn me past {given_away_words(threshold).removeprefix('about ')}"
+
+
 def tutor_options(current: float) -> list[tuple[str, str]]:
-    """Off, then the tutor's thresholds, smallest first ("0.15: 1 game in
-    13": what a placement may give away before the tutor asks, and the games
-    that is); the file's own threshold too if between two steps."""
+    """Off, then the tutor's thresholds, smallest first, in words (see
+    :func:`tutor_words`); the file's own threshold too if between two steps."""
     steps = sorted(set(TUTOR_THRESHOLDS) | {current})
-    return [(TUTOR_OFF, "Off")] + [(repr(t), f"{t:.2f}: {given_away_words(t).removeprefix('about ')}")
-                                   for t in steps]
+    return [(TUTOR_OFF, "Off")] + [(repr(t), tutor_words(t)) for t in steps]
+
+
+def tutor_tip(value: str) -> str:
+    """The tutor choice's tip: what the threshold is, in games given away."""
+    if value == TUTOR_OFF:
+        return "Off: no warning. Click: warn me of mistakes; right-click: of blunders only"
+    t = float(value)
+    return (f"Asks before a placement giving away more than {t:.2f} of the expected result"
+            f" ({given_away_words(t)}). Click: asks less often; right-click: more often")
 
 
 def apply_fullscreen(window: arcade.Window, on: bool) -> bool:
@@ -108,16 +135,16 @@ class SettingsView(BaseView):
         self.pace = Choice("", pace_options(s.computer_speed), tooltip="Click: faster; right-click: slower")
         self.pace.select(repr(s.computer_speed))
         self.pace.on_change = self._pace_changed
-        self.tutor = Choice("", tutor_options(s.tutor_threshold),
-                            tooltip="Click: asks less often; right-click: more often")
+        self.tutor = Choice("", tutor_options(s.tutor_threshold))
         self.tutor.select(repr(s.tutor_threshold) if s.tutor else TUTOR_OFF)
+        self.tutor.tooltip = tutor_tip(self.tutor.value)
         self.tutor.on_change = self._tutor_changed
         self.marks = Toggle("", s.colour_marks, self.app.set_colour_marks)
         self.board = Button("Reset", self.reset_board_view, tooltip="The standard view: row 1 at the front")
         self.fullscreen = Toggle("", s.fullscreen, self._fullscreen_changed)
         self.rows = [
             Row("Hints", "The best cells for the drawn ball, from the first move (I in a game)", self.hints),
-            Row("Tutor", "Against the computer: asks before a placement giving away more than this", self.tutor),
+            Row("Tutor", "Against the computer: asks before a placement that gives much away", self.tutor),
             Row("Takebacks", "Ctrl+Z takes back a placement (in hot-seat the other person agrees)", self.takebacks),
             Row("Sound", "Short effects: a draw, a placement, a challenge and its outcome, the end", self.sound),
             Row("Volume", "Of the sound effects", self.volume),
@@ -179,6 +206,7 @@ class SettingsView(BaseView):
             self.tutor.select(repr(s.tutor_threshold))
         else:
             s.tutor_threshold = float(value)
+        self.tutor.tooltip = tutor_tip(self.tutor.value)
         self.app.save_settings()
 
     def _fullscreen_changed(self, on: bool) -> None:

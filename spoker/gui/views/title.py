@@ -48,6 +48,9 @@ VISIBILITY_TIPS = {
 }
 NO_VARIANT = ""
 NO_VARIANT_TIP = "No further variant: the rules above as they are (click for the installed variants)"
+GENTLE_LEVEL = "greedy"
+"""The computer "Play the computer" seats when no level was chosen: Casual,
+gentle enough for a first game, not random."""
 HINTS_TIP = "Show the best cells on a person's turn, from the first move (I turns them on and off in a game)"
 
 
@@ -177,6 +180,10 @@ class TitleView(BaseView):
             "Settings", self.app.show_settings, "F2",
             tooltip="Takebacks, sound, computer pace, colour marks, board view, full screen (F2)",
         ))
+        self.b_computer = ui.add(Button(
+            "Play the computer", self.play_computer, "K", primary=True,
+            tooltip="You against the computer (Casual, or the level chosen above); the first time with hints (K)",
+        ))
         self.b_start = ui.add(Button("Start game", self.start, "Enter", primary=True))
         self.b_help = ui.add(Button("Rules & keys", self.app.show_help, "F1"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
@@ -221,6 +228,7 @@ class TitleView(BaseView):
 
         def changed(value: str) -> None:
             self.seats[i].tooltip = seat_tip(value)
+            self._name_start()
             name = " ".join(field.text.split())
             was_person = self.person_names[i] is None
             if value == PERSON:
@@ -302,6 +310,32 @@ class TitleView(BaseView):
     def start(self) -> None:
         self.app.new_game(self.setup())
 
+    def _name_start(self) -> None:
+        """Enter's button says what it starts: two people (the default), else the game set above."""
+        self.b_start.label = "Two players" if all(seat.value == PERSON for seat in self.seats) else "Start game"
+
+    def computer_level(self) -> str:
+        """The level "Play the computer" seats: the one chosen above (player
+        2's seat first), else :data:`GENTLE_LEVEL`."""
+        chosen = [seat.value for seat in reversed(self.seats) if seat.value != PERSON]
+        return chosen[0] if chosen else GENTLE_LEVEL
+
+    def play_computer(self) -> None:
+        """The person (player 1, who starts) against the computer, the rules
+        as set; the first time, with the hints on."""
+        from spoker.players import computer_name
+
+        setup = self.setup()
+        person = self.person_names[0] if self.seats[0].value != PERSON else setup.names[0]
+        level = self.computer_level()
+        s = self.app.settings
+        if not s.played_computer:
+            s.played_computer = s.show_hints = True
+            self.hints.set(True)
+            self.app.save_settings()
+        self.app.new_game(GameSetup((person or "Player 1", computer_name(level)), (PERSON, level),
+                                    setup.rules, setup.seed))
+
     def resume(self) -> None:
         if self.entries:
             self.app.resume(self.entries[self.index].path)
@@ -342,12 +376,12 @@ class TitleView(BaseView):
         half = (col - 20 * k) / 2
         for i in range(2):
             x = left + i * (half + 20 * k)
-            self.name_inputs[i].place(x, y, half * 0.52, 34 * k)
-            self.seats[i].place(x + half * 0.54, y, half * 0.46, 34 * k)
+            # The name the wider: a computer's ("Computer (Expert)") whole; the seat's label shrinks first.
+            self.name_inputs[i].place(x, y, half * 0.6, 34 * k)
+            self.seats[i].place(x + half * 0.62, y, half * 0.38, 34 * k)
         y -= gap + 14 * k
         self.section_y[1] = y
         y -= 58 * k
-        third = (col - 40 * k) / 3
         # The rules in a row (a further variant's button only when there is
         # one), then hints, the other settings and the laboratory.
         rules = [self.visibility, self.apex] + ([self.variant] if self.variant.visible else []) + [self.seed]
@@ -355,9 +389,12 @@ class TitleView(BaseView):
         y -= 44 * k
         self._row([self.b_learn, self.b_puzzles, self.hints, self.b_settings, self.b_lab], left, y, col, 10 * k)
         y -= 46 * k + gap
-        self.b_start.place(left, y, third, 46 * k)
-        self.b_help.place(left + third + 20 * k, y, third, 46 * k)
-        self.b_quit.place(left + 2 * (third + 20 * k), y, third, 46 * k)
+        self._name_start()
+        x, room = left, col - 3 * 14 * k
+        # The two ways to play the wider (their labels whole, at their size).
+        for b, share in ((self.b_computer, 0.32), (self.b_start, 0.26), (self.b_help, 0.22), (self.b_quit, 0.20)):
+            b.place(x, y, room * share, 46 * k)
+            x += room * share + 14 * k
         y -= gap + 14 * k
         self.section_y[2] = y
         y -= 58 * k
@@ -487,6 +524,8 @@ class TitleView(BaseView):
     def on_shortcut(self, symbol: int, modifiers: int) -> None:
         if symbol in ENTER_KEYS:
             self.start()
+        elif symbol == keys.K:
+            self.play_computer()
         elif symbol == keys.C and self.saved is not None:
             self.resume()
         elif symbol in (keys.PAGEUP, keys.PAGEDOWN):

@@ -20,6 +20,7 @@ from spoker.gui.views.settings_view import (
     apply_fullscreen,
     pace_options,
     tutor_options,
+    tutor_tip,
     volume_options,
 )
 from spoker.gui.views.title import TitleView
@@ -188,9 +189,9 @@ def test_the_tutor_and_its_threshold_are_changed_and_kept(app: SpokerApp) -> Non
     view = open_from_title(app)
     assert not app.settings.tutor and view.tutor.label == "Off"  # off by default
     click(view, view.tutor)
-    assert app.settings.tutor and view.tutor.label == "0.15: 1 game in 13"  # on: at the default threshold
+    assert app.settings.tutor and view.tutor.label == "Warn me of mistakes"  # on: at the default threshold
     click(view, view.tutor)
-    assert view.tutor.label == "0.25: 1 game in 8" and app.settings.tutor_threshold == 0.25
+    assert view.tutor.label == "Warn me of big mistakes" and app.settings.tutor_threshold == 0.25
     click(view, view.tutor, RIGHT)
     click(view, view.tutor, RIGHT)
     kept = load_settings()
@@ -198,7 +199,7 @@ def test_the_tutor_and_its_threshold_are_changed_and_kept(app: SpokerApp) -> Non
     click(view, view.tutor, RIGHT)  # off, the threshold kept
     assert not load_settings().tutor and load_settings().tutor_threshold == 0.10
     click(view, view.tutor, RIGHT)  # on again (either way round): at the threshold it had
-    assert app.settings.tutor and view.tutor.label == "0.10: 1 game in 20"
+    assert app.settings.tutor and view.tutor.label == "Warn me of any mistake"
     view.on_key_press(keys.ESCAPE, 0)
     again = open_from_title(app)
     assert again.tutor.value == "0.1"
@@ -229,8 +230,10 @@ def test_the_tutor_settings_round_trip_and_damaged_values_read_as_their_defaults
 
 def test_the_tutor_choice_shows_a_threshold_between_its_steps() -> None:
     assert [label for _, label in tutor_options(0.15)] == [
-        "Off", "0.10: 1 game in 20", "0.15: 1 game in 13", "0.25: 1 game in 8", "0.40: 1 game in 5"]
-    assert ("0.2", "0.20: 1 game in 10") in tutor_options(0.2)
+        "Off", "Warn me of any mistake", "Warn me of mistakes", "Warn me of big mistakes",
+        "Warn me of blunders only"]
+    assert ("0.2", "Warn me past 1 game in 10") in tutor_options(0.2)
+    assert "0.25" in tutor_tip("0.25") and "1 game in 8" in tutor_tip("0.25")
 
 
 def test_full_screen_is_harmless_without_a_display(window: Any) -> None:
