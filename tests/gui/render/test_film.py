@@ -281,3 +281,16 @@ def test_the_view_turns_with_the_rotation(window: Any) -> None:
     layout = film_layout((320, 200), bars=False)
     assert plain.crop(layout.board).tobytes() != turned.crop(layout.board).tobytes()
     assert plain.crop(layout.header).tobytes() == turned.crop(layout.header).tobytes()  # the header stays
+
+
+def test_a_settled_challenge_is_drawn_solid_as_the_game_draws_it() -> None:
+    """The winner's and the loser's groups both solid (dashed means covered or
+    cut, as the help says): the caption says who won."""
+    replay = Replay(game())
+    assert replay.challenges
+    for i, c in enumerate(replay.challenges):
+        _, last = challenge_moves(replay, i)
+        answer = film_shots(replay, (last, last))[-1]
+        groups = {tuple(c.challenge.cells)} | ({tuple(c.response.cells)} if c.response is not None else set())
+        styles = {o.style for o in answer.outlines if o.cells in groups}
+        assert styles == {"glow"}, (i, styles)
