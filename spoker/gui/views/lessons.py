@@ -499,5 +499,5 @@ class LessonsView(BaseView):
         """Tab: the keyboard's cell walks through the playable cells."""
         cell = self.placing.step(self.book.playable(), step)
         if cell is not None:
-            self.say(Placing.stepped(cell), "info", 3)
+            self.placing.tell(self, cell)
             self._show_position(animate=True)

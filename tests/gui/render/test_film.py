@@ -159,7 +159,8 @@ def test_names_come_from_the_headers_on_one_line() -> None:
 
 def test_film_words() -> None:
     assert film_text.move_counter(12, 30) == "Move 12 of 30"
-    assert film_text.seat_score("Ann", 2) == "Ann 2"
+    assert film_text.seat_score("Ann", 2) == "Ann: 2"
+    assert film_text.seat_score("Player 1", 0) == "Player 1: 0"  # not "Player 1 0", read as "Player 10"
     assert film_text.scale_label(0.5) == "\u00b10.5"
     assert "P(win) \u2212 P(loss)" in film_text.BARS_LEGEND
     for bad in ((0, 30), (31, 30)):
