@@ -83,7 +83,7 @@ class LessonsView(BaseView):
         ui = self.ui
         self.rows = [
             ui.add(Button(lesson.title, lambda i=i: self.open(i),  # type: ignore[misc]
-                          tooltip=f"Lesson {i + 1} (key {i + 1}): {lesson.words.steps[0].task}"))
+                          tooltip=f"Open lesson {i + 1} (key {i + 1})"))
             for i, lesson in enumerate(book.lessons)
         ]
         self.b_start = ui.add(Button("Start", self.start, "Enter", primary=True, tooltip=""))
