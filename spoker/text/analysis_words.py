@@ -137,11 +137,19 @@ def verdict_line(verdict: str | None, loss: float, best_played: bool) -> str:
     return words[0].upper() + words[1:] if not verdict else words
 
 
-def value_line(mover: str, cell: Cell, value: float, exact: bool, best: Cell, best_value: float) -> str:
-    """``After it Ann wins about 4 games in 10 (estimated); after 2B2 about 6 in 10.``"""
+def value_line(
+    mover: str, cell: Cell, value: float, exact: bool, best: Cell, best_value: float, over: bool = False,
+) -> str:
+    """``After it Ann wins about 4 games in 10 (estimated); after 2B2 about 6 in 10.``
+    With the game ``over`` after it, its result, certain: ``After it the game is
+    over: a draw.`` (not "about 5 games in 10")."""
     expect(mover, str, "name")
-    how = "exactly" if exact else "estimated"
-    line = f"After it {mover} {wins_words(value)} ({how})"
+    if over:
+        v = _value(value)
+        result = f"{mover} wins" if v > 0 else f"{mover} loses" if v < 0 else "a draw"
+        line = f"After it the game is over: {result}"
+    else:
+        line = f"After it {mover} {wins_words(value)} ({'exactly' if exact else 'estimated'})"
     if Cell(best) != Cell(cell):
         line += f"; after {Cell(best)}, {games_in_10(best_value)}"
     return line + "."

@@ -21,10 +21,11 @@ BARS_LEGEND_SHORT = "luck and value for the mover, P(win) \u2212 P(loss)"
 
 
 def seat_score(name: str, score: int) -> str:
-    """``Ann 2``: one player's name and points, for the header."""
+    """``Ann: 2``: one player's name and points, for the header (the colon
+    keeps "Player 1" and its points apart: "Player 1 0" reads as "Player 10")."""
     expect(name, str, "name")
     expect(score, int, "score")
-    return f"{name} {score}"
+    return f"{name}: {score}"
 
 
 def move_counter(n: int, total: int) -> str:

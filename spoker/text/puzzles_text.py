@@ -101,12 +101,16 @@ def rating_change(before: float, after: float) -> str:
     return f"Rating {after:.0f} ({sign}{abs(delta):.0f})"
 
 
-def line_step_words(index: int, total: int, cell: Cell | None, colour: Colour | None, mover: int | None) -> str:
-    """What step ``index`` of the line that follows shows."""
+def line_step_words(
+    index: int, total: int, cell: Cell | None, colour: Colour | None, mover: int | None, drawer: int | None,
+) -> str:
+    """What step ``index`` of the line that follows shows: who placed where,
+    then who draws which colour (named: the drawer is not always the other)."""
     if index == 0:
         return f"The line that follows: {total} step{'s' if total != 1 else ''} (\u2190 \u2192 or the buttons)."
     where = f"player {mover} places on {cell}" if cell is not None and mover is not None else ""
-    drawn = f", then draws {COLOUR_NAMES[colour]} (the likeliest)" if colour is not None else ""
+    drawn = f"; player {drawer} draws {COLOUR_NAMES[colour]} (the likeliest)" \
+        if colour is not None and drawer is not None else ""
     return f"Step {index} of {total}: {where}{drawn}."
 
 

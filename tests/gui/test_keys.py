@@ -371,7 +371,7 @@ def test_the_labs_help_fits_and_scrolls_to_its_last_key(app: SpokerApp, window: 
                 view.on_draw()
             drawn = list(texts.values())
             boxes = [(w.left, w.bottom, w.width, w.height) for w in view.ui.widgets if w.visible]
-            assert layout_problems(drawn, size, boxes) == []
+            assert layout_problems(drawn, size, boxes, ui=view.ui) == []
             seen |= {t.text for t in drawn}
             if not view.can_scroll:
                 break

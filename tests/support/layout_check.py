@@ -13,14 +13,20 @@ size (the boxes abut within :data:`TOLERANCE`), and a space or a punctuation
 mark is on one side of the seam. Two numbers or words that merely happen to
 touch ("10" and "10") have a letter or digit on both sides: they run together.
 A near miss (apart, but by less than the gap) is never a join.
+
+:func:`tooltip_problems` checks the tooltips the same way: each control's,
+placed as it would be with the pointer on the control, covers no text of the
+frame and no control.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from spoker.gui.render.text import DrawnText
 from spoker.gui.render.theme import scale_for
+from spoker.gui.widgets.panel import Panel
 
 Box = tuple[float, float, float, float]  # left, bottom, width, height
 
@@ -90,11 +96,13 @@ def too_close(a: DrawnText, b: DrawnText, min_gap: float) -> bool:
 
 def layout_problems(
     texts: Sequence[DrawnText], window: tuple[int, int], boxes: Iterable[Box] = (),
-    min_gap: float | None = None,
+    min_gap: float | None = None, ui: Any = None, avoid: Sequence[Box] = (), pointer_texts: Sequence[str] = (),
 ) -> list[str]:
     """What is wrong with the texts of one frame (empty: the layout holds).
     ``min_gap`` is the room wanted between texts on one line (default
-    :data:`MIN_GAP` times the window's scale)."""
+    :data:`MIN_GAP` times the window's scale). Given the screen's widgets
+    (``ui``), their tooltips too (:func:`tooltip_problems`, ``avoid`` and
+    ``pointer_texts`` its)."""
     gap = MIN_GAP * scale_for(*window) if min_gap is None else min_gap
     screen: Box = (0.0, 0.0, float(window[0]), float(window[1]))
     by_size = sorted(boxes, key=lambda b: b[2] * b[3])
@@ -117,7 +125,45 @@ def layout_problems(
                     f"{a.text!r} {_show(a)} and {b.text!r} {_show(b)} run together: "
                     f"{gap_between(a, b):.1f} px apart, less than {gap:.1f}"
                 )
+    if ui is not None:
+        problems += tooltip_problems(ui, shown, avoid, pointer_texts)
     return problems
+
+
+def tooltip_problems(
+    ui: Any, texts: Sequence[DrawnText], avoid: Sequence[Box] = (), pointer_texts: Sequence[str] = (),
+) -> list[str]:
+    """What the tooltips of a screen's widgets (``ui``: its WidgetGroup, just
+    drawn, ``texts`` recorded then) would cover: for each visible control with
+    a tooltip, the tooltip placed as the pointer on its middle would place it
+    (``avoid``: what the screen asks it to keep clear of, its message) must
+    cover no text and no control (its own included). ``pointer_texts`` are
+    texts shown only while the pointer is on the board (a ball's tip): gone
+    while it is on a control."""
+    problems: list[str] = []
+    controls = [w for w in ui.widgets if w.visible and not isinstance(w, Panel)]
+    tooltips = [w.tooltip for w in ui.widgets if w.tooltip]
+    for widget in ui.widgets:
+        if not (widget.visible and widget.tooltip):
+            continue
+        box = ui.tooltip_box(widget, widget.left + widget.width / 2, avoid)
+        tip = DrawnText(widget.tooltip, box[0], box[1], box[0] + box[2], box[1] + box[3])
+        name = f"the tooltip {widget.tooltip[:40]!r} {_show(tip)}"
+        for text in texts:
+            words = text.text.strip("\u200b ")
+            if len(words) > 3 and any(t.startswith(words.rstrip("\u2026")) for t in tooltips):
+                continue  # a tooltip drawn (the pointer on its control): gone while it is on this one
+            if words and text.text not in pointer_texts and _overlap(tip, text):
+                problems.append(f"{name} covers {text.text!r} {_show(text)}")
+        for other in controls:
+            edge = DrawnText("", other.left, other.bottom, other.left + other.width, other.bottom + other.height)
+            if _overlap(tip, edge):
+                problems.append(f"{name} covers the control {_label(other)!r} {_show(edge)}")
+    return problems
+
+
+def _label(widget: Any) -> str:
+    return str(getattr(widget, "label", "") or getattr(widget, "tooltip", "") or type(widget).__name__)
 
 
 def _show(text: DrawnText) -> str:

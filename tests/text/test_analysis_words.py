@@ -102,6 +102,13 @@ def test_a_placements_lines() -> None:
     assert value_line("Ann", Cell("1A1"), 1.0, True, Cell("1A1"), 1.0) == (
         "After it Ann wins whatever comes out of the bag (exactly).")
     assert best_label(Cell("2D2"), 0.6) == "best: 2D2, wins 8 in 10"
+    # The game over after it: a certain result is said as certain, not "about 5 games in 10".
+    assert value_line("Ann", Cell("1A1"), 0.0, True, Cell("1A1"), 0.0, over=True) == (
+        "After it the game is over: a draw.")
+    assert value_line("Ann", Cell("1A1"), -1.0, True, Cell("2B2"), 0.0, over=True) == (
+        "After it the game is over: Ann loses; after 2B2, 5 in 10.")
+    assert value_line("Ann", Cell("1A1"), 1.0, True, Cell("1A1"), 1.0, over=True) == (
+        "After it the game is over: Ann wins.")
 
 
 # -- why ----------------------------------------------------------------------------

@@ -46,7 +46,9 @@ def test_the_retry_says_which_rule_close_is() -> None:
 
 
 def test_the_line_steps_say_who_placed_and_what_was_drawn() -> None:
-    assert words.line_step_words(2, 5, Cell("3C3"), Colour.BLACK, 1) == (
-        "Step 2 of 5: player 1 places on 3C3, then draws black (the likeliest).")
-    assert words.line_step_words(5, 5, Cell("4D4"), None, 2) == "Step 5 of 5: player 2 places on 4D4."
+    assert words.line_step_words(2, 5, Cell("3C3"), Colour.BLACK, 1, 2) == (
+        "Step 2 of 5: player 1 places on 3C3; player 2 draws black (the likeliest).")
+    assert words.line_step_words(3, 5, Cell("3E3"), Colour.RED, 2, 2) == (
+        "Step 3 of 5: player 2 places on 3E3; player 2 draws red (the likeliest).")  # who draws, said plainly
+    assert words.line_step_words(5, 5, Cell("4D4"), None, 2, None) == "Step 5 of 5: player 2 places on 4D4."
     assert words.scan_done_words(1, 1) == "1 puzzle from 1 record of your games."

@@ -319,7 +319,7 @@ class AnalysisJob:
                                 m.value, m.best_value, after)
             found = self._words[key] = MoveWords(
                 verdict_line(m.verdict, m.loss, m.best == m.cell), why,
-                value_line(mover, m.cell, m.value, m.exact, m.best, m.best_value),
+                value_line(mover, m.cell, m.value, m.exact, m.best, m.best_value, self.replay.state_at(n).is_over),
                 "" if m.luck is None else draw_line(m.n, mover, m.ball, m.luck),
             )
         return found

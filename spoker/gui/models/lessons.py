@@ -340,7 +340,7 @@ class LessonBook:
         self.progress = progress if progress is not None else LessonProgress(None)
         self.lessons = lessons
         self.index: int | None = None  # the lesson open (None: the list)
-        self.chosen = 0  # the lesson chosen in the list (keys)
+        self.chosen = self.first_to_do()  # the lesson chosen in the list: Enter and the button open it
         self.step_index = 0
         self.state: GameState | None = None  # the position shown (after a right answer: with the ball)
         self.feedback: Feedback | None = None  # the last try's

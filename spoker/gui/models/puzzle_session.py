@@ -332,10 +332,11 @@ class PuzzleSession:
         if self.attempt is None or not self.line:
             return ""
         if self.line_index == 0:
-            return words.line_step_words(0, len(self.line), None, None, None)
+            return words.line_step_words(0, len(self.line), None, None, None, None)
         step = self.line[self.line_index - 1]
-        text = words.line_step_words(self.line_index, len(self.line), step.cell, step.drawn, step.mover)
         state = parse_state(step.state)
+        text = words.line_step_words(self.line_index, len(self.line), step.cell, step.drawn, step.mover,
+                                     state.to_move if state.drawn is not None else None)
         end = words.line_end_words(state.is_over, state.score)
         return f"{text} {end}" if end else text
 

@@ -260,12 +260,11 @@ def _placed_shot(n: int, state: Any, drawn: BallDrawn, events: tuple[Event, ...]
 
 
 def _settled_outlines(ev: ChallengeResolved) -> list[Outline]:
-    """The challenge and its answer: the winner's group glows, the beaten one is dashed."""
-    lost = "dashed"
-    out = [Outline(tuple(ev.challenge.cells), GOLD,
-                   lost if ev.winner is not None and ev.winner != ev.challenger else "glow")]
+    """The challenge and its answer, both solid as the game draws them (dashed
+    means covered or cut); the caption says who won."""
+    out = [Outline(tuple(ev.challenge.cells), GOLD)]
     if ev.response is not None:
-        out.append(Outline(tuple(ev.response.cells), CYAN, lost if ev.winner == ev.challenger else "glow"))
+        out.append(Outline(tuple(ev.response.cells), CYAN))
     return out
 
 

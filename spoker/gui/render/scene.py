@@ -350,12 +350,13 @@ class BoardScene:
     def pick(self, x: float, y: float) -> Cell | None:
         """The cell the point visually falls on, front-most first: a ball, an
         empty playable cell above the board (the disc where its ball would
-        rest), or else an empty hole on the board."""
+        rest), or else an empty hole on the board. While the playable cells are
+        marked (a ball is held: :meth:`set_guides`) they win over a ball in front."""
         self._sync()
         if self._plan is not None:
             return self._plan.cell_at(x, y)  # every cell has its square
         holes = [c for c in CELLS[:16] if c not in self._board]
-        return pick_cell(self._order, holes, self._view, x, y)
+        return pick_cell(self._order, holes, self._view, x, y, self._board.playable_mask() if self._spots else 0)
 
     # -- drawing --------------------------------------------------------------
     def draw(self, pulse: float | None = None) -> None:

@@ -89,10 +89,12 @@ class TextLayer:
         self.batch = pyglet.graphics.Batch()
         self.labels: list[Label] = []
         self.used: set[int] = set()
+        self.shown: list[Label] = []  # the labels of the last frame drawn (what a tooltip keeps clear of)
 
     def draw(self) -> None:
         for label in self.labels:
             label.show(id(label) in self.used)
+        self.shown = [label for label in self.labels if id(label) in self.used and label.text]
         self.used.clear()
         self.batch.draw()
 

@@ -88,20 +88,31 @@ class BaseView(arcade.View):
         self.changed()
 
     def draw_message(self, y: float | None = None, area: tuple[float, float] | None = None) -> None:
-        """The message, centred in the window (or in ``area``: left, width)."""
-        if not self.message or self.message_time <= 0:
+        """The message, centred in the window (or in ``area``: left, width),
+        its bottom at ``y``."""
+        box = self.message_box(y, area)
+        self.ui.keep_clear = () if box is None else (box,)  # the tooltips of the next frames keep clear of it
+        if box is None:
             return
-        x0, width = (0.0, float(self.size[0])) if area is None else area
+        left, bottom, w, h = box
         colour = {"info": THEME.text, "good": THEME.good, "bad": THEME.bad}.get(self.message_kind, THEME.text)
+        draw_box(left, bottom, w, h, (12, 14, 18, 235), colour, radius=8)
+        self._overlay_message.draw_at(left + 14 * ui_scale(), bottom + h / 2, colour=colour)
+
+    def message_box(
+        self, y: float | None = None, area: tuple[float, float] | None = None,
+    ) -> tuple[float, float, float, float] | None:
+        """Where :meth:`draw_message` puts the message (left, bottom, width,
+        height; None while there is none): what a tooltip keeps clear of."""
+        if not self.message or self.message_time <= 0:
+            return None
+        x0, width = (0.0, float(self.size[0])) if area is None else area
         s = ui_scale()
         label = self._overlay_message
         text = label.fitted(self.message, width - 20 - 28 * s)
         w = min(width - 20.0, label.set(text).content_width + 28 * s)
         h = label.content_height + 14 * s
-        left = x0 + (width - w) / 2
-        bottom = 64.0 if y is None else y
-        draw_box(left, bottom, w, h, (12, 14, 18, 235), colour, radius=8)
-        label.draw_at(left + 14 * s, bottom + h / 2, colour=colour)
+        return x0 + (width - w) / 2, 64.0 if y is None else y, w, h
 
     # -- events -------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:

@@ -311,8 +311,9 @@ class EndView(GameActionsView):
         self._draw_stats(left, y - 14 * k, w)
         self.ui.draw()
         self.layer.draw()
+        # The message over the pyramid's side, above Final position: the panel's table stays readable.
         self.ui.draw_tooltip()
-        self.draw_message(self.buttons_top + 8 * k, (self.panel_x, self.panel_w))
+        self.draw_message(self.b_final.bottom + self.b_final.height + 8 * k, (0.0, float(self.panel_x)))
         if self.dialog is not None:
             self.dialog.draw()
         else:

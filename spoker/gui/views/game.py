@@ -718,7 +718,7 @@ class GameView(BaseView):
         cell = self.placing.step(self.controller.playable() if self.person_turn else (), step)
         self._update_ghost()
         if cell is not None:
-            self.say(Placing.stepped(cell), "info", 3)
+            self.placing.tell(self, cell)
         elif self.person_turn and self.controller.can_draw:
             self.say("Draw a ball first: Space.", "info")
 

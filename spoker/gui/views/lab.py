@@ -421,6 +421,7 @@ class LabView(BaseView):
         ghost = self.query_cell if self.query is not None else None
         self.scene.set_ghost(ghost, self.lab.colour if ghost is not None else None)
         self.scene.set_hover(self.hover_cell)
+        self.scene.set_guides(True, None)  # the lab always holds a ball: its playable cells are the lit ones
 
     # -- what the panel says -----------------------------------------------------
     def info_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:

@@ -6,8 +6,8 @@ draws the board with the game's scene (the position, the group a try formed
 lit, a group held back dashed, the cell "Show me" lights), the lesson's words
 in the panel, and sends the learner's clicks and keys to the model.
 
-The list: click a lesson (a mark on those done) or Start (the first not done
-yet); the pyramid shows the chosen lesson's position. A lesson: click a cell
+The list: click a lesson (a mark on those done), or Start / Go on / Again and
+Enter (the chosen lesson, at first the first not done); the pyramid shows the chosen lesson's position. A lesson: click a cell
 to place the ball, or Tab to a cell and Enter; Show me (S) lights a right
 cell; after a right answer Next (Enter, Space) goes on; Esc goes back to the
 list, and from the list to the title screen.
@@ -84,11 +84,10 @@ class LessonsView(BaseView):
         ui = self.ui
         self.rows = [
             ui.add(Button(lesson.title, lambda i=i: self.open(i),  # type: ignore[misc]
-                          tooltip=f"Lesson {i + 1} (key {i + 1}): {lesson.words.steps[0].task}"))
+                          tooltip=f"Open lesson {i + 1} (key {i + 1})"))
             for i, lesson in enumerate(book.lessons)
         ]
-        self.b_start = ui.add(Button("Start", self.start, "Enter", primary=True,
-                                     tooltip="The first lesson not done yet"))
+        self.b_start = ui.add(Button("Start", self.start, "Enter", primary=True, tooltip=""))
         self.b_title = ui.add(Button("Back", self.app.show_title, "Esc", tooltip=f"The title screen ({TITLE_TIP})"))
         self.b_show = ui.add(Button("Show me", self.show_me, "S", tooltip="Light a right cell"))
         self.b_next = ui.add(Button("Next", self.next, "Enter", primary=True, tooltip="The next step or lesson"))
@@ -127,7 +126,10 @@ class LessonsView(BaseView):
             done = book.progress.is_done(lesson.key)
             row.label = f"{i + 1}. {lesson.title}" + (f"  {DONE_MARK}" if done else "")
             row.active = i == book.chosen
-        self.b_start.label = "Start" if book.done_count() == 0 else "Go on"
+        chosen = book.lessons[book.chosen]
+        self.b_start.label = ("Again" if book.progress.is_done(chosen.key)
+                              else "Start" if book.done_count() == 0 else "Go on")
+        self.b_start.tooltip = f"Lesson {book.chosen + 1}, the one chosen in the list: {chosen.title}"
         self.changed()
 
     # -- actions ------------------------------------------------------------------------
@@ -139,7 +141,9 @@ class LessonsView(BaseView):
         self.layout(*self.size)
 
     def start(self) -> None:
-        self.open(self.book.first_to_do())
+        """The button and Enter: the lesson chosen in the list (the first not
+        done when the screen opens), so the key and the click mean one thing."""
+        self.open(self.book.chosen)
 
     def close(self) -> None:
         """Back to the list (the lesson's try is dropped; done stays done)."""
@@ -326,7 +330,7 @@ class LessonsView(BaseView):
         book = self.book
         left, _, panel_w, height = self.panel_rect
         x, w = left + 24 * s, panel_w - 48 * s
-        self._heading.draw_at(x, height - 16 * s)
+        self._heading.draw_at(x, height - 16 * s, HEADING)  # the label shows "LESSON n OF 9" in a lesson
         self._count.draw_at(x + w, height - 16 * s, self._count.fitted(
             done_words(book.done_count(), len(book.lessons)), w - self._heading.content_width - 16 * s))
         intro = ALL_DONE if book.done_count() == len(book.lessons) else INTRO
@@ -471,7 +475,7 @@ class LessonsView(BaseView):
             self._refresh_rows()
             self._show_position(animate=False)
         elif symbol in GO_KEYS:
-            self.open(self.book.chosen)
+            self.start()
         elif symbol in DIGITS and DIGITS[symbol] <= len(self.book.lessons):
             self.open(DIGITS[symbol] - 1)
         elif symbol == keys.ESCAPE:
@@ -498,5 +502,5 @@ class LessonsView(BaseView):
         """Tab: the keyboard's cell walks through the playable cells."""
         cell = self.placing.step(self.book.playable(), step)
         if cell is not None:
-            self.say(Placing.stepped(cell), "info", 3)
+            self.placing.tell(self, cell)
             self._show_position(animate=True)

@@ -10,6 +10,7 @@ what placing does; the choices of which cell is meant are made here once.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from arcade import key as keys
 
@@ -23,6 +24,17 @@ GO_KEYS = (*ENTER_KEYS, keys.SPACE)
 """Enter or Space: place the ball on the keyboard's cell, or go on (the
 lessons and puzzles; in a game Space draws, so Enter alone places)."""
 HOW_TO_PLACE = "Click a cell to place the ball, or Tab to a cell and Enter."
+
+
+class Sayer(Protocol):
+    """A screen's message line (:class:`spoker.gui.views.base.BaseView`)."""
+
+    message: str
+    message_time: float
+
+    def say(self, text: str, kind: str = ..., seconds: float = ...) -> None: ...
+
+    def changed(self) -> None: ...
 
 
 def step_through(cells: Sequence[Cell], current: Cell | None, step: int) -> Cell | None:
@@ -44,15 +56,19 @@ class Placing:
         self.hover: Cell | None = None
         self.cursor: Cell | None = None
         self._overlay_tip = Label("", 11, anchor_y="center")  # drawn at once, over the board
+        self._told: tuple[Sayer, str] | None = None  # the screen and the Tab tip said on it
 
     def reset(self) -> None:
-        """A new position: no keyboard cell."""
+        """A new position (the ball placed, a step, a puzzle): no keyboard
+        cell, and the tip about placing on it goes."""
         self.cursor = None
+        self._forget_tip()
 
     def point(self, cell: Cell | None) -> bool:
         """The pointer is over ``cell`` (None: off the board): True if that changed."""
         if cell is not None:
             self.cursor = None
+            self._forget_tip()
         if cell == self.hover:
             return False
         self.hover = cell
@@ -70,6 +86,22 @@ class Placing:
     def stepped(cell: Cell) -> str:
         """What Tab says of the cell it chose."""
         return f"{cell}: Enter places the ball, Tab moves on."
+
+    def tell(self, screen: Sayer, cell: Cell) -> None:
+        """Say on ``screen`` what Tab chose (:meth:`stepped`), until the
+        keyboard's cell goes (the ball placed, the pointer taking over)."""
+        text = self.stepped(cell)
+        screen.say(text, "info", 3)
+        self._told = (screen, text)
+
+    def _forget_tip(self) -> None:
+        if self._told is None:
+            return
+        screen, text = self._told
+        self._told = None
+        if screen.message == text and screen.message_time > 0:
+            screen.message_time = 0.0
+            screen.changed()
 
     def chosen(self, playable: Sequence[Cell]) -> Cell | None:
         """The keyboard's cell if a ball can go there (what Enter places)."""

@@ -534,5 +534,5 @@ class PuzzlesView(BaseView):
         """Tab: the keyboard's cell walks through the playable cells."""
         cell = self.placing.step(self.session.playable(), step)
         if cell is not None:
-            self.say(Placing.stepped(cell), "info", 3)
+            self.placing.tell(self, cell)
             self._show_position(animate=True)

@@ -30,7 +30,7 @@ from spoker.gui.widgets.buttons import Button
 from spoker.gui.widgets.log_box import LogBox
 from spoker.gui.widgets.player_cards import PlayerCards
 from spoker.gui.widgets.text_block import TextBlock
-from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
+from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar, toolbar_rows
 from spoker.notices import tell_all
 from spoker.records.replay import Replay
 from spoker.runs.analysis import MoveAnalysis
@@ -87,6 +87,7 @@ class ReplayView(GameActionsView):
         self._ch_title = Label("CHALLENGES", 11, THEME.muted, bold=True, anchor_y="top")
         self._ch_rows: list[Label] = []
         self.ch_rects: list[tuple[float, float, float, float, int]] = []  # (x, y, w, h, its move)
+        self.toolbar_top = float(TOOLBAR_H)  # the toolbar's height (one or two rows), from layout
         self.progress_rect = (0.0, 0.0, 0.0, 0.0)
         # The analysis (computed elsewhere: the session's cache) and its drawing.
         self.analysis = app.analyses.job(record, rules)  # the kept one, if analysed before
@@ -316,12 +317,16 @@ class ReplayView(GameActionsView):
         # The analysis' words need room: at least 300 pixels, a third of a small window.
         panel_w = max(300.0, min(400.0 * s, width * 0.31))
         board_w = width - panel_w
-        bar = TOOLBAR_H * s
+        # Every button reachable: in a narrow window the toolbar takes two rows (Help alone may go: H).
+        rows = toolbar_rows(len(self.toolbar) - 1, board_w, 5 * s, 62 * s)
+        bar = (TOOLBAR_H + (rows - 1) * (TOOLBAR_H - 12)) * s
         self.panel_rect = (board_w, 0.0, panel_w, float(height))
         self.board_rect = (0.0, bar, board_w, height - bar - 8.0 * s)
         optional = [self.b_help, self.b_explode, self.b_turn, self.b_plan, self.b_slower, self.b_faster, self.b_export,
                     self.b_retry, self.b_start, self.b_end]
-        place_toolbar(self.toolbar, optional, board_w, bar, gap=5 * s, min_width=62 * s, max_width=96 * s, keep=7)
+        place_toolbar(self.toolbar, optional, board_w, bar, gap=5 * s, min_width=62 * s, max_width=96 * s, keep=7,
+                      rows=rows)
+        self.toolbar_top = bar
         self.scene.set_viewport(10, bar + 4 * s, board_w - 20, height - bar - BANNER_H * s)
         if self.dialog is not None:
             self.dialog.layout(width, height)
@@ -372,7 +377,7 @@ class ReplayView(GameActionsView):
         self.ui.draw()
         self.layer.draw()
         self.ui.draw_tooltip()
-        self.draw_message((TOOLBAR_H + 8) * ui_scale(), (self.board_rect[0], self.board_rect[2]))
+        self.draw_message(self.toolbar_top + 8 * ui_scale(), (self.board_rect[0], self.board_rect[2]))
         if self.dialog is not None:
             self.dialog.draw()
         else:
@@ -523,13 +528,13 @@ class ReplayView(GameActionsView):
             arcade.draw_lrbt_rectangle_filled(x, x + 4 * k, y - row_h, y, player_colour(ch.challenger))
             row = self._ch_rows[i]
             room = w - 14 * k
-            # The group in full if it fits, else in short; the name gives way first.
-            whole = f"{ch.move}. {name}: {ch.challenge.describe()}{result}"
-            brief = f": {short(ch.challenge)}{result}"
-            if row.fitted(whole, room) != whole:
-                who = row.fitted(f"{ch.move}. {name}", max(room * 0.45, room - row.set(brief).content_width))
-                whole = who + brief
-            row.draw_at(x + 10 * k, y - row_h / 2, row.fitted(whole, room), THEME.text if active else THEME.muted)
+            # The group in full if it fits, else in short; the name gives way first, the result never.
+            text = row.first_fitting([
+                f"{ch.move}. {name}: {ch.challenge.describe()}{result}",
+                f"{ch.move}. {name}: {short(ch.challenge)}{result}",
+                f"{ch.move}. {short(ch.challenge)}{result}",
+            ], room)
+            row.draw_at(x + 10 * k, y - row_h / 2, text, THEME.text if active else THEME.muted)
             self.ch_rects.append((x, y - row_h, w, row_h, ch.move))
             y -= step
         return y - 6 * k

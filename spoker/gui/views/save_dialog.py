@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from spoker.gui.models.controller import GameController
     from spoker.gui.views.base import BaseView
 
-RECORD_HELP = "File name of the record (docs/formats.md):"
+RECORD_HELP = "File name of the game's record (a plain text file):"
 NO_NAME = "No file name: not saved."
 
 

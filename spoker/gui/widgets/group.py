@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from arcade import key as keys
@@ -14,6 +15,15 @@ from spoker.gui.widgets.panel import Panel
 from spoker.gui.widgets.text_input import TextInput
 
 W = TypeVar("W", bound="Widget")
+Box = tuple[float, float, float, float]
+"""left, bottom, width, height (window units)."""
+
+
+def _shared(a: Box, b: Box) -> float:
+    """The area two boxes share."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 class WidgetGroup:
@@ -26,6 +36,7 @@ class WidgetGroup:
         self.mouse = (-1.0, -1.0)
         self._revision = 0
         self._shown: tuple[object, ...] | None = None
+        self.keep_clear: tuple[Box, ...] = ()  # the screen's message, last drawn: tooltips keep clear of it
 
     def add(self, widget: W) -> W:
         self.widgets.append(widget)
@@ -50,23 +61,78 @@ class WidgetGroup:
                 continue
             w.draw()
 
-    def draw_tooltip(self) -> None:
+    def draw_tooltip(self, avoid: Sequence[Box] = ()) -> None:
+        """The tooltip of the widget under the mouse, where it covers no text
+        of the frame and no other control (see :meth:`tooltip_box`)."""
+        w = self.tooltip_widget()
+        if w is None:
+            return
+        tip = self._overlay_tip
+        left, bottom, tw, th = self.tooltip_box(w, self.mouse[0], avoid)
+        draw_box(left, bottom, tw, th, (10, 12, 16, 235), THEME.accent, radius=5)
+        tip.draw_at(left + 7 * ui_scale(), bottom + th / 2)
+
+    def tooltip_widget(self) -> Widget | None:
+        """The visible widget with a tooltip under the mouse, if any."""
         x, y = self.mouse
-        for w in self.widgets:
-            if w.visible and w.tooltip and w.contains(x, y):
-                s = ui_scale()
-                width = window_width()
-                tip = self._overlay_tip
-                text = tip.fitted(w.tooltip, width - 8 - 14 * s)
-                tw = tip.set(text).content_width + 14 * s
-                th = tip.content_height + 8 * s
-                left = min(max(4.0, x - tw / 2), max(4.0, width - tw - 4))
-                bottom = w.bottom + w.height + 6 * s
-                if bottom + th > window_height():  # no room above: below the widget
-                    bottom = w.bottom - th - 6 * s
-                draw_box(left, bottom, tw, th, (10, 12, 16, 235), THEME.accent, radius=5)
-                tip.draw_at(left + 7 * s, bottom + th / 2)
-                return
+        return next((w for w in self.widgets if w.visible and w.tooltip and w.contains(x, y)), None)
+
+    def tooltip_box(self, widget: Widget, x: float, avoid: Sequence[Box] = ()) -> Box:
+        """Where ``widget``'s tooltip goes with the mouse at ``x`` (left,
+        bottom, width, height): above the widget, else below, left or right of
+        it, the first place that covers none of the texts the text layer drew
+        last frame, no other visible control and nothing of ``avoid`` (a
+        screen's message); where all cover something, the one covering least."""
+        s = ui_scale()
+        width, height = window_width(), window_height()
+        tip = self._overlay_tip
+        tw = tip.set(tip.fitted(widget.tooltip, width - 8 - 14 * s)).content_width + 14 * s
+        th = tip.content_height + 8 * s
+        gap = 6 * s
+        above, below = widget.bottom + widget.height + gap, widget.bottom - th - gap
+        middle = widget.bottom + (widget.height - th) / 2
+        obstacles = self._obstacles(widget, avoid)
+
+        def fit(px: float, py: float) -> Box:
+            return min(max(4.0, px), max(4.0, width - tw - 4)), min(max(4.0, py), max(4.0, height - th - 4)), tw, th
+
+        def cost(box: Box) -> float:
+            return sum(_shared(box, o) for o in obstacles)
+
+        def climbed(px: float) -> Box:
+            """Above, raised past what it covers (a row of controls over a toolbar)."""
+            box = fit(px, above)
+            for _ in range(6):
+                hit = [o for o in obstacles if _shared(box, o) > 0]
+                if not hit or box[1] + th >= height - 4:
+                    break
+                box = fit(px, max(o[1] + o[3] for o in hit) + gap)
+            return box
+
+        # Above the widget, else below (centred on the pointer, then flush with
+        # either edge of the widget, then of the window), else beside it, else
+        # above what stands over it.
+        xs = (x - tw / 2, widget.left, widget.left + widget.width - tw, 4.0, width - tw - 4)
+        boxes = [fit(px, py) for py in (above, below) for px in xs]
+        boxes += [fit(widget.left - tw - gap, middle), fit(widget.left + widget.width + gap, middle)]
+        boxes += [climbed(px) for px in xs]
+        own: Box = (widget.left, widget.bottom, widget.width, widget.height)
+        # The first place that covers least; covering the widget pointed at is worst (its words hide).
+        return min(boxes, key=lambda box: 1000 * _shared(box, own) + cost(box))
+
+    def _obstacles(self, widget: Widget, avoid: Sequence[Box]) -> list[Box]:
+        """What a tooltip must not cover: the other controls, the texts drawn, ``avoid``."""
+        out: list[Box] = [(o.left, o.bottom, o.width, o.height) for o in self.widgets
+                          if o is not widget and o.visible and not isinstance(o, Panel)]
+        own = {id(label) for label in widget.labels()}
+        if self.layer is not None:
+            for label in self.layer.shown:
+                if id(label) not in own:
+                    b = label.box()
+                    out.append((b.left, b.bottom, b.right - b.left, b.top - b.bottom))
+        out.extend(self.keep_clear)
+        out.extend(avoid)
+        return out
 
     def update(self, dt: float) -> None:
         for w in self.widgets:

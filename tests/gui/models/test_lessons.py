@@ -429,3 +429,37 @@ def test_random_clicks_and_keys_never_break_the_lessons(app: Any, tmp_path: Path
         solved += book.solved
     view.on_draw()
     assert opened > 100 and solved > 10  # the monkey got into lessons and through some
+
+
+def test_go_on_means_one_lesson_for_the_key_and_the_click(app: Any, tmp_path: Path) -> None:
+    """Lessons 1-8 done, the screen opened afresh: the list chooses lesson 9, and
+    Enter and a click on the button both open it (not lesson 1 by key, 9 by click)."""
+    progress = LessonProgress(tmp_path / FILENAME)
+    for lesson in LESSONS[:8]:
+        progress.mark_done(lesson.key)
+    for by_key in (True, False):
+        view = lessons_view(app, tmp_path)
+        assert view.book.chosen == 8 and view.rows[8].active and view.b_start.label == "Go on"
+        if by_key:
+            view.on_key_press(keys.ENTER, 0)
+        else:
+            click(view, *view.b_start.center)
+        assert view.book.index == 8
+    view.close()
+    view.on_key_press(keys.UP, 0)  # a lesson done, chosen: the button opens that one too
+    assert view.b_start.label == "Again"
+    click(view, *view.b_start.center)
+    assert view.book.index == 7
+
+
+def test_the_list_is_headed_as_the_list_after_the_last_lesson(app: Any, tmp_path: Path) -> None:
+    view = lessons_view(app, tmp_path)
+    view.open(8)
+    for _ in LESSONS[8].steps:
+        view.show_me()
+        view.on_key_press(keys.ENTER, 0)
+        view.on_draw()  # the lesson's panel, headed "LESSON 9 OF 9"
+        view.on_key_press(keys.ENTER, 0)
+    assert view.book.lesson is None
+    view.on_draw()
+    assert view._heading.text == "LEARN TO PLAY"

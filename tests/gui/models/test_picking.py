@@ -182,3 +182,30 @@ def test_turning_keeps_the_board_inside_its_viewport(make_scene: Callable[..., A
             break
         scene.update(0.02)
 
+
+
+# The game's position of the report: 1A1 and 1C3 in front of the playable 1A3 and 1C5.
+FRONT = Board.from_string("BW...R........../........./..../.")
+
+
+@pytest.mark.parametrize("behind", ["1A3", "1C5"])
+def test_with_a_ball_held_a_playable_hole_wins_over_the_ball_in_front(
+    make_scene: Callable[..., Any], behind: str
+) -> None:
+    """The points of the hole's green mark that a ball in front covers pick
+    that ball with nothing held, the hole while the playable cells are marked
+    (a ball is held); points off the hole still pick the ball."""
+    cell = Cell(behind)
+    assert cell not in FRONT and FRONT.playable_mask() >> cell & 1
+    scene = make_scene(FRONT)
+    view = scene._view
+    hx, hy, _ = view.project(cell.x, cell.y, 0.0)
+    a = pj.HOLE_RADIUS * view.scale * 0.9
+    points = [(hx + a * dx / 4, hy + a * pj.SIN_E * dy / 4) for dx in range(-4, 5) for dy in range(-4, 5)
+              if dx * dx + dy * dy <= 16]
+    covered = [(x, y) for x, y in points if scene.pick(x, y) not in (None, cell)]
+    assert covered  # the ball in front hides part of the mark
+    scene.set_guides(True, None)
+    assert [scene.pick(x, y) for x, y in covered] == [cell] * len(covered)
+    bx, by, _ = scene.screen_position(next(c for c in FRONT.cells() if scene.pick(*scene.screen_position(c)[:2]) == c))
+    assert scene.pick(bx, by) in FRONT  # a ball's centre away from any hole: still the ball

@@ -159,7 +159,8 @@ def test_names_come_from_the_headers_on_one_line() -> None:
 
 def test_film_words() -> None:
     assert film_text.move_counter(12, 30) == "Move 12 of 30"
-    assert film_text.seat_score("Ann", 2) == "Ann 2"
+    assert film_text.seat_score("Ann", 2) == "Ann: 2"
+    assert film_text.seat_score("Player 1", 0) == "Player 1: 0"  # not "Player 1 0", read as "Player 10"
     assert film_text.scale_label(0.5) == "\u00b10.5"
     assert "P(win) \u2212 P(loss)" in film_text.BARS_LEGEND
     for bad in ((0, 30), (31, 30)):
@@ -281,3 +282,16 @@ def test_the_view_turns_with_the_rotation(window: Any) -> None:
     layout = film_layout((320, 200), bars=False)
     assert plain.crop(layout.board).tobytes() != turned.crop(layout.board).tobytes()
     assert plain.crop(layout.header).tobytes() == turned.crop(layout.header).tobytes()  # the header stays
+
+
+def test_a_settled_challenge_is_drawn_solid_as_the_game_draws_it() -> None:
+    """The winner's and the loser's groups both solid (dashed means covered or
+    cut, as the help says): the caption says who won."""
+    replay = Replay(game())
+    assert replay.challenges
+    for i, c in enumerate(replay.challenges):
+        _, last = challenge_moves(replay, i)
+        answer = film_shots(replay, (last, last))[-1]
+        groups = {tuple(c.challenge.cells)} | ({tuple(c.response.cells)} if c.response is not None else set())
+        styles = {o.style for o in answer.outlines if o.cells in groups}
+        assert styles == {"glow"}, (i, styles)

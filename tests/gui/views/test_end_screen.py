@@ -190,6 +190,29 @@ def test_the_challenges_position_and_caption_fit(app: SpokerApp, record: GameRec
         view.on_draw()
     texts = list(recorded.values())
     assert len(texts) > 8
-    assert layout_problems(texts, size, boxes(view)) == []
+    assert layout_problems(texts, size, boxes(view), ui=view.ui) == []
     caption = [t for t in texts if t.text.replace("\u200b", "").startswith("Move ")]
     assert caption and all(t.right <= view.panel_x for t in caption)  # over the board, not the panel
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
+def test_a_message_and_a_tooltip_cover_neither_the_table_nor_each_other(
+    app: SpokerApp, record: GameRecord, size: tuple[int, int],
+) -> None:
+    """"Analysing the game first" with the pointer on Retry, and "Saved
+    ...gif": the message keeps off the table, the tooltip off the message."""
+    from spoker.gui.views.game_actions import ANALYSING, RETRY_TIP
+
+    view = end_view(app, record, size=size)
+    for message in (ANALYSING, "Saved sample-game-moves-12-14.gif (40 frames, 311 KB)."):
+        view.say(message, "info", 5)
+        view.ui.mouse = view.b_retry.center
+        view.on_draw()  # the message's place is known from a frame on
+        with recording_texts() as recorded:
+            view.on_draw()
+        texts = list(recorded.values())
+        said = next(t for t in texts if t.text.startswith(message[:12]))
+        assert said.right <= view.panel_x  # beside the panel, not over its table
+        screen = [t for t in texts if t.text != RETRY_TIP]
+        assert len(screen) == len(texts) - 1  # the tooltip was drawn
+        assert layout_problems(screen, size, boxes(view), ui=view.ui) == []  # it and every other: clear

@@ -11,7 +11,7 @@ import arcade
 import pytest
 from arcade import key as keys
 
-from shibumi import Board, Cell, Colour, parse_board
+from shibumi import CELLS, Board, Cell, Colour, parse_board
 from spoker.cli import main
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.lab import RULE_SETS
@@ -316,3 +316,20 @@ def test_full_board_tab_does_nothing(app: SpokerApp) -> None:
     view = open_lab(app, str(full))
     view.on_key_press(keys.TAB, 0)
     assert view.query_cell is None
+
+
+def test_the_laboratory_lights_the_playable_cells(app: SpokerApp) -> None:
+    """"Point at a lit cell": the six cells a ball can go to are marked, and
+    only those; after a ball is placed, the marks follow the board."""
+    view = open_lab(app, EXAMPLE2_CUT)
+    board = parse_board(EXAMPLE2_CUT)
+
+    def marked() -> set[Cell]:
+        scene = view.scene
+        scene._sync()
+        shown = {id(s) for s in scene._under.sprite_list} | {id(s) for s in scene._items.sprite_list}
+        return {c for c in CELLS if id(scene._cells[c].spot) in shown}
+
+    assert marked() == set(board.playable()) and len(marked()) == 6
+    click(view, board.playable()[0])
+    assert marked() == set(view.lab.board.playable())

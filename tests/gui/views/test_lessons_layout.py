@@ -97,7 +97,7 @@ def test_the_lesson_screens_texts_stay_in_their_boxes_and_apart(
     assert view.size == size
     texts = frame_texts(view)
     assert len(texts) > 6, [t.text for t in texts]
-    assert layout_problems(texts, size, boxes_of(view)) == []
+    assert layout_problems(texts, size, boxes_of(view), ui=view.ui) == []
     for text in texts:
         assert text.text == drawable_text(text.text)
     shown = " ".join(t.text for t in texts)
@@ -120,4 +120,4 @@ def test_the_pointer_s_tip_and_a_message_fit_too(app: SpokerApp, tmp_path: Path)
     view.say("Place the ball first: the task is above the ball in the panel.", "info", 10)
     texts = frame_texts(view)
     assert any(t.text.startswith(f"Level {cell.level} of 4, {cell}:") for t in texts), "the tip names the level"
-    assert layout_problems(texts, (800, 600), boxes_of(view)) == []
+    assert layout_problems(texts, (800, 600), boxes_of(view), ui=view.ui) == []

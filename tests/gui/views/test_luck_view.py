@@ -253,7 +253,7 @@ def test_the_end_screens_luck_box_fits(app: SpokerApp, window: Any, analysis: Ga
             end.on_draw()
         boxes = [(w.left, w.bottom, w.width, w.height) for w in end.ui.widgets if w.visible]
         boxes += [(end.panel_x, 0.0, end.panel_w, float(size[1]))] + list(end.row_rects)
-        assert layout_problems(list(texts.values()), size, boxes) == []
+        assert layout_problems(list(texts.values()), size, boxes, ui=end.ui) == []
         x, y, w, h = end._luck.rect
         assert end._luck.figures is not None and y >= end.b_new.bottom + end.b_new.height  # above the buttons
         assert end.row_rects and end.row_rects[0][1] + end.row_rects[0][3] <= y  # the challenges under it

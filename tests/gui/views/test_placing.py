@@ -100,6 +100,8 @@ def test_each_screen_places_with_tab_and_enter_and_says_so_alike(
     assert view.scene._ghost is not None  # the ghost ball on the keyboard's cell
     view.on_key_press(keys.ENTER, 0)
     assert placed() == 1
+    if screen is not LessonsView or view.book.solved:  # the ball placed: the tip about placing it goes
+        assert view.message_time <= 0 or view.message != Placing.stepped(cells[0])
 
 
 @pytest.mark.parametrize("open_screen", [lesson_screen, puzzle_screen], ids=["lesson", "puzzle"])

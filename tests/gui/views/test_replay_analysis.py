@@ -443,7 +443,7 @@ def test_the_analysed_panel_fits(app: SpokerApp, window: Any, analysis: GameAnal
             texts = drawn_texts(view)
             boxes = [(w.left, w.bottom, w.width, w.height) for w in view.ui.widgets if w.visible]
             boxes += [view.panel_rect, view.board_rect, view._graph.rect] + [r[:4] for r in view.ch_rects]
-            assert layout_problems(texts, size, boxes) == [], n
+            assert layout_problems(texts, size, boxes, ui=view.ui) == [], n
         # The header names the file; its folders are in the tip.
         x, y, w, h = view.header_rect
         view.on_mouse_motion(int(x + 4), int(y + h / 2), 0, 0)

@@ -217,3 +217,32 @@ def test_the_commands_open_a_window_and_draw_a_frame(tmp_path: Path, command: st
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_at_800x600_every_button_and_each_challenges_result_stay(app: SpokerApp, window: Any) -> None:
+    """In a small window the toolbar takes two rows rather than losing Home,
+    -, +, Turn, Retry and Export; a challenge's row keeps its result whole."""
+    from spoker.gui.render.text import recording_texts
+
+    app.frame_cache.enabled = False
+    app.resized(800, 600)
+    try:
+        view = open_viewer(app, window, greedy_record(3))
+        view.layout(800, 600)
+        wanted = [view.b_start, view.b_slower, view.b_faster, view.b_turn, view.b_retry, view.b_export]
+        assert all(b.visible for b in wanted), [b.label for b in wanted if not b.visible]
+        shown = [b for b in view.toolbar if b.visible]
+        for i, a in enumerate(shown):
+            assert 0 <= a.left and a.left + a.width <= view.board_rect[2] and a.bottom >= 0
+            for b in shown[i + 1:]:
+                assert (a.left + a.width <= b.left or b.left + b.width <= a.left
+                        or a.bottom + a.height <= b.bottom or b.bottom + b.height <= a.bottom), (a.label, b.label)
+        assert view.board_rect[1] >= max(b.bottom + b.height for b in shown)  # the board above the toolbar
+        view.goto(view.replay.length)
+        with recording_texts() as texts:
+            view.on_draw()
+        rows = [t.text for t in texts.values() if "\u2192" in t.text and t.text[:1].isdigit()]
+        settled = [c for c in view.replay.challenges if c.points is not None]
+        assert rows and all(t.endswith(tuple(f"{c.points[0]}-{c.points[1]}" for c in settled)) for t in rows), rows
+    finally:
+        app.resized(window.width, window.height)

@@ -258,3 +258,8 @@ def test_end_screen_exports_the_selected_challenge(app: Any, sample: GameRecord,
     save_as(view, str(tmp_path / "end.gif"))
     assert frames_of(tmp_path / "end.gif") == 4
     assert view.message.startswith("Saved end.gif (4 frames, ") and view.message_kind == "good"
+
+
+def test_the_save_dialog_speaks_to_a_player_not_of_the_docs() -> None:
+    assert "docs/" not in RECORD_HELP and ".md" not in RECORD_HELP
+    assert "record" in RECORD_HELP
