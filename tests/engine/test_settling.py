@@ -60,7 +60,7 @@ def test_the_rule_itself_builds_the_tables() -> None:
     for challenge, response in itertools.product(CHALLENGES, RESPONSES):
         assert _settle(challenge, response) == _expected(challenge, response)
     assert all(_settle(0, r) == (0, 0) for r in RESPONSES)
-    assert (_by_player(1), _by_player(2)) == BY_PLAYER
+    assert (_by_player(POINTS, 1), _by_player(POINTS, 2)) == BY_PLAYER
 
 
 def test_settle_refuses_what_is_no_challenge() -> None:
