@@ -61,7 +61,8 @@ _SHAPES = (*_LOWER, "straight_flush")
 def bags(draw: st.DrawFn) -> tuple[int, int, int]:
     """A bag of 30 balls (W, B, R), often near the rules' 10-10-10."""
     w = draw(st.integers(0, 30) | st.integers(8, 12))
-    b = draw(st.integers(0, 30 - w) | st.integers(max(0, 18 - w), min(30 - w, 22 - w)))
+    near = st.integers(max(0, 18 - w), max(0, min(30 - w, 22 - w)))
+    b = draw(st.integers(0, 30 - w) | near)
     return (w, b, 30 - w - b)
 
 
