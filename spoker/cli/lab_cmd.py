@@ -6,7 +6,7 @@ import argparse
 
 from shibumi import parse_board
 from spoker.cli import CliError
-from spoker.engine.rules import RuleSet
+from spoker.records.rules_file import rules_of
 
 EXAMPLE = """\
 examples:
@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     # Everything the user typed is checked here, before any window opens.
     board = parse_board(args.board) if args.board is not None else None
-    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    rules = rules_of(args.rules) if args.rules is not None else None
     if args.suite is not None:
         from spoker.records.suite import read_suite
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError
-from spoker.engine.rules import RuleSet
 from spoker.records.inputs import read_seed
+from spoker.records.rules_file import rules_of
 
 if TYPE_CHECKING:
     from spoker.records.record import GameRecord
@@ -120,7 +120,7 @@ SCREENSHOT_OPTIONS = ("autoplay", "show", "size", "analyse", "effort")
 def run(args: argparse.Namespace) -> int:
     check_combinations(args)
     if args.rules is not None:
-        RuleSet.parse(args.rules)  # a bad value fails here, with one line
+        args.rules = rules_of(args.rules).token  # a bad value fails here, with one line; a file becomes its items
     if args.autoplay is not None and args.autoplay < 0:
         raise CliError(f"--autoplay {args.autoplay}: expected 0 or more moves")
     for i in (1, 2):

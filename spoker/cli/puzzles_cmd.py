@@ -104,15 +104,15 @@ def command_line(args: argparse.Namespace) -> str:
 
 
 def run_make(args: argparse.Namespace) -> int:
-    from spoker.engine.rules import RuleSet
     from spoker.engine.state import GameState
     from spoker.records.files import write_text_atomic
     from spoker.records.puzzles import format_puzzle
+    from spoker.records.rules_file import rules_of
     from spoker.runs import puzzles
     from spoker.runs.simulate import ProgressBar, check_players
 
     check_output(args.out, "--out")
-    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    rules = rules_of(args.rules) if args.rules is not None else None
     if args.records is not None:
         if args.players is not None or args.seed is not None:
             raise CliError("--players and --seed are for --games: records have their own players and draws")

@@ -15,6 +15,7 @@ from spoker.engine.rules import RuleSet
 from spoker.errors import NotationError
 from spoker.records.record import GameRecord, load_record, parse_record, seed_warning
 from spoker.records.replay import Replay
+from spoker.records.rules_file import rules_of
 from spoker.safe_text import one_line, printable
 
 EXAMPLE = """\
@@ -82,7 +83,7 @@ def _positive_or_zero(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     stdin_once(args.files)
-    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    rules = rules_of(args.rules) if args.rules is not None else None
     if args.json:
         return _run_json(args.files, rules)
     if args.text:

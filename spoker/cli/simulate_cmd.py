@@ -13,6 +13,7 @@ from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.players import player_entries, player_names
 from spoker.records.files import write_text_atomic
+from spoker.records.rules_file import rules_of
 from spoker.runs.luck_judge import DEFAULT_JUDGE
 from spoker.runs.simulate import ENGINES, MAX_GAMES, ProgressBar, Tally, check_players, simulate
 from spoker.runs.stats import score_rates
@@ -109,7 +110,7 @@ def parse_pair(text: str) -> tuple[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     players = parse_pair(args.players)
-    rules = RuleSet.parse(args.rules)
+    rules = rules_of(args.rules)
     if args.luck_adjusted and not args.swap:
         raise CliError("--luck-adjusted needs --swap: each player must draw first in half the games")
     if args.luck_adjusted and args.engine == "batch":
