@@ -560,7 +560,7 @@ class Judge:
         rank, level, _ = self.best_of(entries, masks, occ, colour)
         if not rank or (cell == APEX_CELL and not responding and rank < self.apex_floor):
             return 0  # nothing, or the apex ruling (apex_counts, inlined: greedy's hot path)
-        return CODES[rank][level]
+        return self.codes[rank][level]
 
     def colour_codes(self, m0: int, m1: int, m2: int, occ: int, cell: int) -> tuple[int, int, int]:
         """Challenge codes (0: nothing) of a ball of each colour (W, B, R) placed

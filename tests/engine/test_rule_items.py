@@ -239,3 +239,26 @@ def test_a_rules_table_is_refused_naming_the_file_and_key(table: dict[str, objec
 
 def test_cells_are_all_named() -> None:  # the model and the engine name cells alike
     assert [str(c) for c in CELLS] == list(ref.CELL_NAMES)
+
+
+@settings(max_examples=examples(100))
+@given(any_rule_sets(), st.integers(0, 2**32 - 1), st.integers(0, 29))
+def test_a_balls_code_is_one_under_any_rule_set(rules: RuleSet, seed: int, balls: int) -> None:
+    """The engine's placement, the greedy player's code and the search's three
+    colours at once judge alike, in the rule set's ranking."""
+    rng = random.Random(seed)
+    state = GameState(rules)
+    while not state.is_over and state.move_number < balls:
+        state.draw(rng)
+        state.apply_place(rng.choice(state.legal_cells()))
+    if state.is_over:
+        return
+    judge = rules.judge
+    m0, m1, m2 = state.masks
+    responding = state.challenge is not None
+    for cell in state.legal_cells():
+        codes = judge.turn_colour_codes(m0, m1, m2, cell, responding)
+        for colour in range(3):
+            masks = [m0, m1, m2]
+            masks[colour] |= 1 << cell
+            assert judge.placed_code(masks, state.occupied | 1 << cell, cell, colour, responding) == codes[colour]
