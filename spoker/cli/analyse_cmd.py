@@ -87,7 +87,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
     p.add_argument(
         "--rules", metavar="RULES",
-        help="override the records' Rules: visible or touching, optionally with apex-free",
+        help="override the records' Rules: visible or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)",
     )
     p.add_argument("--json", action="store_true", help="one JSON object a file (docs/formats.md)")
     p.set_defaults(func=run)

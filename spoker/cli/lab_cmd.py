@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("board", nargs="?", metavar="BOARD", help="a board string (docs/formats.md) to start from")
-    p.add_argument("--rules", metavar="RULES", help="visible (default) or touching, optionally with apex-free")
+    p.add_argument("--rules", metavar="RULES", help="visible (default) or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)")
     p.add_argument("--suite", metavar="FILE", help="a group test suite to step through (docs/formats.md)")
     p.set_defaults(func=run)
 

@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--seed", type=_seed, metavar="S", help="seed of the draws (same seed, same draws)")
-    p.add_argument("--rules", metavar="RULES", help="visible or touching, optionally with apex-free")
+    p.add_argument("--rules", metavar="RULES", help="visible or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)")
     p.add_argument("--player1", metavar="NAME", help="player 1's name, or a computer player's name")
     p.add_argument("--player2", metavar="NAME", help="player 2's name, or a computer player's name")
     p.add_argument("--no-hints", action="store_true", help="no hints in this game")

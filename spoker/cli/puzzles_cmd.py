@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     make.add_argument("--players", metavar="A,B",
                       help=f"the two players of the games (default {PLAYERS})")
     make.add_argument("--rules", metavar="RULES",
-                      help="the games' rules: visible or touching, optionally with apex-free")
+                      help="the games' rules: visible or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)")
     make.add_argument(
         "--max-left", type=positive_int, metavar="L",
         help=f"try positions with at most L balls left to place (default {MAX_LEFT}: earlier ones are "

@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("files", nargs="+", metavar="FILE", help="a game record (- for stdin)")
     p.add_argument(
         "--rules", metavar="RULES",
-        help="override the records' Rules: visible or touching, optionally with apex-free",
+        help="override the records' Rules: visible or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)",
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="one JSON object a file (docs/formats.md)")

@@ -49,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("what", metavar="BOARD|RECORD|STATE", help="a board string, a record file or a state string")
     p.add_argument(
         "--rules", metavar="RULES",
-        help="for a record: override its Rules (visible or touching, optionally apex-free)",
+        help="for a record: override its Rules (visible or touching, optionally apex-free; items such as tie=none; or FILE.toml)",
     )
     p.add_argument(
         "--state", action="store_true", help="print only the state string (docs/formats.md)"

@@ -85,7 +85,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     p.add_argument(
         "--rules", default="visible", metavar="RULES",
-        help="visible (default) or touching, optionally with apex-free: 'touching,apex-free'",
+        help="visible (default) or touching, optionally with apex-free: 'touching,apex-free'"
+        " (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)",
     )
     cluster_arg.add_arguments(p)
     p.add_argument("--swap", action="store_true", help="players change seats every other game")

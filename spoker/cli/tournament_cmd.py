@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     p.add_argument(
         "--rules", default="visible", metavar="RULES",
-        help="visible (default) or touching, optionally with apex-free",
+        help="visible (default) or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)",
     )
     cluster_arg.add_arguments(p)
     p.add_argument(

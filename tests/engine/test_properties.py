@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from support import reference_rules as ref
-from support.model_events import model_happening, normal, ref_rules
+from support.model_events import play_both
 from support.strategies import games
 
 from shibumi import CELLS, FULL_MASK, Colour
@@ -31,24 +31,6 @@ from spoker.errors import Refusal
 RULE_SETS = [RuleSet(v, a) for v in ("visible", "touching") for a in (False, True)]
 RULE_IDS = [str(r) for r in RULE_SETS]
 APEX = CELLS[29]
-
-def play_both(rng: random.Random, rules: RuleSet) -> tuple[GameState, ref.RefGame, int]:
-    """A random game played move by move in the engine and the model; every
-    move's events must agree. Returns both and the number of moves."""
-    state = GameState(rules)
-    model = ref.RefGame(rules=ref_rules(rules))
-    moves = 0
-    while not state.is_over:
-        state.draw(rng)
-        cell = rng.choice(state.legal_cells())
-        colour = state.drawn
-        assert colour is not None
-        mine = [n for n in map(normal, state.apply_place(cell)) if n is not None]
-        theirs = [model_happening(h) for h in model.place(str(cell), colour.char)]
-        assert mine == theirs, f"move {moves + 1} of {[str(m) for m in state.history]}"
-        moves += 1
-    return state, model, moves
-
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_IDS)
 def test_games_match_the_reference_model(rules: RuleSet) -> None:

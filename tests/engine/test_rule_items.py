@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import reference_rules as ref
 from support.example_counts import examples
-from support.model_events import model_happening, normal, ref_rules
+from support.model_events import play_both as play_moves_both
+from support.model_events import ref_rules
 from support.strategies import any_rule_sets, rules_texts
 
 from shibumi import CELLS, parse_board
@@ -24,18 +25,8 @@ from spoker.errors import NotationError
 
 
 def play_both(rng: random.Random, rules: RuleSet) -> GameState:
-    """A random game, move by move in the engine and the model; every move's events agree."""
-    state = GameState(rules)
-    model = ref.RefGame(rules=ref_rules(rules))
-    while not state.is_over:
-        assert state.bag() == tuple(model.bag().values())
-        state.draw(rng)
-        cell = rng.choice(state.legal_cells())
-        colour = state.drawn
-        assert colour is not None
-        mine = [n for n in map(normal, state.apply_place(cell)) if n is not None]
-        theirs = [model_happening(h) for h in model.place(str(cell), colour.char)]
-        assert mine == theirs, f"{rules}: {[str(m) for m in state.history]}"
+    """A random game, move by move in the engine and the model, ending alike."""
+    state, model, _ = play_moves_both(rng, rules)
     assert (list(state.score), state.winner, state.end) == (model.scores, model.winner, model.end)
     return state
 

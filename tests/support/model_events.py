@@ -3,6 +3,8 @@ compare games move by move (tests/engine)."""
 
 from __future__ import annotations
 
+import random
+
 from spoker import (
     BallDrawn,
     BallPlaced,
@@ -10,6 +12,7 @@ from spoker import (
     ChallengeResolved,
     Event,
     GameOver,
+    GameState,
     Group,
     GroupFormed,
     RuleSet,
@@ -60,3 +63,22 @@ def ref_rules(rules: RuleSet) -> ref.RefRules:
     return ref.RefRules(
         rules.visibility == "touching", rules.apex_free, rules.lines, rules.off, rules.order, rules.tie, rules.bag
     )
+
+
+def play_both(rng: random.Random, rules: RuleSet) -> tuple[GameState, ref.RefGame, int]:
+    """A random game played move by move in the engine and the model; every
+    move's events must agree. Returns both and the number of moves."""
+    state = GameState(rules)
+    model = ref.RefGame(rules=ref_rules(rules))
+    moves = 0
+    while not state.is_over:
+        assert state.bag() == tuple(model.bag().values())
+        state.draw(rng)
+        cell = rng.choice(state.legal_cells())
+        colour = state.drawn
+        assert colour is not None
+        mine = [n for n in map(normal, state.apply_place(cell)) if n is not None]
+        theirs = [model_happening(h) for h in model.place(str(cell), colour.char)]
+        assert mine == theirs, f"move {moves + 1} of {[str(m) for m in state.history]}"
+        moves += 1
+    return state, model, moves
