@@ -441,6 +441,8 @@ _DEFAULT_STRENGTH = DEFAULT_RULINGS.strength
 
 def off_sentence(rank: int) -> str:
     """Why a group of ``rank`` forms nothing under ``off=``: the explanations' sentence."""
+    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= STRAIGHT_FLUSH:
+        raise TypeError(f"rank {shown(rank)}: expected a rank, 1-5")
     return f"{RANK_KEYS[rank]} is off under these rules (off={RANK_KEYS[rank]}): it forms no group"
 
 
@@ -450,6 +452,7 @@ CLIMBING = "a line that climbs does not count under lines=in-level"
 
 def climbs(p: Pattern) -> bool:
     """Whether ``p`` is a line whose balls lie on more than one level."""
+    _pid(p)
     return p.kind != 5 and len({c.level for c in p.cells}) > 1
 
 

@@ -449,12 +449,15 @@ _FILE_KEYS = ("name", "summary", "visibility", "apex_free", "lines", "off", "ord
 def rules_from_table(table: Mapping[str, object], source: str) -> RulesFile:
     """The rule set a rules file's table (TOML, read) names; ``source`` (the
     file) starts every refusal, which names the key and the reason."""
+    if not isinstance(table, Mapping) or not isinstance(source, str):
+        raise TypeError(f"rules_from_table({shown(table)}, {shown(source)}): expected a table read from TOML and a file name")
+
     def bad(key: str, why: str) -> NotationError:
         return NotationError(f"rules file {source}: key {key!r}: {why}")
 
     for key in table:
-        if key not in _FILE_KEYS:
-            raise bad(key, f"unknown key (expected {', '.join(_FILE_KEYS)})")
+        if not isinstance(key, str) or key not in _FILE_KEYS:
+            raise bad(str(key), f"unknown key (expected {', '.join(_FILE_KEYS)})")
     for key in ("name", "summary"):
         if key not in table:
             raise bad(key, "missing: a rules file gives its name and a one-line summary")
