@@ -18,7 +18,16 @@ from spoker.engine.events import ChallengeResolved, StraightFlush
 from spoker.engine.groups import Group, Rank, compare
 from spoker.engine.judging import STRAIGHT_FLUSH_CODE, challenge_code
 from spoker.engine.rules import RuleSet
-from spoker.engine.settling import BY_PLAYER, CODE_COUNT, GAIN, POINTS, _by_player, _settle, settle, tables
+from spoker.engine.settling import (
+    BY_PLAYER,
+    CODE_COUNT,
+    GAIN,
+    POINTS,
+    _by_player,
+    _settle,
+    settle,
+    tables,
+)
 from spoker.engine.state import GameState
 from spoker.players.search import SF_POINTS, Expectimax
 
