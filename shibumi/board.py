@@ -303,9 +303,10 @@ class Board:
         return Board((w & bit, b & bit, r & bit))
 
     # -- checks -----------------------------------------------------------
-    def validate(self) -> None:
+    def validate(self, bag: tuple[int, int, int] | None = None) -> None:
         """Raise :class:`BoardStringError` unless every ball is supported and no
-        colour has more than 10 balls."""
+        colour has more balls than ``bag`` holds (white, black, red: 10 each
+        if not given)."""
         for cell in cells_of(self._occ):
             if not _supported(self._occ, cell):
                 missing = _names(PLATFORM_MASK[cell] & ~self._occ)
@@ -313,10 +314,11 @@ class Board:
                     f"the ball on {cell} floats: {missing} under it {_is_are(missing)} empty"
                 )
         for k in COLOURS:
-            if self.count(k) > BALLS_PER_COLOUR:
+            most = BALLS_PER_COLOUR if bag is None else bag[k]
+            if self.count(k) > most:
                 raise BoardStringError(
                     f"{self.count(k)} {k.word} balls ({k.char}): at most "
-                    f"{BALLS_PER_COLOUR} of a colour"
+                    + (f"{most} of a colour" if bag is None else f"{most}, the bag holds {'-'.join(map(str, bag))}")
                 )
 
     # -- identity ---------------------------------------------------------
@@ -345,10 +347,11 @@ class Board:
 _CHARS = {"W": 0, "B": 1, "R": 2}
 
 
-def read_board_string(text: str) -> Board:
+def read_board_string(text: str, bag: tuple[int, int, int] | None = None) -> Board:
     """Parse a board string; :class:`BoardStringError` says what and where.
 
-    Colour letters are read in either case; surrounding white space is ignored.
+    Colour letters are read in either case; surrounding white space is
+    ignored. ``bag``: the most balls of each colour (10 each if not given).
     """
     if not isinstance(text, str):
         raise BoardStringError(f"a board string must be text, not {text!r}")
@@ -375,7 +378,7 @@ def read_board_string(text: str) -> Board:
             masks[k] |= 1 << cell
     board = Board((masks[0], masks[1], masks[2]))
     try:
-        board.validate()
+        board.validate(bag)
     except BoardStringError as err:
         raise BoardStringError(f"board string {text!r}: {err}") from None
     return board

@@ -11,12 +11,14 @@ from shibumi.errors import expect
 EMPTY_BOARD_STRING = "................/........./..../."
 
 
-def parse_board(text: str) -> Board:
+def parse_board(text: str, bag: tuple[int, int, int] | None = None) -> Board:
     """Parse a board string; :class:`BoardStringError` says what and where.
 
-    Colour letters are read in either case; surrounding white space is ignored.
+    Colour letters are read in either case; surrounding white space is
+    ignored. ``bag``: the most balls of each colour, white, black, red (a
+    rule set's bag; 10 each if not given).
     """
-    return read_board_string(text)
+    return read_board_string(text, bag)
 
 
 def format_board(board: Board) -> str:

@@ -29,7 +29,7 @@ MODULES = (
     "shibumi.shapes", "shibumi.visibility", "spoker", "spoker.engine.state", "spoker.engine.state_strings",
     "spoker.engine.groups",
     "spoker.engine.moves", "spoker.engine.rules", "spoker.engine.events", "spoker.records.record",
-    "spoker.records.files", "spoker.records.replay",
+    "spoker.records.files", "spoker.records.replay", "spoker.records.rules_file",
     "spoker.runs.simulate", "spoker.runs.tournament", "spoker.runs.stats", "spoker.runs.charts", "spoker.players", "spoker.text.textview", "spoker.safe_text", "spoker.cli.record_views",
     "spoker.runs.parallel", "spoker.runs.batch", "spoker.text.narrator", "spoker.engine.judging", "spoker.engine.settling",
     "spoker.engine.challenges", "spoker.gui.models.story", "spoker.records.puzzles", "spoker.gui.models.puzzle_rating",

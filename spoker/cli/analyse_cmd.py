@@ -11,10 +11,10 @@ from shibumi.errors import ShibumiError
 from spoker.cli import CliError, cap_workers_told, positive_int
 from spoker.cli.streams import read_stdin, stdin_once
 from spoker.engine.groups import Rank
-from spoker.engine.rules import RuleSet
 from spoker.errors import WorkerError
 from spoker.records.record import GameRecord, decode_record, load_record
 from spoker.records.replay import Replay
+from spoker.records.rules_file import rules_of
 from spoker.runs.analysis import (
     BLUNDER,
     DEFAULT_EFFORT,
@@ -87,7 +87,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
     p.add_argument(
         "--rules", metavar="RULES",
-        help="override the records' Rules: visible or touching, optionally with apex-free",
+        help="override the records' Rules: visible or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)",
     )
     p.add_argument("--json", action="store_true", help="one JSON object a file (docs/formats.md)")
     p.set_defaults(func=run)
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     if args.effort > MAX_EFFORT:
         raise CliError(f"--effort {args.effort}: at most {MAX_EFFORT:,} positions a placement")
     stdin_once(args.files)
-    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    rules = rules_of(args.rules) if args.rules is not None else None
     workers = cap_workers_told("analyse", args.workers)
     status = 0
     first = True

@@ -10,11 +10,12 @@ from typing import IO
 from shibumi import Board, ShibumiError, parse_board
 from spoker.cli import CliError
 from spoker.cli.streams import LINE_TOO_LONG, lines_limited, stdin_bytes
-from spoker.engine.groups import Group, best_group, groups_at
+from spoker.engine.groups import Group, best_group, groups_at, standing
 from spoker.engine.moves import Move
 from spoker.engine.refusals import board_refusal
-from spoker.engine.rules import RuleSet
+from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.errors import IllegalActionError, NotationError
+from spoker.records.rules_file import rules_of
 from spoker.safe_text import one_line, printable
 from spoker.text.textview import groups_text
 
@@ -56,7 +57,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("move", nargs="?", metavar="MOVE", help="the ball to place, e.g. R@1E1")
     p.add_argument(
         "--rules", default="visible", metavar="RULES",
-        help="visible (default) or touching, optionally with apex-free: 'touching, apex-free'",
+        help="a rule set: items such as 'touching, apex-free, lines=in-level, tie=none, bag=12-9-9' "
+        "(default: visible), or a rules file FILE.toml (docs/rules.md)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object (docs/formats.md)")
     p.add_argument(
@@ -69,7 +71,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = RuleSet.parse(args.rules)
+    rules = rules_of(args.rules)
     if args.batch is not None:
         if args.board is not None:
             raise CliError("give either BOARD MOVE or --batch FILE, not both")
@@ -85,20 +87,21 @@ def run(args: argparse.Namespace) -> int:
         # Escaped: an unreadable board or move is kept as typed in the case.
         print(printable(format_case(case_for(args.board, args.move, rules))))
         return 0
-    board, move = read_query(args.board, args.move)
+    board, move = read_query(args.board, args.move, rules)
     groups, best = analyse(board, move, rules)
     if args.json:
-        print(json.dumps(to_json(move, groups, best)))
+        print(json.dumps(to_json(move, groups, best, board, rules)))
     else:
         print(groups_text(board, move, groups, best, rules))
     return 0
 
 
-def read_query(board_text: str, move_text: str) -> tuple[Board, Move]:
-    """Board and move of a query; ValueError unless the ball can go there now."""
-    board = parse_board(board_text)
+def read_query(board_text: str, move_text: str, rules: RuleSet = DEFAULT_RULES) -> tuple[Board, Move]:
+    """Board and move of a query; ValueError unless the ball can go there now
+    (the cell playable, the colour still in ``rules``' bag)."""
+    board = parse_board(board_text, rules.counts)
     move = Move.from_str(move_text, board)
-    refusal = board_refusal(board, move.cell, move.colour)
+    refusal = board_refusal(board, move.cell, move.colour, rules.counts)
     if refusal is not None:
         from spoker.text.narrator import (
             refusal_text,  # the sentences load the game: only for a refusal
@@ -127,12 +130,31 @@ def group_json(group: Group, with_visible: bool) -> dict[str, object]:
     return out
 
 
-def to_json(move: Move, groups: list[Group], best: Group | None) -> dict[str, object]:
+def to_json(
+    move: Move, groups: list[Group], best: Group | None, board: Board, rules: RuleSet = DEFAULT_RULES
+) -> dict[str, object]:
+    """The answer of docs/formats.md: each group with ``counts`` (under
+    ``rules``) and, when it does not count, ``why`` (the explanations' words)."""
+    after = board.place(move.cell, move.colour)
     return {
         "move": str(move),
-        "groups": [group_json(g, True) for g in groups],
+        "groups": [{**group_json(g, True), **counts_json(after, g, rules)} for g in groups],
         "best": group_json(best, False) if best is not None else None,
     }
+
+
+def counts_json(after: Board, group: Group, rules: RuleSet) -> dict[str, object]:
+    """``counts`` and, when false, ``why``: the one why-not cascade
+    (:func:`spoker.engine.groups.standing`) in the narrator's words. The apex
+    ruling, about turns, is not applied here."""
+    told = standing(after, group, rules)
+    if told.counts:
+        return {"counts": True}
+    from spoker.text.narrator import (
+        reasons_text,  # the sentences: only for a group that does not count
+    )
+
+    return {"counts": False, "why": reasons_text(told.against)}
 
 
 def answer(line: str, rules: RuleSet) -> dict[str, object]:
@@ -141,8 +163,8 @@ def answer(line: str, rules: RuleSet) -> dict[str, object]:
     if len(fields) != 2:
         return {"error": f"expected 'BOARD MOVE', got {line.strip()!r}"}
     try:
-        board, move = read_query(fields[0], fields[1])
-        return to_json(move, *analyse(board, move, rules))
+        board, move = read_query(fields[0], fields[1], rules)
+        return to_json(move, *analyse(board, move, rules), board, rules)
     except (CliError, ShibumiError) as err:
         return {"error": str(err)}
 

@@ -6,7 +6,7 @@ import argparse
 
 from shibumi import parse_board
 from spoker.cli import CliError
-from spoker.engine.rules import RuleSet
+from spoker.records.rules_file import rules_of
 
 EXAMPLE = """\
 examples:
@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("board", nargs="?", metavar="BOARD", help="a board string (docs/formats.md) to start from")
-    p.add_argument("--rules", metavar="RULES", help="visible (default) or touching, optionally with apex-free")
+    p.add_argument("--rules", metavar="RULES", help="visible (default) or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)")
     p.add_argument("--suite", metavar="FILE", help="a group test suite to step through (docs/formats.md)")
     p.set_defaults(func=run)
 
@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     # Everything the user typed is checked here, before any window opens.
     board = parse_board(args.board) if args.board is not None else None
-    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    rules = rules_of(args.rules) if args.rules is not None else None
     if args.suite is not None:
         from spoker.records.suite import read_suite
 

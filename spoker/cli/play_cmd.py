@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError
-from spoker.engine.rules import RuleSet
 from spoker.records.inputs import read_seed
+from spoker.records.rules_file import rules_of
 
 if TYPE_CHECKING:
     from spoker.records.record import GameRecord
@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--seed", type=_seed, metavar="S", help="seed of the draws (same seed, same draws)")
-    p.add_argument("--rules", metavar="RULES", help="visible or touching, optionally with apex-free")
+    p.add_argument("--rules", metavar="RULES", help="visible or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)")
     p.add_argument("--player1", metavar="NAME", help="player 1's name, or a computer player's name")
     p.add_argument("--player2", metavar="NAME", help="player 2's name, or a computer player's name")
     p.add_argument("--no-hints", action="store_true", help="no hints in this game")
@@ -122,7 +122,7 @@ SCREENSHOT_OPTIONS = ("autoplay", "show", "size", "analyse", "effort", "plan")
 def run(args: argparse.Namespace) -> int:
     check_combinations(args)
     if args.rules is not None:
-        RuleSet.parse(args.rules)  # a bad value fails here, with one line
+        args.rules = rules_of(args.rules).token  # a bad value fails here, with one line; a file becomes its items
     if args.autoplay is not None and args.autoplay < 0:
         raise CliError(f"--autoplay {args.autoplay}: expected 0 or more moves")
     for i in (1, 2):

@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     make.add_argument("--players", metavar="A,B",
                       help=f"the two players of the games (default {PLAYERS})")
     make.add_argument("--rules", metavar="RULES",
-                      help="the games' rules: visible or touching, optionally with apex-free")
+                      help="the games' rules: visible or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)")
     make.add_argument(
         "--max-left", type=positive_int, metavar="L",
         help=f"try positions with at most L balls left to place (default {MAX_LEFT}: earlier ones are "
@@ -104,15 +104,15 @@ def command_line(args: argparse.Namespace) -> str:
 
 
 def run_make(args: argparse.Namespace) -> int:
-    from spoker.engine.rules import RuleSet
     from spoker.engine.state import GameState
     from spoker.records.files import write_text_atomic
     from spoker.records.puzzles import format_puzzle
+    from spoker.records.rules_file import rules_of
     from spoker.runs import puzzles
     from spoker.runs.simulate import ProgressBar, check_players
 
     check_output(args.out, "--out")
-    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    rules = rules_of(args.rules) if args.rules is not None else None
     if args.records is not None:
         if args.players is not None or args.seed is not None:
             raise CliError("--players and --seed are for --games: records have their own players and draws")

@@ -15,6 +15,7 @@ from spoker.engine.rules import RuleSet
 from spoker.errors import NotationError
 from spoker.records.record import GameRecord, load_record, parse_record, seed_warning
 from spoker.records.replay import Replay
+from spoker.records.rules_file import rules_of
 from spoker.safe_text import one_line, printable
 
 EXAMPLE = """\
@@ -53,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("files", nargs="+", metavar="FILE", help="a game record (- for stdin)")
     p.add_argument(
         "--rules", metavar="RULES",
-        help="override the records' Rules: visible or touching, optionally with apex-free",
+        help="override the records' Rules: visible or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)",
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="one JSON object a file (docs/formats.md)")
@@ -82,7 +83,7 @@ def _positive_or_zero(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     stdin_once(args.files)
-    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    rules = rules_of(args.rules) if args.rules is not None else None
     if args.json:
         return _run_json(args.files, rules)
     if args.text:

@@ -12,6 +12,7 @@ from spoker.cli import CliError
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
+from spoker.records.rules_file import rules_of
 from spoker.text.textview import LEGEND, bag_text, board_diagram, state_text
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("what", metavar="BOARD|RECORD|STATE", help="a board string, a record file or a state string")
     p.add_argument(
         "--rules", metavar="RULES",
-        help="for a record: override its Rules (visible or touching, optionally apex-free)",
+        help="for a record: override its Rules (visible or touching, optionally apex-free; items such as tie=none; or FILE.toml)",
     )
     p.add_argument(
         "--state", action="store_true", help="print only the state string (docs/formats.md)"
@@ -57,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = RuleSet.parse(args.rules) if args.rules is not None else None
+    rules = rules_of(args.rules) if args.rules is not None else None
     print(state_of(args.what, rules).to_string() if args.state else show(args.what, rules))
     return 0
 

@@ -13,6 +13,7 @@ from spoker.engine.groups import Rank
 from spoker.engine.rules import RuleSet
 from spoker.players import player_entries, player_names
 from spoker.records.files import write_text_atomic
+from spoker.records.rules_file import rules_of
 from spoker.runs.luck_judge import DEFAULT_JUDGE
 from spoker.runs.simulate import ENGINES, MAX_GAMES, ProgressBar, Tally, check_players, simulate
 from spoker.runs.stats import score_rates
@@ -84,7 +85,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     p.add_argument(
         "--rules", default="visible", metavar="RULES",
-        help="visible (default) or touching, optionally with apex-free: 'touching,apex-free'",
+        help="visible (default) or touching, optionally with apex-free: 'touching,apex-free'"
+        " (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)",
     )
     cluster_arg.add_arguments(p)
     p.add_argument("--swap", action="store_true", help="players change seats every other game")
@@ -109,7 +111,7 @@ def parse_pair(text: str) -> tuple[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     players = parse_pair(args.players)
-    rules = RuleSet.parse(args.rules)
+    rules = rules_of(args.rules)
     if args.luck_adjusted and not args.swap:
         raise CliError("--luck-adjusted needs --swap: each player must draw first in half the games")
     if args.luck_adjusted and args.engine == "batch":

@@ -10,7 +10,7 @@ import sys
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.simulate_cmd import PlayersHelp
 from spoker.cli.streams import check_output
-from spoker.engine.rules import RuleSet
+from spoker.records.rules_file import rules_of
 from spoker.runs.charts import draw_study_chart
 from spoker.runs.simulate import ProgressBar
 from spoker.runs.study import ALL_RULES, Study, run_study
@@ -85,7 +85,7 @@ def _pair(text: str) -> tuple[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     pairs = [_pair(text) for text in args.players]
-    rule_sets = [RuleSet.parse(r) for r in args.rules] if args.rules else list(ALL_RULES)
+    rule_sets = [rules_of(r) for r in args.rules] if args.rules else list(ALL_RULES)
     if args.chart is not None:
         check_output(args.chart, "--chart", ".png")  # before the games, not after them
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)

@@ -11,7 +11,7 @@ import sys
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.simulate_cmd import PlayersHelp, write_result
 from spoker.cli.streams import check_output
-from spoker.engine.rules import RuleSet
+from spoker.records.rules_file import rules_of
 from spoker.runs.simulate import MAX_GAMES, ProgressBar, check_players
 from spoker.runs.tournament import run_tournament
 from spoker.safe_text import printable
@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     p.add_argument(
         "--rules", default="visible", metavar="RULES",
-        help="visible (default) or touching, optionally with apex-free",
+        help="visible (default) or touching, optionally with apex-free (or items: lines=, off=, order=, tie=, bag=; or FILE.toml)",
     )
     cluster_arg.add_arguments(p)
     p.add_argument(
@@ -68,7 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = RuleSet.parse(args.rules)
+    rules = rules_of(args.rules)
     check_players(args.players)
     if args.games > MAX_GAMES:
         raise CliError(f"--games {args.games}: at most {MAX_GAMES} games a pairing")

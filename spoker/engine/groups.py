@@ -290,7 +290,7 @@ def standing(
     hidden = tuple(Reason(ReasonKind.COVERED, (c, by)) for c, by in seen.covered) + tuple(
         Reason(ReasonKind.CUT, (a, b, *above)) for a, b, above in seen.cut
     )
-    why = judge.why_not_a_group(pattern_of(group.cells, group.rank))
+    why = judge.why_not_a_group(pattern_of(group.cells, group.rank), int(group.rank))
     against: tuple[Reason, ...]
     if why is not None:
         against = (Reason(ReasonKind.EXCLUDED, why=why),)

@@ -240,12 +240,33 @@ Entry = tuple[int, int, int, int]
 _NONE = (0, 0, -1)
 
 
-def _make_best_of(check_visibility: bool) -> Callable[[tuple[Entry, ...], Masks, int, int], tuple[int, int, int]]:
-    """The group-judging loop for one visibility ruling (its tables bound as
-    closure cells, read faster than globals in the hot path)."""
+N_LINES3 = len(LINES3)
+"""Pattern ids below this are lines of three; from it to :data:`FIRST_PYRAMID`, lines of four."""
+FIRST_PYRAMID = N_LINES3 + len(LINES4)
+"""Pattern ids from this one on are five-ball pyramids."""
+
+DEFAULT_ORDER = (1, 2, 3, 4)
+"""The ranking of the four lower groups, lowest first (rules.md)."""
+DEFAULT_BAG = (10, 10, 10)
+"""The bag of rules.md: 10 white, 10 black, 10 red."""
+RANK_KEYS = ("", "three_kinds", "flush_three", "full_house", "flush_four", "straight_flush")
+"""Each rank's name in rule sets, JSON and records (``spoker.engine.groups.Rank.key``)."""
+
+
+def _make_best_of(
+    check_visibility: bool, strength: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+) -> Callable[[tuple[Entry, ...], Masks, int, int], tuple[int, int, int]]:
+    """The group-judging loop for one visibility ruling and one ranking
+    (``strength[rank]``: where the rank stands, 0 when it forms no group):
+    its tables bound as closure cells, read faster than globals in the hot
+    path. The loop compares strengths and answers the rank."""
     full_house_other = FULL_HOUSE_OTHER
     cover_of = COVER_OF
     bridges_of = BRIDGES_OF
+    tk, f3, fh, f4, sf = strength[1:]
+    flush_of = tuple(f3 if pid < N_LINES3 else f4 if pid < FIRST_PYRAMID else sf for pid in range(len(PATTERNS)))
+    rank_of_strength = _rank_at(strength)
+    n3, n34 = N_LINES3, FIRST_PYRAMID
 
     def best(entries: tuple[Entry, ...], masks: Masks, occ: int, colour: int) -> tuple[int, int, int]:
         try:
@@ -253,22 +274,24 @@ def _make_best_of(check_visibility: bool) -> Callable[[tuple[Entry, ...], Masks,
             best_level = 0
             best_pid = -1
             own = masks[colour]
-            for m, flush, level, pid in entries:
-                if flush <= best_rank and (flush < best_rank or level <= best_level):
+            for m, bound, level, pid in entries:
+                if bound <= best_rank and (bound < best_rank or level <= best_level):
                     break  # scan order: no later pattern can rank higher, nor tie first
                 if own & m == m:
-                    rank = flush
-                elif flush == 2:  # a line of three: three kinds needs every colour
-                    if not (masks[0] & m and masks[1] & m and masks[2] & m):
+                    rank = flush_of[pid]
+                    if not rank:
                         continue
-                    rank = 1
-                elif flush == 5:  # a pyramid: full house?
+                elif pid < n3:  # a line of three: three kinds needs every colour
+                    if not (tk and masks[0] & m and masks[1] & m and masks[2] & m):
+                        continue
+                    rank = tk
+                elif pid >= n34:  # a pyramid: full house?
                     other = full_house_other[pid].get(own & m)
-                    if other is None or not (
+                    if not fh or other is None or not (
                         masks[0] & other == other or masks[1] & other == other or masks[2] & other == other
                     ):
                         continue
-                    rank = 3
+                    rank = fh
                 else:
                     continue
                 if rank < best_rank or (rank == best_rank and level <= best_level):
@@ -291,9 +314,18 @@ def _make_best_of(check_visibility: bool) -> Callable[[tuple[Entry, ...], Masks,
                 f"best_of: entries {shown(entries)}, masks {shown(masks)}, colour {shown(colour)}: "
                 "not patterns on a position"
             ) from None
-        return best_rank, best_level, best_pid
+        return rank_of_strength[best_rank], best_level, best_pid
 
     return best
+
+
+def _rank_at(strength: tuple[int, ...]) -> tuple[int, ...]:
+    """``strength[rank]`` turned round: the rank standing at each strength (0: none)."""
+    rank_at = [0] * 6
+    for rank, s in enumerate(strength):
+        if s:
+            rank_at[s] = rank
+    return tuple(rank_at)
 
 
 _BEST_OF = (_make_best_of(False), _make_best_of(True))
@@ -316,15 +348,23 @@ class _RulingFields(NamedTuple):
     check_visibility: bool = True
     apex_free: bool = False
     excluded: tuple[tuple[int, str], ...] = ()
+    order: tuple[int, ...] = DEFAULT_ORDER
+    off: tuple[int, ...] = ()
+    tie_scores: bool = True
+    bag: tuple[int, int, int] = DEFAULT_BAG
 
 
 class Rulings(_RulingFields):
-    """What a rule set decides about judging; variants change it.
+    """What a rule set decides about judging and scoring; variants change it.
 
     ``check_visibility``: covered balls and cut contacts spoil a group (the
     ``visible`` rules) or not (``touching``). ``apex_free``: the apex counts
     on any turn, or (False) on a normal turn only for a straight flush.
     ``excluded``: (pattern id, why) of the shapes that form no group at all.
+    ``order``: the four lower ranks, lowest first (the straight flush stays
+    above them). ``off``: the ranks that form no group at all. ``tie_scores``:
+    a tied challenge scores one point to each player (True) or to neither.
+    ``bag``: the white, black and red balls the bag holds (30 in all).
 
     A checked named tuple rather than a dataclass: importing ``dataclasses``
     costs a command-line start about 8 ms (``bench/startup.py``).
@@ -337,8 +377,14 @@ class Rulings(_RulingFields):
         check_visibility: bool = True,
         apex_free: bool = False,
         excluded: tuple[tuple[int, str], ...] = (),
+        order: tuple[int, ...] = DEFAULT_ORDER,
+        off: tuple[int, ...] = (),
+        tie_scores: bool = True,
+        bag: tuple[int, int, int] = DEFAULT_BAG,
     ) -> Rulings:
-        for what, value in (("check_visibility", check_visibility), ("apex_free", apex_free)):
+        for what, value in (
+            ("check_visibility", check_visibility), ("apex_free", apex_free), ("tie_scores", tie_scores)
+        ):
             if not isinstance(value, bool):
                 raise TypeError(f"{what} {shown(value)}: expected True or False")
         if not isinstance(excluded, tuple) or not all(
@@ -347,7 +393,30 @@ class Rulings(_RulingFields):
             for e in excluded
         ):
             raise TypeError(f"excluded {shown(excluded)}: expected (pattern id, reason) pairs")
-        return super().__new__(cls, check_visibility, apex_free, excluded)
+        if not isinstance(order, tuple) or sorted(order) != list(DEFAULT_ORDER) or not all(
+            type(r) is int for r in order
+        ):
+            raise TypeError(f"order {shown(order)}: expected the ranks 1-4 in some order, lowest first")
+        if not isinstance(off, tuple) or not all(type(r) is int and 1 <= r <= 5 for r in off) or (
+            list(off) != sorted(set(off))
+        ):
+            raise TypeError(f"off {shown(off)}: expected ranks 1-5, each once, in ascending order")
+        if not isinstance(bag, tuple) or len(bag) != 3 or not all(
+            type(n) is int and 0 <= n <= 30 for n in bag
+        ) or sum(bag) != 30:
+            raise TypeError(f"bag {shown(bag)}: expected (white, black, red), whole numbers adding up to 30")
+        return super().__new__(cls, check_visibility, apex_free, excluded, order, off, tie_scores, bag)
+
+    @property
+    def strength(self) -> tuple[int, ...]:
+        """``strength[rank]``: where each rank (0-5) stands when groups
+        compare, 1 lowest; a straight flush is 5; a rank that is off, 0."""
+        out = [0, 0, 0, 0, 0, 5]
+        for place, rank in enumerate(self.order, start=1):
+            out[rank] = place
+        for rank in self.off:
+            out[rank] = 0
+        return tuple(out)
 
     def but(self, **changes: object) -> Rulings:
         """A copy with some rulings changed: ``rulings.but(apex_free=True)``."""
@@ -367,6 +436,24 @@ class Rulings(_RulingFields):
 
 
 DEFAULT_RULINGS = Rulings()
+_DEFAULT_STRENGTH = DEFAULT_RULINGS.strength
+
+
+def off_sentence(rank: int) -> str:
+    """Why a group of ``rank`` forms nothing under ``off=``: the explanations' sentence."""
+    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= STRAIGHT_FLUSH:
+        raise TypeError(f"rank {shown(rank)}: expected a rank, 1-5")
+    return f"{RANK_KEYS[rank]} is off under these rules (off={RANK_KEYS[rank]}): it forms no group"
+
+
+CLIMBING = "a line that climbs does not count under lines=in-level"
+"""Why a line over two levels or more forms nothing under ``lines=in-level``."""
+
+
+def climbs(p: Pattern) -> bool:
+    """Whether ``p`` is a line whose balls lie on more than one level."""
+    _pid(p)
+    return p.kind != 5 and len({c.level for c in p.cells}) > 1
 
 
 class Judge:
@@ -379,14 +466,26 @@ class Judge:
         self.rulings = rulings
         self.check_visibility = rulings.check_visibility
         self.apex_free = rulings.apex_free
-        self.best_of = _BEST_OF[rulings.check_visibility]
-        """:func:`best_of` with this visibility ruling: (entries, masks, occupied, colour)."""
+        strength = rulings.strength
+        self.strength = strength
+        """``strength[rank]``: where each rank stands (0: it is off)."""
+        self.rank_at = _rank_at(strength)
+        """The rank at each strength (a challenge code's ``code >> LEVEL_BITS``)."""
+        self.codes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(_challenge_code(s, level) if s else 0 for level in range(5)) for s in strength
+        )
+        """``codes[rank][level]``: the challenge code of a group (0 if its rank is off)."""
+        self.best_of = (
+            _BEST_OF[rulings.check_visibility] if strength == _DEFAULT_STRENGTH
+            else _make_best_of(rulings.check_visibility, strength)
+        )
+        """:func:`best_of` with this visibility ruling and ranking: (entries, masks, occupied, colour)."""
         self.apex_floor = 0 if rulings.apex_free else STRAIGHT_FLUSH
         """The lowest rank the apex counts for on a normal turn."""
         self.apex_floor_code = _challenge_code(self.apex_floor, 0)
         """The same as a code: a normal turn's apex code below it counts for nothing."""
         self.excluded: dict[int, str] = dict(rulings.excluded)
-        tables = _tables(frozenset(self.excluded))
+        tables = _tables(frozenset(self.excluded), strength)
         self.through: tuple[tuple[Pattern, ...], ...] = tables.through
         self.scan = tables.scan
         self.complete = tables.complete
@@ -403,9 +502,17 @@ class Judge:
         """Whether the shape ``p`` forms groups at all under these rulings."""
         return _pid(p) not in self.excluded
 
-    def why_not_a_group(self, p: Pattern) -> str | None:
-        """Why the shape ``p`` forms no group under these rulings (None: it does)."""
-        return self.excluded.get(_pid(p))
+    def why_not_a_group(self, p: Pattern, rank: int | None = None) -> str | None:
+        """Why the shape ``p`` (as a group of ``rank``, if given) forms no
+        group under these rulings (None: it does)."""
+        why = self.excluded.get(_pid(p))
+        if why is None and rank is not None and rank in self.rulings.off:
+            why = off_sentence(rank)
+        return why
+
+    def outranks(self, higher: int, lower: int) -> bool:
+        """Whether the rank ``higher`` beats ``lower`` here."""
+        return self.strength[higher] > self.strength[lower]
 
     def apex_counts(self, cell: int, rank: int, responding: bool) -> bool:
         """The apex ruling: a group of ``rank`` formed by a ball on ``cell``
@@ -456,7 +563,7 @@ class Judge:
         rank, level, _ = self.best_of(entries, masks, occ, colour)
         if not rank or (cell == APEX_CELL and not responding and rank < self.apex_floor):
             return 0  # nothing, or the apex ruling (apex_counts, inlined: greedy's hot path)
-        return CODES[rank][level]
+        return self.codes[rank][level]
 
     def colour_codes(self, m0: int, m1: int, m2: int, occ: int, cell: int) -> tuple[int, int, int]:
         """Challenge codes (0: nothing) of a ball of each colour (W, B, R) placed
@@ -513,20 +620,26 @@ class Judge:
                 elif m2 & others == others and flush > c2:
                     c2 = flush
             else:
+                # One colour: a straight flush, above all (or nothing when it is off).
                 if m0 & others == others:
-                    c0 = flush
+                    if flush > c0:
+                        c0 = flush
                     continue
                 if m1 & others == others:
-                    c1 = flush
+                    if flush > c1:
+                        c1 = flush
                     continue
                 if m2 & others == others:
-                    c2 = flush
+                    if flush > c2:
+                        c2 = flush
                     continue
                 for pair, other in pairings:
                     for k, mk in ((0, m0), (1, m1), (2, m2)):
                         if mk & pair == pair and not mk & other and (
                             m0 & other == other or m1 & other == other or m2 & other == other
                         ):
+                            if not mixed:
+                                continue
                             if k == 0:
                                 c0 = max(c0, mixed)
                             elif k == 1:
@@ -584,9 +697,19 @@ cells' mask, kind, code if one colour, code of its mixed form (three kinds,
 full house; 0 for a line of four), cover mask, cut bridges, pyramid pairings)."""
 
 
-def _mixed_code(p: Pattern) -> int:
-    mixed = {3: 1, 4: 0, 5: 3}[p.kind]
+def _mixed_code(p: Pattern, strength: tuple[int, ...]) -> int:
+    mixed = strength[{3: 1, 4: 0, 5: 3}[p.kind]]
     return _challenge_code(mixed, p.top_level) if mixed else 0
+
+
+def _flush_code(p: Pattern, strength: tuple[int, ...]) -> int:
+    flush = strength[FLUSH_RANK[p.kind]]
+    return _challenge_code(flush, p.top_level) if flush else 0
+
+
+def _bound(p: Pattern, strength: tuple[int, ...]) -> int:
+    """The highest strength the shape ``p`` can reach (0: it forms nothing)."""
+    return max(strength[r] for r in RANKS_OF_KIND[p.kind])
 
 
 def _cells_above(c: int) -> set[int]:
@@ -632,12 +755,23 @@ def _complete_table(c: int, last: tuple[Entry, ...]) -> tuple[int, dict[int, tup
     return others, dict(zip(subs, map(done.__getitem__, codes), strict=True))
 
 
+def _tables(excluded: frozenset[int], strength: tuple[int, ...] = (0, 1, 2, 3, 4, 5)) -> _Tables:
+    """The judging tables over the shapes that are not ``excluded`` and can
+    form a rank that is not off, strongest first by ``strength`` (shared by
+    every rulings excluding the same shapes and ranking alike)."""
+    return _built_tables(excluded, strength)
+
+
 @functools.cache
-def _tables(excluded: frozenset[int]) -> _Tables:
-    """The judging tables over the shapes that are not ``excluded`` (shared
-    by every rulings excluding the same shapes)."""
-    through = tuple(tuple(p for p in THROUGH[c] if p.pid not in excluded) for c in range(30))
-    scan = tuple(tuple((p.mask, FLUSH_RANK[p.kind], p.top_level, p.pid) for p in row) for row in through)
+def _built_tables(excluded: frozenset[int], strength: tuple[int, ...]) -> _Tables:
+    def scan_order(p: Pattern) -> tuple[int, int, tuple[Cell, ...]]:
+        return (-_bound(p, strength), -p.top_level, tuple(sorted(p.cells)))
+
+    through = tuple(
+        tuple(sorted((p for p in THROUGH[c] if p.pid not in excluded and _bound(p, strength)), key=scan_order))
+        for c in range(30)
+    )
+    scan = tuple(tuple((p.mask, _bound(p, strength), p.top_level, p.pid) for p in row) for row in through)
     # While nothing rests on c, no pattern holding a cell that rests on c
     # (directly or up a cross-level line) is complete: skip those.
     last = tuple(
@@ -648,8 +782,8 @@ def _tables(excluded: frozenset[int]) -> _Tables:
     rows = tuple(
         tuple(
             (
-                p.mask, p.mask & ~(1 << c), p.kind, _challenge_code(FLUSH_RANK[p.kind], p.top_level),
-                _mixed_code(p), p.cover_mask, p.bridges, p.pairings,
+                p.mask, p.mask & ~(1 << c), p.kind, _flush_code(p, strength),
+                _mixed_code(p, strength), p.cover_mask, p.bridges, p.pairings,
             )
             for p in through[c]
         )
@@ -697,7 +831,8 @@ def pattern_of(cells: Iterable[Cell], rank: int) -> Pattern:
 
 
 __all__ = [
-    "APEX_CELL", "BRIDGES_OF", "CACHE_LIMIT", "CODES", "COVER_OF", "FULL_HOUSE_OTHER",
+    "APEX_CELL", "BRIDGES_OF", "CLIMBING", "DEFAULT_BAG", "DEFAULT_ORDER", "FIRST_PYRAMID",
+    "N_LINES3", "RANK_KEYS", "climbs", "off_sentence", "CACHE_LIMIT", "CODES", "COVER_OF", "FULL_HOUSE_OTHER",
     "LEVEL_BITS", "DEFAULT_JUDGE", "DEFAULT_RULINGS", "FLUSH_RANK",
     "Judge", "PATTERNS", "PATTERN_OF", "Pattern", "PatternRow", "RANKS_OF_KIND", "RESTING_MASK",
     "Rulings", "STRAIGHT_FLUSH", "STRAIGHT_FLUSH_CODE", "THROUGH", "best_of", "challenge_code",

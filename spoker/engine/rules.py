@@ -14,11 +14,22 @@ a name that is not known yet is looked up there before it is refused.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from shibumi.errors import shown
-from spoker.engine.judging import DEFAULT_RULINGS, Judge, Rulings, judge_for
+from spoker.engine.judging import (
+    CLIMBING,
+    DEFAULT_BAG,
+    DEFAULT_RULINGS,
+    RANK_KEYS,
+    Judge,
+    Rulings,
+    climbs,
+    judge_for,
+)
+from spoker.engine.settling import Tables
+from spoker.engine.settling import tables as settling_tables
 from spoker.errors import NotationError, PluginError
 from spoker.plugins import VARIANTS as PLUGIN_GROUP
 from spoker.plugins import Plugins, is_name, raised
@@ -161,26 +172,53 @@ def _known() -> str:
     return f"{', '.join(names)} or {last}"
 
 
+SHAPES = RANK_KEYS[1:]
+"""The five ranks' names, lowest first under the rules as written: what ``off=`` names."""
+LOWER = SHAPES[:4]
+"""The four lower ranks: what ``order=`` ranks."""
+LINES = ("any", "in-level")
+TIES = ("both", "none")
+ITEMS = "visible, touching, apex-free, lines=, off=, order=, tie=, bag="
+"""The items of a rule set (notation.md, "Rule sets"), as the refusals name them."""
+
+
 class _RuleSetFields(NamedTuple):
     visibility: str = "visible"
     apex_free: bool = False
     variants: tuple[str, ...] = ()
+    lines: str = "any"
+    off: tuple[str, ...] = ()
+    order: tuple[str, ...] = LOWER
+    tie: str = "both"
+    bag: tuple[int, int, int] = DEFAULT_BAG
 
 
 class RuleSet(_RuleSetFields):
-    """Which variant of the rules a game follows.
+    """Which rules a game follows (notation.md, "Rule sets").
 
     ``visibility``: ``"visible"`` (default: covered balls and cut contacts spoil
     a group) or ``"touching"`` (every group of touching balls counts).
     ``apex_free``: False (default: the apex on a normal turn counts only for a
     straight flush) or True (the apex counts on any turn).
     ``variants``: the names of further registered variants (:func:`register_variant`).
+    ``lines``: ``"any"`` or ``"in-level"`` (a line that climbs forms nothing).
+    ``off``: the ranks (by name) that form no group, in the default ranking's order.
+    ``order``: the four lower ranks, lowest first.
+    ``tie``: ``"both"`` (a tied challenge scores one each) or ``"none"``.
+    ``bag``: (white, black, red) balls, adding up to 30.
+
+    Every item becomes :attr:`rulings` here and nowhere else; the accessors
+    the hot paths read are :attr:`judge`, :attr:`settling` (the points and
+    gains of a challenge, :mod:`spoker.engine.settling`), :attr:`gain` and
+    :attr:`counts` (the bag, W-B-R).
     """
 
     # No __slots__: the compiled rulings and judge are cached on the instance.
 
     def __new__(
-        cls, visibility: str = "visible", apex_free: bool = False, variants: tuple[str, ...] = ()
+        cls, visibility: str = "visible", apex_free: bool = False, variants: tuple[str, ...] = (),
+        lines: str = "any", off: tuple[str, ...] = (), order: tuple[str, ...] = LOWER,
+        tie: str = "both", bag: tuple[int, int, int] = DEFAULT_BAG,
     ) -> RuleSet:
         if not isinstance(visibility, str) or visibility not in VISIBILITIES:
             raise NotationError(f"unknown visibility {visibility!r}: expected 'visible' or 'touching'")
@@ -193,7 +231,22 @@ class RuleSet(_RuleSetFields):
                 raise NotationError(f"unknown rule variant {name!r}: registered variants are {_known()}")
         if len(set(variants)) != len(variants):
             raise NotationError(f"variants {variants!r} name one variant twice")
-        return super().__new__(cls, visibility, apex_free, variants)
+        if lines not in LINES:
+            raise NotationError(f"lines {shown(lines)}: expected 'any' or 'in-level'")
+        if not isinstance(off, tuple) or not all(isinstance(k, str) and k in SHAPES for k in off):
+            raise NotationError(f"off {shown(off)}: expected a tuple of rank names ({', '.join(SHAPES)})")
+        if len(set(off)) != len(off):
+            raise NotationError(f"off {off!r} names one rank twice")
+        off = tuple(sorted(off, key=SHAPES.index))
+        if not isinstance(order, tuple) or sorted(map(str, order)) != sorted(LOWER):
+            raise NotationError(f"order {shown(order)}: expected the four names {', '.join(LOWER)} in some order")
+        if tie not in TIES:
+            raise NotationError(f"tie {shown(tie)}: expected 'both' or 'none'")
+        if not isinstance(bag, tuple) or len(bag) != 3 or not all(
+            type(n) is int and 0 <= n <= 30 for n in bag
+        ) or sum(bag) != 30:
+            raise NotationError(f"bag {shown(bag)}: expected (white, black, red), whole numbers 0-30 adding up to 30")
+        return super().__new__(cls, visibility, apex_free, variants, lines, off, order, tie, bag)
 
     @property
     def check_visibility(self) -> bool:
@@ -210,8 +263,16 @@ class RuleSet(_RuleSetFields):
 
     @functools.cached_property
     def rulings(self) -> Rulings:
-        """What these rules decide: the default rulings changed by each variant."""
-        rulings = DEFAULT_RULINGS
+        """What these rules decide, in one place: the items of notation.md
+        made rulings, then each variant's change (plug-ins see the items)."""
+        rulings = DEFAULT_RULINGS.but(
+            order=tuple(SHAPES.index(k) + 1 for k in self.order),
+            off=tuple(SHAPES.index(k) + 1 for k in self.off),
+            tie_scores=self.tie == "both",
+            bag=self.bag,
+        )
+        if self.lines == "in-level":
+            rulings = rulings.without(climbs, CLIMBING)
         for name in self.names:
             rulings = _changed(name, rulings)
         return rulings
@@ -221,43 +282,246 @@ class RuleSet(_RuleSetFields):
         """The rulings compiled: what every layer judges with."""
         return judge_for(self.rulings)
 
+    @functools.cached_property
+    def settling(self) -> Tables:
+        """The settling tables under these rules' tie (``points``, ``gain``,
+        ``by_player``: :mod:`spoker.engine.settling`)."""
+        return settling_tables(self.rulings.tie_scores)
+
+    @property
+    def gain(self) -> tuple[tuple[int, ...], ...]:
+        """``gain[challenge][response]``: the responder's points minus the
+        challenger's under these rules (:data:`spoker.engine.settling.GAIN`
+        under the rules as written): what a search adds to the responder's lead."""
+        return self.settling.gain
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        """(white, black, red): the balls of each colour the bag holds at the
+        start (after any variant's change)."""
+        return self.rulings.bag
+
     @classmethod
     def parse(cls, text: str) -> RuleSet:
-        """Parse a ``Rules`` header value: ``visible``, ``touching, apex-free``..."""
+        """Parse a rule set: ``visible``, ``touching, apex-free, tie=none``...
+        (notation.md, "Rule sets"): items in any order, each at most once;
+        :class:`NotationError`, quoting ``text`` and naming the item, otherwise."""
         if not isinstance(text, str):
-            raise NotationError(f"rules must be text, not {text!r}")
-        visibility = None
-        apex_free = False
-        extra: list[str] = []
-        names = [part.strip().lower() for part in text.split(",")]
-        for name in names:
-            if name in VISIBILITIES:
-                if visibility is not None and visibility != name:
-                    raise NotationError(f"rules {text!r} name two visibilities")
-                visibility = name
-            elif name == "apex-free":
-                apex_free = True
-            elif _installed(name):
-                if name not in extra:
-                    extra.append(name)
-            else:
-                raise NotationError(
-                    f"unknown rule variant {name!r} in {text!r}: expected {_known()}"
-                )
-        return cls(visibility or "visible", apex_free, tuple(extra))
+            raise NotationError(f"rules must be text, not {shown(text)}")
+        return cls(**_items(text))  # type: ignore[arg-type]  # each reader gives its field's type
 
     def __getstate__(self) -> None:
         # The compiled judge stays behind: a process rebuilds its own (the
         # fields travel as the tuple itself).
         return None
 
+    def items(self) -> tuple[str, ...]:
+        """The canonical items: default ones left out except the first, in
+        notation.md's order."""
+        out = [self.visibility]
+        if self.apex_free:
+            out.append("apex-free")
+        if self.lines != "any":
+            out.append(f"lines={self.lines}")
+        if self.off:
+            out.append("off=" + "+".join(self.off))
+        if self.order != LOWER:
+            out.append("order=" + "<".join(self.order))
+        if self.tie != "both":
+            out.append(f"tie={self.tie}")
+        if self.bag != DEFAULT_BAG:
+            out.append("bag=" + "-".join(map(str, self.bag)))
+        return (*out, *self.variants)
+
     def __str__(self) -> str:
-        return ", ".join((self.visibility, *self.names[1 if self.visibility == "touching" else 0:]))
+        """The canonical form: ``touching, lines=in-level, tie=none``."""
+        return ", ".join(self.items())
 
     @property
     def token(self) -> str:
-        """The rules without spaces, for state strings: ``touching,apex-free``."""
-        return str(self).replace(" ", "")
+        """The rules without spaces, for state strings and suite cases: ``touching,apex-free``."""
+        return ",".join(self.items())
+
+    @property
+    def is_standard(self) -> bool:
+        """Whether these are the rules as written apart from visibility and
+        the apex (no item of the others, no plug-in variant)."""
+        return self.items()[1 + self.apex_free:] == ()
+
+
+def _items(text: str) -> dict[str, object]:
+    """The fields :class:`RuleSet` takes, read from the items of ``text``."""
+    fields: dict[str, object] = {}
+    seen: dict[str, str] = {}
+    extra: list[str] = []
+    for raw in text.split(","):
+        item = raw.strip().lower()
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        value = value.strip()
+        where = f"rules {text!r}:"
+        if not item:
+            raise NotationError(f"{where} an empty item: expected items such as {ITEMS} separated by commas")
+        slot = "visibility" if not sep and key in VISIBILITIES else key
+        if slot in seen:
+            if slot == "visibility" and seen[slot] != item:
+                raise NotationError(f"rules {text!r} name two visibilities: {seen[slot]!r} with {item!r}")
+            raise NotationError(f"{where} the item {item!r} is given twice")
+        seen[slot] = item
+        if not sep and key in VISIBILITIES:
+            fields["visibility"] = key
+        elif not sep and key == "apex-free":
+            fields["apex_free"] = True
+        elif sep and key in _READERS:
+            name, reader = _READERS[key]
+            fields[name] = reader(where, item, value)
+        elif not sep and _installed(key):
+            extra.append(key)
+        elif not sep:
+            raise NotationError(f"unknown rule variant {item!r} in {text!r}: expected {_known()}")
+        else:
+            raise NotationError(f"{where} unknown item {item!r}: expected {ITEMS} or a variant ({_known()})")
+    fields["variants"] = tuple(extra)
+    return fields
+
+
+def _read_lines(where: str, item: str, value: str) -> str:
+    if value not in LINES:
+        raise NotationError(f"{where} {item!r}: lines= takes 'any' or 'in-level'")
+    return value
+
+
+def _read_off(where: str, item: str, value: str) -> tuple[str, ...]:
+    names = tuple(v.strip() for v in value.split("+"))
+    for name in names:
+        if name not in SHAPES:
+            raise NotationError(f"{where} {item!r}: {name!r} is not a rank (expected {', '.join(SHAPES)})")
+    if len(set(names)) != len(names):
+        raise NotationError(f"{where} {item!r} names a rank twice")
+    return names
+
+
+def _read_order(where: str, item: str, value: str) -> tuple[str, ...]:
+    names = tuple(v.strip() for v in value.split("<"))
+    if sorted(names) != sorted(LOWER):
+        raise NotationError(
+            f"{where} {item!r}: order= takes the four ranks {', '.join(LOWER)}, each once, "
+            "lowest first, separated by '<'"
+        )
+    return names
+
+
+def _read_tie(where: str, item: str, value: str) -> str:
+    if value not in TIES:
+        raise NotationError(f"{where} {item!r}: tie= takes 'both' or 'none'")
+    return value
+
+
+def _read_bag(where: str, item: str, value: str) -> tuple[int, int, int]:
+    parts = value.split("-")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise NotationError(f"{where} {item!r}: bag= takes W-B-R, three whole numbers from 0 to 30")
+    bag = (int(parts[0]), int(parts[1]), int(parts[2]))
+    if max(bag) > 30 or sum(bag) != 30:
+        raise NotationError(f"{where} {item!r}: the bag holds 30 balls, not {sum(bag)}")
+    return bag
+
+
+_READERS = {
+    "lines": ("lines", _read_lines), "off": ("off", _read_off), "order": ("order", _read_order),
+    "tie": ("tie", _read_tie), "bag": ("bag", _read_bag),
+}
+"""Each ``key=value`` item: the :class:`RuleSet` field it sets and its reader."""
+
+
+class RulesFile(NamedTuple):
+    """A rules file read (notation.md, "Rules files"): its name, its summary
+    and the rule set it names."""
+
+    name: str
+    summary: str
+    rules: RuleSet
+
+
+_FILE_KEYS = ("name", "summary", "visibility", "apex_free", "lines", "off", "order", "tie", "bag", "variants")
+
+
+def rules_from_table(table: Mapping[str, object], source: str) -> RulesFile:
+    """The rule set a rules file's table (TOML, read) names; ``source`` (the
+    file) starts every refusal, which names the key and the reason."""
+    if not isinstance(table, Mapping) or not isinstance(source, str):
+        raise TypeError(f"rules_from_table({shown(table)}, {shown(source)}): expected a table read from TOML and a file name")
+
+    def bad(key: str, why: str) -> NotationError:
+        return NotationError(f"rules file {source}: key {key!r}: {why}")
+
+    for key in table:
+        if not isinstance(key, str) or key not in _FILE_KEYS:
+            raise bad(str(key), f"unknown key (expected {', '.join(_FILE_KEYS)})")
+    for key in ("name", "summary"):
+        if key not in table:
+            raise bad(key, "missing: a rules file gives its name and a one-line summary")
+    name, summary = table["name"], table["summary"]
+    if not isinstance(name, str) or not is_name(name):
+        raise bad("name", f"{shown(name)} is not a lower-case word (a-z, 0-9, '-', '_', '.')")
+    if not isinstance(summary, str) or not summary.isprintable() or not summary.strip():
+        raise bad("summary", f"{shown(summary)} is not one printable line")
+
+    def text(key: str, allowed: tuple[str, ...]) -> str | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in allowed:
+            raise bad(key, f"{shown(value)}: expected one of {', '.join(map(repr, allowed))}")
+        return value
+
+    def names(key: str) -> tuple[str, ...] | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad(key, f"{shown(value)}: expected a list of names")
+        return tuple(value)
+
+    fields: dict[str, object] = {}
+    visibility = text("visibility", VISIBILITIES)
+    if visibility is not None:
+        fields["visibility"] = visibility
+    if "apex_free" in table:
+        if not isinstance(table["apex_free"], bool):
+            raise bad("apex_free", f"{shown(table['apex_free'])}: expected true or false")
+        fields["apex_free"] = table["apex_free"]
+    for key, allowed in (("lines", LINES), ("tie", TIES)):
+        value = text(key, allowed)
+        if value is not None:
+            fields[key] = value
+    off = names("off")
+    if off is not None:
+        unknown = [k for k in off if k not in SHAPES]
+        if unknown or len(set(off)) != len(off):
+            raise bad("off", f"{shown(list(off))}: expected rank names, each once ({', '.join(SHAPES)})")
+        fields["off"] = off
+    order = names("order")
+    if order is not None:
+        if sorted(order) != sorted(LOWER):
+            raise bad("order", f"{shown(list(order))}: expected the four ranks {', '.join(LOWER)}, each once, lowest first")
+        fields["order"] = order
+    if "bag" in table:
+        bag = table["bag"]
+        if not (isinstance(bag, list) and len(bag) == 3 and all(type(n) is int and 0 <= n <= 30 for n in bag)):
+            raise bad("bag", f"{shown(bag)}: expected [white, black, red], whole numbers from 0 to 30")
+        if sum(bag) != 30:
+            raise bad("bag", f"{shown(bag)}: the bag holds 30 balls, not {sum(bag)}")
+        fields["bag"] = (bag[0], bag[1], bag[2])
+    variants = names("variants")
+    if variants is not None:
+        for v in variants:
+            if v in VISIBILITIES or v in _BUILT_IN or not _installed(v):
+                raise bad("variants", f"{v!r} is not a plug-in variant (known: {_known()})")
+        if len(set(variants)) != len(variants):
+            raise bad("variants", f"{shown(list(variants))} names a variant twice")
+        fields["variants"] = variants
+    return RulesFile(name, summary, RuleSet(**fields))  # type: ignore[arg-type]
 
 
 DEFAULT_RULES = RuleSet()

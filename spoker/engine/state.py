@@ -27,7 +27,6 @@ from typing import NamedTuple, Protocol
 
 from shibumi import (
     APEX,
-    BALLS_PER_COLOUR,
     CELLS,
     FULL_MASK,
     PYRAMIDS,
@@ -52,7 +51,6 @@ from spoker.engine.events import (
 )
 from spoker.engine.groups import Group, group_of
 from spoker.engine.judging import (
-    CODES,
     PATTERNS,
     RANKS_OF_KIND,
     STRAIGHT_FLUSH,
@@ -62,7 +60,6 @@ from spoker.engine.judging import (
 from spoker.engine.moves import Move
 from spoker.engine.refusals import placement_refusal
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
-from spoker.engine.settling import BY_PLAYER
 from spoker.errors import IllegalActionError, Refusal
 
 _APEX = int(APEX)
@@ -168,10 +165,13 @@ def _placed_alone(index: int) -> tuple[Event, ...]:
 _PYRAMIDS = tuple((sum(1 << c for c in p), p[-1]) for p in PYRAMIDS)
 
 
-def straight_flush_top(masks: tuple[int, int, int] | list[int]) -> Cell | None:
-    """The top of a one-colour pyramid on the board, if there is one."""
+def straight_flush_top(masks: tuple[int, int, int] | list[int], rules: RuleSet = DEFAULT_RULES) -> Cell | None:
+    """The top of a one-colour pyramid on the board, if there is one (and
+    the straight flush is not off under ``rules``)."""
     if not isinstance(masks, tuple | list) or len(masks) != 3:
         raise TypeError(f"masks {shown(masks)}: expected three int masks (W, B, R)")
+    if not rules.judge.strength[_STRAIGHT_FLUSH]:
+        return None
     for m, top in _PYRAMIDS:
         if masks[0] & m == m or masks[1] & m == m or masks[2] & m == m:
             return top
@@ -212,9 +212,6 @@ _FORMED = (_formed_table(2), _formed_table(1))
 _OPENED: dict[int, tuple[ChallengeOpened, Challenge]] = {}
 """Filled as met, keyed group key * 32 + move number: a challenge and its event."""
 
-_SETTLED = BY_PLAYER
-"""``_SETTLED[challenger - 1][challenge code][response code]``: (points by
-player, winner); :mod:`spoker.engine.settling`'s rule as a table."""
 _new_tuple = tuple.__new__
 
 
@@ -230,6 +227,7 @@ class GameState:
     __slots__ = (
         "_rules", "_masks", "_occ", "_playable", "_drawn", "scores", "challenge",
         "winner", "end", "history", "_check_vis", "_apex_floor", "_cells", "_best_of",
+        "_bag", "_codes", "_settled",
     )
 
     def __init__(self, rules: RuleSet = DEFAULT_RULES) -> None:
@@ -258,6 +256,9 @@ class GameState:
         self._apex_floor = judge.apex_floor
         self._cells = _cell_tables(judge)
         self._best_of = judge.best_of
+        self._bag = rules.counts
+        self._codes = judge.codes
+        self._settled = rules.settling.by_player
 
     # -- reading ------------------------------------------------------------
     @property
@@ -307,14 +308,12 @@ class GameState:
         return self._drawn is None and self.end is None
 
     def bag(self) -> tuple[int, int, int]:
-        """Balls of each colour (W, B, R) still in the bag: 10 each minus the
-        balls on the board and the drawn ball waiting to be placed."""
+        """Balls of each colour (W, B, R) still in the bag: the rule set's
+        bag (10 each as written) minus the balls on the board and the drawn
+        ball waiting to be placed."""
         m = self._masks
-        bag = [
-            BALLS_PER_COLOUR - m[0].bit_count(),
-            BALLS_PER_COLOUR - m[1].bit_count(),
-            BALLS_PER_COLOUR - m[2].bit_count(),
-        ]
+        w, b, r = self._bag
+        bag = [w - m[0].bit_count(), b - m[1].bit_count(), r - m[2].bit_count()]
         if self._drawn is not None:
             bag[self._drawn] -= 1
         return (bag[0], bag[1], bag[2])
@@ -356,8 +355,9 @@ class GameState:
         balls left)`` is taken: uniform over the balls."""
         _expect_random(rng)
         m = self._masks
-        w = BALLS_PER_COLOUR - m[0].bit_count()
-        b = BALLS_PER_COLOUR - m[1].bit_count()
+        full = self._bag
+        w = full[0] - m[0].bit_count()
+        b = full[1] - m[1].bit_count()
         total = 30 - self._occ.bit_count()
         if total <= 0:  # the pyramid is full
             raise self._refused(Refusal.GAME_OVER)
@@ -371,8 +371,9 @@ class GameState:
         # sample_draw inlined: this is the playouts' hot path.
         m = self._masks
         n = self._occ.bit_count()
-        w = BALLS_PER_COLOUR - m[0].bit_count()
-        b = BALLS_PER_COLOUR - m[1].bit_count()
+        full = self._bag
+        w = full[0] - m[0].bit_count()
+        b = full[1] - m[1].bit_count()
         try:
             x = rng.random() * (30 - n)
         except AttributeError:
@@ -385,7 +386,7 @@ class GameState:
     def apply_draw(self, colour: Colour | int | str) -> tuple[Event, ...]:
         """The chance event: ``colour`` is taken from the bag."""
         k = colour if colour.__class__ is Colour else _as_colour(colour)
-        if self._drawn is not None or self.end is not None or self._masks[k].bit_count() >= BALLS_PER_COLOUR:
+        if self._drawn is not None or self.end is not None or self._masks[k].bit_count() >= self._bag[k]:
             raise self._refused(self.refusal(None, k), None, k)  # type: ignore[arg-type]
         self._drawn = k  # type: ignore[assignment]
         return _DRAWN[self._occ.bit_count() & 1][k]
@@ -440,7 +441,7 @@ class GameState:
                 self.challenge = new
                 return (_PLACED[index] or _placed(index), made, opened)
             formed: GroupFormed | None = made
-            code = CODES[rank][level]
+            code = self._codes[rank][level]
         elif challenge is None:
             if occ != FULL_MASK:
                 return _PLACED_ALONE[index] or _placed_alone(index)
@@ -452,7 +453,7 @@ class GameState:
         # The response settles the challenge (spoker.engine.settling, looked up).
         group = challenge.group
         c = challenge.challenger
-        points, winner = _SETTLED[c - 1][CODES[group.rank][group.top_level]][code]
+        points, winner = self._settled[c - 1][self._codes[group.rank][group.top_level]][code]
         scores = self.scores
         scores[0] += points[0]
         scores[1] += points[1]
@@ -489,7 +490,7 @@ class GameState:
         the challenger scores 1."""
         player = opened.challenger
         group = opened.group
-        points, winner = _SETTLED[player - 1][CODES[group.rank][group.top_level]][0]  # no response
+        points, winner = self._settled[player - 1][self._codes[group.rank][group.top_level]][0]  # no response
         self.scores[0] += points[0]
         self.scores[1] += points[1]
         resolved = ChallengeResolved(player, group, None, points, winner, opened.move_number, True)
@@ -535,7 +536,7 @@ class GameState:
         elif self._drawn is None:
             return Refusal.NOT_DRAWN
         count = None if k is None else self._masks[k].bit_count()
-        return placement_refusal(self._occ, c, count)
+        return placement_refusal(self._occ, c, count, None if k is None else self._bag[k])
 
     def _refused(
         self, refusal: Refusal | None, cell: Cell | None = None, colour: Colour | None = None
@@ -559,6 +560,9 @@ class GameState:
         new._apex_floor = self._apex_floor
         new._cells = self._cells
         new._best_of = self._best_of
+        new._bag = self._bag
+        new._codes = self._codes
+        new._settled = self._settled
         new._masks = self._masks[:]
         new._occ = self._occ
         new._playable = self._playable
@@ -636,7 +640,7 @@ class GameState:
         The history is not known; moves are listed in cell order. A full board
         or one holding a straight flush is a finished game."""
         expect(board, Board, "board")
-        if straight_flush_top(board.masks) is not None:
+        if straight_flush_top(board.masks, rules) is not None:
             # Its top was the last ball: placed by player 1 on odd move numbers.
             winner = 2 - (len(board) & 1)
             return cls._with_board(board, rules, winner=winner, end=End.STRAIGHT_FLUSH)

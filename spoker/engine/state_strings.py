@@ -9,7 +9,7 @@ reading checks a stranger's text, a job of its own.
 
 from __future__ import annotations
 
-from shibumi import BALLS_PER_COLOUR, Board, Colour, ShibumiError, as_cell, parse_board
+from shibumi import Board, Colour, ShibumiError, as_cell, parse_board
 from shibumi.geometry import RESTING_ON
 from spoker.engine.events import End
 from spoker.engine.groups import Rank, group_of
@@ -36,8 +36,8 @@ def parse_state(text: str) -> GameState:
     fields += ["", "0-0", "-", "-", "*", "visible"][len(fields) - 1 :]
     board_text, to_move, score, challenge_text, drawn_text, result, rules_text = fields
     try:
-        board = parse_board(board_text)
         rules = RuleSet.parse(rules_text)
+        board = parse_board(board_text, rules.counts)
     except ShibumiError as err:
         raise NotationError(f"state string {text!r}: {err}") from None
     bad = f"state string {text!r}:"
@@ -51,8 +51,8 @@ def parse_state(text: str) -> GameState:
     challenge = None
     if challenge_text != "-":
         challenge = _parse_challenge(bad, challenge_text, board, rules)
-    drawn = None if drawn_text == "-" else _parse_drawn(bad, drawn_text, result, board)
-    winner, end = _parse_result(bad, result, board, challenge, scores)
+    drawn = None if drawn_text == "-" else _parse_drawn(bad, drawn_text, result, board, rules)
+    winner, end = _parse_result(bad, result, board, challenge, scores, rules)
     state = GameState._with_board(
         board, rules, scores=scores, challenge=challenge, drawn=drawn, winner=winner, end=end
     )
@@ -119,7 +119,7 @@ def _parse_score(bad: str, score: str) -> list[int]:
     return [int(s1), int(s2)]
 
 
-def _parse_drawn(bad: str, drawn: str, result: str, board: Board) -> Colour:
+def _parse_drawn(bad: str, drawn: str, result: str, board: Board, rules: RuleSet) -> Colour:
     """The ball drawn and waiting: one still in the bag, in a game in progress."""
     try:
         k = Colour.from_char(drawn)
@@ -127,18 +127,18 @@ def _parse_drawn(bad: str, drawn: str, result: str, board: Board) -> Colour:
         raise NotationError(f"{bad} drawn ball {drawn!r} is not W, B, R or '-'") from None
     if result != "*":
         raise NotationError(f"{bad} a ball is drawn but the game is over")
-    if board.count(k) >= BALLS_PER_COLOUR:
+    if board.count(k) >= rules.counts[k]:
         raise NotationError(f"{bad} drawn {drawn!r} but no such ball is left in the bag")
     return k
 
 
 def _parse_result(
-    bad: str, result: str, board: Board, challenge: Challenge | None, scores: list[int]
+    bad: str, result: str, board: Board, challenge: Challenge | None, scores: list[int], rules: RuleSet
 ) -> tuple[int | None, End | None]:
     """The winner and the end of the game, checked against the board."""
     if result not in ("*", "1", "2", "="):
         raise NotationError(f"{bad} result {result!r} is not '*', '1', '2' or '='")
-    top = straight_flush_top(board.masks)
+    top = straight_flush_top(board.masks, rules)
     if result == "*":
         if top is not None:
             raise NotationError(
@@ -201,7 +201,7 @@ def _parse_challenge(bad: str, text: str, board: Board, rules: RuleSet) -> Chall
             assert colour is not None
             if rank_of(p, masks, colour) != rank:
                 continue
-            if not (judge.counts_shape(p) and judge.counts_seen(p, occ)):
+            if not (judge.counts_shape(p) and judge.why_not_a_group(p, rank) is None and judge.counts_seen(p, occ)):
                 continue
             if not judge.apex_counts(c, rank, responding=False):
                 continue

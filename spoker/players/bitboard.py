@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from shibumi import FULL_MASK
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
-from spoker.engine.judging import APEX_CELL, CODES, STRAIGHT_FLUSH
+from spoker.engine.judging import APEX_CELL, STRAIGHT_FLUSH
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 
@@ -61,7 +61,7 @@ def strength(
 def pending_code(state: GameState) -> int:
     """The pending challenge of a state as a challenge code (0: none)."""
     challenge = state.challenge
-    return 0 if challenge is None else CODES[challenge.group.rank][challenge.group.top_level]
+    return 0 if challenge is None else state.rules.judge.codes[challenge.group.rank][challenge.group.top_level]
 
 
 def score_diff(state: GameState) -> int:

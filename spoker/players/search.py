@@ -36,7 +36,6 @@ from collections.abc import Callable
 
 from spoker.engine.judging import STRAIGHT_FLUSH_CODE, challenge_code
 from spoker.engine.rules import RuleSet
-from spoker.engine.settling import GAIN
 from spoker.players.bitboard import FULL, after_place, cells_of
 
 SF_POINTS = 8.0
@@ -183,6 +182,10 @@ class Expectimax:
         self.quiescence = quiescence
         # What a ball forms, the apex ruling applied: the rules' judge.
         self._codes = rules.judge.turn_colour_codes
+        # The bag (W, B, R at the start) and what settling a challenge adds
+        # to the responder's lead: the rule set's (RuleSet.counts, RuleSet.gain).
+        self._bag = rules.counts
+        self._gain = rules.gain
         self.utility = utility if utility is not None else Utility()
         self.sf = self.utility.sf
         self.top = self.utility.top
@@ -245,7 +248,7 @@ class Expectimax:
         if code >= _SF_CODE:
             return self.sf
         if challenge:
-            lead += GAIN[challenge][code]  # the response settles the challenge
+            lead += self._gain[challenge][code]  # the response settles the challenge
             challenge = 0
         else:
             challenge = code
@@ -258,7 +261,7 @@ class Expectimax:
         else:
             red |= bit
         if occupied == FULL:  # the bag is empty: a challenge opened now is settled with no response
-            return self.utility.terminal(lead - GAIN[challenge][0])
+            return self.utility.terminal(lead - self._gain[challenge][0])
         playable = after_place(occupied, playable, cell)
         if depth <= 1:
             return -self.leaf(white, black, red, occupied, playable, challenge, -lead)
@@ -288,7 +291,8 @@ class Expectimax:
                 return value
         top = self.top
         bottom = -top
-        counts = (10 - white.bit_count(), 10 - black.bit_count(), 10 - red.bit_count())
+        bag = self._bag
+        counts = (bag[0] - white.bit_count(), bag[1] - black.bit_count(), bag[2] - red.bit_count())
         moves = self._moves(white, black, red, occupied, playable, challenge)
         self.nodes += len(moves)
         self._tick()
@@ -364,13 +368,13 @@ class Expectimax:
                 value = self.sf
             else:
                 if challenge:
-                    lead_after = lead + GAIN[challenge][code]  # the response settles the challenge
+                    lead_after = lead + self._gain[challenge][code]  # the response settles the challenge
                     next_challenge = 0
                 else:
                     lead_after = lead
                     next_challenge = code
                 if occupied_after == FULL:  # the bag is empty: a challenge opened now is unanswered
-                    value = self.utility.terminal(lead_after - GAIN[next_challenge][0])
+                    value = self.utility.terminal(lead_after - self._gain[next_challenge][0])
                 else:
                     if colour == 0:
                         white |= bit
@@ -427,7 +431,8 @@ class Expectimax:
         ``lead`` (an estimate may be fractional): (its value, the expected net
         points of the coming placement, the chance that it makes a straight
         flush)."""
-        counts = (10 - white.bit_count(), 10 - black.bit_count(), 10 - red.bit_count())
+        bag = self._bag
+        counts = (bag[0] - white.bit_count(), bag[1] - black.bit_count(), bag[2] - red.bit_count())
         responding = challenge != 0
         placed = occupied.bit_count()
         left = 30 - placed
@@ -438,7 +443,7 @@ class Expectimax:
             best = self.best_codes(white, black, red, playable, responding)
             sf_colour = [code >= _SF_CODE for code in best]
             if responding:  # (a straight flush's gain is not used: sf_colour)
-                row = GAIN[challenge]
+                row = self._gain[challenge]
                 gains = [float(row[code]) for code in best]
             else:
                 gains = [OPEN_VALUE[code] if code < _SF_CODE else 0.0 for code in best]
@@ -504,11 +509,12 @@ class Expectimax:
             return hit
         occupied |= bit
         if occupied == FULL:  # the bag is empty: settled with no response
-            return float(-GAIN[code][0])
+            return float(-self._gain[code][0])
         answers = self.best_codes(white, black, red, after_place(occupied, playable, cell), True)
-        counts = (10 - white.bit_count(), 10 - black.bit_count(), 10 - red.bit_count())
+        bag = self._bag
+        counts = (bag[0] - white.bit_count(), bag[1] - black.bit_count(), bag[2] - red.bit_count())
         total = 0.0
-        row = GAIN[code]
+        row = self._gain[code]
         for count, answer in zip(counts, answers):
             if count:
                 total += count * (-SF_POINTS if answer >= _SF_CODE else -row[answer])

@@ -198,7 +198,7 @@ def parse_case(line: str) -> Case | None:
         expectation = parse_expect(expect_text)
     except SpokerError as err:
         raise NotationError(f"not a case: {line!r}: {err}") from None
-    board, move = _canonical_query(words[0], words[1])
+    board, move = _canonical_query(words[0], words[1], rules)
     return Case(board, move, rules, str(expectation))
 
 
@@ -211,15 +211,15 @@ def _parse_rules(text: str) -> RuleSet:
         except SpokerError:
             pass
     raise NotationError(
-        f"rules {text!r}: expected visible or touching, optionally with apex-free "
-        "(or an installed variant), comma-separated without spaces"
+        f"rules {text!r}: expected a rule set's items (visible or touching, apex-free, lines=, off=, "
+        "order=, tie=, bag=, or an installed variant), comma-separated without spaces"
     )
 
 
-def _canonical_query(board_text: str, move_text: str) -> tuple[str, str]:
+def _canonical_query(board_text: str, move_text: str, rules: RuleSet = DEFAULT_RULES) -> tuple[str, str]:
     """Board and move spelled canonically where they can be read."""
     try:
-        board = _read_board(board_text)
+        board = _read_board(board_text, rules)
     except ShibumiError:
         return board_text, move_text
     try:
@@ -229,10 +229,10 @@ def _canonical_query(board_text: str, move_text: str) -> tuple[str, str]:
     return str(board), str(move)
 
 
-def _read_board(text: str) -> Board:
+def _read_board(text: str, rules: RuleSet = DEFAULT_RULES) -> Board:
     if not _plain(text):
         raise NotationError(f"board string {text!r} holds characters other than W, B, R, '.', '/'")
-    return parse_board(text)
+    return parse_board(text, rules.counts)
 
 
 def _read_move(board: Board, text: str) -> Move:
@@ -250,7 +250,7 @@ def case_for(board: str, move: str, rules: RuleSet = DEFAULT_RULES) -> Case:
     for what, text in (("board", board), ("move", move)):
         if not text or _fields(text) != [text] or "#" in text or ARROW in text:
             raise NotationError(f"the {what} {text!r} cannot be written as a field of a suite line")
-    canonical_board, canonical_move = _canonical_query(board, move)
+    canonical_board, canonical_move = _canonical_query(board, move, rules)
     return Case(canonical_board, canonical_move, rules, expect_of(board, move, rules))
 
 
@@ -263,13 +263,13 @@ def format_case(case: Case) -> str:
 # -- answering -----------------------------------------------------------------
 
 
-def place(board: Board | str, move: Move | str) -> tuple[Board, Cell]:
+def place(board: Board | str, move: Move | str, rules: RuleSet = DEFAULT_RULES) -> tuple[Board, Cell]:
     """The board after a legal ball, and its cell. Raises a ``ValueError``
     (the project's errors) for a refusal: bad board or move, unplayable cell,
-    colour no longer in the bag."""
-    b = board if isinstance(board, Board) else _read_board(board)
+    colour no longer in ``rules``' bag."""
+    b = board if isinstance(board, Board) else _read_board(board, rules)
     m = move if isinstance(move, Move) else _read_move(b, move)
-    refusal = board_refusal(b, m.cell, m.colour)
+    refusal = board_refusal(b, m.cell, m.colour, rules.counts)
     if refusal is not None:
         from spoker.text.narrator import (
             refusal_text,  # the sentences load the game: only for a refusal
@@ -302,7 +302,7 @@ def expect_of(board: Board | str, move: Move | str, rules: RuleSet | str = DEFAU
     ``RANK@LEVEL CELL ...`` (the engine's best group, cells sorted)."""
     rule_set = rules if isinstance(rules, RuleSet) else RuleSet.parse(rules)
     try:
-        after, cell = place(board, move)
+        after, cell = place(board, move, rule_set)
     except ShibumiError:
         return ERROR
     best = counting_best(after, cell, rule_set)
@@ -324,7 +324,7 @@ def run_case(case: Case) -> CaseResult:
     want = case.expectation
     expected = str(want)
     try:
-        after, cell = place(case.board, case.move)
+        after, cell = place(case.board, case.move, case.rules)
     except ShibumiError:
         return CaseResult(want.kind == ERROR, expected, ERROR)
     best = counting_best(after, cell, case.rules)

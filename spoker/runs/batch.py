@@ -29,7 +29,8 @@ from shibumi.geometry import PLATFORM_MASK
 from spoker.engine.events import End
 from spoker.engine.judging import APEX_CELL, LEVEL_BITS, STRAIGHT_FLUSH_CODE, Judge
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
-from spoker.engine.settling import CODE_COUNT, POINTS
+from spoker.engine.settling import CODE_COUNT
+from spoker.engine.settling import tables as settling_tables
 from spoker.runs.tally import GameOutcome, Tally
 
 BATCH_PLAYERS = ("random", "greedy")
@@ -75,10 +76,12 @@ def _support_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return table(lv[0], lv[1]), table(lv[1], lv[2]), table(lv[2], lv[3])
 
 
-def _points_tables() -> tuple[np.ndarray, np.ndarray]:
-    """:data:`spoker.engine.settling.POINTS` as two flat arrays, the challenger's and
-    the responder's points, indexed ``challenge * CODE_COUNT + response``."""
-    flat = np.array(POINTS, dtype=_I64).reshape(-1, 2)
+@functools.cache
+def _points_tables(tie_scores: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The rule set's settling points (:attr:`spoker.engine.rules.RuleSet.settling`,
+    under its tie) as two flat arrays, the challenger's and the responder's
+    points, indexed ``challenge * CODE_COUNT + response``."""
+    flat = np.array(settling_tables(tie_scores).points, dtype=_I64).reshape(-1, 2)
     return flat[:, 0].copy(), flat[:, 1].copy()
 
 
@@ -86,11 +89,7 @@ def _points_tables() -> tuple[np.ndarray, np.ndarray]:
 def _tables() -> dict[str, np.ndarray]:
     """The bit tables, built on first use (they take a moment: not at import)."""
     sup2, sup3, sup4 = _support_tables()
-    challenger, responder = _points_tables()
-    return {
-        "select": _select_table(), "sup2": sup2, "sup3": sup3, "sup4": sup4,
-        "challenger": challenger, "responder": responder,
-    }
+    return {"select": _select_table(), "sup2": sup2, "sup3": sup3, "sup4": sup4}
 
 
 def _codes(
@@ -209,8 +208,10 @@ def play_block(
     rng = np.random.default_rng(np.random.SeedSequence([seed, block]))
     tables = _tables()
     select, sup2, sup3, sup4 = tables["select"], tables["sup2"], tables["sup3"], tables["sup4"]
-    challenger_points, responder_points = tables["challenger"], tables["responder"]
+    challenger_points, responder_points = _points_tables(rules.rulings.tie_scores)
     judge = rules.judge
+    held = rules.counts  # the bag at the start, W-B-R
+    rank_at = np.array(judge.rank_at, dtype=np.intp)  # a code's strength -> its rank
 
     index = first_game + np.arange(count)
     a_seat = (index % 2 == 1) if swap else np.zeros(count, dtype=bool)  # True: A sits second
@@ -236,9 +237,9 @@ def play_block(
         mover = t & 1
         m0, m1, m2 = g.m
         occ, pl, chal = g.occ, g.pl, g.chal
-        # -- draw: the bag holds 10 of each colour minus those placed
-        c0 = 10 - np.bitwise_count(m0).astype(_I64)
-        c1 = 10 - np.bitwise_count(m1).astype(_I64)
+        # -- draw: the bag holds the rule set's balls of each colour minus those placed
+        c0 = held[0] - np.bitwise_count(m0).astype(_I64)
+        c1 = held[1] - np.bitwise_count(m1).astype(_I64)
         u = rng.integers(0, 30 - t, size=n)
         colour = (u >= c0).astype(_I64) + (u >= c0 + c1)
         own = np.where(colour == 0, m0, np.where(colour == 1, m1, m2))
@@ -297,7 +298,7 @@ def play_block(
             rec_colours[g.gid, t] = colour
         # -- groups, challenges, points
         formed = code > 0
-        groups += np.bincount(code[formed] >> LEVEL_BITS, minlength=6)
+        np.add.at(groups, rank_at, np.bincount(code[formed] >> LEVEL_BITS, minlength=6))
         sf = code >= _SF
         mine, theirs = g.score[mover], g.score[1 - mover]
         settled = chal * CODE_COUNT + code  # spoker.engine.settling's rule (no challenge: nothing)

@@ -653,7 +653,8 @@ def _settled(e: ChallengeResolved, names: tuple[str, str]) -> str:
     if e.response is None:
         return f"No group in answer: {challenger} wins the challenge, +1."
     if e.winner is None:
-        return f"{e.response.describe()} ties {e.challenge.describe()}: both score 1."
+        both = "both score 1" if any(e.points) else "a tie scores nothing here (tie=none)"
+        return f"{e.response.describe()} ties {e.challenge.describe()}: {both}."
     if e.winner == e.challenger:
         return f"{e.challenge.describe()} beats {e.response.describe()}: {names[e.winner - 1]} +1."
     return f"{e.response.describe()} beats {e.challenge.describe()}: {names[e.winner - 1]} +1."
@@ -661,7 +662,7 @@ def _settled(e: ChallengeResolved, names: tuple[str, str]) -> str:
 
 def _settled_title(e: ChallengeResolved, names: tuple[str, str]) -> str:
     if e.winner is None:
-        return "A tie: both players score 1"
+        return "A tie: both players score 1" if any(e.points) else "A tie: nobody scores (tie=none)"
     if e.winner == e.challenger:
         return f"{names[e.winner - 1]} wins the challenge: +1"
     return f"{names[e.winner - 1]} answers better and scores 1"
@@ -692,10 +693,13 @@ def why_settled(e: ChallengeResolved) -> str:
         return "the response formed no counting group"
     a, b = e.challenge, e.response
     if a.rank != b.rank:
+        won, lost = (a, b) if e.winner == e.challenger else (b, a)
+        if won.rank < lost.rank:  # the rule set's order= ranks them otherwise than rules.md
+            return f"{won.rank.title.lower()} ranks above {lost.rank.title.lower()} here"
         return "the higher rank wins"
     if a.top_level != b.top_level:
         return "same rank: the group reaching the higher level wins"
-    return "same rank, same top level: a tie"
+    return "same rank, same top level: a tie" + ("" if any(e.points) else ", which scores nothing here (tie=none)")
 
 
 __all__ = [

@@ -46,7 +46,8 @@ def test_example_1_three_of_three_kinds(capsys: pytest.CaptureFixture[str]) -> N
     assert out == {
         "move": "R@1E1",
         "groups": [
-            {"rank": "three_kinds", "cells": ["1A1", "1C1", "1E1"], "top_level": 1, "visible": True}
+            {"rank": "three_kinds", "cells": ["1A1", "1C1", "1E1"], "top_level": 1, "visible": True,
+             "counts": True}
         ],
         "best": {"rank": "three_kinds", "cells": ["1A1", "1C1", "1E1"], "top_level": 1},
     }
@@ -66,7 +67,15 @@ def test_example_2_flush_four_and_its_cut(capsys: pytest.CaptureFixture[str]) ->
     # Under the touching rules the cut flush four counts.
     touching = groups_json(capsys, "BBBRWWW.BBBRBBBB/.R..R..../..../.", "W@1G3", "--rules", "touching")
     assert touching["best"]["rank"] == "flush_four"
-    assert touching["groups"] == cut["groups"]  # visibility is geometry, whatever the rules
+    def geometry(groups: list[dict[str, object]]) -> list[dict[str, object]]:
+        return [{k: v for k, v in g.items() if k not in ("counts", "why")} for g in groups]
+
+    assert geometry(touching["groups"]) == geometry(cut["groups"])  # visibility is geometry, whatever the rules
+    # Whether each counts follows the rules (notation.md, "groups JSON").
+    assert all(g["counts"] for g in touching["groups"])
+    assert [g["why"] for g in cut["groups"] if not g["counts"]] == [
+        "the contact 1C3-1E3 is cut by the balls on 2D2 and 2D4"
+    ] * 2
 
 
 def test_example_3_full_house_and_checkerboard(capsys: pytest.CaptureFixture[str]) -> None:
@@ -87,7 +96,10 @@ EXAMPLE4 = "RRWRBRBWWBWBBWBW/WBWBRBWBR/W.../."
 
 def test_example_4_covered_ball_spoils_the_flush(capsys: pytest.CaptureFixture[str]) -> None:
     out = groups_json(capsys, EXAMPLE4, "R@3E5")
-    flush = {"rank": "flush_three", "cells": ["1C3", "2D4", "3E5"], "top_level": 3, "visible": False}
+    flush = {
+        "rank": "flush_three", "cells": ["1C3", "2D4", "3E5"], "top_level": 3, "visible": False,
+        "counts": False, "why": "1C3 is covered by the ball on 3C3",
+    }
     assert flush in out["groups"]
     assert out["best"]["rank"] == "three_kinds" and out["best"]["top_level"] == 3
     uncovered = groups_json(capsys, EXAMPLE4.replace("/W.../", "/..../"), "R@3E5")

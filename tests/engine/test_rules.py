@@ -62,10 +62,12 @@ def test_rules_must_be_text_quoting_what_was_given() -> None:
 
 
 def test_rules_name_one_visibility_at_most() -> None:
-    """``visible`` and ``touching`` exclude each other; one named twice is one."""
+    """``visible`` and ``touching`` exclude each other; an item given twice
+    is refused (notation.md, "Rule sets")."""
     with pytest.raises(RulesError, match=r"rules 'visible, Touching' name two visibilities"):
         RuleSet.parse("visible, Touching")
-    assert RuleSet.parse("touching, touching") == RuleSet("touching")
+    with pytest.raises(RulesError, match=r"rules 'touching, touching': the item 'touching' is given twice"):
+        RuleSet.parse("touching, touching")
 
 
 def test_an_unknown_variant_is_refused_naming_the_known_ones(

@@ -18,7 +18,16 @@ from spoker.engine.events import ChallengeResolved, StraightFlush
 from spoker.engine.groups import Group, Rank, compare
 from spoker.engine.judging import STRAIGHT_FLUSH_CODE, challenge_code
 from spoker.engine.rules import RuleSet
-from spoker.engine.settling import BY_PLAYER, CODE_COUNT, GAIN, POINTS, _by_player, _settle, settle
+from spoker.engine.settling import (
+    BY_PLAYER,
+    CODE_COUNT,
+    GAIN,
+    POINTS,
+    _by_player,
+    _settle,
+    settle,
+    tables,
+)
 from spoker.engine.state import GameState
 from spoker.players.search import SF_POINTS, Expectimax
 
@@ -60,7 +69,7 @@ def test_the_rule_itself_builds_the_tables() -> None:
     for challenge, response in itertools.product(CHALLENGES, RESPONSES):
         assert _settle(challenge, response) == _expected(challenge, response)
     assert all(_settle(0, r) == (0, 0) for r in RESPONSES)
-    assert (_by_player(1), _by_player(2)) == BY_PLAYER
+    assert (_by_player(POINTS, 1), _by_player(POINTS, 2)) == BY_PLAYER
 
 
 def test_settle_refuses_what_is_no_challenge() -> None:
@@ -139,13 +148,18 @@ def test_the_search_leaf_and_challenge_values_settle_by_the_rule() -> None:
         assert value == -GAIN[challenge][0] == 1
 
 
-def test_the_batch_reads_the_rule() -> None:
-    from spoker.runs.batch import _tables
+@pytest.mark.parametrize("tie_scores", [True, False])
+def test_the_batch_reads_the_rule(tie_scores: bool) -> None:
+    from spoker.runs.batch import _points_tables
 
-    tables = _tables()
+    challenger, responder = _points_tables(tie_scores)
     for challenge, response in itertools.product(range(CODE_COUNT), repeat=2):
         at = challenge * CODE_COUNT + response
-        assert (tables["challenger"][at], tables["responder"][at]) == POINTS[challenge][response]
+        assert (challenger[at], responder[at]) == _settle(challenge, response, tie_scores)
+    assert tables(True).points == POINTS
+    assert tables(tie_scores).points == tuple(
+        tuple(_settle(c, r, tie_scores) for r in range(CODE_COUNT)) for c in range(CODE_COUNT)
+    )
 
 
 @pytest.mark.parametrize(

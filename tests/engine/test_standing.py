@@ -103,7 +103,9 @@ def test_every_reader_follows_the_one_cascade(placement: tuple[Board, Cell, Colo
     best = next((s.group for s in position if s.counts), None)
     assert best == best_group(after, cell, rules)
     move = Move(colour, cell)
-    assert to_json(move, *analyse(board, move, rules))["best"] == (None if best is None else group_json(best, False))
+    answer_json = to_json(move, *analyse(board, move, rules), board, rules)
+    assert answer_json["best"] == (None if best is None else group_json(best, False))
+    assert [g["counts"] for g in answer_json["groups"]] == [s.counts for s in position]  # type: ignore[attr-defined]
     on_board = {v.group: v.counts for v in judged_groups(after, cell, rules)}
     assert all(on_board[s.group] == s.counts for s in position)
 

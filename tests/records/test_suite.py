@@ -554,8 +554,8 @@ def test_only_ascii_letters_are_read_in_either_case_in_an_expectation() -> None:
         (f"{EX1} R@1E1 => none => none", f"not a case: '{EX1} R@1E1 => none => none':"
          " '=>' appears more than once"),
         (f"{EX1} R@1E1 touching, => none", f"not a case: '{EX1} R@1E1 touching, => none':"
-         " rules 'touching,': expected visible or touching, optionally with apex-free"
-         " (or an installed variant), comma-separated without spaces"),
+         " rules 'touching,': expected a rule set's items (visible or touching, apex-free, lines=,"
+         " off=, order=, tie=, bag=, or an installed variant), comma-separated without spaces"),
     ],
     ids=["fields", "two-arrows", "rules"],
 )

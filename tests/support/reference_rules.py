@@ -226,13 +226,50 @@ def groups_with(board: dict[str, str], cell: str) -> list[RefGroup]:
     return groups
 
 
-def best_with(board: dict[str, str], cell: str, touching_rules: bool = False) -> RefGroup | None:
-    """The best counting group through ``cell``: the first of
-    :func:`groups_with` that counts (all count under the touching rules)."""
+@dataclass(frozen=True)
+class RefRules:
+    """A rule set, as notation.md's "Rule sets" table has it: ``lines`` is
+    ``any`` or ``in-level``, ``off`` the ranks that form nothing, ``order``
+    the four lower ranks lowest first, ``tie`` ``both`` or ``none``, ``bag``
+    the white, black and red balls."""
+
+    touching: bool = False
+    apex_free: bool = False
+    lines: str = "any"
+    off: tuple[str, ...] = ()
+    order: tuple[str, ...] = RANKS[:4]
+    tie: str = "both"
+    bag: tuple[int, int, int] = (10, 10, 10)
+
+    def strength(self, group: RefGroup) -> tuple[int, int]:
+        """What challenges compare: the rank's place in ``order`` (a straight
+        flush above them all), then the top level."""
+        place = 5 if group.rank == "straight_flush" else self.order.index(group.rank) + 1
+        return (place, group.top_level)
+
+    def counts(self, group: RefGroup) -> bool:
+        """A group counts when its shape is not off, its line is allowed by
+        ``lines`` and (visible rules) it is visible."""
+        if group.rank in self.off:
+            return False
+        is_line = group.rank != "straight_flush" and group.rank != "full_house"
+        if self.lines == "in-level" and is_line and len({SPOT[c].level for c in group.cells}) > 1:
+            return False
+        return self.touching or group.visible
+
+
+def best_with(
+    board: dict[str, str], cell: str, touching_rules: bool = False, rules: RefRules | None = None
+) -> RefGroup | None:
+    """The best counting group through ``cell``: the strongest by the rules'
+    order, then top level, of :func:`groups_with` that count (all count
+    under the touching rules, as written); among equals, the first listed."""
+    rules = rules if rules is not None else RefRules(touching_rules)
+    best = None
     for g in groups_with(board, cell):
-        if touching_rules or g.visible:
-            return g
-    return None
+        if rules.counts(g) and (best is None or rules.strength(g) > rules.strength(best)):
+            best = g
+    return best
 
 
 # -- the game --------------------------------------------------------------------
@@ -253,11 +290,21 @@ class RefGame:
     touching_rules: bool = False
     apex_free: bool = False
     board: dict[str, str] = field(default_factory=dict)
+    rules: RefRules | None = None
     scores: list[int] = field(default_factory=lambda: [0, 0])
     pending: tuple[int, RefGroup, int] | None = None  # (challenger, group, move number)
     drawn: str | None = None
     winner: int | None = None
     end: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.rules is None:
+            self.rules = RefRules(self.touching_rules, self.apex_free)
+
+    @property
+    def ruled(self) -> RefRules:
+        assert self.rules is not None
+        return self.rules
 
     def player(self) -> int:
         """Player 1 places the odd-numbered balls, player 2 the even ones."""
@@ -265,7 +312,7 @@ class RefGame:
 
     def bag(self) -> dict[str, int]:
         on_board = list(self.board.values())
-        return {k: BALLS_PER_COLOUR - on_board.count(k) for k in COLOURS}
+        return {k: held - on_board.count(k) for k, held in zip(COLOURS, self.ruled.bag)}
 
     def playable(self) -> list[str]:
         return [
@@ -309,10 +356,11 @@ class RefGame:
         answering = self.pending
         out: list[Happening] = [("placed", player, colour, cell, n, answering is not None)]
 
-        group = best_with(self.board, cell, self.touching_rules)
+        rules = self.ruled
+        group = best_with(self.board, cell, rules=rules)
         if (
             group is not None and cell == APEX and answering is None
-            and not self.apex_free and group.rank != "straight_flush"
+            and not rules.apex_free and group.rank != "straight_flush"
         ):
             group = None  # the apex ruling: on a normal turn only a straight flush counts
         if group is not None:
@@ -329,15 +377,15 @@ class RefGame:
             challenger, challenge, move = answering
             self.pending = None
             responder = 3 - challenger
-            if group is None or challenge.strength > group.strength:
+            if group is None or rules.strength(challenge) > rules.strength(group):
                 winner: int | None = challenger
-            elif group.strength > challenge.strength:
+            elif rules.strength(group) > rules.strength(challenge):
                 winner = responder
             else:
                 winner = None
             points = [0, 0]
             for p in (1, 2):
-                if winner is None or winner == p:
+                if winner == p or (winner is None and rules.tie == "both"):
                     points[p - 1] = 1
             self.scores = [self.scores[0] + points[0], self.scores[1] + points[1]]
             out.append(("resolved", challenger, challenge, group, tuple(points), winner, move, False))
@@ -360,11 +408,11 @@ class RefGame:
 
 
 def play_random_game(
-    rng: RandomSource, touching_rules: bool = False, apex_free: bool = False
+    rng: RandomSource, touching_rules: bool = False, apex_free: bool = False, rules: RefRules | None = None
 ) -> RefGame:
     """A complete game: draw, a uniformly random playable cell (``int(rng.random()
     * cells)``), until the end."""
-    game = RefGame(touching_rules, apex_free)
+    game = RefGame(touching_rules, apex_free, rules=rules)
     while game.end is None:
         game.draw(rng)
         cells = game.playable()

@@ -48,7 +48,41 @@ def placements(draw: st.DrawFn, min_balls: int = 0, max_balls: int = 29) -> tupl
 
 
 # The four rule sets of rules.md (builds() would fill a named tuple's defaulted fields too).
-rule_sets = st.builds(RuleSet, st.sampled_from(["visible", "touching"]), st.booleans(), st.just(()))
+rule_sets = st.builds(
+    lambda visibility, apex_free: RuleSet(visibility, apex_free), st.sampled_from(["visible", "touching"]),
+    st.booleans(),
+)
+
+_LOWER = ("three_kinds", "flush_three", "full_house", "flush_four")
+_SHAPES = (*_LOWER, "straight_flush")
+
+
+@st.composite
+def bags(draw: st.DrawFn) -> tuple[int, int, int]:
+    """A bag of 30 balls (W, B, R), often near the rules' 10-10-10."""
+    w = draw(st.integers(0, 30) | st.integers(8, 12))
+    near = st.integers(max(0, 18 - w), max(0, min(30 - w, 22 - w)))
+    b = draw(st.integers(0, 30 - w) | near)
+    return (w, b, 30 - w - b)
+
+
+@st.composite
+def any_rule_sets(draw: st.DrawFn) -> RuleSet:
+    """Any rule set of notation.md's items (no plug-in variant): each item
+    at its default about half the time, so the rules as written are met too."""
+    def maybe(strategy: st.SearchStrategy[object], default: object) -> object:
+        return draw(st.just(default) | strategy)
+
+    return RuleSet(
+        draw(st.sampled_from(["visible", "touching"])),
+        draw(st.booleans()),
+        (),
+        maybe(st.just("in-level"), "any"),  # type: ignore[arg-type]
+        maybe(st.lists(st.sampled_from(_SHAPES), unique=True, max_size=2).map(tuple), ()),  # type: ignore[arg-type]
+        maybe(st.permutations(_LOWER).map(tuple), _LOWER),  # type: ignore[arg-type]
+        maybe(st.just("none"), "both"),  # type: ignore[arg-type]
+        maybe(bags(), (10, 10, 10)),  # type: ignore[arg-type]
+    )
 
 
 @st.composite
@@ -82,10 +116,14 @@ def moves_of(state: GameState) -> list[Move]:
     return list(state.history)
 
 
-# Rule-set texts for --rules: anything, and lists of names right and wrong.
+# Rule-set texts for --rules: anything, and lists of items right and wrong.
 rules_texts = st.one_of(
     st.text(max_size=20),
-    st.lists(st.sampled_from(["visible", "touching", "apex-free", "Touching", " ", "x"]), max_size=3).map(
-        ", ".join
-    ),
+    st.lists(st.sampled_from([
+        "visible", "touching", "apex-free", "Touching", " ", "x", "lines=in-level", "lines=up",
+        "off=three_kinds", "off=full_house+straight_flush", "off=", "off=flush_four+flush_four",
+        "order=flush_four<full_house<flush_three<three_kinds", "order=three_kinds<flush_three",
+        "tie=none", "tie=both", "tie=", "bag=12-9-9", "bag=10-10-11", "bag=30-0-0", "bag=-1-16-15",
+        "bag=a-b-c", "=", "lines", "bag=010-10-10",
+    ]), max_size=4).map(", ".join),
 )

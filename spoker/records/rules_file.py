@@ -1,0 +1,75 @@
+"""Rule sets from the command line and from rules files (notation.md, "Rule
+sets"): the one reader of every ``--rules`` value.
+
+A value ending in ``.toml`` is a rules file, read with the limits of any
+input (a regular file, at most :data:`MAX_RULES_BYTES`, text without NUL
+bytes, UTF-8, then TOML); its keys become a rule set in
+:func:`spoker.engine.rules.rules_from_table`, the one place that reads
+them. Any other value is a list of items (:meth:`RuleSet.parse`).
+"""
+
+from __future__ import annotations
+
+import os
+
+from shibumi.errors import shown
+from spoker.engine.rules import RuleSet, RulesFile, rules_from_table
+from spoker.errors import NotationError, StorageError
+
+MAX_RULES_BYTES = 64 * 1024
+"""A rules file holds a dozen short keys: anything larger is not one."""
+
+
+def is_rules_path(value: str) -> bool:
+    """Whether a ``--rules`` value names a rules file (it ends in ``.toml``)."""
+    return isinstance(value, str) and value.strip().lower().endswith(".toml")
+
+
+def read_rules_file(path: str | os.PathLike[str]) -> RulesFile:
+    """The rules file at ``path``: its name, summary and rule set.
+
+    :class:`StorageError` if it cannot be read (missing, a folder, ...),
+    :class:`NotationError` naming the file if it is too large, binary, not
+    UTF-8 or not TOML, or if a key is unknown, of a wrong type or invalid."""
+    import tomllib  # only for a file: a list of items starts no sooner for it
+
+    from spoker.records.files import open_regular, read_bounded
+
+    name = os.fspath(path)
+    try:
+        with open_regular(name) as f:
+            data = read_bounded(f, MAX_RULES_BYTES, "a rules file", text=True)
+    except NotationError as err:
+        raise NotationError(f"rules file {name!r}: {err}") from None
+    except StorageError:
+        raise
+    except OSError as err:
+        raise StorageError(f"cannot read the rules file {name!r}: {err.strerror or err}", name) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise NotationError(f"rules file {name!r}: not UTF-8 text (byte {err.start})") from None
+    try:
+        table = tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as err:
+        raise NotationError(f"rules file {name!r}: not TOML ({err})") from None
+    return rules_from_table(table, repr(name))
+
+
+def read_rules(value: str) -> RulesFile | RuleSet:
+    """A ``--rules`` value: the rules file it names (``*.toml``) or the rule
+    set its items name; one-line errors either way."""
+    if not isinstance(value, str):
+        raise NotationError(f"rules must be text, not {shown(value)}")
+    if is_rules_path(value):
+        return read_rules_file(value.strip())
+    return RuleSet.parse(value)
+
+
+def rules_of(value: str) -> RuleSet:
+    """The rule set a ``--rules`` value names (items, or a rules file)."""
+    read = read_rules(value)
+    return read.rules if isinstance(read, RulesFile) else read
+
+
+__all__ = ["MAX_RULES_BYTES", "is_rules_path", "read_rules", "read_rules_file", "rules_of"]

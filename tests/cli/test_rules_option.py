@@ -1,0 +1,140 @@
+"""``--rules`` with notation.md's items and rules files (``FILE.toml``): the
+commands follow them, and every bad value, key or file is one line, exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from support.commands import run
+
+from spoker.engine.rules import RuleSet
+from spoker.records.record import parse_record
+
+LEVEL_LINES = '''\
+name = "level-lines"
+summary = "Only lines within one level count"
+lines = "in-level"
+tie = "none"
+bag = [9, 11, 10]
+'''
+
+EXAMPLE4 = "RRWRBRBWWBWBBWBW/WBWBRBWBR/..../."  # (tests/cli/test_cli.py) without 3C3
+
+
+def groups(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    code, out, err = run(capsys, "groups", *argv, "--json")
+    assert (code, err) == (0, ""), err
+    answer: dict[str, object] = json.loads(out)
+    return answer
+
+
+def test_groups_follow_lines_in_level_and_say_why(capsys: pytest.CaptureFixture[str]) -> None:
+    plain = groups(capsys, EXAMPLE4, "R@3E5")
+    assert plain["best"] == {"rank": "flush_three", "cells": ["1C3", "2D4", "3E5"], "top_level": 3}
+    level = groups(capsys, EXAMPLE4, "R@3E5", "--rules", "visible, lines=in-level")
+    assert level["best"] is None  # every line through 3E5 climbs
+    assert level["groups"] and all(not g["counts"] for g in level["groups"])  # type: ignore[attr-defined, union-attr]
+    assert {g["why"] for g in level["groups"]} == {  # type: ignore[attr-defined, union-attr]
+        "a line that climbs does not count under lines=in-level"
+    }
+
+
+def test_groups_follow_order_and_off(capsys: pytest.CaptureFixture[str]) -> None:
+    # Row 3 becomes W W W W: a flush four, and flush threes inside it.
+    board = "BBBRWWW.BBBRBBBB/........./..../."
+    assert groups(capsys, board, "W@1G3")["best"]["rank"] == "flush_four"  # type: ignore[index]
+    flush_four_low = "--rules", "order=flush_four<three_kinds<flush_three<full_house"
+    assert groups(capsys, board, "W@1G3", *flush_four_low)["best"]["rank"] == "flush_three"  # type: ignore[index]
+    off = groups(capsys, board, "W@1G3", "--rules", "off=flush_four+flush_three")
+    assert off["best"]["rank"] == "three_kinds"  # type: ignore[index]
+    assert "flush_four is off under these rules" in next(
+        g["why"] for g in off["groups"] if g["rank"] == "flush_four"  # type: ignore[attr-defined, union-attr, index]
+    )
+
+
+def test_a_rules_file_is_the_same_rule_set_as_its_items(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "level.toml"
+    path.write_text(LEVEL_LINES)
+    by_file = groups(capsys, EXAMPLE4, "R@3E5", "--rules", str(path))
+    by_items = groups(capsys, EXAMPLE4, "R@3E5", "--rules", "lines=in-level, tie=none, bag=9-11-10")
+    assert by_file == by_items
+    code, out, err = run(capsys, "groups", EXAMPLE4, "R@3E5", "--rules", str(path), "--as-case")
+    assert (code, err) == (0, "")
+    assert " visible,lines=in-level,tie=none,bag=9-11-10 => none" in out
+
+
+def test_a_bag_lets_a_board_hold_more_of_a_colour(capsys: pytest.CaptureFixture[str]) -> None:
+    board = "WWWWWWWWWWW...../........./..../."  # 11 white
+    code, out, err = run(capsys, "groups", board, "W@1G5", "--json")
+    assert code == 2 and "11 white balls" in err
+    answer = groups(capsys, board, "W@1G5", "--rules", "bag=12-9-9")
+    assert answer["best"] is not None
+    code, out, err = run(capsys, "groups", board, "W@1G5", "--rules", "bag=11-10-9", "--json")
+    assert (code, out) == (2, "") and "no white ball is left in the bag" in err
+
+
+def test_simulate_under_items_and_a_record_keeps_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(
+        capsys, "simulate", "--games", "40", "--players", "greedy,random", "--seed", "3",
+        "--rules", "touching, tie=none, bag=14-8-8, order=flush_four<full_house<flush_three<three_kinds", "--json",
+    )
+    assert (code, err) == (0, "")
+    assert json.loads(out)["games"] == 40
+    # A record written under items replays anywhere: its Rules header is canonical.
+    rules = RuleSet.parse("tie=none, bag=14-8-8, touching")
+    text = "Rules: bag=14-8-8, touching,tie=none\n\nW@1A1 W@1C1 W@1E1 B@1A3\n"
+    record = parse_record(text)
+    assert record.rules == rules and record.headers["Rules"] == "touching, tie=none, bag=14-8-8"
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    ("visible, touching", "name two visibilities"),
+    ("tie=none, tie=none", "given twice"),
+    ("order=three_kinds<flush_three", "order= takes the four ranks"),
+    ("bag=10-10-11", "the bag holds 30 balls, not 31"),
+    ("lines=sideways", "lines= takes"),
+    ("colour=red", "unknown item 'colour=red'"),
+])
+def test_a_bad_rules_value_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], value: str, says: str
+) -> None:
+    for argv in (
+        ("groups", "WB............../........./..../.", "R@1E1", "--rules", value),
+        ("simulate", "--games", "2", "--players", "random,random", "--rules", value),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and says in err and repr(value) in err
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (b'name = "x"\nsummary = "s"\ncolour = 1\n', "key 'colour': unknown key"),
+    (b'name = "x"\nsummary = "s"\nbag = [10, 10]\n', "key 'bag'"),
+    (b'name = "x"\nsummary = "s"\ntie = 0\n', "key 'tie'"),
+    (b'summary = "s"\n', "key 'name': missing"),
+    (b'name = "x"\nsummary = \n', "not TOML"),
+    (b"name = \"x\"\x00\n", "binary data"),
+    (b"\xff\xfe name", "not UTF-8"),
+    (b"#" * (65 * 1024), "too large"),
+])
+def test_a_bad_rules_file_is_one_line_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes, says: str
+) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_bytes(content)
+    code, out, err = run(capsys, "groups", "WB............../........./..../.", "R@1E1", "--rules", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert says in err and "mine.toml" in err
+
+
+def test_a_missing_rules_file_or_a_folder_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    for path in (tmp_path / "none.toml", folder):
+        code, out, err = run(capsys, "simulate", "--games", "2", "--players", "random,random", "--rules", str(path))
+        assert (code, out) == (2, "") and err.count("\n") == 1 and path.name in err
