@@ -86,3 +86,25 @@ def test_write_atomic_never_writes_through_a_link(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match="symbolic link"):
         storage.write_atomic(tmp_path / "settings.json", "{}")
     assert not (tmp_path / "outside.json").exists()
+
+
+def test_a_link_made_after_the_check_is_refused_by_the_open_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link put in place between the look (``islink``) and the open is not
+    followed either: the open refuses links too (O_NOFOLLOW), and says so as
+    the look would, naming the path."""
+    (tmp_path / "f").write_bytes(b"x")
+    (tmp_path / "link").symlink_to(tmp_path / "f")
+    monkeypatch.setattr(os.path, "islink", lambda name: False)  # the look saw a file
+    with pytest.raises(StorageError, match="symbolic link") as caught:
+        open_regular(tmp_path / "link", no_links=True)
+    assert caught.value.path == str(tmp_path / "link")
+
+
+def test_open_regular_gives_a_file_that_reads_blocking(tmp_path: Path) -> None:
+    """Opened without blocking (a FIFO must not hang the look), the file is
+    handed back as ``open`` would give it: reads that wait."""
+    (tmp_path / "f").write_bytes(b"x")
+    with open_regular(tmp_path / "f") as f:
+        assert os.get_blocking(f.fileno())
