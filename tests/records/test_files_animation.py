@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import math
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -223,3 +224,30 @@ def test_a_gif_stores_only_the_colours_of_its_palette(tmp_path: Path) -> None:
     write_animation_atomic(frames(3), tmp_path / "x.gif", 2)
     with Image.open(tmp_path / "x.gif") as im:
         assert len(im.getpalette() or []) <= 3 * GIF_COLOURS
+
+
+class _Convertible:
+    """Has a ``convert`` but no ``info``: not a PIL image."""
+
+    def convert(self, mode: str) -> None:
+        return None
+
+
+class _Informed:
+    """Has an ``info`` but no ``convert``: not a PIL image."""
+
+    info: dict[str, object] = {}
+
+
+@pytest.mark.parametrize("frame", [_Convertible(), _Informed()])
+def test_a_frame_needs_both_convert_and_info_and_is_named(tmp_path: Path, frame: object) -> None:
+    with pytest.raises(TypeError, match=f"frame {re.escape(repr(frame))}: expected a PIL image"):
+        write_animation_atomic([frame], tmp_path / "x.gif")  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("hold", [True, 2.0, "2", None])
+def test_a_hold_that_is_no_whole_number_is_refused(tmp_path: Path, hold: object) -> None:
+    made = frames(1)
+    made[0].info["hold"] = hold
+    with pytest.raises(SpokerError, match=f"frame 1: hold {re.escape(repr(hold))} is not a whole number"):
+        write_animation_atomic(made, tmp_path / "x.gif")

@@ -41,8 +41,10 @@ def test_the_palette_looks_at_frames_spread_over_the_film_the_first_and_the_last
     assert colours_of(shared_palette(film, [])) == {solid[i] for i in (0, 2, 4, 7, 9, 11)}
 
 
-def test_a_film_of_one_frame_has_the_palette_of_that_frame() -> None:
+def test_a_film_of_one_or_two_frames_has_the_palette_of_every_frame() -> None:
     assert colours_of(shared_palette([Image.new("RGB", (30, 20), RED)], [])) == {RED}
+    two = [Image.new("RGB", (30, 20), RED), Image.new("RGB", (30, 20), BLUE)]
+    assert colours_of(shared_palette(two, [])) == {RED, BLUE}
 
 
 def test_the_palette_of_flat_colours_is_those_colours_and_nothing_made_up() -> None:
@@ -86,6 +88,21 @@ def test_a_colour_of_a_few_pixels_gets_a_palette_colour_of_its_own_exactly() -> 
     palette = colours_of(shared_palette([frame], []))
     assert green in palette
     assert len(palette) <= GIF_COLOURS
+
+
+@pytest.mark.parametrize(("count", "seed"), [(114, 114), (115, 115), (119, 119), (113, 122), (118, 157)])
+def test_the_added_colours_serve_every_pixel_within_close_enough(count: int, seed: int) -> None:
+    """Films of a few colours more than the median cut keeps (112): the
+    colours added one by one, each the worst served as the frames will be
+    mapped (without dithering) until every pixel is within 24
+    (|dR|+|dG|+|dB|: 24 itself is not close enough), bring every pixel of these
+    films within 24 (random colours, seeded; in the last two a pixel is
+    exactly 24 from its nearest colour before its own is added)."""
+    colours = np.random.default_rng(seed).integers(0, 256, size=(count, 3), dtype=np.uint8)
+    frame = Image.fromarray(np.repeat(colours[np.newaxis], 4, axis=0))
+    mapped = frame.quantize(palette=shared_palette([frame], []), dither=Image.Dither.NONE).convert("RGB")
+    error = np.abs(np.asarray(frame, dtype=np.int16) - np.asarray(mapped, dtype=np.int16)).sum(axis=2)
+    assert error.max() < 24
 
 
 def test_the_palette_holds_at_most_gif_colours_kept_ones_included() -> None:
