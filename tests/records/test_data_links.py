@@ -108,3 +108,18 @@ def test_open_regular_gives_a_file_that_reads_blocking(tmp_path: Path) -> None:
     (tmp_path / "f").write_bytes(b"x")
     with open_regular(tmp_path / "f") as f:
         assert os.get_blocking(f.fileno())
+
+
+@pytest.mark.parametrize("missing", ["O_CLOEXEC", "O_NOFOLLOW", "O_NONBLOCK"])
+def test_a_system_without_a_flag_still_opens_a_file_for_reading_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, missing: str
+) -> None:
+    """Windows has none of O_CLOEXEC, O_NOFOLLOW, O_NONBLOCK: the open goes on
+    without it (the lstat look still refuses a link), reading only."""
+    import fcntl
+
+    (tmp_path / "f").write_bytes(b"x")
+    monkeypatch.delattr(os, missing)
+    with open_regular(tmp_path / "f", no_links=True) as f:
+        assert fcntl.fcntl(f.fileno(), fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY
+        assert f.read() == b"x"
