@@ -18,14 +18,12 @@ from shibumi import (
     FULL_MASK,
     PLATFORM,
     RESTING_ON,
-    Blocked,
     Board,
     Cell,
     CellError,
     Colour,
     ColourError,
     PlacementError,
-    blocked,
     cells_of,
     format_board,
     parse_board,
@@ -242,20 +240,3 @@ def test_masks_may_be_any_kind_of_int() -> None:
 
     board = Board((Mask(1), Mask(2), 0))
     assert board == parse_board("WB............../........./..../.")
-
-
-@pytest.mark.parametrize("index", [-1, 30, 31, 1 << 40])
-def test_blocked_names_an_index_that_is_no_cell(index: int) -> None:
-    """The pyramid's query on a mask takes the cells 0..29 and no more: 30, one
-    past the last, is a CellError naming it (not an IndexError of a table)."""
-    with pytest.raises(CellError, match=f"index {index}"):
-        blocked(0, index)
-
-
-def test_blocked_takes_the_first_and_the_last_cell() -> None:
-    """Cell 0 (a corner of level 1) is free on an empty board; cell 29, the
-    apex, rests on the four cells under it."""
-    assert blocked(0, 0) is None
-    assert blocked(1, 0) is Blocked.TAKEN
-    assert blocked(0, 29) is Blocked.UNSUPPORTED
-    assert blocked(FULL_MASK & ~(1 << 29), 29) is None
