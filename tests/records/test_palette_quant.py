@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
+from spoker.errors import SpokerError
 from spoker.records.palette_quant import GIF_COLOURS, check_colours, quantise, shared_palette
 
 CREAM = (250, 240, 200)
@@ -140,3 +141,11 @@ def test_check_colours_refuses_naming_what_it_was_given(keep: object, match: str
 def test_check_colours_gives_red_green_blue_in_order_once_each() -> None:
     """An alpha is dropped, a repeat counted once, the order kept."""
     assert check_colours([(1, 2, 3, 255), (4, 5, 6), (1, 2, 3)]) == [(1, 2, 3), (4, 5, 6)]
+
+
+def test_check_colours_takes_64_colours_and_no_more() -> None:
+    """A palette may be asked to hold 64 colours exactly: the rest of its 128
+    are the film's."""
+    assert len(check_colours([(i, 0, 0) for i in range(64)])) == 64
+    with pytest.raises(SpokerError, match="keep: 65 colours, at most 64"):
+        check_colours([(i, 0, 0) for i in range(65)])
