@@ -12,7 +12,7 @@ from support.strategies import games
 from shibumi import CELLS, Blocked, Board, Cell, Colour, PlacementError, blocked, parse_board
 from shibumi.errors import CellError
 from spoker.engine.moves import Move
-from spoker.engine.refusals import board_refusal
+from spoker.engine.refusals import board_refusal, placement_refusal
 from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError, RecordError, Refusal
 from spoker.records.record import play_moves
@@ -129,3 +129,10 @@ def test_the_mask_query_refuses_an_index_that_is_no_cell(index: int) -> None:
 def test_the_position_query_names_a_board_that_is_not_one() -> None:
     with pytest.raises(TypeError, match="^board 'x': expected a Board"):
         board_refusal("x", Cell("1A1"), Colour.WHITE)  # type: ignore[arg-type]
+
+
+def test_a_draw_alone_is_judged_by_the_bag_only() -> None:
+    """A draw names no cell: only the bag can refuse it (rules.md: 10 balls
+    of each colour, less those on the board), the pyramid is not asked."""
+    assert (GameState().refusal(None, "W"), GameState().refusal()) == (None, None)
+    assert (placement_refusal(0, None, 9), placement_refusal(0, None, 10)) == (None, Refusal.NO_BALL_LEFT)

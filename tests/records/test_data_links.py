@@ -86,3 +86,40 @@ def test_write_atomic_never_writes_through_a_link(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match="symbolic link"):
         storage.write_atomic(tmp_path / "settings.json", "{}")
     assert not (tmp_path / "outside.json").exists()
+
+
+def test_a_link_made_after_the_check_is_refused_by_the_open_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link put in place between the look (``islink``) and the open is not
+    followed either: the open refuses links too (O_NOFOLLOW), and says so as
+    the look would, naming the path."""
+    (tmp_path / "f").write_bytes(b"x")
+    (tmp_path / "link").symlink_to(tmp_path / "f")
+    monkeypatch.setattr(os.path, "islink", lambda name: False)  # the look saw a file
+    with pytest.raises(StorageError, match="symbolic link") as caught:
+        open_regular(tmp_path / "link", no_links=True)
+    assert caught.value.path == str(tmp_path / "link")
+
+
+def test_open_regular_gives_a_file_that_reads_blocking(tmp_path: Path) -> None:
+    """Opened without blocking (a FIFO must not hang the look), the file is
+    handed back as ``open`` would give it: reads that wait."""
+    (tmp_path / "f").write_bytes(b"x")
+    with open_regular(tmp_path / "f") as f:
+        assert os.get_blocking(f.fileno())
+
+
+@pytest.mark.parametrize("missing", ["O_CLOEXEC", "O_NOFOLLOW", "O_NONBLOCK"])
+def test_a_system_without_a_flag_still_opens_a_file_for_reading_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, missing: str
+) -> None:
+    """Windows has none of O_CLOEXEC, O_NOFOLLOW, O_NONBLOCK: the open goes on
+    without it (the lstat look still refuses a link), reading only."""
+    import fcntl
+
+    (tmp_path / "f").write_bytes(b"x")
+    monkeypatch.delattr(os, missing)
+    with open_regular(tmp_path / "f", no_links=True) as f:
+        assert fcntl.fcntl(f.fileno(), fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY
+        assert f.read() == b"x"

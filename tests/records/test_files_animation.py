@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import math
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from PIL import Image, ImageDraw
 from spoker.errors import SpokerError
 from spoker.records import files
 from spoker.records.files import animation_format, check_fps, write_animation_atomic
+from spoker.records.palette_quant import GIF_COLOURS
 
 SIZE = (96, 64)
 GREEN = (96, 210, 120)
@@ -177,3 +179,75 @@ def test_kept_colours_are_held_exactly_even_on_one_pixel(tmp_path: Path) -> None
     with pytest.raises(SpokerError, match="at most 64"):
         write_animation_atomic(made, tmp_path / "bad.gif", 2, keep=[(i, 0, 0) for i in range(65)])
     assert not (tmp_path / "bad.gif").exists()
+
+
+def test_frames_a_second_run_from_min_fps_to_max_fps_both_included() -> None:
+    assert (check_fps(files.MIN_FPS), check_fps(files.MAX_FPS), check_fps(30)) == (0.1, 30.0, 30.0)
+    for outside in (0.09, 30.01):
+        with pytest.raises(SpokerError, match="0.1 to 30"):
+            check_fps(outside)
+
+
+def test_an_animation_without_a_rate_shows_two_frames_a_second(tmp_path: Path) -> None:
+    write_animation_atomic(frames(2), tmp_path / "x.gif")
+    assert read_back(tmp_path / "x.gif")[2] == [500, 500]
+
+
+def test_a_hold_runs_from_1_to_1000(tmp_path: Path) -> None:
+    made = frames(2)
+    made[1].info["hold"] = 1000
+    write_animation_atomic(made, tmp_path / "x.png", 30)  # an APNG keeps milliseconds
+    assert read_back(tmp_path / "x.png")[2] == [33, 33333]
+    made[1].info["hold"] = 1001
+    with pytest.raises(SpokerError, match="frame 2: hold 1001"):
+        write_animation_atomic(made, tmp_path / "y.gif", 30)
+
+
+def test_a_frame_of_another_size_is_named_by_its_place(tmp_path: Path) -> None:
+    with pytest.raises(SpokerError, match=r"frame 3 is \(50, 50\), the first \(96, 64\)"):
+        write_animation_atomic(frames(2) + frames(1, (50, 50)), tmp_path / "x.gif")
+
+
+@pytest.mark.parametrize(("name", "kind"), [("a.gif", "GIF"), ("a.png", "PNG"), ("a.apng", "PNG"), ("a.webp", "WEBP")])
+def test_each_kind_is_what_its_name_says_and_loops_for_ever(tmp_path: Path, name: str, kind: str) -> None:
+    """Frames with an alpha channel (the window's screenshots are RGBA)
+    written as the name's kind, looping (loop 0: for ever)."""
+    made = [im.convert("RGBA") for im in frames(3)]
+    write_animation_atomic(made, tmp_path / name, 2)
+    with Image.open(tmp_path / name) as im:
+        assert (im.format, im.n_frames, im.info.get("loop")) == (kind, 3, 0)
+
+
+def test_a_gif_stores_only_the_colours_of_its_palette(tmp_path: Path) -> None:
+    """Written optimised: the GIF's colour table holds the shared palette's
+    colours (at most 128), not 256 entries padded out."""
+    write_animation_atomic(frames(3), tmp_path / "x.gif", 2)
+    with Image.open(tmp_path / "x.gif") as im:
+        assert len(im.getpalette() or []) <= 3 * GIF_COLOURS
+
+
+class _Convertible:
+    """Has a ``convert`` but no ``info``: not a PIL image."""
+
+    def convert(self, mode: str) -> None:
+        return None
+
+
+class _Informed:
+    """Has an ``info`` but no ``convert``: not a PIL image."""
+
+    info: dict[str, object] = {}
+
+
+@pytest.mark.parametrize("frame", [_Convertible(), _Informed()])
+def test_a_frame_needs_both_convert_and_info_and_is_named(tmp_path: Path, frame: object) -> None:
+    with pytest.raises(TypeError, match=f"frame {re.escape(repr(frame))}: expected a PIL image"):
+        write_animation_atomic([frame], tmp_path / "x.gif")  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("hold", [True, 2.0, "2", None])
+def test_a_hold_that_is_no_whole_number_is_refused(tmp_path: Path, hold: object) -> None:
+    made = frames(1)
+    made[0].info["hold"] = hold
+    with pytest.raises(SpokerError, match=f"frame 1: hold {re.escape(repr(hold))} is not a whole number"):
+        write_animation_atomic(made, tmp_path / "x.gif")

@@ -252,6 +252,21 @@ def test_atomic_write_refuses_a_folder_by_its_name(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == ["out"]
 
 
+def test_an_error_without_an_errno_keeps_its_words_and_names_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An OSError with a message but no errno (a file system's own words) is
+    told with those words, and the path asked for, not the temporary file."""
+    def gone(fd: int) -> None:
+        raise OSError("the disk went away")
+
+    monkeypatch.setattr(files.os, "fsync", gone)
+    with pytest.raises(OSError, match="the disk went away") as err:
+        write_bytes_atomic(tmp_path / "out", b"x")
+    assert err.value.filename == str(tmp_path / "out")
+    assert os.listdir(tmp_path) == []
+
+
 def test_atomic_write_syncs_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     synced: list[str] = []
     real_fsync = os.fsync
