@@ -1,0 +1,107 @@
+"""One search for every caller: the compiled kernel, or the Python reference.
+
+:func:`new_search` makes the search every caller uses (the players, the
+analysis, the luck judge, hints, puzzles, the window): a
+:class:`~spoker.kernel.search.KernelSearch` (numba, the same values as the
+Python search, some tens of times faster) when numba imports, else the
+reference :class:`~spoker.players.search.Expectimax`. ``SPOKER_KERNEL=python``
+forces the Python path. :func:`kernel_path` names the path in use without
+importing numba (``spoker --version`` prints it).
+
+The compiled search keeps its memos in a fixed block (:class:`Memo`, bounded:
+:data:`~spoker.kernel.memo.SLOTS`); a caller that keeps work between
+searches passes its own ``memo``. Docs: docs/kernel.md.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from spoker.engine.rules import RuleSet
+from spoker.kernel.memo import Memo
+from spoker.players.search import Expectimax, Utility
+
+ENV = "SPOKER_KERNEL"
+"""Set to ``python`` to search in Python (the reference) even with numba installed."""
+
+_FAILED: list[str] = []  # why numba did not import, once it was tried
+
+
+def _numba_version() -> str | None:
+    """numba's version if it is installed (not imported: the light commands ask)."""
+    if importlib.util.find_spec("numba") is None:
+        return None
+    try:
+        return importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown version"
+
+
+def kernel_path() -> str:
+    """The search in use, for people: "compiled (numba 0.68.1)", or "python (why)"."""
+    if os.environ.get(ENV, "").strip().lower() == "python":
+        return f"python ({ENV}=python)"
+    version = _numba_version()
+    if version is None:
+        return "python (numba not installed)"
+    if _FAILED:
+        return f"python (numba {version} did not import: {_FAILED[0]})"
+    return f"compiled (numba {version})"
+
+
+def compiled_available() -> bool:
+    """Whether searches are compiled: numba installed, importable, not turned off."""
+    if not kernel_path().startswith("compiled"):
+        return False
+    try:
+        import spoker.kernel.search  # noqa: F401  (imports numba and the compiled functions)
+    except Exception as error:  # noqa: BLE001 (any failure of a compiler import: the Python path serves)
+        _FAILED.append(f"{type(error).__name__}: {error}")
+        return False
+    return True
+
+
+def new_search(
+    rules: RuleSet,
+    utility: Utility | None = None,
+    *,
+    limit: int | None = None,
+    deadline: float | None = None,
+    quiescence: bool = False,
+    clock: Callable[[], float] = time.thread_time,
+    memo: Memo | None = None,
+) -> Any:
+    """The search every caller uses (see the module doc): compiled when it
+    can be, for :class:`Utility` and :class:`~spoker.players.search.WinUtility`;
+    otherwise :class:`Expectimax` (``memo`` then unused: it keeps its own dicts)."""
+    from spoker.kernel.tables import utility_kind
+
+    if compiled_available() and utility_kind(utility if utility is not None else Utility()) is not None:
+        from spoker.kernel.search import KernelSearch
+
+        return KernelSearch(
+            rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock, memo=memo
+        )
+    return Expectimax(rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock)
+
+
+def warm_up() -> str:
+    """Compile (or load from numba's cache) the kernel by one small search;
+    the path in use. For the window's start and the test session."""
+    from spoker.engine.state import GameState
+    from spoker.players.bitboard import root_args
+
+    state = GameState()
+    state.apply_draw(0)
+    search = new_search(state.rules, memo=Memo((2, 2, 2, 2)) if compiled_available() else None)
+    search.analyse(*root_args(state), 1)
+    search.place(0, 0, 0, 0, state.playable_mask, 0, 0, 0, 0, 0, 2)
+    return kernel_path()
+
+
+__all__ = ["ENV", "Memo", "compiled_available", "kernel_path", "new_search", "warm_up"]
