@@ -84,6 +84,13 @@ class SpokerApp:
             lambda: self.settings, available=threaded and not getattr(window, "headless", False)
         )
         self.audio.warm_up()
+        if threaded and not getattr(window, "headless", False):
+            # The search compiles (or loads numba's cache) in the background,
+            # where hints and the analysis run: the first one never waits for it.
+            from spoker.kernel import warm_up
+
+            for executor in (self.executors.thread, self.executors.process):
+                executor.submit(warm_up)
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None

@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from spoker.engine.rules import RuleSet
-from spoker.kernel.memo import Memo
-from spoker.players.search import Expectimax, Utility
+from spoker.kernel.memo import Memo, thread_memo
+from spoker.players.search import Entry, Expectimax, Key, Utility
 
 ENV = "SPOKER_KERNEL"
 """Set to ``python`` to search in Python (the reference) even with numba installed."""
@@ -90,6 +90,38 @@ def new_search(
     return Expectimax(rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock)
 
 
+class Kept:
+    """Work kept between the searches of one move, one analysis or one game,
+    whichever search serves: the compiled search's :class:`Memo` (made on
+    first use unless given), or the Python search's tables."""
+
+    def __init__(self, memo: Memo | None = None) -> None:
+        self._memo = memo
+        self.table: dict[Key, Entry] = {}
+        self.leaf_table: dict[Key, float] = {}
+
+    @classmethod
+    def fresh(cls) -> Kept:
+        """Kept work that starts empty, in this thread's memo (no allocation)."""
+        memo = thread_memo()
+        memo.clear()
+        return cls(memo)
+
+    @property
+    def memo(self) -> Memo:
+        if self._memo is None:
+            self._memo = Memo()
+        return self._memo
+
+    def attach(self, search: Any) -> None:
+        """Give ``search`` (either kind) this kept work."""
+        if isinstance(search, Expectimax):
+            search.table = self.table
+            search.leaf_table = self.leaf_table
+        else:
+            search.memo = self.memo
+
+
 def warm_up() -> str:
     """Compile (or load from numba's cache) the kernel by one small search;
     the path in use. For the window's start and the test session."""
@@ -104,4 +136,4 @@ def warm_up() -> str:
     return kernel_path()
 
 
-__all__ = ["ENV", "Memo", "compiled_available", "kernel_path", "new_search", "warm_up"]
+__all__ = ["ENV", "Kept", "Memo", "compiled_available", "kernel_path", "new_search", "warm_up"]

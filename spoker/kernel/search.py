@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
+import spoker.kernel.compiled as compiled
 from spoker.engine.rules import RuleSet
-from spoker.kernel import compiled
 from spoker.kernel.compiled import (
     ANALYSE,
     C_GEN,
