@@ -148,3 +148,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if research:
             config.hook.pytest_deselected(items=research)
             items[:] = [item for item in items if not item.get_closest_marker("research")]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile the search kernel (or load it from numba's cache) once, in the
+    controlling process before pytest-xdist starts its workers, so that two
+    workers never compile it at the same time (docs/kernel.md)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    from spoker.kernel import warm_up
+
+    warm_up()

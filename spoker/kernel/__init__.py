@@ -20,11 +20,12 @@ import importlib.util
 import os
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from spoker.engine.rules import RuleSet
-from spoker.kernel.memo import Memo, thread_memo
-from spoker.players.search import Entry, Expectimax, Key, Utility
+if TYPE_CHECKING:  # light at import: spoker --version asks kernel_path() (no numpy, no numba)
+    from spoker.engine.rules import RuleSet
+    from spoker.kernel.memo import Memo
+    from spoker.players.search import Entry, Key, Utility
 
 ENV = "SPOKER_KERNEL"
 """Set to ``python`` to search in Python (the reference) even with numba installed."""
@@ -80,6 +81,7 @@ def new_search(
     can be, for :class:`Utility` and :class:`~spoker.players.search.WinUtility`;
     otherwise :class:`Expectimax` (``memo`` then unused: it keeps its own dicts)."""
     from spoker.kernel.tables import utility_kind
+    from spoker.players.search import Expectimax, Utility
 
     if compiled_available() and utility_kind(utility if utility is not None else Utility()) is not None:
         from spoker.kernel.search import KernelSearch
@@ -103,6 +105,8 @@ class Kept:
     @classmethod
     def fresh(cls) -> Kept:
         """Kept work that starts empty, in this thread's memo (no allocation)."""
+        from spoker.kernel.memo import thread_memo
+
         memo = thread_memo()
         memo.clear()
         return cls(memo)
@@ -110,11 +114,15 @@ class Kept:
     @property
     def memo(self) -> Memo:
         if self._memo is None:
+            from spoker.kernel.memo import Memo
+
             self._memo = Memo()
         return self._memo
 
     def attach(self, search: Any) -> None:
         """Give ``search`` (either kind) this kept work."""
+        from spoker.players.search import Expectimax
+
         if isinstance(search, Expectimax):
             search.table = self.table
             search.leaf_table = self.leaf_table
@@ -126,6 +134,7 @@ def warm_up() -> str:
     """Compile (or load from numba's cache) the kernel by one small search;
     the path in use. For the window's start and the test session."""
     from spoker.engine.state import GameState
+    from spoker.kernel.memo import Memo
     from spoker.players.bitboard import root_args
 
     state = GameState()
@@ -136,4 +145,4 @@ def warm_up() -> str:
     return kernel_path()
 
 
-__all__ = ["ENV", "Kept", "Memo", "compiled_available", "kernel_path", "new_search", "warm_up"]
+__all__ = ["ENV", "Kept", "compiled_available", "kernel_path", "new_search", "warm_up"]

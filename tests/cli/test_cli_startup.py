@@ -24,7 +24,7 @@ from spoker.cli import COMMANDS, SUBCOMMANDS, build_parser, chosen_command
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "WB............../........./..../."
 STATE = "WB..BB........../........./..../. 1 0-0 - R * visible"
-HEAVY = ("numpy", "arcade", "pyglet", "PIL", "spoker.players", "spoker.runs.simulate", "spoker.gui")
+HEAVY = ("numpy", "numba", "arcade", "pyglet", "PIL", "spoker.players", "spoker.runs.simulate", "spoker.gui")
 
 PROBE = """
 import contextlib, io, json, sys
@@ -60,6 +60,7 @@ def probe(*argv: str) -> dict:
     ],
 )
 def test_light_commands_import_no_numpy_arcade_or_players(argv: tuple[str, ...]) -> None:
+    # nor numba: a search compiles (or loads its cache) only when one is made
     seen = probe(*argv)
     assert seen["code"] == 0
     assert seen["out"]
@@ -206,3 +207,9 @@ def test_package_names_load_when_used() -> None:
     assert (GameState, best_group) == (home_game_state, home_best_group)
     with pytest.raises(AttributeError, match="no_such_name"):
         spoker.no_such_name  # noqa: B018
+
+
+def test_version_names_the_search_without_importing_the_compiler() -> None:
+    seen = probe("--version")
+    assert seen["code"] == 0
+    assert "numba" not in seen["modules"] and "numpy" not in seen["modules"]
