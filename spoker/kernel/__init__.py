@@ -15,9 +15,11 @@ searches passes its own ``memo``. Docs: docs/kernel.md.
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import importlib.util
 import os
+import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -33,8 +35,10 @@ ENV = "SPOKER_KERNEL"
 _FAILED: list[str] = []  # why numba did not import, once it was tried
 
 
+@functools.cache
 def _numba_version() -> str | None:
-    """numba's version if it is installed (not imported: the light commands ask)."""
+    """numba's version if it is installed (not imported: the light commands
+    ask), read once: the package metadata costs a millisecond a look."""
     if importlib.util.find_spec("numba") is None:
         return None
     try:
@@ -59,6 +63,8 @@ def compiled_available() -> bool:
     """Whether searches are compiled: numba installed, importable, not turned off."""
     if not kernel_path().startswith("compiled"):
         return False
+    if "spoker.kernel.search" in sys.modules:
+        return True
     try:
         import spoker.kernel.search  # noqa: F401  (imports numba and the compiled functions)
     except Exception as error:  # noqa: BLE001 (any failure of a compiler import: the Python path serves)
