@@ -86,10 +86,11 @@ def new_search(
     """The search every caller uses (see the module doc): compiled when it
     can be, for :class:`Utility` and :class:`~spoker.players.search.WinUtility`;
     otherwise :class:`Expectimax` (``memo`` then unused: it keeps its own dicts)."""
-    from spoker.kernel.tables import utility_kind
-    from spoker.players.search import Expectimax, Utility
+    from spoker.players.search import Expectimax, Utility, WinUtility
 
-    if compiled_available() and utility_kind(utility if utility is not None else Utility()) is not None:
+    compiled = sys.modules.get("spoker.kernel.search")  # imported: the path is known, ask only the setting
+    use = os.environ.get(ENV, "").strip().lower() != "python" if compiled is not None else compiled_available()
+    if use and (utility is None or type(utility) in (Utility, WinUtility)):  # the utilities the kernel knows
         from spoker.kernel.search import KernelSearch
 
         return KernelSearch(
