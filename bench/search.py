@@ -96,15 +96,20 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--games", type=int, default=300, help="lookahead v lookahead games (the expert plays a tenth)")
+    parser.add_argument("--no-start", action="store_true", help="skip the compile and start figures")
     args = parser.parse_args()
     print(f"search: {kernel_path()}")
-    with tempfile.TemporaryDirectory() as cache:
-        first = start_seconds(cache)
-        later = start_seconds(cache)
-    print(f"start, first use (compiling): {first:.1f} s; later (numba's cache): {later:.1f} s")
+    if not args.no_start:
+        with tempfile.TemporaryDirectory() as cache:
+            first = start_seconds(cache)
+            later = start_seconds(cache)
+        print(f"start, first use (compiling): {first:.1f} s; later (numba's cache): {later:.1f} s")
     warm_up()
     states = positions(args.positions)
     python, expected = nodes_per_second(states, args.depth, python=True)
+    start = time.process_time()
+    nodes_per_second(states[:1], args.depth, python=False)
+    print(f"first search of a thread (its memo block's pages touched): {time.process_time() - start:.3f} s CPU")
     kernel, found = nodes_per_second(states, args.depth, python=False)
     for a, b in zip(found, expected, strict=True):
         assert [c for c, _ in a] == [c for c, _ in b] and all(abs(x - y) <= 1e-9 for (_, x), (_, y) in zip(a, b, strict=True))
