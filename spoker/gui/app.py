@@ -85,12 +85,13 @@ class SpokerApp:
         )
         self.audio.warm_up()
         if threaded and not getattr(window, "headless", False):
-            # The search compiles (or loads numba's cache) in the background,
-            # where hints and the analysis run: the first one never waits for it.
-            from spoker.kernel import warm_up
+            # The search compiles (or loads numba's cache) in the background of
+            # this process and of the analysis's: until it is ready, searches
+            # there are Python ones, so none waits for the compiler.
+            from spoker.kernel import warm_up_in_background
 
-            for executor in (self.executors.thread, self.executors.process):
-                executor.submit(warm_up)
+            warm_up_in_background()
+            self.executors.process.submit(warm_up_in_background)
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None

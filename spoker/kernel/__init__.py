@@ -8,6 +8,13 @@ reference :class:`~spoker.players.search.Expectimax`. ``SPOKER_KERNEL=python``
 forces the Python path. :func:`kernel_path` names the path in use without
 importing numba (``spoker --version`` prints it).
 
+When the compiled search is used (one rule, :func:`_compiled_ready`): only
+once the kernel is READY in this process (:func:`warm_up` finished). On the
+command line the first search warms it up there and then (loads numba's
+cache, or compiles, saying so once on stderr); in the window
+(:func:`warm_up_in_background`) searches are Python until the background
+warm-up is done, so nothing there waits for the compiler.
+
 The compiled search keeps its memos in a fixed block (:class:`Memo`, bounded:
 :data:`~spoker.kernel.memo.SLOTS`); a caller that keeps work between
 searches passes its own ``memo``. Docs: docs/kernel.md.
@@ -20,6 +27,7 @@ import importlib.metadata
 import importlib.util
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -33,6 +41,13 @@ ENV = "SPOKER_KERNEL"
 """Set to ``python`` to search in Python (the reference) even with numba installed."""
 
 _FAILED: list[str] = []  # why numba did not import, once it was tried
+
+COMPILING = "spoker: compiling the search for this machine (once; about half a minute)"
+"""Said once on stderr when a search must compile the kernel first (no cache yet)."""
+
+_LOCK = threading.Lock()  # one warm-up at a time; READY is set under it
+_READY = threading.Event()  # the kernel is compiled or loaded in this process
+_BACKGROUND = threading.Event()  # the window: searches do not wait for the warm-up
 
 
 @functools.cache
@@ -73,6 +88,20 @@ def compiled_available() -> bool:
     return True
 
 
+def _compiled_ready() -> bool:
+    """Whether this search is the compiled one: the one place of the rule
+    (module doc). Not when turned off or unavailable; when READY, yes; in the
+    window before then, no (the Python search serves); else warm up now."""
+    if os.environ.get(ENV, "").strip().lower() == "python":
+        return False
+    if _READY.is_set():
+        return True
+    if _BACKGROUND.is_set():
+        return False
+    warm_up()
+    return _READY.is_set()
+
+
 def new_search(
     rules: RuleSet,
     utility: Utility | None = None,
@@ -88,9 +117,7 @@ def new_search(
     otherwise :class:`Expectimax` (``memo`` then unused: it keeps its own dicts)."""
     from spoker.players.search import Expectimax, Utility, WinUtility
 
-    compiled = sys.modules.get("spoker.kernel.search")  # imported: the path is known, ask only the setting
-    use = os.environ.get(ENV, "").strip().lower() != "python" if compiled is not None else compiled_available()
-    if use and (utility is None or type(utility) in (Utility, WinUtility)):  # the utilities the kernel knows
+    if _compiled_ready() and (utility is None or type(utility) in (Utility, WinUtility)):  # the utilities the kernel knows
         from spoker.kernel.search import KernelSearch
 
         return KernelSearch(
@@ -137,19 +164,54 @@ class Kept:
             search.memo = self.memo
 
 
-def warm_up() -> str:
-    """Compile (or load from numba's cache) the kernel by one small search;
-    the path in use. For the window's start and the test session."""
-    from spoker.engine.state import GameState
-    from spoker.kernel.memo import Memo
-    from spoker.players.bitboard import root_args
+def _cached() -> bool:
+    """Whether numba's cache holds the kernel already (its index file is there)."""
+    from spoker.kernel import compiled
 
-    state = GameState()
-    state.apply_draw(0)
-    search = new_search(state.rules, memo=Memo((2, 2, 2, 2)) if compiled_available() else None)
-    search.analyse(*root_args(state), 1)
-    search.place(0, 0, 0, 0, state.playable_mask, 0, 0, 0, 0, 0, 2)
+    cache = getattr(compiled.search, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+    return index is None or os.path.exists(index)  # a numba without the attribute: assume cached, say nothing
+
+
+def warm_up() -> str:
+    """Make the kernel READY in this process: compile it (saying so on stderr
+    when there is no cache yet) or load it from numba's cache, by one small
+    search. Returns the path in use. Safe from any thread, at any time: the
+    second caller waits for the first, later callers return at once."""
+    with _LOCK:
+        if _READY.is_set() or not compiled_available():
+            return kernel_path()
+        from spoker.engine.state import GameState
+        from spoker.kernel.memo import Memo
+        from spoker.kernel.search import KernelSearch
+        from spoker.players.bitboard import root_args
+
+        if not _cached():
+            print(COMPILING, file=sys.stderr, flush=True)
+        state = GameState()
+        state.apply_draw(0)
+        try:
+            search = KernelSearch(state.rules, memo=Memo((2, 2, 2, 2)))
+            search.analyse(*root_args(state), 1)
+            search.place(0, 0, 0, 0, state.playable_mask, 0, 0, 0, 0, 0, 2)
+        except Exception as error:  # noqa: BLE001 (a compiler that fails: the Python path serves, and says why)
+            _FAILED.append(f"{type(error).__name__}: {error}")
+            return kernel_path()
+        _READY.set()
     return kernel_path()
 
 
-__all__ = ["ENV", "Kept", "compiled_available", "kernel_path", "new_search", "warm_up"]
+def warm_up_in_background() -> None:
+    """The window's start: from now on this process's searches are Python
+    until a daemon thread, started here, has warmed the kernel up; returns at once."""
+    _BACKGROUND.set()
+    if not _READY.is_set():
+        threading.Thread(target=warm_up, name="spoker-kernel-warm-up", daemon=True).start()
+
+
+def ready() -> bool:
+    """Whether the compiled kernel is READY in this process."""
+    return _READY.is_set()
+
+
+__all__ = ["ENV", "Kept", "compiled_available", "kernel_path", "new_search", "ready", "warm_up", "warm_up_in_background"]
