@@ -181,7 +181,8 @@ WARM_UP = """
 import sys, time
 start = time.time()
 from spoker.kernel import warm_up
-print(f"compile {start:.2f} -> {time.time():.2f}: {warm_up()}", file=sys.stderr)
+path = warm_up()
+print(f"ready {time.time() - start:.1f} s after the session's start: {path}", file=sys.stderr)
 """
 
 
@@ -213,6 +214,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if started is not None:
         process, folder = started
         process.wait()
+        log = Path(folder, "compile.log").read_text(errors="replace").strip().splitlines()
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None and log:  # when the kernel was ready, against the session's start
+            reporter.write_line(f"search kernel: {log[-1]} (exit {process.returncode})")
         shutil.rmtree(folder, ignore_errors=True)
 
 
