@@ -217,7 +217,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         log = Path(folder, "compile.log").read_text(errors="replace").strip().splitlines()
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None and log:  # when the kernel was ready, against the session's start
-            reporter.write_line(f"search kernel: {log[-1]} (exit {process.returncode})")
+            reporter.write_line(f"\nsearch kernel: {log[-1]} (exit {process.returncode})")
         shutil.rmtree(folder, ignore_errors=True)
 
 
