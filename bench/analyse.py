@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import random
 import statistics
 import sys
@@ -36,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from spoker import GameState  # noqa: E402
+from spoker.kernel import ENV, kernel_path, warm_up  # noqa: E402
 from spoker.players import make_player  # noqa: E402
 from spoker.records.record import GameRecord  # noqa: E402
 from spoker.runs.analysis import DEFAULT_EFFORT, analyse_record, placement_values  # noqa: E402
@@ -99,6 +101,25 @@ def playouts_seconds(games: int = 1000) -> float:
     return time.process_time() - start
 
 
+def kernel_against_python(record: GameRecord, effort: int) -> None:
+    """One record with luck (as ``spoker analyse`` does) by the search in use
+    and by the Python reference (``SPOKER_KERNEL=python``), in one run."""
+    print(f"search in use: {kernel_path()}")
+    warm_up()  # the compile (or numba's cache read) is bench/search.py's figure, not the analysis's
+    start = time.process_time()
+    analyse_record(record, effort=effort, luck=True)
+    kernel = time.process_time() - start
+    os.environ[ENV] = "python"
+    try:
+        start = time.process_time()
+        analyse_record(record, effort=effort, luck=True)
+        python = time.process_time() - start
+    finally:
+        del os.environ[ENV]
+    print(f"record with luck: kernel {kernel:.2f} s, python {python:.2f} s CPU: "
+          f"{python / kernel:.1f}x (target 15x)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=3, help="records to analyse (default 3)")
@@ -141,6 +162,7 @@ def main() -> int:
     print(f"exact search, placements with {TAIL} balls left or fewer: {exact_time:.3f} s; "
           f"plain solver: {solver_time:.2f} s; ratio {solver_time / max(exact_time, 1e-9):.0f}x "
           "(values agree to 1e-6)")
+    kernel_against_python(full_records(args.records)[0][1], args.effort)
     return 0 if worst < TARGET_SECONDS else 1
 
 

@@ -21,15 +21,39 @@ The research code's tests (``tests/bench/``, of ``bench/``) are marked
 ``research`` and left out unless ``--research`` is given
 (``python3 -m pytest --research tests/bench``, docs/testing.md); those named
 in ``PRODUCT_GUARDS`` hold the product itself and always run.
+
+The search: every test searches in Python (``SPOKER_KERNEL=python``, set here
+before spoker is imported, so subprocesses inherit it) except those that ask
+for the ``compiled_kernel`` fixture (tests/kernel, the command line's own
+default). The kernel compiles once a session, beside the other tests: under
+pytest-xdist the controlling process starts the compile in a subprocess at
+session start and goes on; a worker waits for it only when it reaches a
+compiled test first (docs/kernel.md).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+os.environ["SPOKER_KERNEL"] = "python"  # before any import of spoker (spoker.kernel.ENV)
+
+try:
+    import fcntl
+except ImportError:  # Windows: each process compiles or loads the kernel itself
+    fcntl = None  # type: ignore[assignment]
+
+COMPILE_LOCK = "SPOKER_TEST_COMPILE_LOCK"
+"""The lock file the session's compile holds until it is done (its path, for the workers)."""
 
 DEFAULT_EXAMPLES = 150
 """Examples of a property test under the default profile."""
@@ -148,3 +172,74 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if research:
             config.hook.pytest_deselected(items=research)
             items[:] = [item for item in items if not item.get_closest_marker("research")]
+
+
+_COMPILE = pytest.StashKey[tuple[subprocess.Popen[bytes], str]]()
+
+
+WARM_UP = """
+import sys, time
+start = time.time()
+from spoker.kernel import warm_up
+path = warm_up()
+print(f"ready {time.time() - start:.1f} s after the session's start: {path}", file=sys.stderr)
+"""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under pytest-xdist, the controlling process starts the kernel's compile
+    (or cache load) in a subprocess before its workers start, and does not wait:
+    the subprocess holds a lock on a file (inherited, so held from its start to
+    its end) that ``compiled_kernel`` waits on."""
+    if fcntl is None or not session.config.pluginmanager.has_plugin("dsession"):
+        return
+    if importlib.util.find_spec("numba") is None:
+        return
+    folder = tempfile.mkdtemp(prefix="spoker-kernel-")
+    lock = os.path.join(folder, "compile.lock")
+    fd = os.open(lock, os.O_CREAT | os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    env = {k: v for k, v in os.environ.items() if k != "SPOKER_KERNEL"}
+    with open(os.path.join(folder, "compile.log"), "w") as log:
+        process = subprocess.Popen([sys.executable, "-c", WARM_UP], env=env, pass_fds=(fd,),
+                                   stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    os.close(fd)  # the subprocess's copy keeps the lock
+    os.environ[COMPILE_LOCK] = lock
+    session.config.stash[_COMPILE] = (process, folder)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The session's compile ended (waited for: a session can be shorter) and its folder gone."""
+    started = session.config.stash.get(_COMPILE, None)
+    if started is not None:
+        process, folder = started
+        process.wait()
+        log = Path(folder, "compile.log").read_text(errors="replace").strip().splitlines()
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None and log:  # when the kernel was ready, against the session's start
+            reporter.write_line(f"\nsearch kernel: {log[-1]} (exit {process.returncode})")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def compiled_kernel() -> Iterator[None]:
+    """The compiled kernel READY in this process (skipped without numba):
+    after the session's compile (waited for, if it is still going), loaded
+    from numba's cache; without pytest-xdist, compiled here."""
+    if importlib.util.find_spec("numba") is None:
+        pytest.skip("numba is not installed: the compiled search is not in use")
+    lock = os.environ.get(COMPILE_LOCK)
+    if lock and fcntl is not None and os.path.exists(lock):
+        fd = os.open(lock, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH)  # returns once the compile's subprocess has ended
+        finally:
+            os.close(fd)
+    from spoker.kernel import warm_up
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("SPOKER_KERNEL")
+        path = warm_up()
+    if not path.startswith("compiled"):
+        pytest.skip(f"the compiled search is not in use: {path}")
+    yield

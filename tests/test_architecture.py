@@ -157,7 +157,7 @@ LAYERS = (
     ("spoker.engine",),
     ("spoker.text",),
     ("spoker.records",),
-    ("spoker.players",),
+    ("spoker.players", "spoker.kernel"),
     ("spoker.runs",),
     ("spoker.interop",),
     ("spoker.gui.models",),

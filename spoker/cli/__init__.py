@@ -159,6 +159,20 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the search in use (compiled or Python),
+    named without importing the compiler (spoker.kernel only asks whether it
+    is installed), and only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))  # type: ignore[arg-type]
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> NoReturn:
+        from spoker.kernel import kernel_path
+
+        parser.exit(message=f"spoker {__version__}\nsearch: {kernel_path()}\n")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand. With ``only``, just that command's
     module is imported to define its arguments; the others are listed by
@@ -171,7 +185,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Spoker (Shibumi meets poker): play, replay, analyse and simulate.",
         epilog="Run 'spoker COMMAND --help' for a command's options and an example.",
     )
-    parser.add_argument("--version", action="version", version=f"spoker {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and the search in use, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     known = only in SUBCOMMANDS
     for name, help_line in COMMANDS:

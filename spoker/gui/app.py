@@ -84,6 +84,14 @@ class SpokerApp:
             lambda: self.settings, available=threaded and not getattr(window, "headless", False)
         )
         self.audio.warm_up()
+        if threaded and not getattr(window, "headless", False):
+            # The search compiles (or loads numba's cache) in the background of
+            # this process and of the analysis's: until it is ready, searches
+            # there are Python ones, so none waits for the compiler.
+            from spoker.kernel import warm_up_in_background
+
+            warm_up_in_background()
+            self.executors.process.submit(warm_up_in_background)
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None

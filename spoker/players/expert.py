@@ -9,13 +9,14 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import spoker.kernel
 from shibumi import CELLS, Cell
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import ArgumentError
 from spoker.players.base import check_can_move, pick_best
 from spoker.players.bitboard import root_args
-from spoker.players.search import Entry, Expectimax, Key, OutOfBudget, Utility, WinUtility
+from spoker.players.search import Expectimax, OutOfBudget, Utility, WinUtility
 
 DEFAULT_EFFORT = 100_000
 """Positions a move plans to judge: a few tenths of a second on this machine.
@@ -34,11 +35,12 @@ frees its memos, and the young objects are collected: 0.02 to 0.03 s
 measured, more on a busy machine, hence the margin). CPU time, not the wall clock, so that a busy
 machine neither cuts the search short nor makes play depend on it."""
 
-SearchFactory = Callable[..., Expectimax]
+SearchFactory = Callable[..., Any]
 """What makes the expert's search of one depth: called as :class:`Expectimax`
 is, ``(rules, utility, limit=, deadline=, quiescence=, clock=)``. The default
-is :class:`Expectimax` itself; a subclass searches another tree or judges
-leaves otherwise (the research searches of ``bench/``: docs/players.md)."""
+is :func:`spoker.kernel.new_search` (the compiled search, else
+:class:`Expectimax`); a subclass of :class:`Expectimax` searches another tree
+or judges leaves otherwise (the research searches of ``bench/``: docs/players.md)."""
 
 TABLE_LIMIT = 1_000_000
 """Positions the player remembers between moves before it starts afresh."""
@@ -92,7 +94,7 @@ class ExpertPlayer:
         utility: str = "win",
         quiescence: bool = True,
         clock: Callable[[], float] = time.thread_time,
-        search: SearchFactory = Expectimax,
+        search: SearchFactory | None = None,
     ) -> None:
         if isinstance(effort, bool) or not isinstance(effort, int) or effort < 1:
             raise ArgumentError(f"effort {effort!r} must be a positive number of nodes")
@@ -106,17 +108,23 @@ class ExpertPlayer:
         self.utility: Utility = WinUtility() if utility == "win" else Utility()
         self.quiescence = quiescence
         self.clock = clock
-        self._search = search  # the factory (private: not a method of the player)
-        self.tables: dict[RuleSet, tuple[dict[Key, Entry], dict[Key, float]]] = {}
+        # the factory (private: not a method of the player)
+        self._search: SearchFactory = search if search is not None else spoker.kernel.new_search
+        self.tables: dict[RuleSet, spoker.kernel.Kept] = {}
         self.last_depth = 0
         self.last_nodes = 0
 
-    def _tables(self, rules: RuleSet) -> tuple[dict[Key, Entry], dict[Key, float]]:
-        tables = self.tables.setdefault(rules, ({}, {}))
-        for table in tables:
+    def _tables(self, rules: RuleSet) -> spoker.kernel.Kept:
+        """The work kept between moves under ``rules`` (the compiled search's
+        memo is bounded; the Python search's tables start afresh past
+        :data:`TABLE_LIMIT` entries)."""
+        kept = self.tables.get(rules)
+        if kept is None:
+            kept = self.tables[rules] = spoker.kernel.Kept()
+        for table in (kept.table, kept.leaf_table):
             if len(table) > TABLE_LIMIT:
                 table.clear()
-        return tables
+        return kept
 
     def analyse(self, state: GameState, prune: bool = False) -> list[tuple[int, float]]:
         """(cell, value) for every playable cell, from the deepest search done;
@@ -130,7 +138,7 @@ class ExpertPlayer:
         left = 30 - state.move_number
         start = self.clock()
         args = root_args(state)
-        table, leaf_table = self._tables(state.rules)
+        kept = self._tables(state.rules)
         result: list[tuple[int, float]] = []
         costs: list[int] = []
         used = 0
@@ -155,15 +163,15 @@ class ExpertPlayer:
                 state.rules, self.utility, limit=None if first else cap - used,
                 deadline=None if first else deadline, quiescence=self.quiescence, clock=self.clock,
             )
-            search.table = table
-            search.leaf_table = leaf_table
-            # The memos of group codes and challenge values depend on the
-            # board alone: one pair serves every depth of the move (less
-            # work, and less to free once the move is chosen).
-            if memo is None:
-                memo = (search.best_codes, search.open_cache)
-            else:
-                search.best_codes, search.open_cache = memo
+            kept.attach(search)
+            if isinstance(search, Expectimax):
+                # The memos of group codes and challenge values depend on the
+                # board alone: one pair serves every depth of the move (less
+                # work, and less to free once the move is chosen).
+                if memo is None:
+                    memo = (search.best_codes, search.open_cache)
+                else:
+                    search.best_codes, search.open_cache = memo
             try:
                 result = search.analyse(*args, depth + 1, prune=prune)
             except OutOfBudget:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
+import spoker.kernel
 from shibumi import CELLS, Cell
 from spoker.engine.state import GameState
 from spoker.players.base import check_can_move, pick_best
 from spoker.players.bitboard import root_args
-from spoker.players.search import Expectimax
 
 
 class LookaheadPlayer:
@@ -27,7 +27,7 @@ class LookaheadPlayer:
     def analyse(self, state: GameState) -> list[tuple[int, float]]:
         """(cell, expected final score difference) for every playable cell."""
         check_can_move(state)
-        return Expectimax(state.rules).analyse(*root_args(state), self.depth)
+        return spoker.kernel.new_search(state.rules).analyse(*root_args(state), self.depth)
 
     def choose(self, state: GameState) -> Cell:
         return CELLS[pick_best(self.analyse(state), self.rng)]

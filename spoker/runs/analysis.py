@@ -7,7 +7,7 @@ sides from then on and the bag's odds at every later draw (expectimax). It
 also finds the best placement of that ball and its value; the difference is
 the *loss* (0 when the record's placement is among the best).
 
-Values come from :class:`spoker.players.search.Expectimax` with the game
+Values come from the search of :func:`spoker.kernel.new_search` with the game
 result as utility (:class:`~spoker.players.search.WinUtility`). Once the
 search reaches the end of the game the value is *exact*: always when
 :data:`EXACT_LEFT` or fewer balls remain before the placement, and earlier
@@ -26,15 +26,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from shibumi import CELLS, Cell, Colour
 from spoker.engine.events import End
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import ArgumentError, IllegalActionError, Refusal
+from spoker.kernel import Kept, new_search
 from spoker.players.bitboard import cells_of, pending_code, score_diff
-from spoker.players.search import ROOT_MARGIN, Entry, Expectimax, Key, OutOfBudget, WinUtility
+from spoker.players.search import ROOT_MARGIN, OutOfBudget, WinUtility
 from spoker.records.record import GameRecord
 from spoker.records.replay import Replay
 from spoker.runs.luck import Balance, MoveFigures, balance, decimal, move_figures
@@ -295,8 +296,7 @@ def placement_values(
     costs: list[int] = []
     used = 0
     depth = 0
-    table: dict[Key, Entry] = {}
-    leaf_table: dict[Key, float] = {}
+    kept = Kept.fresh()  # shared by the depths
     while depth < left:
         target = depth + 1
         if target >= left - LAST_PLIES or left <= EXACT_LEFT:
@@ -308,10 +308,9 @@ def placement_values(
             break
         # One placement deep judges one position a cell: no limit needed.
         limit = None if forced or not depth else max(budget - used, 1)
-        search = Expectimax(state.rules, WinUtility(), limit=limit)
+        search = new_search(state.rules, WinUtility(), limit=limit, memo=kept.memo)
+        kept.attach(search)
         search.windows = not exact  # exact values: every chance node searched whole
-        search.table = table
-        search.leaf_table = leaf_table
         if progress is not None:
             search.progress = _reporting(progress, target, used)
         try:
@@ -388,7 +387,7 @@ class _Root:
         codes.sort(key=lambda cc: (cc[0] != played, -cc[1], cc[0]))
         self.cells = codes
 
-    def search(self, search: Expectimax, depth: int) -> dict[int, float]:
+    def search(self, search: Any, depth: int) -> dict[int, float]:
         """Each cell's value ``depth`` placements deep (pruned cells left out)."""
         m0, m1, m2, occ, pl, chal, colour = self.args
         out: dict[int, float] = {}

@@ -13,7 +13,7 @@ removes more of the draws' noise; a cheaper one plays more games a second.
 The evaluator E (:data:`DEFAULT_JUDGE`, ``ply2``) values a placement by its
 expected game result (+1 a win, -1 a loss,
 :class:`~spoker.players.search.WinUtility`) under
-:class:`~spoker.players.search.Expectimax` two placements deep (the placement,
+:func:`~spoker.kernel.new_search`'s expectimax two placements deep (the placement,
 then the opponent's best reply to each colour of the bag, weighted by the bag)
 with the search's static leaf; with five balls or fewer left before the draw
 it searches to the end (exact). It has no clock and no generator: the same
@@ -35,8 +35,9 @@ from typing import NamedTuple
 from shibumi.errors import expect
 from spoker.engine.state import GameState
 from spoker.errors import ArgumentError
+from spoker.kernel import new_search
 from spoker.players.bitboard import pending_code, score_diff
-from spoker.players.search import Expectimax, WinUtility
+from spoker.players.search import WinUtility
 
 
 class LuckJudge(NamedTuple):
@@ -62,7 +63,7 @@ class LuckJudge(NamedTuple):
         left = 30 - occupied.bit_count()
         depth = left if left <= self.exact_left else min(self.depth, left)
         # One search for every colour of the draw: they share positions.
-        search = Expectimax(state.rules, WinUtility())
+        search = new_search(state.rules, WinUtility())
         bag = state.bag()
         out = []
         for colour, count in enumerate(bag):

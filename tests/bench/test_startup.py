@@ -46,12 +46,13 @@ def test_here_times_every_command_against_the_bare_interpreter() -> None:
 def test_the_product_reads_no_environment_hook() -> None:
     """The benchmark's (and the tests') way into the window is
     ``bench/first_frame.py``, not an option or an environment variable of the
-    product: the only SPOKER_ setting it reads is SPOKER_HOME, the user's data
-    folder, and no command takes ``--exit-after-first-frame``."""
+    product: the only SPOKER_ settings it reads are SPOKER_HOME, the user's
+    data folder, and SPOKER_KERNEL (``python``: search without the compiler,
+    docs/kernel.md), and no command takes ``--exit-after-first-frame``."""
     read = set()
     for path in (ROOT / "spoker").rglob("*.py"):
         read |= set(re.findall(r"SPOKER_[A-Z_]+", path.read_text(encoding="utf-8")))
-    assert read == {"SPOKER_HOME"}
+    assert read == {"SPOKER_HOME", "SPOKER_KERNEL"}
     assert "first_frame.py" in Path(BENCH).read_text(encoding="utf-8")
     for path in (ROOT / "spoker").rglob("*.py"):
         assert "--exit-after-first-frame" not in path.read_text(encoding="utf-8"), path

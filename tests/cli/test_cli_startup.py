@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +25,7 @@ from spoker.cli import COMMANDS, SUBCOMMANDS, build_parser, chosen_command
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "WB............../........./..../."
 STATE = "WB..BB........../........./..../. 1 0-0 - R * visible"
-HEAVY = ("numpy", "arcade", "pyglet", "PIL", "spoker.players", "spoker.runs.simulate", "spoker.gui")
+HEAVY = ("numpy", "numba", "arcade", "pyglet", "PIL", "spoker.players", "spoker.runs.simulate", "spoker.gui")
 
 PROBE = """
 import contextlib, io, json, sys
@@ -60,6 +61,7 @@ def probe(*argv: str) -> dict:
     ],
 )
 def test_light_commands_import_no_numpy_arcade_or_players(argv: tuple[str, ...]) -> None:
+    # nor numba: a search compiles (or loads its cache) only when one is made
     seen = probe(*argv)
     assert seen["code"] == 0
     assert seen["out"]
@@ -206,3 +208,35 @@ def test_package_names_load_when_used() -> None:
     assert (GameState, best_group) == (home_game_state, home_best_group)
     with pytest.raises(AttributeError, match="no_such_name"):
         spoker.no_such_name  # noqa: B018
+
+
+def test_version_names_the_search_without_importing_the_compiler() -> None:
+    seen = probe("--version")
+    assert seen["code"] == 0
+    assert "numba" not in seen["modules"] and "numpy" not in seen["modules"]
+
+
+HINT_STATE = "WWW.BB........../........./..../. 2 0-0 flush_three:1A1,1C1,1E1"
+
+
+def _spoker(*argv: str, compiled: bool) -> subprocess.CompletedProcess[str]:
+    """``spoker ARGV`` in a fresh interpreter, on the command line's default
+    search (``compiled``) or the Python one the rest of the suite uses."""
+    env = {k: v for k, v in os.environ.items() if k != "SPOKER_KERNEL"}
+    if not compiled:
+        env["SPOKER_KERNEL"] = "python"
+    return subprocess.run([sys.executable, "-m", "spoker", *argv], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT, env=env, check=True)
+
+
+@pytest.mark.usefixtures("compiled_kernel")
+def test_the_command_line_searches_compiled_by_default_with_the_python_values() -> None:
+    version = _spoker("--version", compiled=True)
+    assert "search: compiled (numba " in version.stdout + version.stderr
+    hint = ("hint", HINT_STATE, "B", "--top", "3", "--json")
+    fast = _spoker(*hint, compiled=True)
+    assert fast.stderr == ""  # loaded from the session's cache: nothing compiled, nothing said
+    found = [(h["cell"], h["value"]) for h in json.loads(fast.stdout)["hints"]]
+    expected = [(h["cell"], h["value"]) for h in json.loads(_spoker(*hint, compiled=False).stdout)["hints"]]
+    assert [c for c, _ in found] == [c for c, _ in expected]
+    assert [v for _, v in found] == pytest.approx([v for _, v in expected], abs=1e-6)

@@ -1,0 +1,217 @@
+"""One search for every caller: the compiled kernel, or the Python reference.
+
+:func:`new_search` makes the search every caller uses (the players, the
+analysis, the luck judge, hints, puzzles, the window): a
+:class:`~spoker.kernel.search.KernelSearch` (numba, the same values as the
+Python search, some tens of times faster) when numba imports, else the
+reference :class:`~spoker.players.search.Expectimax`. ``SPOKER_KERNEL=python``
+forces the Python path. :func:`kernel_path` names the path in use without
+importing numba (``spoker --version`` prints it).
+
+When the compiled search is used (one rule, :func:`_compiled_ready`): only
+once the kernel is READY in this process (:func:`warm_up` finished). On the
+command line the first search warms it up there and then (loads numba's
+cache, or compiles, saying so once on stderr); in the window
+(:func:`warm_up_in_background`) searches are Python until the background
+warm-up is done, so nothing there waits for the compiler.
+
+The compiled search keeps its memos in a fixed block (:class:`Memo`, bounded:
+:data:`~spoker.kernel.memo.SLOTS`); a caller that keeps work between
+searches passes its own ``memo``. Docs: docs/kernel.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import importlib.util
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # light at import: spoker --version asks kernel_path() (no numpy, no numba)
+    from spoker.engine.rules import RuleSet
+    from spoker.kernel.memo import Memo
+    from spoker.players.search import Entry, Key, Utility
+
+ENV = "SPOKER_KERNEL"
+"""Set to ``python`` to search in Python (the reference) even with numba installed."""
+
+_FAILED: list[str] = []  # why numba did not import, once it was tried
+
+COMPILING = "spoker: compiling the search for this machine (once; about half a minute)"
+"""Said once on stderr when a search must compile the kernel first (no cache yet)."""
+
+_LOCK = threading.Lock()  # one warm-up at a time; READY is set under it
+_READY = threading.Event()  # the kernel is compiled or loaded in this process
+_BACKGROUND = threading.Event()  # the window: searches do not wait for the warm-up
+
+
+@functools.cache
+def _numba_version() -> str | None:
+    """numba's version if it is installed (not imported: the light commands
+    ask), read once: the package metadata costs a millisecond a look."""
+    if importlib.util.find_spec("numba") is None:
+        return None
+    try:
+        return importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown version"
+
+
+def kernel_path() -> str:
+    """The search in use, for people: "compiled (numba 0.68.1)", or "python (why)"."""
+    if os.environ.get(ENV, "").strip().lower() == "python":
+        return f"python ({ENV}=python)"
+    version = _numba_version()
+    if version is None:
+        return "python (numba not installed)"
+    if _FAILED:
+        return f"python (numba {version} did not import: {_FAILED[0]})"
+    return f"compiled (numba {version})"
+
+
+def compiled_available() -> bool:
+    """Whether searches are compiled: numba installed, importable, not turned off."""
+    if not kernel_path().startswith("compiled"):
+        return False
+    if "spoker.kernel.search" in sys.modules:
+        return True
+    try:
+        import spoker.kernel.search  # noqa: F401  (imports numba and the compiled functions)
+    except Exception as error:  # noqa: BLE001 (any failure of a compiler import: the Python path serves)
+        _FAILED.append(f"{type(error).__name__}: {error}")
+        return False
+    return True
+
+
+def _compiled_ready() -> bool:
+    """Whether this search is the compiled one: the one place of the rule
+    (module doc). Not when turned off or unavailable; when READY, yes; in the
+    window before then, no (the Python search serves); else warm up now."""
+    if os.environ.get(ENV, "").strip().lower() == "python":
+        return False
+    if _READY.is_set():
+        return True
+    if _BACKGROUND.is_set():
+        return False
+    warm_up()
+    return _READY.is_set()
+
+
+def new_search(
+    rules: RuleSet,
+    utility: Utility | None = None,
+    *,
+    limit: int | None = None,
+    deadline: float | None = None,
+    quiescence: bool = False,
+    clock: Callable[[], float] = time.thread_time,
+    memo: Memo | None = None,
+) -> Any:
+    """The search every caller uses (see the module doc): compiled when it
+    can be, for :class:`Utility` and :class:`~spoker.players.search.WinUtility`;
+    otherwise :class:`Expectimax` (``memo`` then unused: it keeps its own dicts)."""
+    from spoker.players.search import Expectimax, Utility, WinUtility
+
+    if _compiled_ready() and (utility is None or type(utility) in (Utility, WinUtility)):  # the utilities the kernel knows
+        from spoker.kernel.search import KernelSearch
+
+        return KernelSearch(
+            rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock, memo=memo
+        )
+    return Expectimax(rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock)
+
+
+class Kept:
+    """Work kept between the searches of one move, one analysis or one game,
+    whichever search serves: the compiled search's :class:`Memo` (made on
+    first use unless given), or the Python search's tables."""
+
+    def __init__(self, memo: Memo | None = None) -> None:
+        self._memo = memo
+        self.table: dict[Key, Entry] = {}
+        self.leaf_table: dict[Key, float] = {}
+
+    @classmethod
+    def fresh(cls) -> Kept:
+        """Kept work that starts empty, in this thread's memo (no allocation)."""
+        from spoker.kernel.memo import thread_memo
+
+        memo = thread_memo()
+        memo.clear()
+        return cls(memo)
+
+    @property
+    def memo(self) -> Memo:
+        if self._memo is None:
+            from spoker.kernel.memo import Memo
+
+            self._memo = Memo()
+        return self._memo
+
+    def attach(self, search: Any) -> None:
+        """Give ``search`` (either kind) this kept work."""
+        from spoker.players.search import Expectimax
+
+        if isinstance(search, Expectimax):
+            search.table = self.table
+            search.leaf_table = self.leaf_table
+        else:
+            search.memo = self.memo
+
+
+def _cached() -> bool:
+    """Whether numba's cache holds the kernel already (its index file is there)."""
+    from spoker.kernel import compiled
+
+    cache = getattr(compiled.search, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+    return index is None or os.path.exists(index)  # a numba without the attribute: assume cached, say nothing
+
+
+def warm_up() -> str:
+    """Make the kernel READY in this process: compile it (saying so on stderr
+    when there is no cache yet) or load it from numba's cache, by one small
+    search. Returns the path in use. Safe from any thread, at any time: the
+    second caller waits for the first, later callers return at once."""
+    with _LOCK:
+        if _READY.is_set() or not compiled_available():
+            return kernel_path()
+        from spoker.engine.state import GameState
+        from spoker.kernel.memo import Memo
+        from spoker.kernel.search import KernelSearch
+        from spoker.players.bitboard import root_args
+
+        if not _cached():
+            print(COMPILING, file=sys.stderr, flush=True)
+        state = GameState()
+        state.apply_draw(0)
+        try:
+            search = KernelSearch(state.rules, memo=Memo((2, 2, 2, 2)))
+            search.analyse(*root_args(state), 1)
+            search.place(0, 0, 0, 0, state.playable_mask, 0, 0, 0, 0, 0, 2)
+        except Exception as error:  # noqa: BLE001 (a compiler that fails: the Python path serves, and says why)
+            _FAILED.append(f"{type(error).__name__}: {error}")
+            return kernel_path()
+        _READY.set()
+    return kernel_path()
+
+
+def warm_up_in_background() -> None:
+    """The window's start: from now on this process's searches are Python
+    until a daemon thread, started here, has warmed the kernel up; returns at once."""
+    _BACKGROUND.set()
+    if not _READY.is_set():
+        threading.Thread(target=warm_up, name="spoker-kernel-warm-up", daemon=True).start()
+
+
+def ready() -> bool:
+    """Whether the compiled kernel is READY in this process."""
+    return _READY.is_set()
+
+
+__all__ = ["ENV", "Kept", "compiled_available", "kernel_path", "new_search", "ready", "warm_up", "warm_up_in_background"]

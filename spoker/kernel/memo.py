@@ -1,0 +1,77 @@
+"""The compiled search's memos: one fixed block of numpy arrays, kept by the
+caller between searches (of one move, of one game) and bounded whatever the
+search's effort. No numba here (see :mod:`spoker.kernel.compiled` for how
+the kernel reads it)."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+# The regions of the block (rows of ``Memo.regions``: first slot, slots).
+R_CHANCE, R_LEAF, R_CODES, R_OPEN = range(4)
+
+MAX_PLY = 32
+"""Plies of work space (``moves``, ``orders``): more than a game's 30 balls."""
+
+SLOTS = (1 << 20, 1 << 18, 1 << 17, 1 << 17)
+"""Slots of each region by default: chance nodes (the transposition table),
+leaves, best codes, challenge values. At 32 bytes a slot, 48 MiB in all."""
+
+SLOT_BYTES = 3 * 8 + 8
+"""A slot: its key (two words and a stamp: generation and kind), its value."""
+
+
+class Memo:
+    """The kernel's transposition table, leaf table, best-codes memo and
+    challenge-value memo: open addressing in fixed arrays (``slots`` per
+    region, each a power of two). Entries from another context (rules,
+    utility, quiescence) are never read: :meth:`adopt` empties the memo
+    when the context changes. Emptying is one increment of the generation."""
+
+    def __init__(self, slots: tuple[int, int, int, int] = SLOTS) -> None:
+        if len(slots) != 4 or any(s < 2 or s & (s - 1) for s in slots):
+            raise ValueError(f"slots {slots!r}: expected four powers of two")
+        starts = np.cumsum((0, *slots[:-1]))
+        self.regions = np.array(list(zip(starts, slots, strict=True)), dtype=np.int64)
+        total = sum(slots)
+        # zeros: pages are touched as the search fills them; stamp 0 is no generation's
+        self.keys = np.zeros((total, 3), dtype=np.int64)
+        self.values = np.zeros(total, dtype=np.float64)
+        self.moves = np.zeros((MAX_PLY, 30, 6), dtype=np.int64)
+        self.orders = np.zeros((MAX_PLY, 30), dtype=np.int64)
+        self.out = np.zeros((30, 3), dtype=np.float64)  # a root's (cell, value, code) rows
+        self.generation = 1
+        self.context: object = None
+
+    @property
+    def nbytes(self) -> int:
+        """The memory the memo holds at most."""
+        return sum(int(a.nbytes) for a in (self.regions, self.keys, self.values, self.moves, self.orders, self.out))
+
+    def clear(self) -> None:
+        """Forget every entry (work to redo, never a value)."""
+        self.generation += 1
+
+    def adopt(self, context: object) -> None:
+        """Serve searches of ``context`` (compared by identity): emptied if it changes."""
+        if context is not self.context:
+            self.clear()
+            self.context = context
+
+
+_THREAD = threading.local()
+
+
+def thread_memo() -> Memo:
+    """This thread's memo, made on first use: for the searches that start
+    afresh each time (they :meth:`Memo.clear` it), so that no search pays for
+    allocating the block."""
+    memo: Memo | None = getattr(_THREAD, "memo", None)
+    if memo is None:
+        memo = _THREAD.memo = Memo()
+    return memo
+
+
+__all__ = ["MAX_PLY", "Memo", "R_CHANCE", "R_CODES", "R_LEAF", "R_OPEN", "SLOTS", "thread_memo"]

@@ -1,0 +1,172 @@
+"""The compiled search as the callers see it: :class:`KernelSearch` has the
+interface of :class:`spoker.players.search.Expectimax` (``analyse``,
+``place``, ``chance``, ``nodes``, ``limit``, ``deadline``, ``progress``,
+``windows``) and keeps its memos in a :class:`~spoker.kernel.memo.Memo`
+that the caller may keep between searches (``memo``). Importing this module
+imports numba (:mod:`spoker.kernel.compiled`)."""
+
+from __future__ import annotations
+
+import functools
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import spoker.kernel.compiled as compiled
+from spoker.engine.rules import RuleSet
+from spoker.kernel.compiled import (
+    ANALYSE,
+    C_GEN,
+    C_HOOK,
+    C_LIMIT,
+    C_NEXT,
+    C_NODES,
+    C_QUIESCENCE,
+    C_STOP,
+    C_WINDOWS,
+    CHANCE,
+    COUNTERS,
+    PLACE,
+)
+from spoker.kernel.memo import Memo, thread_memo
+from spoker.kernel.tables import Tables, build_tables, utility_kind
+from spoker.players.search import OutOfBudget, Utility
+
+NO_LIMIT = 1 << 62
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(rules: RuleSet, kind: int, scale: tuple[float, ...], quiescence: bool) -> tuple[Tables, bool]:
+    """The arrays of ``rules`` and a utility (by kind and scale), cached: the
+    returned pair is also the memo's context (compared by identity)."""
+    from spoker.players.search import WinUtility
+
+    utility = WinUtility() if kind else Utility()
+    if kind:
+        utility._scale = scale  # type: ignore[attr-defined]  # the utility's own table (any spread)
+    return build_tables(rules, utility), quiescence
+
+
+class KernelSearch:
+    """Expectimax with Star1 pruning, compiled (see :mod:`spoker.players.search`
+    for the search itself: the values are the same). ``memo`` holds the
+    memos (by default this thread's, emptied for each new search): give a
+    :class:`Memo` of your own to keep them between searches."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        utility: Utility | None = None,
+        limit: int | None = None,
+        deadline: float | None = None,
+        quiescence: bool = False,
+        clock: Callable[[], float] = time.thread_time,
+        memo: Memo | None = None,
+    ) -> None:
+        self.rules = rules
+        self.utility = utility if utility is not None else Utility()
+        kind = utility_kind(self.utility)
+        if kind is None:
+            raise TypeError(f"utility {self.utility!r}: the kernel knows Utility and WinUtility only")
+        self.sf = self.utility.sf
+        self.top = self.utility.top
+        self.quiescence = quiescence
+        self.clock = clock
+        self.limit = limit if limit is not None else NO_LIMIT
+        self.deadline = deadline
+        self.progress: Callable[[int], None] | None = None
+        self.windows = True
+        self.nodes = 0
+        self._next_check = 0
+        scale = tuple(getattr(self.utility, "_scale", ()))
+        self._context = _tables(rules, kind, scale, quiescence)
+        self._tables = tuple(self._context[0])
+        if memo is None:
+            memo = thread_memo()
+            memo.clear()
+        self.memo = memo
+        self._counters = np.zeros(COUNTERS, dtype=np.int64)
+
+    def _check(self, nodes: int) -> int:
+        """The kernel's look at the clock and the progress (every CHECK_EVERY nodes)."""
+        if self.deadline is not None and self.clock() > self.deadline:
+            return 1
+        if self.progress is not None:
+            self.progress(nodes)
+        return 0
+
+    def _run(self, mode: int, *args: Any) -> float:
+        memo = self.memo
+        memo.adopt(self._context)
+        counters = self._counters
+        hook = self.deadline is not None or self.progress is not None
+        counters[C_NODES] = self.nodes
+        counters[C_LIMIT] = self.limit
+        counters[C_NEXT] = self._next_check
+        counters[C_STOP] = 0
+        counters[C_HOOK] = hook
+        counters[C_WINDOWS] = self.windows
+        counters[C_QUIESCENCE] = self.quiescence
+        counters[C_GEN] = memo.generation
+        active = compiled._ACTIVE
+        if hook:
+            outer = getattr(active, "check", None), getattr(active, "error", None)
+            active.check, active.error = self._check, None
+        try:
+            result: float = compiled.search(
+                self._tables,
+                (memo.keys, memo.values, memo.regions, counters, memo.moves, memo.orders, memo.out),
+                mode, *args,
+            )
+        finally:
+            self.nodes = int(counters[C_NODES])
+            self._next_check = int(counters[C_NEXT])
+            if hook:
+                error = active.error
+                active.check, active.error = outer
+        if counters[C_STOP]:
+            if hook and error is not None:
+                raise error
+            raise OutOfBudget
+        return result
+
+    def place(
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        colour: int, cell: int, code: int, lead: int, depth: int,
+        alpha: float = -math.inf, beta: float = math.inf,
+    ) -> float:
+        """:meth:`Expectimax.place <spoker.players.search.Expectimax.place>`, compiled."""
+        return float(self._run(
+            PLACE, white, black, red, occupied, playable, challenge, colour, cell, code, lead, depth,
+            float(alpha), float(beta), 0, False,
+        ))
+
+    def chance(
+        self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
+        lead: int, depth: int, alpha: float = -math.inf, beta: float = math.inf,
+    ) -> float:
+        """:meth:`Expectimax.chance <spoker.players.search.Expectimax.chance>`, compiled."""
+        return float(self._run(
+            CHANCE, white, black, red, occupied, playable, challenge, 0, 0, 0, lead, depth,
+            float(alpha), float(beta), 0, False,
+        ))
+
+    def analyse(
+        self, masks: tuple[int, int, int], occupied: int, playable: int, challenge: int,
+        colour: int, lead: int, depth: int, prune: bool = False,
+    ) -> list[tuple[int, float]]:
+        """:meth:`Expectimax.analyse <spoker.players.search.Expectimax.analyse>`, compiled:
+        (cell, value) of every playable cell for the drawn ``colour``."""
+        white, black, red = masks
+        count = int(self._run(
+            ANALYSE, white, black, red, occupied, playable, challenge, colour, 0, 0, lead, depth,
+            -math.inf, math.inf, 0, bool(prune),
+        ))
+        out = self.memo.out
+        return sorted((int(out[i, 0]), float(out[i, 1])) for i in range(count))
+
+
+__all__ = ["KernelSearch"]
