@@ -170,7 +170,9 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> NoReturn:
         from spoker.kernel import kernel_path
 
-        parser.exit(message=f"spoker {__version__}\nsearch: {kernel_path()}\n")
+        # On standard output, as argparse's own version action prints it.
+        sys.stdout.write(f"spoker {__version__}\nsearch: {kernel_path()}\n")
+        parser.exit()
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
