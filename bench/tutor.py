@@ -45,6 +45,7 @@ from spoker.gui.models.controller import PERSON, GameController, GameSetup  # no
 from spoker.gui.models.tutor import DEFAULT_THRESHOLD, TUTOR_WAIT, CellValues  # noqa: E402
 from spoker.players import make_player  # noqa: E402
 from spoker.runs.hints import Hint  # noqa: E402
+from spoker.runs.workers import ThreadExecutor  # noqa: E402
 
 TARGET_MS = 50.0
 FRAME = 1 / 60  # the screen polls a waiting click once a frame
@@ -71,7 +72,7 @@ def play(seed: int, opponent: str, rules: RuleSet, threshold: float, draw_delay:
     the plain placements' times, and the counts of questions and late clicks."""
     c = GameController(GameSetup(("You", "Computer"), (PERSON, opponent), rules, seed))
     person = make_player("lookahead", seed=seed)
-    values = CellValues(threaded=True)
+    values = CellValues(ThreadExecutor("tutor-bench"))  # the game screen's worker thread
     out: dict[str, list[float]] = {"decide": [], "search": [], "cpu": [], "place": [], "asked": [], "late": []}
     search = c.cell_values
 
