@@ -262,8 +262,11 @@ def run_rung(
             times[k].extend(v)
         lo, hi = wilson_interval(score, played)
         upper_times = times[upper]
+        # A run stopped early still tells its luck-adjusted rate so far.
+        so_far = "" if not adjusted or played < 4 else (
+            "; luck-adjusted {:.1%} [{:.1%}, {:.1%}]".format(*pair_interval(adjusted)))
         print(f"  {upper} v {lower}: {played}/{games} games, score rate {score / played:.1%} "
-              f"[{lo:.1%}, {hi:.1%}], {upper} worst move {max(c for _, c in upper_times):.3f} s CPU "
+              f"[{lo:.1%}, {hi:.1%}]{so_far}, {upper} worst move {max(c for _, c in upper_times):.3f} s CPU "
               f"({max(w for w, _ in upper_times):.3f} s wall)", file=sys.stderr, flush=True)
     if pool is not None:
         pool.shutdown()
