@@ -92,9 +92,14 @@ RUNGS = {
     "mcts-expert": ("expert", "mcts", 0.0, 0.0),
     "mcts-lookahead": ("lookahead", "mcts", 0.0, 0.0),
     "openspiel-expert": ("expert", "openspiel", 0.0, 0.0),
+    "old-expert": ("expert", "expert-old", 0.0, 0.0),  # the expert against its settings before the kernel
 }
 """Rung: (upper player, lower player, target score rate, target lower end of the interval)."""
-DEFAULT_GAMES = {"greedy": 2000, "lookahead": 1000, "expert": 1000, "mcts-expert": 200, "mcts-lookahead": 200, "openspiel-expert": 100}
+DEFAULT_GAMES = {"greedy": 2000, "lookahead": 1000, "expert": 1000, "mcts-expert": 200, "mcts-lookahead": 200, "openspiel-expert": 100,
+                 "old-expert": 1000}
+OLD_EXPERT = {"effort": 100_000}
+"""The expert's settings before the compiled search (``expert-old``, the
+``old-expert`` rung's lower player: the same time limit, a third of the effort)."""
 WORST_LIMIT = 1.0
 """The expert's worst move, in CPU seconds, over whole games."""
 
@@ -160,6 +165,8 @@ def _make(name: str, seed: int, expert: Options, balls: range | None = None) -> 
         return PhasedPlayer(seed, expert, balls)
     if name == "mcts":
         return MctsPlayer(seed)
+    if name == "expert-old":
+        return make_player("expert", seed, **OLD_EXPERT)
     if name == "openspiel":
         from bench.openspiel_mcts import OpenSpielMctsPlayer  # needs OpenSpiel (the rl extra)
 
@@ -255,8 +262,11 @@ def run_rung(
             times[k].extend(v)
         lo, hi = wilson_interval(score, played)
         upper_times = times[upper]
+        # A run stopped early still tells its luck-adjusted rate so far.
+        so_far = "" if not adjusted or played < 4 else (
+            "; luck-adjusted {:.1%} [{:.1%}, {:.1%}]".format(*pair_interval(adjusted)))
         print(f"  {upper} v {lower}: {played}/{games} games, score rate {score / played:.1%} "
-              f"[{lo:.1%}, {hi:.1%}], {upper} worst move {max(c for _, c in upper_times):.3f} s CPU "
+              f"[{lo:.1%}, {hi:.1%}]{so_far}, {upper} worst move {max(c for _, c in upper_times):.3f} s CPU "
               f"({max(w for w, _ in upper_times):.3f} s wall)", file=sys.stderr, flush=True)
     if pool is not None:
         pool.shutdown()

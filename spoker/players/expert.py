@@ -18,9 +18,10 @@ from spoker.players.base import check_can_move, pick_best
 from spoker.players.bitboard import root_args
 from spoker.players.search import Expectimax, OutOfBudget, Utility, WinUtility
 
-DEFAULT_EFFORT = 100_000
-"""Positions a move plans to judge: a few tenths of a second on this machine.
-More did not play measurably better (docs/players.md)."""
+DEFAULT_EFFORT = 300_000
+"""Positions a move plans to judge: 0.1 to 0.2 s of one core with the compiled
+search (its exact solution, up to :data:`MAX_FACTOR` times this, fits in the
+time limit); three times the effort of the pure-Python days (docs/players.md)."""
 
 MAX_FACTOR = 2.5
 """A search may run to this many times the effort before it is cut short; an

@@ -120,3 +120,21 @@ def test_luck_adjusted_games_keep_their_results_and_average_alike() -> None:
     assert m == 0.75 and lo < m < hi  # pairs (0.5, 1.0): mean 0.75
     report = luck_report({"results": games, "adjusted": adjusted, "games": 4})
     assert "luck-adjusted" in report and "width ratio" in report
+
+
+def test_the_old_expert_rung_plays_the_expert_at_its_old_effort() -> None:
+    from bench.ladder import OLD_EXPERT, RUNGS, _make
+    from spoker.players.expert import DEFAULT_EFFORT, ExpertPlayer
+
+    upper, lower, _, _ = RUNGS["old-expert"]
+    new, old = _make(upper, 1, {}), _make(lower, 1, {})
+    assert isinstance(new, ExpertPlayer) and isinstance(old, ExpertPlayer)
+    assert (new.effort, old.effort) == (DEFAULT_EFFORT, OLD_EXPERT["effort"]) and new.effort > old.effort
+    assert new.time_limit == old.time_limit  # only the effort differs
+
+
+def test_first_exact_ball_is_where_the_exact_moves_run_to_the_end() -> None:
+    from bench.expert_depth import first_exact
+
+    assert first_exact([(21, 4, False, 0.1), (23, 8, True, 0.2), (25, 6, True, 0.0)]) == 23
+    assert first_exact([(23, 8, True, 0.2), (25, 5, False, 0.0)]) == 31  # the last move was not exact
