@@ -17,7 +17,7 @@ from shibumi.cells import (
     cells_of,
     parse_cell,
 )
-from shibumi.errors import BoardStringError, ColourError, PlacementError, expect
+from shibumi.errors import BoardStringError, ColourError, PlacementError, expect, shown
 from shibumi.geometry import PLATFORM_MASK, RESTING_ON
 
 BALLS_PER_COLOUR = 10
@@ -307,6 +307,11 @@ class Board:
         """Raise :class:`BoardStringError` unless every ball is supported and no
         colour has more balls than ``bag`` holds (white, black, red: 10 each
         if not given)."""
+        if bag is not None and not (
+            isinstance(bag, tuple) and len(bag) == 3
+            and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in bag)
+        ):
+            raise TypeError(f"bag {shown(bag)}: expected (white, black, red) counts, whole numbers")
         for cell in cells_of(self._occ):
             if not _supported(self._occ, cell):
                 missing = _names(PLATFORM_MASK[cell] & ~self._occ)

@@ -195,4 +195,5 @@ def test_every_reader_gives_the_variants_reason(variant: RuleSet, capsys: pytest
     code, out, _ = run(capsys, "groups", board, "W@3C3", "--rules", "visible, level-lines", "--json")
     answer = json.loads(out)
     assert code == 0 and answer["best"] is None and list(answer) == ["move", "groups", "best"]
-    assert [list(g) for g in answer["groups"]] == [["rank", "cells", "top_level", "visible"]]
+    assert [list(g) for g in answer["groups"]] == [["rank", "cells", "top_level", "visible", "counts", "why"]]
+    assert [(g["counts"], g["why"]) for g in answer["groups"]] == [(False, WHY)]

@@ -512,6 +512,10 @@ class Judge:
 
     def outranks(self, higher: int, lower: int) -> bool:
         """Whether the rank ``higher`` beats ``lower`` here."""
+        ranks = range(len(self.strength))
+        for rank in (higher, lower):
+            if isinstance(rank, bool) or not isinstance(rank, int) or rank not in ranks:
+                raise TypeError(f"outranks({shown(higher)}, {shown(lower)}): expected two ranks, 0 to {ranks[-1]}")
         return self.strength[higher] > self.strength[lower]
 
     def apex_counts(self, cell: int, rank: int, responding: bool) -> bool:
