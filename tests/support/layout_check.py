@@ -149,7 +149,12 @@ def tooltip_problems(
         box = ui.tooltip_box(widget, widget.left + widget.width / 2, avoid)
         tip = DrawnText(widget.tooltip, box[0], box[1], box[0] + box[2], box[1] + box[3])
         name = f"the tooltip {widget.tooltip[:40]!r} {_show(tip)}"
+        # The control's own words (a field's caption) are its own, as the placing
+        # counts them (WidgetGroup._obstacles): the tip speaks for the control.
+        own = {label.text for label in widget.labels()}
         for text in texts:
+            if text.text in own:
+                continue
             words = text.text.strip("\u200b ")
             if len(words) > 3 and any(t.startswith(words.rstrip("\u2026")) for t in tooltips):
                 continue  # a tooltip drawn (the pointer on its control): gone while it is on this one
