@@ -56,6 +56,40 @@ def read_rules_file(path: str | os.PathLike[str]) -> RulesFile:
     return rules_from_table(table, repr(name))
 
 
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML basic string (JSON's escapes are TOML's for the
+    printable one-line texts a rules file holds)."""
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+def dumps_rules_file(found: RulesFile) -> str:
+    """The rules file text naming ``found`` (notation.md, "Rules files"):
+    every key, in the spec's order, so reading it back gives the same name,
+    summary and rule set (:func:`read_rules_file`)."""
+    if not isinstance(found, RulesFile):
+        raise TypeError(f"dumps_rules_file({shown(found)}): expected a RulesFile")
+    rules = found.rules
+
+    def names(values: tuple[str, ...]) -> str:
+        return "[" + ", ".join(_toml_string(v) for v in values) + "]"
+
+    lines = [
+        f"name = {_toml_string(found.name)}",
+        f"summary = {_toml_string(found.summary)}",
+        f"visibility = {_toml_string(rules.visibility)}",
+        f"apex_free = {'true' if rules.apex_free else 'false'}",
+        f"lines = {_toml_string(rules.lines)}",
+        f"off = {names(rules.off)}",
+        f"order = {names(rules.order)}",
+        f"tie = {_toml_string(rules.tie)}",
+        "bag = [" + ", ".join(str(n) for n in rules.bag) + "]",
+        f"variants = {names(rules.variants)}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def read_rules(value: str) -> RulesFile | RuleSet:
     """A ``--rules`` value: the rules file it names (``*.toml``) or the rule
     set its items name; one-line errors either way."""
@@ -72,4 +106,4 @@ def rules_of(value: str) -> RuleSet:
     return read.rules if isinstance(read, RulesFile) else read
 
 
-__all__ = ["MAX_RULES_BYTES", "is_rules_path", "read_rules", "read_rules_file", "rules_of"]
+__all__ = ["MAX_RULES_BYTES", "dumps_rules_file", "is_rules_path", "read_rules", "read_rules_file", "rules_of"]
