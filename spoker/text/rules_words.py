@@ -1,0 +1,62 @@
+"""A rule set in words: what differs from the rules as written, one phrase
+an item (the game screen's line, the laboratory's summary, the title's
+choice). The one place these phrases are written."""
+
+from __future__ import annotations
+
+from spoker.engine.groups import Rank
+from spoker.engine.judging import DEFAULT_BAG
+from spoker.engine.rules import LOWER, RuleSet
+
+STANDARD = "The rules as written"
+"""What the rule set of rules.md is called on screen."""
+
+
+def _rank(key: str) -> str:
+    return Rank.from_key(key).title.lower()
+
+
+def _order(order: tuple[str, ...]) -> str:
+    """The ranks that moved, in words: "full house ranks above flush four"
+    when one pair swapped, else the whole order, highest first."""
+    moved = [(a, b) for i, a in enumerate(order) for b in order[i + 1:] if LOWER.index(a) > LOWER.index(b)]
+    if len(moved) == 1:
+        low, high = moved[0]
+        return f"{_rank(high)} ranks above {_rank(low)}"
+    return "ranks, highest first: " + " > ".join(_rank(k) for k in reversed(order))
+
+
+def differences(rules: RuleSet) -> tuple[str, ...]:
+    """One short phrase for each way ``rules`` differs from the rules as
+    written, in notation.md's order of items; () for the rules as written."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"differences({rules!r}): expected a RuleSet")
+    out: list[str] = []
+    if rules.visibility == "touching":
+        out.append("every touching group counts, covered or cut")
+    if rules.apex_free:
+        out.append("the apex counts on any turn")
+    if rules.lines == "in-level":
+        out.append("a line that climbs does not count")
+    if rules.off:
+        out.append(" and ".join(_rank(k) for k in rules.off) + " form" + ("s" if len(rules.off) == 1 else "")
+                   + " no group")
+    if rules.order != LOWER:
+        out.append(_order(rules.order))
+    if rules.tie == "none":
+        out.append("a tie scores nothing")
+    if rules.bag != DEFAULT_BAG:
+        white, black, red = rules.bag
+        out.append(f"the bag holds {white} white, {black} black, {red} red")
+    out.extend(f"variant {name}" for name in rules.variants)
+    return tuple(out)
+
+
+def one_line(rules: RuleSet) -> str:
+    """The rule set in one line: "The rules as written", or what differs
+    ("Rules: a tie scores nothing; the bag holds 12 white, 9 black, 9 red")."""
+    found = differences(rules)
+    return STANDARD if not found else "Rules: " + "; ".join(found)
+
+
+__all__ = ["STANDARD", "differences", "one_line"]
