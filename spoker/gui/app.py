@@ -413,12 +413,13 @@ class SpokerApp:
 
     def open_replay(
         self, record: GameRecord, rules: RuleSet | None = None, source: str = "",
-        back: Callable[[], None] | None = None, analyse: bool = False,
+        back: Callable[[], None] | None = None, analyse: bool = False, back_to: str = "the title screen",
     ) -> None:
-        """The replay viewer on ``record``; with ``analyse``, its analysis starts."""
+        """The replay viewer on ``record``; with ``analyse``, its analysis
+        starts. Close calls ``back`` (else shows the title), ``back_to`` its words."""
         from spoker.gui.views.replay import ReplayView
 
-        view = ReplayView(self, record, rules, source, back)
+        view = ReplayView(self, record, rules, source, back, back_to)
         self.show(view)
         if analyse:
             view.start_analysis()
@@ -426,7 +427,8 @@ class SpokerApp:
     def replay_game(self, controller: GameController, analyse: bool = False) -> None:
         """The game just played, in the replay viewer; closing it returns here."""
         back = (lambda: self.show_end(controller)) if controller.over else None
-        self.open_replay(record_of(controller), source="this game", back=back, analyse=analyse)
+        self.open_replay(record_of(controller), source="this game", back=back, analyse=analyse,
+                         back_to="the end screen" if back is not None else "the title screen")
 
     # -- files: the game files' service (spoker.gui.models.game_files) ---------
     def autosave(self, controller: GameController) -> None:

@@ -103,7 +103,7 @@ class AppHost(Protocol):
 
     def open_replay(
         self, record: GameRecord, rules: RuleSet | None = None, source: str = "",
-        back: Callable[[], None] | None = None, analyse: bool = False,
+        back: Callable[[], None] | None = None, analyse: bool = False, back_to: str = "the title screen",
     ) -> None: ...
 
     def open_record_file(self, path: str, mode: str = "auto") -> str | None: ...

@@ -184,7 +184,8 @@ class MyGamesView(GameActionsView):
             return
         entry = self.entry
         assert entry is not None and entry.record is not None
-        self.app.open_replay(entry.record, source=str(entry.path), back=lambda: self.app.show(self), analyse=analyse)
+        self.app.open_replay(entry.record, source=str(entry.path), back=lambda: self.app.show(self), analyse=analyse,
+                           back_to="My games")
 
     def analyse_chosen(self) -> None:
         self.open_chosen(analyse=True)

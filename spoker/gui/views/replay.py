@@ -52,8 +52,10 @@ class ReplayView(GameActionsView):
 
     def __init__(
         self, app: AppHost, record: GameRecord, rules: RuleSet | None = None, source: str = "",
-        back: Callable[[], None] | None = None,
+        back: Callable[[], None] | None = None, back_to: str = "the title screen",
     ) -> None:
+        """``back`` is called by Close (else the title screen shows);
+        ``back_to`` names where it goes, for Close's tooltip."""
         super().__init__(app)
         self.shown_highlights: list[object] = []  # what the scene was last told to light
         self.replay = Replay(record, rules)
@@ -112,7 +114,7 @@ class ReplayView(GameActionsView):
         self.b_retry = ui.add(Button("Retry", self.retry, "T", tooltip=RETRY_TIP))
         self.b_export = ui.add(Button("Export", self.ask_export, "X", tooltip=EXPORT_TIP))
         self.b_help = ui.add(Button("Help", self.app.show_help, "H"))
-        self.b_exit = ui.add(Button("Close", self.close, "Esc", tooltip="Back to the title screen"))
+        self.b_exit = ui.add(Button("Close", self.close, "Esc", tooltip=f"Back to {back_to}"))
         self.attach_labels()
         self.toolbar = [self.b_start, self.b_prev_ch, self.b_back, self.b_play, self.b_fwd, self.b_next_ch,
                         self.b_end, self.b_slower, self.b_faster, self.b_turn, self.b_explode, self.b_plan, self.b_retry,

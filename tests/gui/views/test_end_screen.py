@@ -216,3 +216,14 @@ def test_a_message_and_a_tooltip_cover_neither_the_table_nor_each_other(
         screen = [t for t in texts if t.text != RETRY_TIP]
         assert len(screen) == len(texts) - 1  # the tooltip was drawn
         assert layout_problems(screen, size, boxes(view), ui=view.ui) == []  # it and every other: clear
+
+
+def test_the_viewer_opened_from_the_end_screen_says_close_goes_back_there(app: SpokerApp, record: GameRecord) -> None:
+    from spoker.gui.views.replay import ReplayView
+
+    view = end_view(app, record)
+    app.replay_game(view.controller)
+    replay = app.window.current_view
+    assert isinstance(replay, ReplayView) and replay.b_exit.tooltip == "Back to the end screen"
+    replay.close()
+    assert isinstance(app.window.current_view, EndView)

@@ -152,6 +152,7 @@ def test_a_click_chooses_a_game_and_a_second_click_opens_it(app: SpokerApp, game
     replay = app.window.current_view
     assert isinstance(replay, ReplayView) and replay.source == str(games[2])
     assert replay.replay.record.moves == load_record(games[2]).moves
+    assert replay.b_exit.tooltip == "Back to My games"  # where Close goes, not the title
     replay.close()  # back to My games, the same game chosen
     assert app.window.current_view is view and view.entry is not None and view.entry.path == games[2]
 
