@@ -93,11 +93,15 @@ def chance_words(p: float) -> str:
     return f"about {_tenths(p)} in 10"
 
 
-def lead_words(value: float, names: tuple[str, str]) -> str:
+def lead_words(value: float, names: tuple[str, str], final: bool = False) -> str:
     """Who is ahead after a move, by how much: ``Ann ahead: wins about 7
-    games in 10`` or ``even: about 5 games in 10 each`` (``value``: player 1's)."""
+    games in 10`` or ``even: about 5 games in 10 each`` (``value``: player 1's).
+    After the game's last move (``final``) the value is the result itself:
+    ``Ann wins the game`` or ``the game ends in a draw``, not a chance."""
     v = _value(value)
     a, b = _names(names)
+    if final:
+        return "the game ends in a draw" if abs(v) < EVEN else f"{a if v > 0 else b} wins the game"
     if abs(v) < EVEN:
         return "even: about 5 games in 10 each"
     leader, lead = (a, v) if v > 0 else (b, -v)

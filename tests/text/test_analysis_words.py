@@ -76,6 +76,10 @@ def test_chances_and_leads_in_the_same_unit() -> None:
     assert lead_words(0.4, NAMES) == "Ann ahead: wins about 7 games in 10"
     assert lead_words(-0.4, NAMES) == "Bob ahead: wins about 7 games in 10"
     assert lead_words(0.05, NAMES) == "even: about 5 games in 10 each"
+    # After the last move the value is the result, not a chance:
+    assert lead_words(0.0, NAMES, final=True) == "the game ends in a draw"
+    assert lead_words(-1.0, NAMES, final=True) == "Bob wins the game"
+    assert lead_words(1.0, NAMES, final=True) == "Ann wins the game"
     axis = axis_words(NAMES)
     assert (axis.top, axis.middle, axis.bottom, axis.tick, axis.edge) == (
         "Ann ahead", "even", "Bob ahead", "8 in 10", "10 in 10")

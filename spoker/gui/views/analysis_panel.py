@@ -331,7 +331,8 @@ class EvalGraph(Layered):
             return ""
         m = job.at(n)
         who = "" if m is None else f" ({names[m.player - 1]})"
-        return f"After move {n}{who}: {lead_words(graph[n], names)}. Click: go to move {n}."
+        final = n == job.total and job.replay.final_state.is_over  # the value is the result
+        return f"After move {n}{who}: {lead_words(graph[n], names, final)}. Click: go to move {n}."
 
 
 class BestLabel(Layered):

@@ -378,3 +378,18 @@ def test_the_viewers_story_shows_the_luck_marks(app: SpokerApp, window: Any, ana
         assert marks[n] in shown  # drawn in the story box
     finally:
         app.resized(window.width, window.height)
+
+
+def test_the_graphs_last_point_says_the_result_not_a_chance(app: SpokerApp, window: Any, analysis: GameAnalysis) -> None:
+    view = viewer(app, window, analysis)
+    view.on_draw()
+    graph = view._graph
+    names = view.setup.names
+    last_x, last_y, last = max(graph.points, key=lambda p: p[2])
+    assert last == 30 and view.replay.final_state.is_over
+    tip = graph.tip_at(view.analysis, names, last_x, last_y)
+    result = view.replay.final_state
+    expected = "the game ends in a draw" if result.winner is None else f"{names[result.winner - 1]} wins the game"
+    assert expected in tip and "in 10" not in tip, tip
+    x, y, n = next(p for p in graph.points if p[2] == 10)
+    assert "in 10" in graph.tip_at(view.analysis, names, x, y)  # before the end: a chance
