@@ -362,10 +362,25 @@ class ReplayView(GameActionsView):
         self.b_plan.active = self.scene.flat
         self.b_back.enabled = self.b_start.enabled = self.position > 0
         self.b_fwd.enabled = self.b_end.enabled = self.position < self.replay.length
+        self._fit_plan_under_banner()
         glow = self.scene.glow_rect()
         pulses = [] if glow is None else [(pixel_rect(*glow, scale=self.window.get_pixel_ratio()), self.scene.pulse())]
         self.app.frame_cache.frame(self._frame_key(), self._draw_screen, pulses)
         super().on_draw()
+
+    def _fit_plan_under_banner(self) -> None:
+        """The plan fills the board to its top, where a tall banner (a
+        challenge settled, at 800x600) would hide level 1's title and top
+        row: while one shows, the plan keeps below it. The pyramid leaves
+        room above itself and stays where it is."""
+        s = ui_scale()
+        left, bottom, width, height = self.board_rect
+        top = self.size[1] - BANNER_H * s
+        if self.scene.flat:
+            banner = self._banner.height(self.page().moment, width - 20)
+            if banner:
+                top = min(top, self.size[1] - 8.0 * s - banner - 6 * s)
+        self.scene.set_viewport(10, bottom + 4 * s, width - 20, top - bottom - 4 * s)
 
     def _draw_screen(self, level: float | None = None) -> None:
         """The whole screen; the glow at ``level`` if given (see FrameCache)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 import arcade
@@ -64,18 +65,10 @@ class Banner(Layered):
         if moment.kind == "none":
             return top
         colour = BANNER_COLOURS.get(moment.kind, THEME.accent)
-        # One paragraph: the banner stays short and leaves the pyramid visible.
-        parts = list(moment.lines)
-        if legend and moment.kind == "settled":
-            parts.append("gold: the challenge, cyan: the response")
-        lines = [("   \u00b7   ".join(parts), THEME.text)] if parts else []
         s = ui_scale()
         inner = width - 28 * s
-        size = self._title_size(moment.title, inner)
-        title = self._title.set(size=size)
-        title_text = title.fitted(moment.title, inner)
-        title_h = title.set(title_text).content_height
-        h = title_h + 21 * s + self._block.height(lines, inner)
+        lines, title_text, title_h, h = self._measured(moment, width, legend)
+        title = self._title
         bottom = top - h
         grow = min(1.0, time / 0.25)
         pulse = 1.5 + 2.5 * max(0.0, 1.0 - time / 1.2) * (0.5 + 0.5 * math.sin(time * 12))
@@ -83,6 +76,26 @@ class Banner(Layered):
         title.draw_at(left + 14 * s, top - 9 * s, title_text, colour)
         self._block.draw(lines, left + 14 * s, top - 12 * s - title_h, inner)
         return bottom
+
+    def height(self, moment: Moment, width: float, legend: bool = True) -> float:
+        """How tall :meth:`draw` makes the banner of ``moment`` at ``width``
+        (0 when nothing shows): what a view keeps free above the plan."""
+        return 0.0 if moment.kind == "none" else self._measured(moment, width, legend)[3]
+
+    def _measured(self, moment: Moment, width: float, legend: bool) -> tuple[list[tuple[str, Sequence[int]]], str, float, float]:
+        """The banner's paragraph, its title as it fits, the title's height
+        and the whole height (the title font left set for drawing)."""
+        # One paragraph: the banner stays short and leaves the pyramid visible.
+        parts = list(moment.lines)
+        if legend and moment.kind == "settled":
+            parts.append("gold: the challenge, cyan: the response")
+        lines: list[tuple[str, Sequence[int]]] = [("   \u00b7   ".join(parts), THEME.text)] if parts else []
+        s = ui_scale()
+        inner = width - 28 * s
+        title = self._title.set(size=self._title_size(moment.title, inner))
+        title_text = title.fitted(moment.title, inner)
+        title_h = title.set(title_text).content_height
+        return lines, title_text, title_h, title_h + 21 * s + self._block.height(lines, inner)
 
     def _title_size(self, title: str, width: float) -> float:
         """The largest font size (17 down to 11) at which the title fits."""

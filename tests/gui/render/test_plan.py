@@ -194,3 +194,39 @@ def test_the_tip_over_a_cell_says_its_level(window: Any, make_scene: Callable[..
     tip = Label("", 11, anchor_y="center")
     draw_ball_tip(tip, "2B2: a red ball", scene, Cell("2B2"), window.width, window.height)
     assert tip.text.startswith("Level 2 of 4, 2B2")
+
+
+def test_in_the_replay_viewer_a_tall_banner_leaves_the_plans_top_row_and_titles_visible(
+        app: SpokerApp, window: Any) -> None:
+    """At 800x600 a settled challenge's banner takes four lines: the plan
+    keeps below it (it used to hide level 1's title and top row)."""
+    from pathlib import Path
+
+    from spoker.gui.models.plan_layout import TITLE
+    from spoker.gui.render.theme import ui_scale
+    from spoker.gui.views.replay import ReplayView
+    from spoker.records.record import load_record
+
+    record = load_record(Path(__file__).resolve().parents[3] / "assets" / "records" / "sample-game.txt")
+    app.resized(800, 600)
+    try:
+        app.open_replay(record, source="sample-game.txt")
+        view = window.current_view
+        assert isinstance(view, ReplayView)
+        view.scene.set_flat(True)
+        n = next(n for n in range(1, view.replay.length + 1) if (view.goto(n), view.page().moment.kind)[1] == "settled")
+        view.moment_time = 10.0  # the banner settled
+        view.on_draw()
+        width = view.board_rect[2] - 20
+        bottom = view.size[1] - 8.0 * ui_scale() - view._banner.height(view.page().moment, width)
+        assert view._banner.height(view.page().moment, width) > 100 * ui_scale(), f"move {n}: a tall banner"
+        plan = view.scene.plan
+        assert plan is not None
+        highest = max(c.y + TITLE * plan.unit / 2 for c in plan.captions() if c.kind == "title")
+        assert highest <= bottom, (highest, bottom)
+        view.scene.set_flat(False)
+        view.on_draw()
+        assert view.scene.plan is None
+    finally:
+        app.resized(window.width, window.height)
+        app.scene.set_flat(False)
