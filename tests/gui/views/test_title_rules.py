@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +28,10 @@ FAIR_RULES = RuleSet.parse("visible, tie=none, bag=12-9-9")
 
 
 @pytest.fixture
-def app(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpokerApp]:
-    monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
-    the_app = SpokerApp(window, Settings(), threaded=False, persist=False)
-    the_app.frame_cache.enabled = False  # every frame drawn, so every label is seen
-    the_app.on_quit = lambda: None
-    yield the_app
-    the_app.resized(window.width, window.height)
+def app(app: SpokerApp) -> SpokerApp:
+    """The conftest's app, every frame drawn (so every label is seen)."""
+    app.frame_cache.enabled = False
+    return app
 
 
 def rules_folder() -> Path:
