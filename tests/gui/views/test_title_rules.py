@@ -161,3 +161,11 @@ def test_the_bag_shows_the_rule_sets_balls(app: SpokerApp) -> None:
     inside = [t.text for t in texts.values()
               if left <= t.left and t.right <= left + width and bottom <= t.bottom and t.top <= bottom + height]
     assert [t for t in inside if t.isdigit()] == ["12", "9", "9"], inside
+
+
+def test_a_game_from_the_command_line_uses_the_remembered_file_while_it_is_there(app: SpokerApp) -> None:
+    settings = Settings(visibility="touching", rules_name="fair-bag")
+    assert setup_from_options(argparse.Namespace(seed=3), settings).rules == RuleSet("touching")  # no such file
+    (rules_folder() / "fair.toml").write_text(FAIR, encoding="utf-8")
+    setup = setup_from_options(argparse.Namespace(seed=3), settings)
+    assert setup.rules == FAIR_RULES and setup.rules_name == "fair-bag"
