@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.screens import title
 
 from spoker.engine.rules import RuleSet
 from spoker.gui.app import SpokerApp
@@ -20,7 +21,6 @@ from spoker.gui.models.game_files import record_of, setup_from_record
 from spoker.gui.models.settings import Settings, settings_from
 from spoker.gui.render.text import recording_texts
 from spoker.gui.views.game import GameView
-from spoker.gui.views.title import TitleView
 from spoker.records.record import format_record, parse_record
 
 FAIR = 'name = "fair-bag"\nsummary = "More white, fewer flushes"\nbag = [12, 9, 9]\ntie = "none"\n'
@@ -38,15 +38,6 @@ def rules_folder() -> Path:
     folder = Path(os.environ["SPOKER_HOME"]) / "rules"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def title(app: SpokerApp, size: tuple[int, int] = (1280, 800)) -> TitleView:
-    app.resized(*size)
-    app.show_title()
-    view = app.window.current_view
-    assert isinstance(view, TitleView)
-    view.on_resize(*size)
-    return view
 
 
 def texts_of(view: Any) -> list[str]:
