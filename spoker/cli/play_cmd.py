@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from shibumi.errors import ShibumiError
 from spoker.cli import CliError
+from spoker.engine.rules import RulesFile
 from spoker.records.inputs import read_seed
-from spoker.records.rules_file import rules_of
+from spoker.records.rules_file import read_rules
 
 if TYPE_CHECKING:
     from spoker.records.record import GameRecord
@@ -119,10 +120,21 @@ SETUP_OPTIONS = ("seed", "rules", "player1", "player2", "no_hints")
 SCREENSHOT_OPTIONS = ("autoplay", "show", "size", "analyse", "effort", "plan")
 
 
+def read_rules_option(args: argparse.Namespace) -> None:
+    """``--rules`` read: a bad value fails here, with one line; a file becomes
+    its items in ``args.rules`` and its name in ``args.rules_name`` (the
+    game's header, its record's ``RulesName``; "" for items)."""
+    args.rules_name = ""
+    if args.rules is not None:
+        read = read_rules(args.rules)
+        if isinstance(read, RulesFile):
+            args.rules_name, read = read.name, read.rules
+        args.rules = read.token
+
+
 def run(args: argparse.Namespace) -> int:
     check_combinations(args)
-    if args.rules is not None:
-        args.rules = rules_of(args.rules).token  # a bad value fails here, with one line; a file becomes its items
+    read_rules_option(args)
     if args.autoplay is not None and args.autoplay < 0:
         raise CliError(f"--autoplay {args.autoplay}: expected 0 or more moves")
     for i in (1, 2):

@@ -100,6 +100,7 @@ class SpokerApp:
         self._size = (int(window.width), int(window.height))
         self.first_frame_done = False
         self.closed = False
+        self._told: set[Notice] = set()  # by tell_once
         self.on_quit: Callable[[], None] | None = None
 
     # -- shared things --------------------------------------------------------
@@ -192,6 +193,13 @@ class SpokerApp:
             view.say(screen_words(shown), "bad", seconds)
         return shown
 
+    def tell_once(self, notices: Iterable[Notice], view: object = None) -> Notice | None:
+        """:meth:`tell` the notices this window has not told yet: a damaged
+        file met on every visit to a screen is told on the first."""
+        fresh = [n for n in notices if n not in self._told]
+        self._told.update(fresh)
+        return self.tell(fresh, view)
+
     def frame_drawn(self) -> None:
         """Called by every screen's on_draw (the start-up benchmark's mark)."""
         self.first_frame_done = True
@@ -260,9 +268,11 @@ class SpokerApp:
         s = self.settings
         s.name1, s.name2 = setup.names
         s.seat1, s.seat2 = setup.seats
-        s.visibility = setup.rules.visibility
-        s.apex_free = setup.rules.apex_free
-        s.variants = ", ".join(setup.rules.variants)
+        s.rules_name = setup.rules_name
+        if not setup.rules_name:  # a rules file's rules leave the title's toggles as they were
+            s.visibility = setup.rules.visibility
+            s.apex_free = setup.rules.apex_free
+            s.variants = ", ".join(setup.rules.variants)
         self.save_settings()
         controller = GameController(setup)
         return self.play(controller)

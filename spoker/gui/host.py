@@ -8,7 +8,7 @@ imports back: a view can be made with any object that has these members
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from spoker.gui.models.settings import Settings
     from spoker.gui.render.frame import FrameCache
     from spoker.gui.render.scene import BoardScene
+    from spoker.notices import Notice
     from spoker.records.record import GameRecord
     from spoker.runs.analysis import GameAnalysis
     from spoker.runs.workers import Executors
@@ -67,6 +68,8 @@ class AppHost(Protocol):
     def set_colour_marks(self, on: bool) -> None: ...
 
     def save_settings(self) -> None: ...
+
+    def tell_once(self, notices: Iterable[Notice], view: object = None) -> Notice | None: ...  # each notice once a window
 
     def play_sound(self, name: str) -> None: ...  # spoker.gui.models.sounds' names; silent where sound cannot play
 

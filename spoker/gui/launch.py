@@ -19,7 +19,7 @@ import arcade
 from spoker.engine.rules import RuleSet
 from spoker.errors import NotationError, SpokerError
 from spoker.gui.app import SpokerApp
-from spoker.gui.models.controller import PERSON, GameSetup
+from spoker.gui.models.controller import PERSON, GameSetup, is_rules_name
 from spoker.gui.models.settings import Settings
 
 if TYPE_CHECKING:
@@ -61,7 +61,10 @@ HEADLESS_HINT = (
 def setup_from_options(options: Any, settings: Settings) -> GameSetup:
     """The new-game setup from ``spoker play`` options (the rest from the settings)."""
     rules_text = getattr(options, "rules", None)
-    rules = RuleSet.parse(rules_text) if rules_text else rules_of(settings)
+    # --rules FILE.toml: its items and its name (play_cmd read the file).
+    rules, rules_name = (RuleSet.parse(rules_text), getattr(options, "rules_name", "") or "") if rules_text \
+        else remembered_rules(settings)
+    rules_name = rules_name if is_rules_name(rules_name) else ""  # too long a name: the game plays unnamed
     given = [getattr(options, f"player{i}", None) for i in (1, 2)]
     wanted = [settings.seat1, settings.seat2]
     names_known: tuple[str, ...] = ()
@@ -94,7 +97,20 @@ def setup_from_options(options: Any, settings: Settings) -> GameSetup:
     seed = getattr(options, "seed", None)
     # Hints are allowed unless --no-hints; whether they show is the settings' show_hints.
     hints = not getattr(options, "no_hints", False)
-    return GameSetup((names[0], names[1]), (seats[0], seats[1]), rules, seed, hints)
+    return GameSetup((names[0], names[1]), (seats[0], seats[1]), rules, seed, hints, rules_name)
+
+
+def remembered_rules(settings: Settings) -> tuple[RuleSet, str]:
+    """The rules of a new game the settings remember, and the rules file's
+    name: the file chosen on the title while one of that name is in the data
+    folder's rules/, else the title's toggles (:func:`rules_of`) and ""."""
+    if settings.rules_name:
+        from spoker.gui.models import rules_library
+
+        found = rules_library.named(settings.rules_name, rules_library.scan().found)
+        if found is not None:
+            return found.rules_file.rules, found.rules_file.name
+    return rules_of(settings), ""
 
 
 def rules_of(settings: Settings) -> RuleSet:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -188,7 +189,7 @@ def take_screenshot(options: Any) -> int:
     settings.plan_view = bool(getattr(options, "plan", None))  # --plan: the board's levels flat
     setup = setup_from_options(options, settings)
     if setup.seed is None:
-        setup = GameSetup(setup.names, setup.seats, setup.rules, 1, setup.hints)
+        setup = replace(setup, seed=1)
     window = open_window(width, height, "spoker screenshot", visible=False)
     # --record FILE is the game's record file, as in the window: play_cmd has
     # refused an existing FILE unless it is the --load record, which is extended.
@@ -201,6 +202,7 @@ def take_screenshot(options: Any) -> int:
     controller = starting_game(app, options, setup)
     autoplay(controller, int(getattr(options, "autoplay", 0) or 0), until_over=show in ("end", "retry"))
     if show == "title":
+        settings.rules_name = setup.rules_name  # --rules FILE.toml: its name chosen, if rules/ holds it
         app.show_title()
     elif show == "settings":  # as reached from the title screen
         app.show_title()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from shibumi import APEX, Cell, Colour
@@ -27,6 +27,7 @@ from spoker.engine.previews import Preview, preview
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 from spoker.gui.models.story import Counted, Line, Mark, Moment, Story, counted_marks
+from spoker.plugins import is_name
 from spoker.records.inputs import SEED_LIMIT
 from spoker.text.narrator import (
     APEX_ANSWER,
@@ -64,6 +65,24 @@ def display_name(name: str, default: str) -> str:
     return " ".join(printable.split())[:NAME_LENGTH].rstrip() or default
 
 
+RULES_NAME_LENGTH = 200
+"""The longest rules file's name a game carries (a longer one plays unnamed)."""
+
+
+def is_rules_name(name: object) -> bool:
+    """Whether ``name`` can be a rules file's name (a lower-case word, as
+    :func:`spoker.engine.rules.rules_from_table` takes it) kept with a game:
+    at most :data:`RULES_NAME_LENGTH` characters."""
+    return isinstance(name, str) and 0 < len(name) <= RULES_NAME_LENGTH and is_name(name)
+
+
+def rules_name_of(headers: dict[str, str]) -> str:
+    """A record's ``RulesName`` header, if it can be a rules file's name
+    ("" otherwise: the header is kept in the record all the same)."""
+    name = headers.get("RulesName", "").strip()
+    return name if is_rules_name(name) else ""
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """Everything chosen on the new-game screen. Names are cut to
@@ -74,10 +93,15 @@ class GameSetup:
     rules: RuleSet = DEFAULT_RULES
     seed: int | None = None
     hints: bool = True
+    # The name of the rules file the rules came from ("" when they were not
+    # chosen as a file): the record's RulesName, the game screen's header.
+    rules_name: str = ""
 
     def __post_init__(self) -> None:
         a, b = self.names
         object.__setattr__(self, "names", (display_name(a, "Player 1"), display_name(b, "Player 2")))
+        if self.rules_name and not is_rules_name(self.rules_name):
+            raise ValueError(f"rules name {self.rules_name[:60]!r} is not a rules file's name")
 
     def is_computer(self, player: int) -> bool:
         return self.seats[player - 1] != PERSON
@@ -86,13 +110,16 @@ class GameSetup:
         return self.names[player - 1]
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "names": list(self.names),
             "seats": list(self.seats),
             "rules": str(self.rules),
             "seed": self.seed,
             "hints": self.hints,
         }
+        if self.rules_name:  # an older version reads the file without it
+            out["rules_name"] = self.rules_name
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> GameSetup:
@@ -105,6 +132,9 @@ class GameSetup:
         names = data.get("names", ["Player 1", "Player 2"])
         seats = data.get("seats", [PERSON, PERSON])
         seed = data.get("seed")
+        rules_name = data.get("rules_name", "")
+        if not isinstance(rules_name, str):
+            raise ValueError(f"rules name {rules_name!r} is not text")
         if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
             raise ValueError(f"names {names!r} are not two strings")
         if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(s, str) for s in seats)):
@@ -117,6 +147,7 @@ class GameSetup:
             RuleSet.parse(rules),
             seed,
             bool(data.get("hints", True)),
+            rules_name,
         )
 
 
@@ -148,7 +179,7 @@ class GameController:
         note_resume: bool = True,
     ) -> None:
         seed = setup.seed if setup.seed is not None else secrets.randbits(32)
-        self.setup = GameSetup(setup.names, setup.seats, setup.rules, seed, setup.hints)
+        self.setup = replace(setup, seed=seed)
         self.rng = rng if rng is not None else random.Random(seed)
         self.state = state if state is not None else GameState(setup.rules)
         self.story = Story(self.setup.names, self.state.rules)
@@ -465,6 +496,8 @@ class GameController:
             "Player2": clean_name(self.setup.names[1]),
             "Seed": str(self.seed),
         }
+        if self.setup.rules_name:
+            h["RulesName"] = self.setup.rules_name  # notation.md: the file a game was played under
         for i, seat in enumerate(self.setup.seats, 1):
             if seat != PERSON:
                 h[f"Player{i}Type"] = seat

@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING
 from spoker.engine.rules import RuleSet
 from spoker.errors import StorageError
 from spoker.gui.models import autosave, games_store, storage
-from spoker.gui.models.controller import PERSON, GameController, GameSetup, clean_name
+from spoker.gui.models.controller import (
+    PERSON,
+    GameController,
+    GameSetup,
+    clean_name,
+    rules_name_of,
+)
 from spoker.notices import Notice, NoticeKind
 from spoker.records.files import same_file
 from spoker.records.inputs import read_seed
@@ -305,7 +311,7 @@ def continued_record_notices(record: GameRecord) -> list[Notice]:
 
 
 def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
-    """Names, seats and seed of a recorded game, to continue it."""
+    """Names, seats, seed and rules file's name of a recorded game, to continue it."""
     from spoker.players import PLAYER_NAMES
 
     names = (headers.get("Player1", "Player 1"), headers.get("Player2", "Player 2"))
@@ -313,4 +319,5 @@ def setup_from_record(headers: dict[str, str], rules: RuleSet) -> GameSetup:
         headers.get(f"Player{i}Type", PERSON) if headers.get(f"Player{i}Type") in PLAYER_NAMES else PERSON
         for i in (1, 2)
     )
-    return GameSetup(names, (seats[0], seats[1]), rules, read_seed(headers.get("Seed", "")))
+    return GameSetup(names, (seats[0], seats[1]), rules, read_seed(headers.get("Seed", "")),
+                     rules_name=rules_name_of(headers))

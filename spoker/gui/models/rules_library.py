@@ -10,6 +10,7 @@ in another program is left alone.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -73,6 +74,12 @@ def scan(folder: Path | None = None) -> Scan:
     return Scan(tuple(found), tuple(notices))
 
 
+def named(name: str, found: Sequence[FoundRules]) -> FoundRules | None:
+    """The first of ``found`` whose rules file is called ``name`` (the one
+    the title offers first under that name), or None."""
+    return next((f for f in found if name and f.rules_file.name == name), None)
+
+
 def save(found: RulesFile, folder: Path | None = None) -> Path:
     """Keep ``found`` as ``rules/NAME.toml`` (atomically; an existing file of
     that name is replaced, as a save is); the path written.
@@ -97,4 +104,4 @@ def _unreadable(path: Path, reason: str) -> Notice:
                   f"A rules file ({path.name}) could not be read", str(path))
 
 
-__all__ = ["MAX_RULES_FILES", "RULES_FOLDER", "FoundRules", "Scan", "rules_folder", "save", "scan"]
+__all__ = ["MAX_RULES_FILES", "RULES_FOLDER", "FoundRules", "Scan", "named", "rules_folder", "save", "scan"]

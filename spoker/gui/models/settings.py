@@ -19,6 +19,7 @@ from pathlib import Path
 from spoker.gui.models.kept_file import KeptFile
 from spoker.gui.models.storage import data_dir
 from spoker.notices import Notice
+from spoker.plugins import is_name
 
 FILENAME = "settings.json"
 WHAT = "the preferences file"
@@ -47,6 +48,10 @@ class Settings:
     visibility: str = "visible"
     apex_free: bool = False
     variants: str = ""  # further rule variants (a plug-in's), as a Rules header lists them
+    # The rules file chosen on the title (its name; "" for the rules above):
+    # while a file of that name is in the data folder's rules/, it is the
+    # rules of a new game, and visibility, apex_free and variants wait.
+    rules_name: str = ""
     # Hints on screen on a person's turn, from the first move: the title's and
     # the settings' "Hints", the game's I key. (A game started with --no-hints
     # has none whatever this says: GameSetup.hints.)
@@ -150,8 +155,10 @@ def _usable(name: str, value: object, default: object) -> object | None:
             return None
         if name in CHOICES:
             return value if value in CHOICES[name] else None
-        limit = PATH_LENGTH if name in ("last_record", "variants") else NAME_LENGTH
+        limit = PATH_LENGTH if name in ("last_record", "variants", "rules_name") else NAME_LENGTH
         if len(value) > limit or not value.isprintable():
+            return None
+        if name == "rules_name" and value and not is_name(value):  # a rules file's name
             return None
         return value
     return None

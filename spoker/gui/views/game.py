@@ -44,6 +44,7 @@ from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import ENTER_KEYS
 from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.text.narrator import COLOUR_NAMES, TUTOR_NO_TIME, refusal_text
+from spoker.text.rules_words import differences, one_line
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -88,6 +89,7 @@ class GameView(BaseView):
         self._prompt = TextBlock(12, bold=True)
         self._last = Label("", 11, THEME.muted, anchor_y="top")
         self._header = Label("SPOKER", 12, THEME.muted, bold=True, anchor_y="top")
+        self._rules_line = TextBlock(10)  # what the rules change, when they are not the rules as written
         # The hinted cells' numbers on the board, 1 the best (as in the panel's list).
         self._badges = [Label(str(i), 10, (24, 20, 8, 255), bold=True, anchor_x="center", anchor_y="center")
                         for i in (1, 2, 3)]
@@ -540,9 +542,13 @@ class GameView(BaseView):
         x = left + 12 * s
         w = width - 24 * s
         status = self.controller.status()
-        move = f"move {status.move_number}/30  \u00b7  {self.controller.rules}"
+        rules = self.controller.rules
+        move = f"move {status.move_number}/30  \u00b7  {self.controller.setup.rules_name or rules}"
         self._header.draw_at(x, height - 10 * s, self._header.first_fitting((f"SPOKER  \u00b7  {move}", move), w))
         y = height - 34 * s
+        if differences(rules):
+            top = self._header.box().bottom - 2 * s  # under the header, however tall it is drawn
+            y = self._rules_line.draw([(one_line(rules), THEME.muted)], x, top, w) - 4 * s
         seats = [self._seat_text(i) for i in (1, 2)]
         turn_text = "" if status.over else ("ANSWERS" if self.controller.state.challenge else "TO MOVE")
         y = self._cards.draw(x, y, w, status.names, seats, status.scores,
@@ -551,7 +557,7 @@ class GameView(BaseView):
         y = self._phase.draw([(status.phase, phase_colour)], x, y - 2 * s, w) - 2 * s
         can_draw = self.person_turn and self.controller.can_draw
         y = self._bag.draw(x, y, w, status.bag, status.drawn, can_draw, self.time, self.app.settings.colour_marks,
-                           pulse=level)
+                           pulse=level, full=rules.counts)
         y = self._prompt.draw([(status.prompt, THEME.accent if can_draw or status.drawn else THEME.text)], x, y, w)
         self._last.draw_at(x, y - 2 * s, self._last.fitted(f"Last move: {status.last_move}", w))
         y -= 2 * s + self._last.content_height + 4 * s

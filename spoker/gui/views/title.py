@@ -13,8 +13,8 @@ from arcade import key as keys
 
 from shibumi import Cell, Colour, parse_board
 from spoker.engine.rules import RuleSet
-from spoker.gui.models import autosave
-from spoker.gui.models.controller import PERSON, GameSetup
+from spoker.gui.models import autosave, rules_library
+from spoker.gui.models.controller import PERSON, GameSetup, is_rules_name
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_ball, draw_box
@@ -26,6 +26,7 @@ from spoker.gui.widgets.base import Widget
 from spoker.gui.widgets.buttons import Button, Choice, Toggle
 from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import ENTER_KEYS, TextInput
+from spoker.text.rules_words import STANDARD, differences
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -105,6 +106,30 @@ def variant_tip(value: str) -> str:
     return f"Variant {value}: {variant.summary}" if variant is not None else value
 
 
+AS_WRITTEN = ""
+"""The rules chooser's first option: the rules as written, with the toggles."""
+AS_WRITTEN_TIP = ("The rules as written, with the visibility and apex choices beside "
+                  "(click for the rules files in the data folder's rules/)")
+
+
+def rules_options(found: Sequence[rules_library.FoundRules]) -> list[tuple[str, str]]:
+    """The rules chooser's options: the rules as written, then each rules
+    file found, by its name (the value is its place in ``found``)."""
+    return [(AS_WRITTEN, "as written")] + [(str(i), f.rules_file.name) for i, f in enumerate(found)]
+
+
+def rules_file_tip(found: rules_library.FoundRules) -> str:
+    """A rules file's tip: its summary (cut to :data:`TIP_SUMMARY` characters,
+    a tip is one line) and its file; what it changes is on the screen."""
+    summary = found.rules_file.summary
+    if len(summary) > TIP_SUMMARY:
+        summary = summary[:TIP_SUMMARY - 1].rstrip() + "\u2026"
+    return f"{summary} ({found.path.name})"
+
+
+TIP_SUMMARY = 60
+
+
 def entry_details(entry: autosave.Entry, index: int, count: int) -> str:
     """The line under an unfinished game's names: which one, how far, when."""
     s = entry.summary
@@ -172,7 +197,9 @@ class TitleView(BaseView):
         kept = next((v for v in s.variants.split(",") if v in names[1:]), NO_VARIANT)
         self.variant = ui.add(Choice("Variant", variants, names.index(kept), tooltip=variant_tip(kept)))
         self.variant.on_change = lambda v: setattr(self.variant, "tooltip", variant_tip(v))  # type: ignore[assignment]
-        self.variant.visible = len(variants) > 1  # only when a plug-in or a program registered one
+        self.has_variants = len(variants) > 1  # a button only when a plug-in or a program registered one
+        self.variant.visible = self.has_variants
+        self._add_rules_choice()
         self.seed = ui.add(TextInput("", "random", 12, allowed=_digits, caption="Seed (optional)",
                                      tooltip="The same seed gives the same draws"))
         self.hints = ui.add(Toggle("Hints", s.show_hints, self._hints_changed, tooltip=HINTS_TIP))
@@ -246,6 +273,66 @@ class TitleView(BaseView):
 
         return changed
 
+    # -- the rules files ---------------------------------------------------------
+    def _add_rules_choice(self) -> None:
+        """The rules chooser: the rules as written (the toggles), or a rules
+        file of the data folder's rules/ (the file's rules replace the
+        toggles, hidden meanwhile). Shown only when there is a file; a file
+        that cannot be read is told once a window, not each visit."""
+        found = rules_library.scan()
+        self.app.tell_once(found.notices, self)
+        self.rules_found = found.found
+        kept = rules_library.named(self.app.settings.rules_name, found.found)
+        index = 0 if kept is None else found.found.index(kept) + 1
+        self.rules_choice = self.ui.add(Choice("Rules", rules_options(found.found), index))
+        self.rules_choice.on_change = self._rules_changed  # type: ignore[assignment]
+        self.rules_choice.visible = bool(found.found)
+        self._rules_words = Label("", 10, THEME.muted, anchor_y="top", multiline=True, width=200)
+        self.rules_rect = (0.0, 0.0, 0.0, 0.0)
+        self._rules_changed(self.rules_choice.value, relayout=False)
+
+    @property
+    def rules_file(self) -> rules_library.FoundRules | None:
+        """The rules file chosen (None: the rules as written and the toggles)."""
+        value = self.rules_choice.value
+        return None if value == AS_WRITTEN else self.rules_found[int(value)]
+
+    def _rules_changed(self, value: str, relayout: bool = True) -> None:
+        """A file chosen hides the toggles it replaces; its tip says what it is."""
+        chosen = self.rules_file
+        self.visibility.visible = self.apex.visible = chosen is None
+        self.variant.visible = chosen is None and self.has_variants
+        self.rules_choice.tooltip = AS_WRITTEN_TIP if chosen is None else rules_file_tip(chosen)
+        if relayout:
+            self.layout(*self.size)
+
+    def _rules_row(self, left: float, y: float, col: float) -> None:
+        """The rules in a row: the chooser (when there are files), the
+        toggles (a further variant's button only when there is one) or, with
+        a file chosen, its summary in their room; then the seed."""
+        k = ui_scale()
+        toggles: list[Widget] = [self.visibility, self.apex]
+        toggles += [self.variant] if self.has_variants else []
+        chooser: list[Widget] = [self.rules_choice] if self.rules_choice.visible else []
+        row = chooser + toggles + [self.seed]
+        self._row(row, left, y, col, 12 * k if len(row) > 3 else 20 * k)
+        first, last = toggles[0], toggles[-1]
+        self.rules_rect = (first.left, first.bottom, last.left + last.width - first.left, first.height)
+
+    def _draw_rules_file(self) -> None:
+        """What the chosen file changes, in the toggles' room: two lines at
+        most, cut to fit (the chooser's tip has it whole, with the file's
+        summary)."""
+        chosen = self.rules_file
+        if chosen is None:
+            return
+        x, bottom, width, height = self.rules_rect
+        words = "; ".join(differences(chosen.rules_file.rules)) or STANDARD.lower()
+        text = self._rules_words.fitted(words[:1].upper() + words[1:], 1.7 * (width - 8))  # room for two lines' breaks
+        self._rules_words.set(text, width=int(width - 8))
+        top = bottom + height / 2 + min(height, self._rules_words.content_height) / 2
+        self._rules_words.draw_at(x + 4, top, text, width=int(width - 8))
+
     def _hints_changed(self, on: bool) -> None:
         """Hints shown or not: the one setting the game's I key also turns."""
         self.app.settings.show_hints = on
@@ -303,7 +390,12 @@ class TitleView(BaseView):
                 name = computer_name(seats[i])
             names.append(name)
         seed = int(self.seed.text) if self.seed.text else None
-        variants = (self.variant.value,) if self.variant.visible and self.variant.value else ()
+        chosen = self.rules_file
+        if chosen is not None:
+            rules_file = chosen.rules_file
+            name = rules_file.name if is_rules_name(rules_file.name) else ""  # too long a name: unnamed
+            return GameSetup((names[0], names[1]), seats, rules_file.rules, seed, rules_name=name)
+        variants = (self.variant.value,) if self.has_variants and self.variant.value else ()
         rules = RuleSet(self.visibility.value, self.apex.on, variants)
         return GameSetup((names[0], names[1]), seats, rules, seed)
 
@@ -334,7 +426,7 @@ class TitleView(BaseView):
             self.hints.set(True)
             self.app.save_settings()
         self.app.new_game(GameSetup((person or "Player 1", computer_name(level)), (PERSON, level),
-                                    setup.rules, setup.seed))
+                                    setup.rules, setup.seed, rules_name=setup.rules_name))
 
     def resume(self) -> None:
         if self.entries:
@@ -382,10 +474,8 @@ class TitleView(BaseView):
         y -= gap + 14 * k
         self.section_y[1] = y
         y -= 58 * k
-        # The rules in a row (a further variant's button only when there is
-        # one), then hints, the other settings and the laboratory.
-        rules = [self.visibility, self.apex] + ([self.variant] if self.variant.visible else []) + [self.seed]
-        self._row(rules, left, y, col, 12 * k if len(rules) > 3 else 20 * k)
+        # The rules in a row, then hints, the other settings and the laboratory.
+        self._rules_row(left, y, col)
         y -= 44 * k
         self._row([self.b_learn, self.b_puzzles, self.hints, self.b_settings, self.b_lab], left, y, col, 10 * k)
         y -= 46 * k + gap
@@ -496,6 +586,7 @@ class TitleView(BaseView):
             self._saved.draw_at(text_left, top, self._saved.fitted(f"{a} vs {b}", room))
             self._saved_info.draw_at(text_left, top - names_h, self._saved_info.fitted(entry_details(
                 entry, self.index, len(self.entries)), room))
+        self._draw_rules_file()
         intro = [(INTRO, THEME.muted)]
         # In a low window the smaller print, rather than no introduction at all.
         block = self._intro if self.intro_y - self._intro.height(intro, col) >= 20 * k else self._intro_small

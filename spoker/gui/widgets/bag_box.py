@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 
 from shibumi import Colour
+from spoker.engine.judging import DEFAULT_BAG
 from spoker.gui.render.shapes import draw_ball, draw_box, draw_ring, draw_sack
 from spoker.gui.render.text import Label
 from spoker.gui.render.theme import THEME, ui_scale
@@ -14,8 +15,9 @@ from spoker.text.narrator import COLOUR_NAMES
 
 
 class BagBox(Layered):
-    """The bag and its content (10 per colour minus what is placed), and the
-    ball just drawn. Clicking it draws (the game view checks the rect)."""
+    """The bag and its content (the rule set's balls of each colour minus
+    what is drawn), and the ball just drawn. Clicking it draws (the game
+    view checks the rect)."""
 
     def __init__(self) -> None:
         self._title = Label("BAG", 11, THEME.muted, bold=True, anchor_y="top")
@@ -39,16 +41,17 @@ class BagBox(Layered):
     COUNT_GAP = 8  # pixels at scale 1 kept between two counts ("10 10 10", never "101010")
 
     def _count_columns(
-        self, left: float, right: float, bag: Sequence[int], s: float,
+        self, left: float, right: float, bag: Sequence[int], s: float, full: Sequence[int] = DEFAULT_BAG,
     ) -> tuple[float, float, float, float]:
         """Where the three counts go between the sack and ``right``: the
         sack's scale, the counts' font size, the first column's left and the
         columns' width. Each column holds its count and a gap: in a narrow
-        box the sack shrinks first, then the counts' font."""
-        key = (left, right, tuple(bag), s)
+        box the sack shrinks first, then the counts' font. ``full`` is the
+        bag at the start (the rule set's counts)."""
+        key = (left, right, tuple(bag), s, tuple(full))
         if self._columns[0] == key:  # measured once per layout and bag, not every frame
             return self._columns[1]
-        texts = {str(n) for n in bag} | {"10"}  # as wide as a full bag's, so nothing jumps
+        texts = {str(n) for n in bag} | {str(max(full))}  # as wide as the full bag's largest, so nothing jumps
         measure = self._measure
         out = (s, 0.0, 0.0, 0.0)
         for sack in (s, 0.8 * s):
@@ -67,9 +70,11 @@ class BagBox(Layered):
     def draw(
         self, left: float, top: float, width: float, bag: Sequence[int], drawn: Colour | None,
         can_draw: bool, time: float, marks: bool = False, height: float = 96, pulse: float | None = None,
+        full: Sequence[int] = DEFAULT_BAG,
     ) -> float:
         """The box under ``top``; its fill pulses (at ``pulse`` 0..1 if given,
-        else by ``time``) while a draw is due. Returns the y below it."""
+        else by ``time``) while a draw is due; the counts' columns are as wide
+        as ``full``'s (the rule set's bag at the start). Returns the y below it."""
         s = ui_scale()
         height *= s
         bottom = top - height
@@ -94,7 +99,7 @@ class BagBox(Layered):
         # The caption under the ball must stay inside the box.
         half = max(r, self._drawn.set(drawn_text).content_width / 2)
         dx = left + width - max(r + 30 * s, half + 8 * s)
-        sack, size, x, col_w = self._count_columns(left, dx - half - 6 * s, bag, s)
+        sack, size, x, col_w = self._count_columns(left, dx - half - 6 * s, bag, s, full)
         draw_sack(left + 10 * s + 26 * sack, mid - 2 * s, sack)
         for i, colour in enumerate((Colour.WHITE, Colour.BLACK, Colour.RED)):
             cx = x + (i + 0.5) * col_w

@@ -101,6 +101,15 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
         app.settings.show_hints = True
         app.settings.variants = LONG_VARIANT
         app.show_title()
+    elif screen == "title-rules":  # a rules file chosen: what it changes in the toggles' room
+        app.settings.name1, app.settings.name2 = names
+        folder = Path(os.environ["SPOKER_HOME"]) / "rules"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "long.toml").write_text(f'name = "{LONG_VARIANT}"\nsummary = "{LONG} rules"\n'
+                                          'off = ["three_kinds"]\ntie = "none"\nbag = [12, 9, 9]\n'
+                                          'lines = "in-level"\n', encoding="utf-8")
+        app.settings.rules_name = LONG_VARIANT
+        app.show_title()
     elif screen == "settings":  # from the title, the keys used: a row outlined, a message
         app.settings.name1, app.settings.name2 = names
         app.show_title()
@@ -117,6 +126,13 @@ def show_screen(app: SpokerApp, screen: str, names: tuple[str, str]) -> Any:
     elif screen == "game-start":  # a full bag, no ball drawn: "10 10 10" (ran together at 800x600)
         view = app.play(game(names, 0))
         assert view.controller.state.bag() == (10, 10, 10) and view.controller.state.drawn is None
+    elif screen == "game-rules":  # a rules file's game: its name in the header, what differs under it
+        rules = rules_module.RuleSet.parse("touching, lines=in-level, off=three_kinds, tie=none, bag=12-9-9")
+        controller = GameController(GameSetup(names, (PERSON, PERSON), rules, 9, rules_name=LONG_VARIANT))
+        autoplay(controller, 12)
+        view = app.play(controller)
+        settle(view)
+        view.act_draw()
     elif screen == "game":
         view = app.play(game(names, 18))
         settle(view)
@@ -247,8 +263,8 @@ free for a one-line tip; their texts are checked all the same."""
 
 @pytest.mark.parametrize("names", list(NAMES), ids=list(NAMES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-@pytest.mark.parametrize("screen", ["title", "title-variant", "title-unfinished", "settings", "settings-game",
-                                    "game-start", "game", "game-flush", "game-info", "end",
+@pytest.mark.parametrize("screen", ["title", "title-variant", "title-unfinished", "title-rules", "settings",
+                                    "settings-game", "game-start", "game", "game-rules", "game-flush", "game-info", "end",
                                     "end-dialog", "help", "replay", "lab-empty", "lab-query", "lab-suite",
                                     "lab-refusal", "retry", "retry-done"])
 def test_texts_stay_in_their_boxes_and_apart(

@@ -8,13 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.screens import title
 
 from spoker.gui.app import SpokerApp
 from spoker.gui.models.controller import PERSON
 from spoker.gui.models.settings import Settings
 from spoker.gui.render.text import recording_texts
 from spoker.gui.views.game import GameView
-from spoker.gui.views.title import GENTLE_LEVEL, TitleView
+from spoker.gui.views.title import GENTLE_LEVEL
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
@@ -27,15 +28,6 @@ def app(window: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator
     the_app.on_quit = lambda: None
     yield the_app
     the_app.resized(window.width, window.height)
-
-
-def title(app: SpokerApp, size: tuple[int, int]) -> TitleView:
-    app.resized(*size)
-    app.show_title()
-    view = app.window.current_view
-    assert isinstance(view, TitleView)
-    view.on_resize(*size)
-    return view
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
