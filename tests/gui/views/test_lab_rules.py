@@ -233,3 +233,41 @@ def test_the_panel_draws_at_every_size(app: SpokerApp, window: Any) -> None:
         for widget in view.rules_panel.widgets:
             assert left - 1 <= widget.left and widget.left + widget.width <= left + w + 1
     view.on_resize(*window.get_size())
+
+
+def test_spoker_lab_opens_on_a_rules_file_and_reads_the_board_under_its_bag(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    import spoker.gui.launch as launch_module
+    from spoker.cli import main
+    from spoker.engine.rules import RulesFile
+    from spoker.records.rules_file import dumps_rules_file
+
+    rules = RuleSet.parse("tie=none, bag=12-9-9")
+    path = tmp_path / "fair.toml"
+    path.write_text(dumps_rules_file(RulesFile("fair", "a try", rules)), encoding="utf-8")
+    eleven_white = "WWWWWWWWWWW...../........./..../."  # refused under 10-10-10 before
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(launch_module, "run_lab", lambda *a, **window: calls.append(a) or 0)
+    assert main(["lab", eleven_white, "--rules", str(path)]) == 0
+    assert calls == [(parse_board(eleven_white, (12, 9, 9)), rules, None)]
+
+
+def test_the_lab_window_opens_on_a_board_only_its_bag_allows(app: SpokerApp) -> None:
+    board = parse_board("WWWWWWWWWWW...../........./..../.", (12, 9, 9))
+    view = app.show_lab(board, RuleSet(bag=(12, 9, 9)))
+    assert view.lab.board == board and view.rules_panel.open
+
+
+def test_spoker_lab_refuses_a_failing_plug_in_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    import spoker.gui.launch as launch_module
+    from spoker.cli import main
+
+    monkeypatch.setattr(rules_module, "VARIANTS", dict(rules_module.VARIANTS))
+    rules_module.register_variant(rules_module.Variant(PLUGIN, "breaks", lambda r: 1 / 0))
+    monkeypatch.setattr(launch_module, "run_lab", lambda *a, **window: pytest.fail("the window opened"))
+    assert main(["lab", "--rules", f"visible,{PLUGIN}"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert PLUGIN in err and "\n" not in err
