@@ -13,6 +13,8 @@ examples:
   spoker lab                                         an empty board
   spoker lab 'BBBRWWW.BBBRBBBB/.R..R..../..../.'     set up from a board string
   spoker lab --rules touching,apex-free              judge groups by these rules first
+  spoker lab --rules lines=in-level,tie=none         the rules panel open on these items
+  spoker lab --rules fair-tie.toml                   ... or on a rules file's
   spoker lab --suite cases.txt                       step through a suite, failing cases first
 
 In the window: click a lit cell to place a ball of the chosen colour (W, B, R),
@@ -20,8 +22,10 @@ point at one to see every group that ball would form and why each counts or
 not, under the four rule sets; click a ball for the groups through it,
 right-click to remove it; Ctrl+Z / Ctrl+Y undo and redo; Ctrl+C / Ctrl+V copy
 and paste the board string; S appends the query to the suite file as a test
-case ('spoker suite' runs it). A bad BOARD, RULES or suite file is refused
-before the window opens.
+case ('spoker suite' runs it); U opens the rules panel: every item of the
+rule set as a control, the groups judged again at each change, and "Save as
+rules file" (the data folder's rules/, offered on the title screen). A bad
+BOARD, RULES or suite file is refused before the window opens.
 """
 
 
@@ -42,8 +46,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     # Everything the user typed is checked here, before any window opens.
-    board = parse_board(args.board) if args.board is not None else None
     rules = rules_of(args.rules) if args.rules is not None else None
+    board = parse_board(args.board, rules.counts if rules else None) if args.board is not None else None
+    if rules is not None:
+        _ = rules.judge  # a plug-in variant's mistake: one line here, not in the window
     if args.suite is not None:
         from spoker.records.suite import read_suite
 

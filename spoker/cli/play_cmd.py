@@ -79,7 +79,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.set_defaults(func=run)
 
 
-SCREENS = ("game", "end", "help", "title", "replay", "lab", "settings", "lessons", "puzzles", "retry", "my-games")
+SCREENS = ("game", "end", "help", "title", "replay", "lab", "lab-rules", "settings", "lessons", "puzzles", "retry", "my-games")
 """The screens --show draws; ``lesson:N`` is lesson N of Learn to play, open;
 ``puzzle:N`` shipped puzzle N, tried on a wrong cell (its values shown);
 ``retry`` Retry my mistakes over the game played to its end."""

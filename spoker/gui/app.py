@@ -409,12 +409,10 @@ class SpokerApp:
         from spoker.gui.models.lab import Lab
         from spoker.gui.views.lab import LabView
 
-        lab = Lab()
+        lab = Lab() if rules is None else Lab(rules=rules)  # first: the board is read under its bag
         if board is not None:
             lab.set_board(board)
             lab.undo_stack.clear()  # the starting position is not a change to undo
-        if rules is not None:
-            lab.rules = rules
         view = LabView(self, lab, suite)
         self.show(view)
         if suite:

@@ -207,8 +207,10 @@ def take_screenshot(options: Any) -> int:
     elif show == "settings":  # as reached from the title screen
         app.show_title()
         app.show_settings()
-    elif show == "lab":
-        show_lab(app, controller)
+    elif show in ("lab", "lab-rules"):  # lab-rules: its rules panel open
+        lab = show_lab(app, controller)
+        if show == "lab-rules" and not lab.rules_panel.open:
+            lab.toggle_rules_panel()
     elif show == "lessons" or show.startswith("lesson:"):  # Learn to play: the list, or lesson N
         app.show_lessons(int(show.partition(":")[2]) if ":" in show else None)
     elif show == "puzzles" or show.startswith("puzzle:"):  # the next puzzle; shipped puzzle N, tried

@@ -6,7 +6,10 @@ undo and redo, the colour of the ball to place and the rule set shown. The
 query :func:`ask` answers "what does a ball of colour C on cell X form, under
 each of the four rule sets, and why does each group count or not"; the placed
 ball is taken as a normal turn's (the apex ruling applies), as in the group
-test suites of notation.md.
+test suites of notation.md. The four are rules.md's visibility and apex
+rulings over the chosen rule set's other items (:func:`four_of`); the rules
+panel changes one item at a time (:func:`toggle_rank`, :func:`move_rank`,
+:func:`step_bag`, :func:`toggle_variant`, :func:`with_item`).
 """
 
 from __future__ import annotations
@@ -17,15 +20,18 @@ from pathlib import Path
 
 from shibumi import Board, Cell, Colour, as_cell, parse_board
 from shibumi.cells import CELLS
+from shibumi.errors import shown
 from shibumi.geometry import RESTING_ON
 from spoker.engine.groups import Group, Rank, Standing, groups_at, groups_containing, standing
 from spoker.engine.moves import Move
 from spoker.engine.refusals import board_refusal
-from spoker.engine.rules import RuleSet
+from spoker.engine.rules import LOWER, SHAPES, RuleSet, RulesFile
 from spoker.errors import IllegalActionError, NotationError, StorageError
+from spoker.plugins import is_name
 from spoker.records.inputs import expect_path
 from spoker.records.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
 from spoker.text.narrator import APEX_REASON, judged_text, reason_text, refusal_text
+from spoker.text.rules_words import one_line
 
 RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("visible"),
@@ -34,6 +40,97 @@ RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("touching", True),
 )
 """The four rule sets a query is answered under, in the order shown."""
+
+
+def with_item(rules: RuleSet, **changes: object) -> RuleSet:
+    """``rules`` with some items changed (``with_item(r, tie="none")``);
+    :class:`NotationError` for a bad value, as ``RuleSet`` says it."""
+    return RuleSet(**{**rules._asdict(), **changes})  # type: ignore[arg-type]
+
+
+def four_of(rules: RuleSet) -> tuple[RuleSet, ...]:
+    """The four rule sets the laboratory compares: visible or touching, with
+    or without apex-free, each with ``rules``' other items (lines, off,
+    order, tie, bag, plug-ins); :data:`RULE_SETS` when there are none."""
+    if rules.is_standard:
+        return RULE_SETS
+    return tuple(with_item(rules, visibility=r.visibility, apex_free=r.apex_free) for r in RULE_SETS)
+
+
+def toggle_rank(rules: RuleSet, key: str) -> RuleSet:
+    """The rank ``key`` (``full_house``) switched on or off (``off=``)."""
+    if key not in SHAPES:
+        raise NotationError(f"rank {key!r}: expected one of {', '.join(SHAPES)}")
+    off = tuple(k for k in rules.off if k != key) if key in rules.off else (*rules.off, key)
+    return with_item(rules, off=off)
+
+
+def move_rank(rules: RuleSet, key: str, step: int) -> RuleSet:
+    """One of the four lower ranks moved ``step`` places up (+1: it beats
+    the rank above it now) or down in ``order=``; at the end, unchanged."""
+    if key not in LOWER:
+        raise NotationError(f"rank {key!r}: expected one of {', '.join(LOWER)} (the straight flush stays on top)")
+    order = list(rules.order)
+    i = order.index(key)
+    j = i + step
+    if not 0 <= j < len(order):
+        return rules
+    order[i], order[j] = order[j], order[i]
+    return with_item(rules, order=tuple(order))
+
+
+def step_bag(rules: RuleSet, colour: Colour, step: int) -> RuleSet:
+    """One more (``step`` +1) or one fewer (-1) ball of ``colour`` in the
+    bag, which keeps 30: the one more is taken from the colour with the most
+    of the others, the one fewer given to the colour with the fewest (ties:
+    white, black, red in turn). Unchanged when it cannot (none to take or give)."""
+    if step not in (1, -1):
+        raise ValueError(f"step {step!r}: expected 1 or -1")
+    bag = list(rules.bag)
+    k = int(Colour.of(colour))
+    others = [i for i in range(3) if i != k]
+    if step > 0:
+        other = max(others, key=lambda i: (bag[i], -i))
+        if bag[other] == 0:
+            return rules
+    else:
+        other = min(others, key=lambda i: (bag[i], i))
+        if bag[k] == 0:
+            return rules
+    bag[k] += step
+    bag[other] -= step
+    return with_item(rules, bag=(bag[0], bag[1], bag[2]))
+
+
+def toggle_variant(rules: RuleSet, name: str) -> RuleSet:
+    """The plug-in variant ``name`` followed or not (it keeps its place among the others)."""
+    variants = tuple(v for v in rules.variants if v != name) if name in rules.variants else (*rules.variants, name)
+    return with_item(rules, variants=variants)
+
+
+RULES_NAME_MAX = 40
+"""The longest name a rules file is given here (a file name, a line on the title screen)."""
+
+
+def rules_file_for(name: str, rules: RuleSet) -> RulesFile:
+    """``rules`` as a rules file named ``name``, its summary the rule set in
+    words; :class:`NotationError`, quoting it, unless ``name`` is a lower-case word."""
+    if not is_name(name) or len(name) > RULES_NAME_MAX:
+        raise NotationError(
+            f"the name {shown(name)} is not a lower-case word (a-z, 0-9, '-', '_', '.', "
+            f"at most {RULES_NAME_MAX} characters) such as 'fair-tie'"
+        )
+    return RulesFile(name, one_line(rules), rules)
+
+
+def bag_refusal(board: Board, rules: RuleSet) -> str | None:
+    """Why ``board`` cannot stand under ``rules``' bag (more balls of a colour
+    on it than the bag holds), or None."""
+    for colour, held in zip(Colour, rules.counts):
+        if board.count(colour) > held:
+            return (f"the board holds {board.count(colour)} {colour.word} balls and this bag only {held}: "
+                    "remove some first")
+    return None
 
 NOT_TOUCHING = "in-level diagonal neighbours do not touch"
 
@@ -134,17 +231,19 @@ def expect_text(best: Group | None) -> str:
     return f"{best.rank.key}@{best.top_level} " + " ".join(sorted(str(c) for c in best.cells))
 
 
-def why_not_placed(board: Board, cell: object, colour: Colour) -> str | None:
+def why_not_placed(
+    board: Board, cell: object, colour: Colour, bag: tuple[int, int, int] | None = None,
+) -> str | None:
     """Why a ball of ``colour`` cannot go on ``cell`` now, or None if it can
-    (the engine's refusal, the narrator's words)."""
+    (the engine's refusal, the narrator's words); ``bag``: the rules' (10 each if not given)."""
     c = as_cell(cell)
-    refusal = board_refusal(board, c, colour)
+    refusal = board_refusal(board, c, colour, bag)
     return None if refusal is None else refusal_text(refusal, c, colour)
 
 
-def _check_placing(board: Board, cell: Cell, colour: Colour) -> None:
+def _check_placing(board: Board, cell: Cell, colour: Colour, bag: tuple[int, int, int] | None = None) -> None:
     """:class:`IllegalActionError` (its refusal, in words) unless the ball can go there."""
-    refusal = board_refusal(board, cell, colour)
+    refusal = board_refusal(board, cell, colour, bag)
     if refusal is not None:
         raise IllegalActionError(refusal_text(refusal, cell, colour), refusal, cell, colour)
 
@@ -162,13 +261,20 @@ def why_not_removed(board: Board, cell: object) -> str | None:
     return None
 
 
+def by_strength(groups: list[Group], rules: RuleSet) -> list[Group]:
+    """``groups`` best first under ``rules``' ranking (``order=``; an
+    ``off=`` rank last), then by top level and cells, as the engine compares."""
+    strength = rules.judge.strength
+    return sorted(groups, key=lambda g: (-strength[g.rank], -g.top_level, g.cells))
+
+
 def answer_under(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     """The laboratory's answer for the ball just placed on ``cell`` of ``after``
     under ``rules``: every group through it and whether it counts, as a normal turn
     (the apex ruling applies). The rules' own judge is ``rules.judge``."""
     judged: list[JudgedGroup] = []
     best_seen = False
-    for g in groups_at(after, cell):  # best first: the first that counts is the best
+    for g in by_strength(groups_at(after, cell), rules):  # best first: the first that counts is the best
         s = standing(after, g, rules, cell)
         best = s.counts and not best_seen
         best_seen = best_seen or best
@@ -180,11 +286,12 @@ def ask(
     board: Board, cell: object, colour: Colour | str | int, rule_sets: tuple[RuleSet, ...] = RULE_SETS
 ) -> Query:
     """What a ball of ``colour`` on ``cell`` would form, under each rule set
-    (by default the four of rules.md); :class:`IllegalActionError` if it cannot go there now."""
-    if not isinstance(rule_sets, tuple) or not all(isinstance(r, RuleSet) for r in rule_sets):
+    (by default the four of rules.md; the bag is the first's);
+    :class:`IllegalActionError` if it cannot go there now."""
+    if not isinstance(rule_sets, tuple) or not rule_sets or not all(isinstance(r, RuleSet) for r in rule_sets):
         raise TypeError(f"rule_sets {rule_sets!r}: expected a tuple of RuleSet")
     c, k = as_cell(cell), Colour.of(colour)
-    _check_placing(board, c, k)
+    _check_placing(board, c, k, rule_sets[0].counts)
     after = board.place(c, k)
     answers = tuple(answer_under(after, c, rules) for rules in rule_sets)
     return Query(board, c, k, answers, near_misses(after, c))
@@ -239,7 +346,9 @@ def judged_groups(board: Board, cell: object, rules: RuleSet) -> tuple[JudgedGro
     """Every complete group holding the ball on ``cell`` and whether it is a
     group that would count now under ``rules`` (visibility; the apex ruling is
     about the turn a ball is placed on, so it is not judged here)."""
-    return tuple(JudgedGroup(standing(board, g, rules), placed=False) for g in groups_containing(board, cell))
+    return tuple(
+        JudgedGroup(standing(board, g, rules), placed=False) for g in by_strength(groups_containing(board, cell), rules)
+    )
 
 
 # -- the position with undo and redo -------------------------------------------
@@ -264,7 +373,7 @@ class Lab:
         """Put a ball (the chosen colour by default) on a playable cell."""
         c = as_cell(cell)
         k = self.colour if colour is None else Colour.of(colour)
-        _check_placing(self.board, c, k)
+        _check_placing(self.board, c, k, self.rules.counts)
         self._change(self.board.place(c, k))
         return c
 
@@ -281,14 +390,15 @@ class Lab:
         self._change(Board())
 
     def set_board(self, board: Board) -> None:
-        """Replace the position (undoable): a pasted board, a suite's case."""
-        board.validate()
+        """Replace the position (undoable): a pasted board, a suite's case;
+        no colour may have more balls than the rules' bag holds."""
+        board.validate(self.rules.counts)
         self._change(board)
 
     def paste(self, text: str) -> Board:
         """Set the position from a board string; its own error if it is not one."""
         try:
-            board = parse_board(text.strip())
+            board = parse_board(text.strip(), self.rules.counts)
         except ValueError as err:
             raise NotationError(f"not a board string: {err}") from None
         self.set_board(board)
@@ -320,8 +430,27 @@ class Lab:
         return True
 
     def ask(self, cell: object, colour: Colour | str | int | None = None) -> Query:
-        """The query for a ball (the chosen colour by default) on ``cell``."""
-        return ask(self.board, cell, self.colour if colour is None else colour)
+        """The query for a ball (the chosen colour by default) on ``cell``,
+        under the four rule sets of :attr:`rule_sets`."""
+        return ask(self.board, cell, self.colour if colour is None else colour, self.rule_sets)
+
+    @property
+    def rule_sets(self) -> tuple[RuleSet, ...]:
+        """The four rule sets compared: the chosen one is among them."""
+        return four_of(self.rules)
+
+    def set_rules(self, rules: RuleSet) -> RuleSet:
+        """Judge by ``rules`` from now on. Refused (:class:`SpokerError`, one
+        line) when a plug-in variant cannot change the rulings or the board
+        holds more balls of a colour than their bag: the rules stay as they were."""
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"rules {rules!r}: expected a RuleSet")
+        _ = rules.judge  # a plug-in's mistake is found here (PluginError), not in a frame
+        why = bag_refusal(self.board, rules)
+        if why is not None:
+            raise NotationError(why)
+        self.rules = rules
+        return rules
 
     def ball(self, cell: object) -> tuple[JudgedGroup, ...]:
         """The groups through a ball on the board, judged under the chosen rules."""
@@ -369,7 +498,7 @@ class Step:
         """The case's board, cell, colour and rules; None where it cannot be
         read (a case expecting ``error`` may hold a bad board or move)."""
         try:
-            board = parse_board(self.case.board)
+            board = parse_board(self.case.board, self.case.rules.counts)
         except ValueError:
             return None, None, None, self.case.rules
         try:
@@ -425,5 +554,7 @@ class SuiteSteps:
 __all__ = [
     "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab",
     "NearMiss", "Query", "Step", "SuiteSteps", "JudgedGroup", "answer_under", "append_case", "ask",
-    "judged_groups", "case_of", "expect_text", "near_misses", "why_not_placed", "why_not_removed",
+    "bag_refusal", "by_strength", "four_of", "judged_groups", "case_of", "expect_text", "move_rank",
+    "near_misses", "rules_file_for", "step_bag", "toggle_rank", "toggle_variant", "why_not_placed", "why_not_removed",
+    "with_item",
 ]

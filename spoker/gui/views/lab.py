@@ -9,6 +9,12 @@ Mouse: a click on a lit cell places a ball of the chosen colour; hovering a
 lit cell asks what that ball would form (it stays the query until another
 cell is hovered); a click on a ball shows the groups through it; a right
 click on a ball (or Delete on the chosen one) removes it.
+
+The rules panel (U, :mod:`spoker.gui.views.rules_panel`) takes the place of
+the table and the suite: every item of the rule set as a control, the
+groups judged again at each change, "Save as rules file" (a name asked in
+:class:`~spoker.gui.views.save_dialog.SaveDialog`, kept by
+:func:`spoker.gui.models.rules_library.save`).
 """
 
 from __future__ import annotations
@@ -23,9 +29,18 @@ from arcade import key as keys
 from shibumi import Board, Cell, Colour
 from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import RuleSet
-from spoker.errors import IllegalActionError
+from spoker.errors import IllegalActionError, SpokerError
+from spoker.gui.models import rules_library
 from spoker.gui.models.autosave import data_dir
-from spoker.gui.models.lab import RULE_SETS, JudgedGroup, Lab, Query, SuiteSteps, append_case
+from spoker.gui.models.lab import (
+    RULE_SETS,
+    JudgedGroup,
+    Lab,
+    Query,
+    SuiteSteps,
+    append_case,
+    rules_file_for,
+)
 from spoker.gui.models.story import Mark, MarkRole
 from spoker.gui.render.frame import Rect, clear_colour, pixel_rect
 from spoker.gui.render.shapes import draw_box
@@ -34,6 +49,8 @@ from spoker.gui.render.theme import ROLE_COLOURS, THEME, ui_scale
 from spoker.gui.views.base import TITLE_TIP, BaseView
 from spoker.gui.views.common import board_cell_at, highlights, toggle_plan
 from spoker.gui.views.placing import step_through
+from spoker.gui.views.rules_panel import RulesPanel
+from spoker.gui.views.save_dialog import NO_NAME, SaveDialog
 from spoker.gui.widgets.ball_tip import draw_ball_tip
 from spoker.gui.widgets.buttons import Button, Choice
 from spoker.gui.widgets.text_block import TextBlock
@@ -47,6 +64,11 @@ if TYPE_CHECKING:
 FIELD_ROW = 48  # the board string field above the toolbar
 RIGHT = arcade.MOUSE_BUTTON_RIGHT
 RULE_LABELS = ("visible", "touching", "visible+apex-free", "touching+apex-free")
+"""The four rule sets compared (visibility and apex ruling), as the table names them."""
+QUERY_BOX_MIN = 84
+"""The least height the query box keeps beside the rules panel (scale 1)."""
+RULES_PANEL_TIP = "The rules panel: every item of the rule set as a control (U)"
+RULES_FILE_HELP = "Name of the rules file (a lower-case word such as fair-tie), kept in rules/:"
 COLOUR_KEYS = {keys.W: Colour.WHITE, keys.B: Colour.BLACK, keys.R: Colour.RED}
 ROW_COLOURS = {
     "best": ROLE_COLOURS["formed"],
@@ -66,6 +88,7 @@ HELP_KEYS = (
     ("right-click, Del", "remove a ball"),
     ("W / B / R", "the ball's colour"),
     ("T / Shift+T", "the next / previous rule set"),
+    ("U", "the rules panel: every item of the rule set"),
     ("Ctrl+Z, Ctrl+Y", "undo, redo (Ctrl+N: clear the board)"),
     ("Ctrl+C, Ctrl+V", "copy, paste the board string"),
     ("\u2190 \u2192, E", "rotate the pyramid; exploded view"),
@@ -76,6 +99,11 @@ HELP_KEYS = (
     ("Esc", "close a ball's groups; the title screen"),
 )
 """The laboratory's keys, for its help (spoker.gui.views.help)."""
+
+
+def rule_label(rules: RuleSet) -> str:
+    """Which of the four ``rules`` is (its visibility and apex ruling)."""
+    return RULE_LABELS[RULE_SETS.index(RuleSet(rules.visibility, rules.apex_free))]
 
 
 def default_suite_path() -> Path:
@@ -117,7 +145,8 @@ class LabView(BaseView):
         self.board_rect = (0.0, 0.0, 1.0, 1.0)
         self.panel_rect = (0.0, 0.0, 1.0, 1.0)
         self.row_rects: list[tuple[float, float, float, float]] = []  # the panel's text boxes, last frame
-        self._query: tuple[tuple[Board, Cell, Colour], Query | str] | None = None
+        self._query: tuple[tuple[Board, Cell, Colour, RuleSet], Query | str] | None = None
+        self.dialog: SaveDialog | None = None
         self._build_widgets(suite_path or str(default_suite_path()))
         self._header = Label("", 12, THEME.muted, bold=True, anchor_y="top")
         self._section = [Label(t, 11, THEME.muted, bold=True, anchor_y="top") for t in ("ALL FOUR RULE SETS", "TEST SUITE")]
@@ -126,6 +155,8 @@ class LabView(BaseView):
         self._info_small = TextBlock(9.5)
         self._case = TextBlock(11)
         self._overlay_tip = Label("", 11, anchor_y="center")
+        self.rules_panel.sync(self.lab.rules)
+        self.rules_panel.show(not self.lab.rules.is_standard)  # rules given with items: shown
         self._refresh()
         self.attach_labels()
 
@@ -152,9 +183,11 @@ class LabView(BaseView):
             for k in Colour
         ]
         self.rules_choice = ui.add(Choice(
-            "Rules", list(zip(RULE_LABELS, RULE_LABELS)), RULE_SETS.index(self.lab.rules),
+            "Rules", list(zip(RULE_LABELS, RULE_LABELS)), RULE_LABELS.index(rule_label(self.lab.rules)),
             on_change=self._rules_changed, tooltip="The rule set the groups are judged by (T)",
         ))
+        self.b_rules = ui.add(Button("Items", self.toggle_rules_panel, "U", tooltip=RULES_PANEL_TIP))
+        self.rules_panel = RulesPanel(ui, self.apply_rules, self.ask_save_rules)
         self.suite_field = ui.add(TextInput(suite_path, "suite file", 400, caption="Suite file",
                                            tooltip="Where test cases are saved, or the suite to open"))
         self.b_save_case = ui.add(Button("Save as test case", self.save_case, "S",
@@ -164,6 +197,8 @@ class LabView(BaseView):
         self.b_next = ui.add(Button("Case \u25b6", lambda: self.step_case(1), "PgDn"))
 
     def layout(self, width: int, height: int) -> None:
+        if self.dialog is not None:
+            self.dialog.layout(width, height)
         s = ui_scale()
         panel_w = max(260.0, min(440.0 * s, width * 0.34))
         board_w = width - panel_w
@@ -193,8 +228,23 @@ class LabView(BaseView):
         third = (w - 12 * s) / 3
         for i, b in enumerate(self.colour_buttons):
             b.place(x + i * (third + 6 * s), top - 38 * s, third, 38 * s)
-        self.rules_choice.place(x, top - 82 * s, w, 36 * s)
+        opened = self.rules_panel.open
+        button_w = 40 * s if opened else min(96 * s, w * 0.32)
+        self.rules_choice.visible = not opened
+        self.rules_choice.place(x, top - 82 * s, w - button_w - 6 * s, 36 * s)
+        self.rules_panel.place_top(x, top - 82 * s, w - button_w - 6 * s, 36 * s)
+        self.b_rules.place(x + w - button_w, top - 82 * s, button_w, 36 * s)
+        self.b_rules.label = "\u2715" if opened else "Items"
+        self.b_rules.tooltip = "Close the rules panel (U)" if opened else RULES_PANEL_TIP
+        self.b_rules.active = opened
         self.colour_top = top - 92 * s  # where the query box starts
+        for widget in (self.suite_field, self.b_save_case, self.b_open):
+            widget.visible = not opened
+        if opened:
+            self.b_prev.visible = self.b_next.visible = False
+            # The query box keeps room for its best group's lines.
+            self.table_top = self.rules_panel.layout(x, 10 * s, w, self.colour_top - QUERY_BOX_MIN * s) + 4 * s
+            return
         half = (w - 6 * s) / 2
         self.b_prev.place(x, 10 * s, half, 32 * s)
         self.b_next.place(x + half + 6 * s, 10 * s, half, 32 * s)
@@ -222,13 +272,53 @@ class LabView(BaseView):
         self._refresh()
 
     def _rules_changed(self, label: str) -> None:
-        self.lab.rules = RULE_SETS[RULE_LABELS.index(label)]
-        self._refresh()
+        self.apply_rules(self.lab.rule_sets[RULE_LABELS.index(label)])
 
-    def set_rules(self, rules: RuleSet) -> None:
-        self.lab.rules = rules
-        self.rules_choice.select(RULE_LABELS[RULE_SETS.index(rules)])
+    def set_rules(self, rules: RuleSet) -> bool:
+        return self.apply_rules(rules)
+
+    def apply_rules(self, rules: RuleSet) -> bool:
+        """Judge by ``rules`` from now on (a control of the panel, T, a suite's
+        case): the groups, the marks and the words follow at once. A rule set
+        the position or a plug-in refuses is told in one line; the rules stay."""
+        try:
+            self.lab.set_rules(rules)
+        except SpokerError as err:
+            self.say(f"Not these rules: {err}", "bad", 8)
+        self.rules_choice.select(rule_label(self.lab.rules))
+        self.rules_panel.sync(self.lab.rules)
+        self.layout(*self.size)  # the summary's lines may be more or fewer
+        self.changed()
         self._refresh()
+        return self.lab.rules == rules
+
+    def toggle_rules_panel(self) -> None:
+        """U, the Items button: the rules panel, or the table and the suite again."""
+        self.rules_panel.show(not self.rules_panel.open)
+        self.rules_panel.sync(self.lab.rules)
+        self.layout(*self.size)
+        self.changed()
+
+    # -- Save as rules file ---------------------------------------------------------
+    def ask_save_rules(self) -> None:
+        """The box asking the rules file's name."""
+        self.dialog = SaveDialog("Save as rules file", "my-rules", self.save_rules, RULES_FILE_HELP)
+        self.dialog.layout(*self.size)
+        self.changed()
+
+    def save_rules(self, name: str) -> Path | None:
+        """Keep the rule set as ``rules/NAME.toml`` with its summary in words;
+        where, or why not, in one line."""
+        if not name:
+            self.say(NO_NAME, "bad")
+            return None
+        try:
+            path = rules_library.save(rules_file_for(name, self.lab.rules))
+        except SpokerError as err:
+            self.say(f"Not saved: {err}", "bad", 8)
+            return None
+        self.say(f"Saved the rules to {path}", "good", 6)
+        return path
 
     def place(self, cell: Cell) -> bool:
         try:
@@ -350,11 +440,11 @@ class LabView(BaseView):
         shown = self.steps.current
         board, cell, colour, rules = shown.position()
         if board is not None:
+            self.lab.rules = rules  # the case's board is read under its rules (their bag)
             self.lab.set_board(board)
         if colour is not None:
             self.lab.colour = colour
-        if rules is not None:
-            self.set_rules(rules)
+        self.apply_rules(rules)
         self.selected = None
         self._board_changed()
         self.query_cell = cell if cell is not None and self.lab.board.is_playable(cell) else None
@@ -377,7 +467,7 @@ class LabView(BaseView):
         cell = self.query_cell
         if cell is None:
             return None
-        key = (self.lab.board, cell, self.lab.colour)
+        key = (self.lab.board, cell, self.lab.colour, self.lab.rules)
         if self._query is None or self._query[0] != key:
             try:
                 result: Query | str = self.lab.ask(cell)
@@ -460,7 +550,8 @@ class LabView(BaseView):
         return lines
 
     def table_rows(self) -> list[tuple[str, str]]:
-        """(rule set, best group in EXPECT syntax) for the four rule sets."""
+        """(rule set, best group in EXPECT syntax) for the four rule sets
+        (with the chosen rule set's other items)."""
         query = self.query
         return [(label, query.answers[i].expect if query is not None else "-") for i, label in enumerate(RULE_LABELS)]
 
@@ -469,6 +560,11 @@ class LabView(BaseView):
         super().on_update(delta_time)
         if self.app.closed:
             return
+        if self.dialog is not None:
+            self.dialog.update(delta_time)
+            if self.dialog.done:
+                self.dialog = None
+                self.changed()
         self.scene.update(min(delta_time, 0.25))
 
     def on_draw(self) -> None:
@@ -484,11 +580,11 @@ class LabView(BaseView):
         """Equal while the picture is: the lab changes on input (counted by the
         window's pacer) and shows it on its board (highlights, ghost, hover)
         and its widgets; None while the board moves."""
-        if self.scene.animating:
+        if self.scene.animating or self.dialog is not None:
             return None
         return (
             id(self), self.size, self.app.frame_cache.pacer.events, self.ui.revision, self.scene.revision,
-            self.lab.board, self.lab.rules, self.hover_cell, self.selected,
+            self.revision, self.lab.board, self.lab.rules, self.hover_cell, self.selected,
             self.message if self.message_time > 0 else None,
         )
 
@@ -499,8 +595,11 @@ class LabView(BaseView):
         self._draw_panel()
         self.ui.draw()
         self.layer.draw()
-        self._draw_board_tip()
-        self.ui.draw_tooltip()
+        if self.dialog is not None:
+            self.dialog.draw()
+        else:
+            self._draw_board_tip()
+            self.ui.draw_tooltip()
         self.draw_message((TOOLBAR_H + FIELD_ROW + 6) * ui_scale(), (0.0, self.panel_rect[0]))
 
     def _draw_panel(self) -> None:
@@ -520,11 +619,17 @@ class LabView(BaseView):
             draw_box(x, box_bottom, w, box_top - box_bottom, (22, 26, 34, 240), THEME.accent, radius=8)
             self._draw_info(x + 8 * s, box_top - 6 * s, w - 16 * s, box_bottom + 4 * s)
             rects.append((x, box_bottom, w, box_top - box_bottom))
-        self._section[0].draw_at(x, self.table_top)
+        if self.rules_panel.open:
+            self.row_rects = rects + self.rules_panel.draw()
+            return
+        heading = self._section[0]
+        heading.draw_at(x, self.table_top, heading.first_fitting(
+            ("ALL FOUR RULE SETS",) if self.lab.rules.is_standard
+            else ("ALL FOUR, WITH THE OTHER ITEMS", "ALL FOUR, SAME ITEMS"), w))
         y = self.table_top - self._section[0].content_height - 2 * s
         col = min(w * 0.48, 175.0 * s)
         for i, ((rule, expect), (a, b)) in enumerate(zip(self.table_rows(), self._table)):
-            colour = THEME.accent if RULE_SETS[i] == self.lab.rules else THEME.text
+            colour = THEME.accent if self.lab.rule_sets[i] == self.lab.rules else THEME.text
             a.draw_at(x, y, a.fitted(rule, col - 6 * s), colour)
             if b.fitted(expect, w - col) != expect:
                 expect = expect.split(" ")[0]  # rank@level; the board lights the cells
@@ -565,7 +670,7 @@ class LabView(BaseView):
         if colour is not None:
             text = f"{cell}: {COLOUR_NAMES[colour]} ball. Click: its groups; right-click: remove."
         else:
-            refusal = board_refusal(board, cell, self.lab.colour)
+            refusal = board_refusal(board, cell, self.lab.colour, self.lab.rules.counts)
             if refusal is None:
                 text = f"{cell}: click to place a {COLOUR_NAMES[self.lab.colour]} ball."
             else:
@@ -574,6 +679,9 @@ class LabView(BaseView):
 
     # -- input ---------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_motion(x, y)
+            return
         super().on_mouse_motion(x, y, dx, dy)
         self.hover_cell = board_cell_at(self, x, y)
         if self.hover_cell is not None and self.hover_cell not in self.lab.board:
@@ -582,6 +690,10 @@ class LabView(BaseView):
         self._refresh()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_press(x, y, button)
+            self._close_done_dialog()
+            return
         if self.ui.on_mouse_press(x, y, button):
             return
         cell = board_cell_at(self, x, y)
@@ -597,7 +709,22 @@ class LabView(BaseView):
             self.place(cell)
         self._refresh()
 
+    def on_text(self, text: str) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text(text)
+            return
+        super().on_text(text)
+
+    def _close_done_dialog(self) -> None:
+        if self.dialog is not None and self.dialog.done:
+            self.dialog = None
+        self.changed()
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.dialog is not None:  # the box has the keys: Enter saves, Esc cancels
+            self.dialog.on_key_press(symbol, modifiers)
+            self._close_done_dialog()
+            return
         ctrl = modifiers & (keys.MOD_CTRL | keys.MOD_COMMAND)
         field = self.ui.focused
         if ctrl and symbol == keys.V:
@@ -630,6 +757,8 @@ class LabView(BaseView):
             self.choose(COLOUR_KEYS[symbol])
         elif symbol == keys.T:
             self.rules_choice.step(-1 if shift else 1)
+        elif symbol == keys.U:
+            self.toggle_rules_panel()
         elif symbol == keys.LEFT:
             self.scene.rotate(1)
         elif symbol == keys.RIGHT:

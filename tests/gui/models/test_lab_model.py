@@ -9,10 +9,10 @@ import stat
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support.example_counts import examples
-from support.strategies import boards, placements
+from support.strategies import any_rule_sets, bags, boards, placements
 
 from shibumi import APEX, RESTING_ON, Board, Cell, Colour, parse_board
 from spoker.cli import main
@@ -29,6 +29,11 @@ from spoker.gui.models.lab import (
     append_case,
     ask,
     case_of,
+    four_of,
+    move_rank,
+    rules_file_for,
+    step_bag,
+    toggle_rank,
     why_not_removed,
 )
 from spoker.records.suite import expect_of, format_case, parse_case, read_suite, run_case
@@ -133,6 +138,81 @@ def test_the_answer_agrees_with_the_suite_and_the_engine(
         if v.counts and rules.check_visibility:
             assert v.reasons == ()
 
+
+
+@settings(max_examples=examples(40))
+@given(placements(), any_rule_sets())
+def test_the_answer_under_any_rule_set_agrees_with_the_suite(
+    placement: tuple[Board, Cell, Colour], rules: RuleSet
+) -> None:
+    board, cell, colour = placement
+    assume(all(board.count(k) + (k == colour) <= held for k, held in zip(Colour, rules.counts)))
+    q = ask(board, cell, colour, four_of(rules))
+    assert rules in four_of(rules) and q.answer(rules) == answer_under(q.after, q.cell, rules)
+    assert q.answer(rules).expect == expect_of(board, f"{colour}@{cell}", rules)
+
+
+def test_the_best_group_follows_the_rules_order() -> None:
+    # Under touching, W@1G3 forms a flush four and a three of three kinds;
+    # with three of three kinds ranked above the others it is the best.
+    rules = RuleSet.parse("touching, order=flush_three<full_house<flush_four<three_kinds")
+    answer = ask(parse_board(EXAMPLE2_CUT), "1G3", "W", four_of(rules)).answer(rules)
+    assert answer.expect == "three_kinds@1 1G3 1G5 1G7" == expect_of(EXAMPLE2_CUT, "W@1G3", rules)
+    assert [v.group.rank for v in answer.judged][0] is Rank.THREE_KINDS
+
+
+def test_four_of_keeps_the_other_items() -> None:
+    assert four_of(RuleSet("touching", True)) == RULE_SETS
+    rules = RuleSet.parse("touching, tie=none, bag=12-9-9")
+    assert [str(r) for r in four_of(rules)] == [
+        "visible, tie=none, bag=12-9-9", "touching, tie=none, bag=12-9-9",
+        "visible, apex-free, tie=none, bag=12-9-9", "touching, apex-free, tie=none, bag=12-9-9",
+    ]
+
+
+@settings(max_examples=examples(60))
+@given(bags(), st.sampled_from(list(Colour)), st.sampled_from([1, -1]))
+def test_a_bag_step_keeps_thirty_and_moves_one_ball(bag: tuple[int, int, int], colour: Colour, step: int) -> None:
+    rules = RuleSet(bag=bag)
+    after = step_bag(rules, colour, step).bag
+    assert sum(after) == 30 and min(after) >= 0
+    k = int(colour)
+    if after == bag:  # only when there is nothing to take or give
+        assert (step > 0 and sum(bag) - bag[k] == 0) or (step < 0 and bag[k] == 0)
+    else:
+        assert after[k] == bag[k] + step
+        assert sorted(abs(a - b) for a, b in zip(after, bag)) == [0, 1, 1]
+        other = next(i for i in range(3) if i != k and after[i] != bag[i])
+        rest = [bag[i] for i in range(3) if i != k]
+        assert bag[other] == (max(rest) if step > 0 else min(rest))
+
+
+def test_ranks_move_and_switch_off() -> None:
+    rules = RuleSet()
+    assert move_rank(rules, "three_kinds", -1) == rules  # already the lowest
+    assert move_rank(rules, "full_house", 1).order == ("three_kinds", "flush_three", "flush_four", "full_house")
+    assert toggle_rank(toggle_rank(rules, "straight_flush"), "straight_flush") == rules
+    assert toggle_rank(rules, "flush_four").off == ("flush_four",)
+    with pytest.raises(NotationError, match="straight flush stays on top"):
+        move_rank(rules, "straight_flush", 1)
+
+
+@pytest.mark.parametrize("name", ["", "My-rules", "../x", "a b", "-x", "x" * 41])
+def test_a_rules_file_name_must_be_a_lower_case_word(name: str) -> None:
+    with pytest.raises(NotationError, match="is not a lower-case word"):
+        rules_file_for(name, RuleSet())
+    assert rules_file_for("fair-tie", RuleSet(tie="none")).summary == "Rules: a tie scores nothing"
+
+
+def test_the_lab_keeps_to_its_rules_bag() -> None:
+    lab = Lab(rules=RuleSet(bag=(12, 9, 9)))
+    lab.paste("WWWWWWWWWWW...../........./..../.")  # 11 white: refused under 10-10-10
+    lab.place("1G5", "W")
+    with pytest.raises(IllegalActionError, match="no white ball is left"):
+        lab.place("1A7", "W")
+    with pytest.raises(NotationError, match="12 white balls and this bag only 10"):
+        lab.set_rules(RuleSet())
+    assert lab.rules.bag == (12, 9, 9)
 
 
 def test_a_query_is_answered_under_a_rule_set_it_was_not_asked_for() -> None:

@@ -209,6 +209,13 @@ def show_lab(app: SpokerApp, screen: str, names: tuple[str, str]) -> LabView:
         assert view.place(Cell("3C3")) is False  # its platform is not full
         assert view.paste_text(f"{names[1]} {'W' * 40}") is False
         assert view.message_kind == "bad"
+    elif screen == "lab-rules":  # the rules panel open on every item changed: the longest summary
+        view.toggle_rules_panel()
+        long_rules = ("touching, apex-free, lines=in-level, off=full_house+straight_flush, "
+                      "order=flush_four<three_kinds<flush_three<full_house, tie=none, bag=10-11-9")
+        assert view.apply_rules(rules_module.RuleSet.parse(long_rules))
+        view.choose(Colour.WHITE)
+        view.query_cell = view.hover_cell = Cell("1G3")
     return view
 
 
@@ -266,7 +273,7 @@ free for a one-line tip; their texts are checked all the same."""
 @pytest.mark.parametrize("screen", ["title", "title-variant", "title-unfinished", "title-rules", "settings",
                                     "settings-game", "game-start", "game", "game-rules", "game-flush", "game-info", "end",
                                     "end-dialog", "help", "replay", "lab-empty", "lab-query", "lab-suite",
-                                    "lab-refusal", "retry", "retry-done"])
+                                    "lab-refusal", "lab-rules", "retry", "retry-done"])
 def test_texts_stay_in_their_boxes_and_apart(
     app: SpokerApp, screen: str, size: tuple[int, int], names: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
