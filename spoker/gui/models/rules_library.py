@@ -84,10 +84,17 @@ def save(found: RulesFile, folder: Path | None = None) -> Path:
     """Keep ``found`` as ``rules/NAME.toml`` (atomically; an existing file of
     that name is replaced, as a save is); the path written.
 
+    :class:`spoker.errors.NotationError` when the name is not a lower-case
+    word (a file's name must not lead out of ``rules/``);
     :class:`spoker.errors.StorageError` when there is no data folder or the
     file cannot be written."""
-    from spoker.errors import StorageError
+    from spoker.errors import NotationError, StorageError
+    from spoker.plugins import is_name
 
+    if not isinstance(found, RulesFile):
+        raise TypeError(f"save({found!r}): expected a RulesFile")
+    if not is_name(found.name):
+        raise NotationError(f"a rules file's name must be a lower-case word, not {found.name!r}")
     where = rules_folder(folder)
     if where is None:
         raise StorageError("no data folder to keep a rules file in: set SPOKER_HOME to a folder", "")

@@ -44,3 +44,12 @@ def test_no_folder_is_an_empty_scan_and_no_data_folder_refuses_to_save(tmp_path:
     assert rules_library.rules_folder() is None
     with pytest.raises(StorageError, match="no data folder"):
         rules_library.save(RulesFile("a", "b", RuleSet()))
+
+
+@pytest.mark.parametrize("name", ["../escape", "a/b", "Upper", "", "two words"])
+def test_a_name_that_is_not_a_word_is_refused_and_nothing_is_written(tmp_path: Path, name: str) -> None:
+    from spoker.errors import NotationError
+
+    with pytest.raises(NotationError, match="lower-case word"):
+        rules_library.save(RulesFile(name, "x", RuleSet()), tmp_path)
+    assert not (tmp_path / "rules").exists() and not (tmp_path / "escape.toml").exists()
