@@ -13,7 +13,7 @@ from arcade import key as keys
 from shibumi import Cell
 from spoker.engine.rules import RuleSet
 from spoker.gui.models.analysis_model import DONE, FAILED, IDLE, RUNNING
-from spoker.gui.models.controller import PERSON, GameSetup
+from spoker.gui.models.controller import PERSON, GameSetup, rules_name_of
 from spoker.gui.models.replay_model import ReplayPage, ReplayStory
 from spoker.gui.models.settings import SPEEDS
 from spoker.gui.models.story import Mark, MomentKind
@@ -65,7 +65,7 @@ class ReplayView(GameActionsView):
         self.setup = GameSetup(
             (h.get("Player1", "Player 1"), h.get("Player2", "Player 2")),
             (h.get("Player1Type", PERSON), h.get("Player2Type", PERSON)),
-            self.replay.rules, 0,
+            self.replay.rules, 0, rules_name=rules_name_of(h),
         )
         self.story = ReplayStory(self.replay, self.setup.names)  # every position told once
         self.scene = app.scene
@@ -417,7 +417,7 @@ class ReplayView(GameActionsView):
         x, w = left + 12 * k, width - 24 * k
         # The file's name (its whole path in the tip), wrapped rather than cut.
         top = height - 10 * k
-        name, rules = self.source_name, self.replay.rules
+        name, rules = self.source_name, self.setup.rules_name or self.replay.rules  # a rules file's own name
         whole = f"REPLAY  \u00b7  {name}  \u00b7  {rules}"
         header = whole if self._header.height([(whole, THEME.muted)], w) < 24 * k else f"{name}  \u00b7  {rules}"
         y = self._header.draw([(header, THEME.muted)], x, top, w, bottom_limit=top - 40 * k)
@@ -496,7 +496,8 @@ class ReplayView(GameActionsView):
         mx, my = self.mouse
         hx, hy, hw, hh = self.header_rect
         if hx <= mx <= hx + hw and hy <= my <= hy + hh and self.source and self.source_name != self.source:
-            return f"{self.source}  \u00b7  rules: {self.replay.rules}"
+            named = f" ({self.setup.rules_name})" if self.setup.rules_name else ""
+            return f"{self.source}  \u00b7  rules: {self.replay.rules}{named}"
         if self._graph.contains(mx, my) and self.analysis.moves:
             return self._graph.tip_at(self.analysis, self.setup.names, mx, my)
         if self._luck.contains(mx, my):

@@ -160,3 +160,14 @@ def test_a_game_from_the_command_line_uses_the_remembered_file_while_it_is_there
     (rules_folder() / "fair.toml").write_text(FAIR, encoding="utf-8")
     setup = setup_from_options(argparse.Namespace(seed=3), settings)
     assert setup.rules == FAIR_RULES and setup.rules_name == "fair-bag"
+
+
+def test_the_replay_viewer_names_the_rules_file_a_record_was_played_under(app: SpokerApp) -> None:
+    from spoker.gui.views.replay import ReplayView
+
+    controller = GameController(GameSetup(("Ann", "Bob"), rules=FAIR_RULES, seed=5, rules_name="fair-bag"))
+    app.open_replay(parse_record(format_record(record_of(controller))), source="/games/fair.txt")
+    view = app.window.current_view
+    assert isinstance(view, ReplayView) and view.setup.rules_name == "fair-bag"
+    view.on_draw()
+    assert any("fair-bag" in t for t in texts_of(view)), texts_of(view)
