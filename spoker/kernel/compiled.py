@@ -129,35 +129,31 @@ def after_place(up: np.ndarray, occupied: int, playable: int, cell: int) -> int:
 
 # -- judging ---------------------------------------------------------------------
 @_jit
-def colour_codes(
-    rows: np.ndarray, counts: np.ndarray, ints: np.ndarray, m0: int, m1: int, m2: int, cell: int,
-    responding: bool,
-) -> tuple[int, int, int]:
-    """``Judge.turn_colour_codes``: the code a ball of each colour forms on
-    the empty ``cell``, the apex ruling applied for this turn."""
+def raw_codes(rows: np.ndarray, counts: np.ndarray, ints: np.ndarray, m0: int, m1: int, m2: int, cell: int) -> tuple[int, int, int]:
+    """``Judge.colour_codes``: the code a ball of each colour forms on the
+    empty ``cell`` (no apex ruling: :func:`apex_ruled` applies it). Read
+    straight from the rows (no row views: a view costs a reference count)."""
     occ = m0 | m1 | m2 | (1 << cell)
     check_vis = ints[INT_CHECK_VISIBILITY] != 0
     c0 = c1 = c2 = 0
     for i in range(counts[cell]):
-        row = rows[cell, i]
-        mask = row[ROW_MASK]
+        mask = rows[cell, i, ROW_MASK]
         if occ & mask != mask:
             continue
         if check_vis:
-            if occ & row[ROW_COVER]:
+            if occ & rows[cell, i, ROW_COVER]:
                 continue
             cut = False
-            for j in range(row[ROW_BRIDGES]):
-                bridge = row[ROW_BRIDGES + 1 + j]
+            for j in range(rows[cell, i, ROW_BRIDGES]):
+                bridge = rows[cell, i, ROW_BRIDGES + 1 + j]
                 if occ & bridge == bridge:
                     cut = True
                     break
             if cut:
                 continue
-        others = row[ROW_OTHERS]
-        kind = row[ROW_KIND]
-        flush = row[ROW_FLUSH]
-        mixed = row[ROW_MIXED]
+        others = rows[cell, i, ROW_OTHERS]
+        kind = rows[cell, i, ROW_KIND]
+        flush = rows[cell, i, ROW_FLUSH]
         if kind == 3:
             if m0 & others == others:
                 k, v = 0, flush
@@ -167,7 +163,7 @@ def colour_codes(
                 k, v = 2, flush
             else:  # two balls of two colours: three of three kinds for the third
                 k = 0 if not m0 & others else 1 if not m1 & others else 2
-                v = mixed
+                v = rows[cell, i, ROW_MIXED]
             if k == 0:
                 if v > c0:
                     c0 = v
@@ -195,9 +191,10 @@ def colour_codes(
             if m2 & others == others:
                 c2 = flush
                 continue
+            mixed = rows[cell, i, ROW_MIXED]
             for j in range(4):
-                pair = row[ROW_PAIRINGS + 2 * j]
-                other = row[ROW_PAIRINGS + 2 * j + 1]
+                pair = rows[cell, i, ROW_PAIRINGS + 2 * j]
+                other = rows[cell, i, ROW_PAIRINGS + 2 * j + 1]
                 one = m0 & other == other or m1 & other == other or m2 & other == other
                 if not one:
                     continue
@@ -207,6 +204,12 @@ def colour_codes(
                     c1 = max(c1, mixed)
                 if m2 & pair == pair and not m2 & other:
                     c2 = max(c2, mixed)
+    return c0, c1, c2
+
+
+@_jit
+def apex_ruled(ints: np.ndarray, cell: int, responding: bool, c0: int, c1: int, c2: int) -> tuple[int, int, int]:
+    """The apex ruling on the codes of ``cell`` for this turn (``Judge.turn_colour_codes``)."""
     if cell == ints[INT_APEX_CELL] and not responding:
         floor = ints[INT_APEX_FLOOR]
         if floor:
@@ -217,6 +220,17 @@ def colour_codes(
             if c2 < floor:
                 c2 = 0
     return c0, c1, c2
+
+
+@_jit
+def colour_codes(
+    rows: np.ndarray, counts: np.ndarray, ints: np.ndarray, m0: int, m1: int, m2: int, cell: int,
+    responding: bool,
+) -> tuple[int, int, int]:
+    """``Judge.turn_colour_codes``: the code a ball of each colour forms on
+    the empty ``cell``, the apex ruling applied for this turn."""
+    c0, c1, c2 = raw_codes(rows, counts, ints, m0, m1, m2, cell)
+    return apex_ruled(ints, cell, responding, c0, c1, c2)
 
 
 # -- the memo --------------------------------------------------------------------
@@ -231,7 +245,7 @@ def _bucket(regions: np.ndarray, region: int, k1: int, k2: int) -> int:
 
 @_jit
 def probe(keys: np.ndarray, regions: np.ndarray, region: int, k1: int, k2: int, gen: int) -> int:
-    """The slot holding the live entry (k1, k2), or -1."""
+    """The slot holding the live entry (k1, k2), or -1 (its value: column 3 of ``values``)."""
     at = _bucket(regions, region, k1, k2)
     for slot in range(at, at + 2):
         if keys[slot, 0] == k1 and keys[slot, 1] == k2 and keys[slot, 2] >> 2 == gen:
@@ -253,35 +267,39 @@ def store(
             slot = s
             break
     else:
-        keys[at + 1, 0] = keys[at, 0]
-        keys[at + 1, 1] = keys[at, 1]
-        keys[at + 1, 2] = keys[at, 2]
-        values[at + 1] = values[at]
+        for column in range(4):  # the key, the stamp and the value's bits
+            keys[at + 1, column] = keys[at, column]
     keys[slot, 0] = k1
     keys[slot, 1] = k2
     keys[slot, 2] = gen << 2 | kind
-    values[slot] = value
+    values[slot, 3] = value
 
 
 # -- the leaf --------------------------------------------------------------------
 @_jit
-def best_codes(tb, mm, w: int, b: int, r: int, playable: int, responding: bool) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
-    """``_best_codes``: the best code a ball of each colour forms on this board, remembered."""
-    rows, counts, up, gain, open_value, ints, floats = tb
-    keys, values, regions, counters, moves, orders, out = mm
+def best_codes(tb, mm, w: int, b: int, r: int, playable: int, responding: bool, level: int, known: int) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
+    """``_best_codes``: the best code a ball of each colour forms on this
+    board, remembered; the raw codes of the cells of ``known`` are read from
+    ``codes[level]`` (judged on a board differing in none of their shapes)."""
+    rows, counts, up, gain, open_value, ints, floats, linked = tb
+    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
     gen = counters[C_GEN]
     k1 = w | (b << 30)
     k2 = r | (playable << 30) | (np.int64(responding) << 60)
     slot = probe(keys, regions, R_CODES, k1, k2, gen)
     if slot >= 0:
-        packed = np.int64(values[slot])
+        packed = np.int64(values[slot, 3])
         return packed & 0xFF, (packed >> 8) & 0xFF, (packed >> 16) & 0xFF
     best0 = best1 = best2 = 0
     rest = playable
     while rest:
         cell = lowest_cell(rest)
         rest &= rest - 1
-        c0, c1, c2 = colour_codes(rows, counts, ints, w, b, r, cell, responding)
+        if known >> cell & 1:
+            c0, c1, c2 = codes[level, cell, 0], codes[level, cell, 1], codes[level, cell, 2]
+        else:
+            c0, c1, c2 = raw_codes(rows, counts, ints, w, b, r, cell)
+        c0, c1, c2 = apex_ruled(ints, cell, responding, c0, c1, c2)
         if c0 > best0:
             best0 = c0
         if c1 > best1:
@@ -293,12 +311,13 @@ def best_codes(tb, mm, w: int, b: int, r: int, playable: int, responding: bool) 
 
 
 @_jit
-def challenge_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, colour: int, cell: int, code: int) -> float:  # type: ignore[no-untyped-def]
+def challenge_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, colour: int, cell: int, code: int, level: int) -> float:  # type: ignore[no-untyped-def]
     """``_challenge_value``: the challenger's expected net points of a
     challenge ``code`` opened by ``colour`` on ``cell`` (the responder's best
-    immediate answer to each colour of the bag), remembered."""
-    rows, counts, up, gain, open_value, ints, floats = tb
-    keys, values, regions, counters, moves, orders, out = mm
+    immediate answer to each colour of the bag), remembered. ``codes[level]``
+    holds the raw codes of every cell of ``playable`` on the board before."""
+    rows, counts, up, gain, open_value, ints, floats, linked = tb
+    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
     bit = 1 << cell
     if colour == 0:
         w |= bit
@@ -311,11 +330,12 @@ def challenge_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int
     k2 = r | (np.int64(code) << 30)
     slot = probe(keys, regions, R_OPEN, k1, k2, gen)
     if slot >= 0:
-        return values[slot]
+        return values[slot, 3]
     occupied |= bit
     if occupied == ints[INT_FULL]:  # the bag is empty: settled with no response
         return float(-gain[code, 0])
-    a0, a1, a2 = best_codes(tb, mm, w, b, r, after_place(up, occupied, playable, cell), True)
+    known = playable & ~linked[cell]  # the cells whose codes the new ball leaves as they were
+    a0, a1, a2 = best_codes(tb, mm, w, b, r, after_place(up, occupied, playable, cell), True, level, known)
     n0 = ints[INT_TOTAL_WHITE] - popcount(w)
     n1 = ints[INT_TOTAL_WHITE + 1] - popcount(b)
     n2 = ints[INT_TOTAL_WHITE + 2] - popcount(r)
@@ -351,10 +371,11 @@ def terminal(ints: np.ndarray, lead: int) -> float:
 
 
 @_jit
-def leaf_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, lead: int) -> float:  # type: ignore[no-untyped-def]
-    """``leaf_terms``' value: the hand-made leaf for the player about to draw."""
-    rows, counts, up, gain, open_value, ints, floats = tb
-    keys, values, regions, counters, moves, orders, out = mm
+def leaf_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, lead: int, ply: int) -> float:  # type: ignore[no-untyped-def]
+    """``leaf_terms``' value: the hand-made leaf for the player about to draw.
+    The raw codes of the cells of ``inherit[ply]`` are those of ``codes[ply - 1]``."""
+    rows, counts, up, gain, open_value, ints, floats, linked = tb
+    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
     n0 = ints[INT_TOTAL_WHITE] - popcount(w)
     n1 = ints[INT_TOTAL_WHITE + 1] - popcount(b)
     n2 = ints[INT_TOTAL_WHITE + 2] - popcount(r)
@@ -365,35 +386,49 @@ def leaf_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, cha
     g0 = g1 = g2 = 0.0
     s0 = s1 = s2 = False
     if not responding and counters[C_QUIESCENCE]:
-        # _open_gains: the best challenge each colour could open, judged on this board
+        # _open_gains: the best challenge each colour could open, judged on this
+        # board (every cell's raw codes first, in codes[ply], for the answers)
+        known = inherit[ply]
         rest = playable
         while rest:
             cell = lowest_cell(rest)
             rest &= rest - 1
-            c0, c1, c2 = colour_codes(rows, counts, ints, w, b, r, cell, False)
+            if known >> cell & 1:
+                codes[ply, cell, 0] = codes[ply - 1, cell, 0]
+                codes[ply, cell, 1] = codes[ply - 1, cell, 1]
+                codes[ply, cell, 2] = codes[ply - 1, cell, 2]
+            else:
+                codes[ply, cell, 0], codes[ply, cell, 1], codes[ply, cell, 2] = raw_codes(
+                    rows, counts, ints, w, b, r, cell
+                )
+        rest = playable
+        while rest:
+            cell = lowest_cell(rest)
+            rest &= rest - 1
+            c0, c1, c2 = apex_ruled(ints, cell, False, codes[ply, cell, 0], codes[ply, cell, 1], codes[ply, cell, 2])
             if c0 and n0:
                 if c0 >= sf_code:
                     s0 = True
                 else:
-                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 0, cell, c0)
+                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 0, cell, c0, ply)
                     if v > g0:
                         g0 = v
             if c1 and n1:
                 if c1 >= sf_code:
                     s1 = True
                 else:
-                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 1, cell, c1)
+                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 1, cell, c1, ply)
                     if v > g1:
                         g1 = v
             if c2 and n2:
                 if c2 >= sf_code:
                     s2 = True
                 else:
-                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 2, cell, c2)
+                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 2, cell, c2, ply)
                     if v > g2:
                         g2 = v
     else:
-        b0, b1, b2 = best_codes(tb, mm, w, b, r, playable, responding)
+        b0, b1, b2 = best_codes(tb, mm, w, b, r, playable, responding, ply - 1, inherit[ply])
         s0, s1, s2 = b0 >= sf_code, b1 >= sf_code, b2 >= sf_code
         if responding:
             g0, g1, g2 = float(gain[challenge, b0]), float(gain[challenge, b1]), float(gain[challenge, b2])
@@ -415,17 +450,18 @@ def leaf_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, cha
 
 
 @_jit
-def leaf(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, lead: int) -> float:  # type: ignore[no-untyped-def]
-    """``Expectimax.leaf``: the leaf's value, remembered; a node when judged."""
-    keys, values, regions, counters, moves, orders, out = mm
+def leaf(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, lead: int, ply: int) -> float:  # type: ignore[no-untyped-def]
+    """``Expectimax.leaf``: the leaf's value, remembered; a node when judged
+    (the codes it may carry: ``inherit[ply]``, see :func:`leaf_value`)."""
+    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
     gen = counters[C_GEN]
     k1 = w | (b << 30)
     k2 = r | (np.int64(challenge) << 30) | (np.int64(lead + LEAD_BIAS) << 36)
     slot = probe(keys, regions, R_LEAF, k1, k2, gen)
     if slot >= 0:
-        return values[slot]
+        return values[slot, 3]
     counters[C_NODES] += 1
-    value = leaf_value(tb, mm, w, b, r, occupied, playable, challenge, lead)
+    value = leaf_value(tb, mm, w, b, r, occupied, playable, challenge, lead, ply)
     store(keys, values, regions, R_LEAF, k1, k2, gen, value, EXACT)
     return value
 
@@ -459,8 +495,8 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
     cache loses the link from a cached function to another overload or
     function it calls recursively (the loaded code jumps to a null address).
     Python calls it with int64, float64 and bool arguments only."""
-    rows, counts, up, gain, open_value, ints, floats = tb
-    keys, values, regions, counters, moves, orders, out = mm
+    rows, counts, up, gain, open_value, ints, floats, linked = tb
+    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
     # The recursive calls pass typed values, never literals: numba would make
     # an overload per literal, and its cache loses the links between overloads.
     zero = np.int64(0)
@@ -485,7 +521,9 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
             return terminal(ints, lead - gain[challenge, 0])
         playable = after_place(up, occupied, playable, cell)
         if depth <= 1:
-            return -leaf(tb, mm, w, b, r, occupied, playable, challenge, -lead)
+            inherit[ply + 1] = 0  # no codes to carry: judged afresh
+            return -leaf(tb, mm, w, b, r, occupied, playable, challenge, -lead, ply + 1)
+        inherit[ply] = 0
         return -search(
             tb, mm, chance_mode, w, b, r, occupied, playable, challenge, zero, zero, zero, -lead, depth - 1,
             -beta, -alpha, ply, prune,
@@ -534,7 +572,7 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
     k2 = r | (np.int64(challenge) << 30) | (np.int64(lead + LEAD_BIAS) << 36) | (np.int64(depth) << 48)
     slot = probe(keys, regions, R_CHANCE, k1, k2, gen)
     if slot >= 0:
-        value = values[slot]
+        value = values[slot, 3]
         kind = keys[slot, 2] & 3
         if kind == EXACT or (kind == LOWER and value >= beta) or (kind == UPPER and value <= alpha):
             return value
@@ -544,13 +582,23 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
     full = ints[INT_FULL]
     sf = floats[FLOAT_SF]
     responding = challenge != 0
-    # _moves: per playable cell, in cell order, its codes and what follows it
+    # _moves: per playable cell, in cell order, its codes and what follows it.
+    # The raw codes go to codes[ply] (carried from the ply above where the
+    # last ball touches none of the cell's shapes) for the plies below.
     count = 0
+    known = inherit[ply]
     rest_cells = playable
     while rest_cells:
         cell = lowest_cell(rest_cells)
         rest_cells &= rest_cells - 1
-        c0, c1, c2 = colour_codes(rows, counts, ints, w, b, r, cell, responding)
+        if known >> cell & 1:
+            c0, c1, c2 = codes[ply - 1, cell, 0], codes[ply - 1, cell, 1], codes[ply - 1, cell, 2]
+        else:
+            c0, c1, c2 = raw_codes(rows, counts, ints, w, b, r, cell)
+        codes[ply, cell, 0] = c0
+        codes[ply, cell, 1] = c1
+        codes[ply, cell, 2] = c2
+        c0, c1, c2 = apex_ruled(ints, cell, responding, c0, c1, c2)
         after = occupied | (1 << cell)
         moves[ply, count, 0] = cell
         moves[ply, count, 1] = c0
@@ -611,6 +659,7 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
                         value = terminal(ints, lead_after - gain[next_challenge, 0])
                     else:
                         bit = 1 << moves[ply, move, 0]
+                        inherit[ply + 1] = playable & ~linked[moves[ply, move, 0]]
                         w2, b2, r2 = w, b, r
                         if colour == 0:
                             w2 |= bit
@@ -620,7 +669,7 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
                             r2 |= bit
                         if depth <= 1:
                             value = -leaf(
-                                tb, mm, w2, b2, r2, after, moves[ply, move, 5], next_challenge, -lead_after
+                                tb, mm, w2, b2, r2, after, moves[ply, move, 5], next_challenge, -lead_after, ply + 1
                             )
                         else:
                             floor = a if a > best else best

@@ -19,8 +19,19 @@ SLOTS = (1 << 20, 1 << 18, 1 << 17, 1 << 17)
 """Slots of each region by default: chance nodes (the transposition table),
 leaves, best codes, challenge values. At 32 bytes a slot, 48 MiB in all."""
 
-SLOT_BYTES = 3 * 8 + 8
-"""A slot: its key (two words and a stamp: generation and kind), its value."""
+SLOT_BYTES = 4 * 8
+"""A slot: its key (two words and a stamp: generation and kind), its value.
+Slots are 32 bytes and the block starts on a 64-byte line, so a bucket of
+two is one cache line: a probe touches memory once."""
+
+LINE = 64
+
+
+def _lined(slots: int) -> np.ndarray:
+    """Zeroed int64 [slots, 4] starting on a cache line."""
+    raw = np.zeros(slots * 4 + LINE // 8, dtype=np.int64)
+    skip = (-raw.ctypes.data % LINE) // 8
+    return raw[skip:skip + slots * 4].reshape(slots, 4)
 
 
 class Memo:
@@ -37,10 +48,15 @@ class Memo:
         self.regions = np.array(list(zip(starts, slots, strict=True)), dtype=np.int64)
         total = sum(slots)
         # zeros: pages are touched as the search fills them; stamp 0 is no generation's
-        self.keys = np.zeros((total, 3), dtype=np.int64)
-        self.values = np.zeros(total, dtype=np.float64)
+        self.keys = _lined(total)  # per slot: k1, k2, stamp, the value's bits
+        self.values = self.keys.view(np.float64)  # the same block: the value is column 3
         self.moves = np.zeros((MAX_PLY, 30, 6), dtype=np.int64)
         self.orders = np.zeros((MAX_PLY, 30), dtype=np.int64)
+        # The raw codes (no apex ruling) of each cell, per ply of the tree (and
+        # one more for the leaves), and per ply the cells whose codes are the
+        # ply above's: a board's cells are judged once, then carried down.
+        self.codes = np.zeros((MAX_PLY + 2, 30, 3), dtype=np.int64)
+        self.inherit = np.zeros(MAX_PLY + 2, dtype=np.int64)
         self.out = np.zeros((30, 3), dtype=np.float64)  # a root's (cell, value, code) rows
         self.generation = 1
         self.context: object = None
@@ -48,7 +64,7 @@ class Memo:
     @property
     def nbytes(self) -> int:
         """The memory the memo holds at most."""
-        return sum(int(a.nbytes) for a in (self.regions, self.keys, self.values, self.moves, self.orders, self.out))
+        return sum(int(a.nbytes) for a in (self.regions, self.keys, self.moves, self.orders, self.out, self.codes, self.inherit))
 
     def clear(self) -> None:
         """Forget every entry (work to redo, never a value)."""

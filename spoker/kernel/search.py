@@ -111,6 +111,7 @@ class KernelSearch:
         counters[C_WINDOWS] = self.windows
         counters[C_QUIESCENCE] = self.quiescence
         counters[C_GEN] = memo.generation
+        memo.inherit[0] = 0  # the root's codes: judged afresh
         active = compiled._ACTIVE
         if hook:
             outer = getattr(active, "check", None), getattr(active, "error", None)
@@ -118,7 +119,7 @@ class KernelSearch:
         try:
             result: float = compiled.search(
                 self._tables,
-                (memo.keys, memo.values, memo.regions, counters, memo.moves, memo.orders, memo.out),
+                (memo.keys, memo.values, memo.regions, counters, memo.moves, memo.orders, memo.out, memo.codes, memo.inherit),
                 mode, *args,
             )
         finally:
