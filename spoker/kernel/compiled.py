@@ -35,7 +35,8 @@ from collections.abc import Callable
 
 import llvmlite.binding as llvm
 import numpy as np
-from numba import njit, types
+from numba import carray, njit, types
+from numba.extending import intrinsic
 
 from spoker.kernel.memo import R_CHANCE, R_CODES, R_LEAF, R_OPEN
 from spoker.kernel.tables import (
@@ -98,6 +99,74 @@ llvm.add_symbol(HOOK_SYMBOL, ctypes.cast(_HOOK_POINTER, ctypes.c_void_p).value)
 _call_hook = types.ExternalFunction(HOOK_SYMBOL, types.int64(types.int64))
 
 _jit = njit(cache=True, nogil=True)
+
+
+# -- the arrays ------------------------------------------------------------------
+# The search reads its arrays through their addresses (``p``: per array its
+# (address, three dimensions), in this order), made into arrays here with no
+# owner: an array passed between compiled functions costs two atomic
+# reference counts a call, which took a third of the search's time.
+(
+    A_ROWS, A_COUNTS, A_UP, A_GAIN, A_OPEN_VALUE, A_INTS, A_FLOATS, A_LINKED,
+    A_KEYS, A_VALUES, A_REGIONS, A_COUNTERS, A_MOVES, A_ORDERS, A_OUT, A_CODES, A_INHERIT,
+) = range(17)
+
+
+@intrinsic
+def _int_pointer(typingctx, address):  # type: ignore[no-untyped-def]
+    """The int64 pointer at an address."""
+    signature = types.CPointer(types.int64)(types.int64)
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+
+    return signature, codegen
+
+
+@intrinsic
+def _float_pointer(typingctx, address):  # type: ignore[no-untyped-def]
+    """The float64 pointer at an address."""
+    signature = types.CPointer(types.float64)(types.int64)
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+
+    return signature, codegen
+
+
+@_jit
+def _i1(a):  # type: ignore[no-untyped-def]
+    return carray(_int_pointer(a[0]), (a[1],))
+
+
+@_jit
+def _i2(a):  # type: ignore[no-untyped-def]
+    return carray(_int_pointer(a[0]), (a[1], a[2]))
+
+
+@_jit
+def _i3(a):  # type: ignore[no-untyped-def]
+    return carray(_int_pointer(a[0]), (a[1], a[2], a[3]))
+
+
+@_jit
+def _f1(a):  # type: ignore[no-untyped-def]
+    return carray(_float_pointer(a[0]), (a[1],))
+
+
+@_jit
+def _f2(a):  # type: ignore[no-untyped-def]
+    return carray(_float_pointer(a[0]), (a[1], a[2]))
+
+
+def addresses(arrays: tuple[np.ndarray, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """``p`` for these arrays (C-contiguous; the caller keeps them alive while the search runs)."""
+    out: list[tuple[int, int, int, int]] = []
+    for array in arrays:
+        if not array.flags.c_contiguous:
+            raise ValueError(f"array of shape {array.shape}: the kernel reads C-contiguous arrays only")
+        out.append((array.ctypes.data, *array.shape, *(1,) * (3 - array.ndim)))
+    return tuple(out)
 
 
 # -- bits ------------------------------------------------------------------------
@@ -277,12 +346,18 @@ def store(
 
 # -- the leaf --------------------------------------------------------------------
 @_jit
-def best_codes(tb, mm, w: int, b: int, r: int, playable: int, responding: bool, level: int, known: int) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
+def best_codes(p, w: int, b: int, r: int, playable: int, responding: bool, level: int, known: int) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
     """``_best_codes``: the best code a ball of each colour forms on this
     board, remembered; the raw codes of the cells of ``known`` are read from
     ``codes[level]`` (judged on a board differing in none of their shapes)."""
-    rows, counts, up, gain, open_value, ints, floats, linked = tb
-    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
+    rows = _i3(p[A_ROWS])
+    counts = _i1(p[A_COUNTS])
+    ints = _i1(p[A_INTS])
+    keys = _i2(p[A_KEYS])
+    values = _f2(p[A_VALUES])
+    regions = _i2(p[A_REGIONS])
+    counters = _i1(p[A_COUNTERS])
+    codes = _i3(p[A_CODES])
     gen = counters[C_GEN]
     k1 = w | (b << 30)
     k2 = r | (playable << 30) | (np.int64(responding) << 60)
@@ -311,13 +386,20 @@ def best_codes(tb, mm, w: int, b: int, r: int, playable: int, responding: bool, 
 
 
 @_jit
-def challenge_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, colour: int, cell: int, code: int, level: int) -> float:  # type: ignore[no-untyped-def]
+def challenge_value(p, w: int, b: int, r: int, occupied: int, playable: int, colour: int, cell: int, code: int, level: int) -> float:  # type: ignore[no-untyped-def]
     """``_challenge_value``: the challenger's expected net points of a
     challenge ``code`` opened by ``colour`` on ``cell`` (the responder's best
     immediate answer to each colour of the bag), remembered. ``codes[level]``
     holds the raw codes of every cell of ``playable`` on the board before."""
-    rows, counts, up, gain, open_value, ints, floats, linked = tb
-    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
+    up = _i2(p[A_UP])
+    gain = _i2(p[A_GAIN])
+    ints = _i1(p[A_INTS])
+    floats = _f1(p[A_FLOATS])
+    linked = _i1(p[A_LINKED])
+    keys = _i2(p[A_KEYS])
+    values = _f2(p[A_VALUES])
+    regions = _i2(p[A_REGIONS])
+    counters = _i1(p[A_COUNTERS])
     bit = 1 << cell
     if colour == 0:
         w |= bit
@@ -335,7 +417,7 @@ def challenge_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int
     if occupied == ints[INT_FULL]:  # the bag is empty: settled with no response
         return float(-gain[code, 0])
     known = playable & ~linked[cell]  # the cells whose codes the new ball leaves as they were
-    a0, a1, a2 = best_codes(tb, mm, w, b, r, after_place(up, occupied, playable, cell), True, level, known)
+    a0, a1, a2 = best_codes(p, w, b, r, after_place(up, occupied, playable, cell), True, level, known)
     n0 = ints[INT_TOTAL_WHITE] - popcount(w)
     n1 = ints[INT_TOTAL_WHITE + 1] - popcount(b)
     n2 = ints[INT_TOTAL_WHITE + 2] - popcount(r)
@@ -371,11 +453,18 @@ def terminal(ints: np.ndarray, lead: int) -> float:
 
 
 @_jit
-def leaf_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, lead: int, ply: int) -> float:  # type: ignore[no-untyped-def]
+def leaf_value(p, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, lead: int, ply: int) -> float:  # type: ignore[no-untyped-def]
     """``leaf_terms``' value: the hand-made leaf for the player about to draw.
     The raw codes of the cells of ``inherit[ply]`` are those of ``codes[ply - 1]``."""
-    rows, counts, up, gain, open_value, ints, floats, linked = tb
-    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
+    rows = _i3(p[A_ROWS])
+    counts = _i1(p[A_COUNTS])
+    gain = _i2(p[A_GAIN])
+    open_value = _f1(p[A_OPEN_VALUE])
+    ints = _i1(p[A_INTS])
+    floats = _f1(p[A_FLOATS])
+    counters = _i1(p[A_COUNTERS])
+    codes = _i3(p[A_CODES])
+    inherit = _i1(p[A_INHERIT])
     n0 = ints[INT_TOTAL_WHITE] - popcount(w)
     n1 = ints[INT_TOTAL_WHITE + 1] - popcount(b)
     n2 = ints[INT_TOTAL_WHITE + 2] - popcount(r)
@@ -410,25 +499,25 @@ def leaf_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, cha
                 if c0 >= sf_code:
                     s0 = True
                 else:
-                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 0, cell, c0, ply)
+                    v = challenge_value(p, w, b, r, occupied, playable, 0, cell, c0, ply)
                     if v > g0:
                         g0 = v
             if c1 and n1:
                 if c1 >= sf_code:
                     s1 = True
                 else:
-                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 1, cell, c1, ply)
+                    v = challenge_value(p, w, b, r, occupied, playable, 1, cell, c1, ply)
                     if v > g1:
                         g1 = v
             if c2 and n2:
                 if c2 >= sf_code:
                     s2 = True
                 else:
-                    v = challenge_value(tb, mm, w, b, r, occupied, playable, 2, cell, c2, ply)
+                    v = challenge_value(p, w, b, r, occupied, playable, 2, cell, c2, ply)
                     if v > g2:
                         g2 = v
     else:
-        b0, b1, b2 = best_codes(tb, mm, w, b, r, playable, responding, ply - 1, inherit[ply])
+        b0, b1, b2 = best_codes(p, w, b, r, playable, responding, ply - 1, inherit[ply])
         s0, s1, s2 = b0 >= sf_code, b1 >= sf_code, b2 >= sf_code
         if responding:
             g0, g1, g2 = float(gain[challenge, b0]), float(gain[challenge, b1]), float(gain[challenge, b2])
@@ -450,10 +539,13 @@ def leaf_value(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, cha
 
 
 @_jit
-def leaf(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, lead: int, ply: int) -> float:  # type: ignore[no-untyped-def]
+def leaf(p, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, lead: int, ply: int) -> float:  # type: ignore[no-untyped-def]
     """``Expectimax.leaf``: the leaf's value, remembered; a node when judged
     (the codes it may carry: ``inherit[ply]``, see :func:`leaf_value`)."""
-    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
+    keys = _i2(p[A_KEYS])
+    values = _f2(p[A_VALUES])
+    regions = _i2(p[A_REGIONS])
+    counters = _i1(p[A_COUNTERS])
     gen = counters[C_GEN]
     k1 = w | (b << 30)
     k2 = r | (np.int64(challenge) << 30) | (np.int64(lead + LEAD_BIAS) << 36)
@@ -461,7 +553,7 @@ def leaf(tb, mm, w: int, b: int, r: int, occupied: int, playable: int, challenge
     if slot >= 0:
         return values[slot, 3]
     counters[C_NODES] += 1
-    value = leaf_value(tb, mm, w, b, r, occupied, playable, challenge, lead, ply)
+    value = leaf_value(p, w, b, r, occupied, playable, challenge, lead, ply)
     store(keys, values, regions, R_LEAF, k1, k2, gen, value, EXACT)
     return value
 
@@ -483,7 +575,7 @@ def _tick(counters: np.ndarray) -> bool:
 
 
 @_jit
-def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, colour: int, cell: int, code: int, lead: int, depth: int, alpha: float, beta: float, ply: int, prune: bool) -> float:  # type: ignore[no-untyped-def]
+def search(p, mode: int, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, colour: int, cell: int, code: int, lead: int, depth: int, alpha: float, beta: float, ply: int, prune: bool) -> float:  # type: ignore[no-untyped-def]
     """The search's one entry, by ``mode``: :data:`CHANCE` is
     ``Expectimax.chance`` (the value for the player about to draw, exact
     inside (alpha, beta), else a bound on that side); :data:`PLACE` is
@@ -495,8 +587,22 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
     cache loses the link from a cached function to another overload or
     function it calls recursively (the loaded code jumps to a null address).
     Python calls it with int64, float64 and bool arguments only."""
-    rows, counts, up, gain, open_value, ints, floats, linked = tb
-    keys, values, regions, counters, moves, orders, out, codes, inherit = mm
+    rows = _i3(p[A_ROWS])
+    counts = _i1(p[A_COUNTS])
+    up = _i2(p[A_UP])
+    gain = _i2(p[A_GAIN])
+    ints = _i1(p[A_INTS])
+    floats = _f1(p[A_FLOATS])
+    linked = _i1(p[A_LINKED])
+    keys = _i2(p[A_KEYS])
+    values = _f2(p[A_VALUES])
+    regions = _i2(p[A_REGIONS])
+    counters = _i1(p[A_COUNTERS])
+    moves = _i3(p[A_MOVES])
+    orders = _i2(p[A_ORDERS])
+    out = _f2(p[A_OUT])
+    codes = _i3(p[A_CODES])
+    inherit = _i1(p[A_INHERIT])
     # The recursive calls pass typed values, never literals: numba would make
     # an overload per literal, and its cache loses the links between overloads.
     zero = np.int64(0)
@@ -522,10 +628,10 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
         playable = after_place(up, occupied, playable, cell)
         if depth <= 1:
             inherit[ply + 1] = 0  # no codes to carry: judged afresh
-            return -leaf(tb, mm, w, b, r, occupied, playable, challenge, -lead, ply + 1)
+            return -leaf(p, w, b, r, occupied, playable, challenge, -lead, ply + 1)
         inherit[ply] = 0
         return -search(
-            tb, mm, chance_mode, w, b, r, occupied, playable, challenge, zero, zero, zero, -lead, depth - 1,
+            p, chance_mode, w, b, r, occupied, playable, challenge, zero, zero, zero, -lead, depth - 1,
             -beta, -alpha, ply, prune,
         )
     if mode == ANALYSE:
@@ -549,7 +655,7 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
             counters[C_NODES] += 1
             floor = best - ROOT_MARGIN if prune else -math.inf
             value = search(
-                tb, mm, np.int64(PLACE), w, b, r, occupied, playable, challenge, colour, np.int64(out[i, 0]),
+                p, np.int64(PLACE), w, b, r, occupied, playable, challenge, colour, np.int64(out[i, 0]),
                 np.int64(out[i, 2]), lead, depth, floor, math.inf, ply, prune,
             )
             if counters[C_STOP]:
@@ -669,12 +775,12 @@ def search(tb, mm, mode: int, w: int, b: int, r: int, occupied: int, playable: i
                             r2 |= bit
                         if depth <= 1:
                             value = -leaf(
-                                tb, mm, w2, b2, r2, after, moves[ply, move, 5], next_challenge, -lead_after, ply + 1
+                                p, w2, b2, r2, after, moves[ply, move, 5], next_challenge, -lead_after, ply + 1
                             )
                         else:
                             floor = a if a > best else best
                             value = -search(
-                                tb, mm, chance_mode, w2, b2, r2, after, moves[ply, move, 5], next_challenge,
+                                p, chance_mode, w2, b2, r2, after, moves[ply, move, 5], next_challenge,
                                 zero, zero, zero, -lead_after, depth - 1, -z, -floor, ply + 1, prune,
                             )
                             if counters[C_STOP]:

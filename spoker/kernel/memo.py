@@ -60,6 +60,8 @@ class Memo:
         self.out = np.zeros((30, 3), dtype=np.float64)  # a root's (cell, value, code) rows
         self.generation = 1
         self.context: object = None
+        self.addresses: tuple[tuple[tuple[int, int, int, int], ...], ...] | None = None
+        """The kernel's view of the block (its arrays' addresses), made by the first search."""
 
     @property
     def nbytes(self) -> int:

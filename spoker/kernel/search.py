@@ -39,15 +39,19 @@ NO_LIMIT = 1 << 62
 
 
 @functools.lru_cache(maxsize=64)
-def _tables(rules: RuleSet, kind: int, scale: tuple[float, ...], quiescence: bool) -> tuple[Tables, bool]:
-    """The arrays of ``rules`` and a utility (by kind and scale), cached: the
-    returned pair is also the memo's context (compared by identity)."""
+def _tables(
+    rules: RuleSet, kind: int, scale: tuple[float, ...], quiescence: bool
+) -> tuple[Tables, bool, tuple[tuple[int, int, int, int], ...]]:
+    """The arrays of ``rules`` and a utility (by kind and scale), and their
+    addresses for the kernel, cached (which keeps the arrays alive): the
+    returned triple is also the memo's context (compared by identity)."""
     from spoker.players.search import WinUtility
 
     utility = WinUtility() if kind else Utility()
     if kind:
         utility._scale = scale  # type: ignore[attr-defined]  # the utility's own table (any spread)
-    return build_tables(rules, utility), quiescence
+    tables = build_tables(rules, utility)
+    return tables, quiescence, compiled.addresses(tuple(tables))
 
 
 class KernelSearch:
@@ -83,12 +87,13 @@ class KernelSearch:
         self._next_check = 0
         scale = tuple(getattr(self.utility, "_scale", ()))
         self._context = _tables(rules, kind, scale, quiescence)
-        self._tables = tuple(self._context[0])
+        self._table_addresses = self._context[2]
         if memo is None:
             memo = thread_memo()
             memo.clear()
         self.memo = memo
         self._counters = np.zeros(COUNTERS, dtype=np.int64)
+        self._counter_addresses = compiled.addresses((self._counters,))
 
     def _check(self, nodes: int) -> int:
         """The kernel's look at the clock and the progress (every CHECK_EVERY nodes)."""
@@ -117,11 +122,7 @@ class KernelSearch:
             outer = getattr(active, "check", None), getattr(active, "error", None)
             active.check, active.error = self._check, None
         try:
-            result: float = compiled.search(
-                self._tables,
-                (memo.keys, memo.values, memo.regions, counters, memo.moves, memo.orders, memo.out, memo.codes, memo.inherit),
-                mode, *args,
-            )
+            result: float = compiled.search(self._addresses(memo), mode, *args)
         finally:
             self.nodes = int(counters[C_NODES])
             self._next_check = int(counters[C_NEXT])
@@ -133,6 +134,16 @@ class KernelSearch:
                 raise error
             raise OutOfBudget
         return result
+
+    def _addresses(self, memo: Memo) -> tuple[tuple[int, int, int, int], ...]:
+        """The kernel's ``p``: the addresses of the tables, the memo and the counters."""
+        if memo.addresses is None:
+            memo.addresses = (
+                compiled.addresses((memo.keys, memo.values, memo.regions)),
+                compiled.addresses((memo.moves, memo.orders, memo.out, memo.codes, memo.inherit)),
+            )
+        block, work = memo.addresses
+        return self._table_addresses + block + self._counter_addresses + work
 
     def place(
         self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
