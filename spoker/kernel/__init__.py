@@ -191,7 +191,7 @@ def warm_up() -> str:
         state = GameState()
         state.apply_draw(0)
         try:
-            search = KernelSearch(state.rules, memo=Memo((2, 2, 2, 2)))
+            search = KernelSearch(state.rules, memo=Memo((2, 2, 2)))
             search.analyse(*root_args(state), 1)
             search.place(0, 0, 0, 0, state.playable_mask, 0, 0, 0, 0, 0, 2)
         except Exception as error:  # noqa: BLE001 (a compiler that fails: the Python path serves, and says why)

@@ -9,8 +9,7 @@ ruling, :func:`search` is ``Expectimax.chance`` with ``_moves`` and
 ``leaf_terms`` (with quiescence: ``_open_gains`` and ``_challenge_value``).
 
 The memos are one fixed block of numpy arrays (:class:`spoker.kernel.Memo`):
-four open-addressed regions (chance nodes, leaves, best codes, challenge
-values), each a power of two of slots in buckets of two; a new entry takes
+three open-addressed regions (chance nodes, leaves, challenge values), each a power of two of slots in buckets of two; a new entry takes
 an empty slot of its bucket, else pushes the older of the two out. An entry
 is live while its generation is the memo's: emptying the memo is one
 increment. So the memory is bounded whatever the search's effort.
@@ -38,7 +37,7 @@ import numpy as np
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
-from spoker.kernel.memo import R_CHANCE, R_CODES, R_LEAF, R_OPEN
+from spoker.kernel.memo import R_CHANCE, R_LEAF, R_OPEN
 from spoker.kernel.tables import (
     FLOAT_SCALE,
     FLOAT_SF,
@@ -348,23 +347,14 @@ def store(
 @_jit
 def best_codes(p, w: int, b: int, r: int, playable: int, responding: bool, level: int, known: int) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
     """``_best_codes``: the best code a ball of each colour forms on this
-    board, remembered; the raw codes of the cells of ``known`` are read from
-    ``codes[level]`` (judged on a board differing in none of their shapes)."""
+    board; the raw codes of the cells of ``known`` are read from
+    ``codes[level]`` (judged on a board differing in none of their shapes).
+    Not remembered: with the codes carried, judging the few other cells
+    costs less than a probe of the memo (a miss of the processor's cache)."""
     rows = _i3(p[A_ROWS])
     counts = _i1(p[A_COUNTS])
     ints = _i1(p[A_INTS])
-    keys = _i2(p[A_KEYS])
-    values = _f2(p[A_VALUES])
-    regions = _i2(p[A_REGIONS])
-    counters = _i1(p[A_COUNTERS])
     codes = _i3(p[A_CODES])
-    gen = counters[C_GEN]
-    k1 = w | (b << 30)
-    k2 = r | (playable << 30) | (np.int64(responding) << 60)
-    slot = probe(keys, regions, R_CODES, k1, k2, gen)
-    if slot >= 0:
-        packed = np.int64(values[slot, 3])
-        return packed & 0xFF, (packed >> 8) & 0xFF, (packed >> 16) & 0xFF
     best0 = best1 = best2 = 0
     rest = playable
     while rest:
@@ -381,7 +371,6 @@ def best_codes(p, w: int, b: int, r: int, playable: int, responding: bool, level
             best1 = c1
         if c2 > best2:
             best2 = c2
-    store(keys, values, regions, R_CODES, k1, k2, gen, float(best0 | best1 << 8 | best2 << 16), EXACT)
     return best0, best1, best2
 
 

@@ -10,14 +10,16 @@ import threading
 import numpy as np
 
 # The regions of the block (rows of ``Memo.regions``: first slot, slots).
-R_CHANCE, R_LEAF, R_CODES, R_OPEN = range(4)
+R_CHANCE, R_LEAF, R_OPEN = range(3)
 
 MAX_PLY = 32
 """Plies of work space (``moves``, ``orders``): more than a game's 30 balls."""
 
-SLOTS = (1 << 20, 1 << 18, 1 << 17, 1 << 17)
+SLOTS = (1 << 20, 1 << 18, 1 << 17)
 """Slots of each region by default: chance nodes (the transposition table),
-leaves, best codes, challenge values. At 32 bytes a slot, 48 MiB in all."""
+leaves, challenge values. At 32 bytes a slot, 44 MiB in all. (The best codes
+of a board are not remembered: with each cell's codes carried down the tree,
+judging them again costs less than a probe, a miss of the processor's cache.)"""
 
 SLOT_BYTES = 4 * 8
 """A slot: its key (two words and a stamp: generation and kind), its value.
@@ -35,15 +37,15 @@ def _lined(slots: int) -> np.ndarray:
 
 
 class Memo:
-    """The kernel's transposition table, leaf table, best-codes memo and
-    challenge-value memo: open addressing in fixed arrays (``slots`` per
-    region, each a power of two). Entries from another context (rules,
+    """The kernel's transposition table, leaf table and challenge-value
+    memo: open addressing in fixed arrays (``slots`` per region, each a
+    power of two). Entries from another context (rules,
     utility, quiescence) are never read: :meth:`adopt` empties the memo
     when the context changes. Emptying is one increment of the generation."""
 
-    def __init__(self, slots: tuple[int, int, int, int] = SLOTS) -> None:
-        if len(slots) != 4 or any(s < 2 or s & (s - 1) for s in slots):
-            raise ValueError(f"slots {slots!r}: expected four powers of two")
+    def __init__(self, slots: tuple[int, int, int] = SLOTS) -> None:
+        if len(slots) != 3 or any(s < 2 or s & (s - 1) for s in slots):
+            raise ValueError(f"slots {slots!r}: expected three powers of two")
         starts = np.cumsum((0, *slots[:-1]))
         self.regions = np.array(list(zip(starts, slots, strict=True)), dtype=np.int64)
         total = sum(slots)
@@ -92,4 +94,4 @@ def thread_memo() -> Memo:
     return memo
 
 
-__all__ = ["MAX_PLY", "Memo", "R_CHANCE", "R_CODES", "R_LEAF", "R_OPEN", "SLOTS", "thread_memo"]
+__all__ = ["MAX_PLY", "Memo", "R_CHANCE", "R_LEAF", "R_OPEN", "SLOTS", "thread_memo"]
