@@ -168,7 +168,7 @@ def _cached() -> bool:
     """Whether numba's cache holds the kernel already (its index file is there)."""
     from spoker.kernel import compiled
 
-    cache = getattr(compiled.search, "_cache", None)
+    cache = getattr(compiled.run, "_cache", None)
     index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
     return index is None or os.path.exists(index)  # a numba without the attribute: assume cached, say nothing
 

@@ -39,7 +39,7 @@ from numba import carray, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from spoker.kernel.memo import R_CHANCE, R_LEAF, R_OPEN, SLOT_BYTES
+from spoker.kernel.memo import COUNTERS, R_CHANCE, R_LEAF, R_OPEN, SLOT_BYTES
 from spoker.kernel.tables import (
     FLOAT_SCALE,
     FLOAT_SF,
@@ -64,8 +64,7 @@ from spoker.kernel.tables import (
 from spoker.players.search import CHECK_EVERY, ROOT_MARGIN
 
 # The counters array the caller passes (int64).
-C_NODES, C_LIMIT, C_NEXT, C_STOP, C_HOOK, C_WINDOWS, C_QUIESCENCE, C_GEN = range(8)
-COUNTERS = 8
+C_NODES, C_LIMIT, C_NEXT, C_STOP, C_HOOK, C_WINDOWS, C_QUIESCENCE, C_GEN = range(COUNTERS)
 
 # What :func:`search` does.
 CHANCE, PLACE, ANALYSE = range(3)
@@ -104,9 +103,10 @@ _jit = njit(cache=True, nogil=True)
 
 # -- the arrays ------------------------------------------------------------------
 # The search reads its arrays through their addresses (``p``: per array its
-# (address, three dimensions), in this order), made into arrays here with no
-# owner: an array passed between compiled functions costs two atomic
-# reference counts a call, which took a third of the search's time.
+# (address, three dimensions), in this order: the flat int64 array that
+# ``tables.addresses`` makes, which :func:`run` reads into a tuple), made
+# into arrays here with no owner: an array passed between compiled functions
+# costs two atomic reference counts a call, which took a third of the time.
 (
     A_ROWS, A_COUNTS, A_UP, A_GAIN, A_OPEN_VALUE, A_INTS, A_FLOATS, A_LINKED,
     A_KEYS, A_VALUES, A_REGIONS, A_COUNTERS, A_MOVES, A_ORDERS, A_OUT, A_CODES, A_INHERIT,
@@ -179,16 +179,6 @@ def _f1(a):  # type: ignore[no-untyped-def]
 @_jit
 def _f2(a):  # type: ignore[no-untyped-def]
     return carray(_float_pointer(a[0]), (a[1], a[2]))
-
-
-def addresses(arrays: tuple[np.ndarray, ...]) -> tuple[tuple[int, int, int, int], ...]:
-    """``p`` for these arrays (C-contiguous; the caller keeps them alive while the search runs)."""
-    out: list[tuple[int, int, int, int]] = []
-    for array in arrays:
-        if not array.flags.c_contiguous:
-            raise ValueError(f"array of shape {array.shape}: the kernel reads C-contiguous arrays only")
-        out.append((array.ctypes.data, *array.shape, *(1,) * (3 - array.ndim)))
-    return tuple(out)
 
 
 # -- bits ------------------------------------------------------------------------
@@ -847,3 +837,34 @@ def search(p, mode: int, w: int, b: int, r: int, occupied: int, playable: int, c
     value = done / left
     store(keys, values, regions, R_CHANCE, k1, k2, gen, value, EXACT)
     return value
+
+
+@_jit
+def run(a: np.ndarray, nodes: int, limit: int, next_check: int, hook: bool, windows: bool, quiescence: bool, generation: int, mode: int, w: int, b: int, r: int, occupied: int, playable: int, challenge: int, colour: int, cell: int, code: int, lead: int, depth: int, alpha: float, beta: float, prune: bool) -> float:  # type: ignore[no-untyped-def]
+    """The entry from Python: :func:`search` at ply 0 (``mode`` and the
+    position as there) with the arrays of ``a`` (``tables.addresses``: 17
+    arrays) and the counters set from the arguments (one call: a Python
+    tuple of tuples or a numpy store per counter costs microseconds)."""
+    p = (
+        (a[0], a[1], a[2], a[3]), (a[4], a[5], a[6], a[7]), (a[8], a[9], a[10], a[11]),
+        (a[12], a[13], a[14], a[15]), (a[16], a[17], a[18], a[19]), (a[20], a[21], a[22], a[23]),
+        (a[24], a[25], a[26], a[27]), (a[28], a[29], a[30], a[31]), (a[32], a[33], a[34], a[35]),
+        (a[36], a[37], a[38], a[39]), (a[40], a[41], a[42], a[43]), (a[44], a[45], a[46], a[47]),
+        (a[48], a[49], a[50], a[51]), (a[52], a[53], a[54], a[55]), (a[56], a[57], a[58], a[59]),
+        (a[60], a[61], a[62], a[63]), (a[64], a[65], a[66], a[67]),
+    )
+    counters = _i1(p[A_COUNTERS])
+    counters[C_NODES] = nodes
+    counters[C_LIMIT] = limit
+    counters[C_NEXT] = next_check
+    counters[C_STOP] = 0
+    counters[C_HOOK] = hook
+    counters[C_WINDOWS] = windows
+    counters[C_QUIESCENCE] = quiescence
+    counters[C_GEN] = generation
+    inherit = _i1(p[A_INHERIT])
+    inherit[0] = 0  # the root's codes: judged afresh
+    return search(
+        p, mode, w, b, r, occupied, playable, challenge, colour, cell, code, lead, depth, alpha, beta,
+        np.int64(0), prune,
+    )

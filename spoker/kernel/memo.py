@@ -12,6 +12,9 @@ import numpy as np
 # The regions of the block (rows of ``Memo.regions``: first slot, slots).
 R_CHANCE, R_LEAF, R_OPEN = range(3)
 
+COUNTERS = 8
+"""The kernel's counters (nodes, limit, next check, stop, ...: ``compiled.C_*``)."""
+
 MAX_PLY = 32
 """Plies of work space (``moves``, ``orders``): more than a game's 30 balls."""
 
@@ -62,13 +65,16 @@ class Memo:
         self.out = np.zeros((30, 3), dtype=np.float64)  # a root's (cell, value, code) rows
         self.generation = 1
         self.context: object = None
-        self.addresses: tuple[tuple[tuple[int, int, int, int], ...], ...] | None = None
-        """The kernel's view of the block (its arrays' addresses), made by the first search."""
+        self.counters = np.zeros(COUNTERS, dtype=np.int64)  # the running search's
+        self.view: np.ndarray | None = None
+        """The addresses the kernel reads (the context's tables', then this
+        block's), made by :meth:`KernelSearch <spoker.kernel.search.KernelSearch>` for ``view_of``."""
+        self.view_of: object = None
 
     @property
     def nbytes(self) -> int:
         """The memory the memo holds at most."""
-        return sum(int(a.nbytes) for a in (self.regions, self.keys, self.moves, self.orders, self.out, self.codes, self.inherit))
+        return sum(int(a.nbytes) for a in (self.regions, self.keys, self.moves, self.orders, self.out, self.codes, self.inherit, self.counters))
 
     def clear(self) -> None:
         """Forget every entry (work to redo, never a value)."""
@@ -94,4 +100,4 @@ def thread_memo() -> Memo:
     return memo
 
 
-__all__ = ["MAX_PLY", "Memo", "R_CHANCE", "R_LEAF", "R_OPEN", "SLOTS", "thread_memo"]
+__all__ = ["COUNTERS", "MAX_PLY", "Memo", "R_CHANCE", "R_LEAF", "R_OPEN", "SLOTS", "thread_memo"]

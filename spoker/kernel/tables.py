@@ -73,6 +73,21 @@ class Tables(NamedTuple):
         return sum(int(a.nbytes) for a in self)
 
 
+ARRAYS = 17
+"""Arrays the kernel reads (the tables' eight, then the memo's nine)."""
+
+
+def addresses(arrays: tuple[np.ndarray, ...]) -> np.ndarray:
+    """Per array its address and three dimensions, flat (int64): the kernel
+    reads them so (the caller keeps the arrays alive while it runs)."""
+    out: list[int] = []
+    for array in arrays:
+        if not array.flags.c_contiguous:
+            raise ValueError(f"array of shape {array.shape}: the kernel reads C-contiguous arrays only")
+        out += (array.__array_interface__["data"][0], *array.shape, *(1,) * (3 - array.ndim))
+    return np.array(out, dtype=np.int64)
+
+
 def bag_totals(rules: RuleSet) -> tuple[int, int, int]:
     """Balls of each colour (white, black, red) in a full bag under ``rules``:
     the one place the kernel reads the bag from."""
@@ -167,4 +182,4 @@ def build_tables(rules: RuleSet, utility: Utility) -> Tables:
     )
 
 
-__all__ = ["Tables", "bag_totals", "build_tables", "settling_table", "utility_kind"]
+__all__ = ["ARRAYS", "Tables", "addresses", "bag_totals", "build_tables", "settling_table", "utility_kind"]
