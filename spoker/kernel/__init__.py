@@ -115,15 +115,29 @@ def new_search(
     """The search every caller uses (see the module doc): compiled when it
     can be, for :class:`Utility` and :class:`~spoker.players.search.WinUtility`;
     otherwise :class:`Expectimax` (``memo`` then unused: it keeps its own dicts)."""
-    from spoker.players.search import Expectimax, Utility, WinUtility
-
-    if _compiled_ready() and (utility is None or type(utility) in (Utility, WinUtility)):  # the utilities the kernel knows
-        from spoker.kernel.search import KernelSearch
-
-        return KernelSearch(
+    expectimax, known = _python_search()
+    if _compiled_ready() and (utility is None or type(utility) in known):  # the utilities the kernel knows
+        return _kernel_search()(
             rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock, memo=memo
         )
-    return Expectimax(rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock)
+    return expectimax(rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock)
+
+
+@functools.cache
+def _python_search() -> tuple[type, tuple[type, ...]]:
+    """The Python search and the utilities the kernel knows, imported once
+    (an import statement costs microseconds on every search; lookahead makes one a move)."""
+    from spoker.players.search import Expectimax, Utility, WinUtility
+
+    return Expectimax, (Utility, WinUtility)
+
+
+@functools.cache
+def _kernel_search() -> type:
+    """:class:`~spoker.kernel.search.KernelSearch`, imported once (when the kernel is ready)."""
+    from spoker.kernel.search import KernelSearch
+
+    return KernelSearch
 
 
 class Kept:

@@ -163,8 +163,8 @@ class KernelSearch:
             ANALYSE, white, black, red, occupied, playable, challenge, colour, 0, 0, lead, depth,
             -math.inf, math.inf, bool(prune),
         ))
-        out = self.memo.out
-        return sorted((int(out[i, 0]), float(out[i, 1])) for i in range(count))
+        rows = self.memo.out[:count, :2].tolist()  # one conversion: an item at a time costs a microsecond each
+        return sorted((int(cell), value) for cell, value in rows)
 
 
 __all__ = ["KernelSearch"]
