@@ -335,6 +335,12 @@ def probe(keys: np.ndarray, regions: np.ndarray, region: int, k1: int, k2: int, 
 
 
 @_jit
+def _prefetch_slot(base, regions, region, k1, k2):  # type: ignore[no-untyped-def]
+    """Ask the processor for the bucket of (k1, k2) (``base``: the block's address), without waiting for it."""
+    _prefetch(base + _bucket(regions, region, k1, k2) * SLOT_BYTES)
+
+
+@_jit
 def store(
     keys: np.ndarray, values: np.ndarray, regions: np.ndarray, region: int, k1: int, k2: int,
     gen: int, value: float, kind: int,
@@ -467,6 +473,8 @@ def leaf_value(p, w: int, b: int, r: int, occupied: int, playable: int, challeng
     counters = _i1(p[A_COUNTERS])
     codes = _i3(p[A_CODES])
     inherit = _i1(p[A_INHERIT])
+    regions = _i2(p[A_REGIONS])
+    base = p[A_KEYS][0]
     n0 = ints[INT_TOTAL_WHITE] - popcount(w)
     n1 = ints[INT_TOTAL_WHITE + 1] - popcount(b)
     n2 = ints[INT_TOTAL_WHITE + 2] - popcount(r)
@@ -492,6 +500,15 @@ def leaf_value(p, w: int, b: int, r: int, occupied: int, playable: int, challeng
                 codes[ply, cell, 0], codes[ply, cell, 1], codes[ply, cell, 2] = raw_codes(
                     rows, counts, ints, w, b, r, cell
                 )
+            # the challenges' memo lines, asked for all at once (their misses overlap)
+            c0, c1, c2 = apex_ruled(ints, cell, False, codes[ply, cell, 0], codes[ply, cell, 1], codes[ply, cell, 2])
+            bit = 1 << cell
+            if c0 and n0 and c0 < sf_code:
+                _prefetch_slot(base, regions, R_OPEN, (w | bit) | (b << 30), r | (np.int64(c0) << 30))
+            if c1 and n1 and c1 < sf_code:
+                _prefetch_slot(base, regions, R_OPEN, w | ((b | bit) << 30), r | (np.int64(c1) << 30))
+            if c2 and n2 and c2 < sf_code:
+                _prefetch_slot(base, regions, R_OPEN, w | (b << 30), (r | bit) | (np.int64(c2) << 30))
         rest = playable
         while rest:
             cell = lowest_cell(rest)
@@ -586,7 +603,7 @@ def _prefetch_leaves(p, w: int, b: int, r: int, challenge: int, lead: int, colou
         r2 = r | bit if colour == 2 else r
         k1 = w2 | (b2 << 30)
         k2 = r2 | (np.int64(next_challenge) << 30) | (np.int64(-lead_after + LEAD_BIAS) << 36)
-        _prefetch(base + _bucket(regions, R_LEAF, k1, k2) * SLOT_BYTES)  # type: ignore[call-arg]  # an intrinsic: typed by numba
+        _prefetch_slot(base, regions, R_LEAF, k1, k2)
 
 
 # -- the tree --------------------------------------------------------------------
