@@ -578,10 +578,11 @@ def leaf(p, w: int, b: int, r: int, occupied: int, playable: int, challenge: int
 
 
 @_jit
-def _prefetch_leaves(p, w: int, b: int, r: int, challenge: int, lead: int, colour: int, ply: int, count: int) -> None:  # type: ignore[no-untyped-def]
-    """Ask the processor for the memo's line of each leaf that a placement
-    of ``colour`` reaches, all at once, before the leaves are probed one by
-    one: their cache misses overlap instead of following each other."""
+def _prefetch_children(p, w: int, b: int, r: int, challenge: int, lead: int, colour: int, ply: int, count: int, depth: int, left: int) -> None:  # type: ignore[no-untyped-def]
+    """Ask the processor for the memo's line of each child (a leaf at the
+    last ply, else a chance node) that a placement of ``colour`` reaches, all
+    at once, before they are probed one by one: their cache misses overlap
+    instead of following each other."""
     gain = _i2(p[A_GAIN])
     ints = _i1(p[A_INTS])
     regions = _i2(p[A_REGIONS])
@@ -603,7 +604,10 @@ def _prefetch_leaves(p, w: int, b: int, r: int, challenge: int, lead: int, colou
         r2 = r | bit if colour == 2 else r
         k1 = w2 | (b2 << 30)
         k2 = r2 | (np.int64(next_challenge) << 30) | (np.int64(-lead_after + LEAD_BIAS) << 36)
-        _prefetch_slot(base, regions, R_LEAF, k1, k2)
+        if depth <= 1:
+            _prefetch_slot(base, regions, R_LEAF, k1, k2)
+        else:  # the child's key: its depth as it clamps it (to its balls left)
+            _prefetch_slot(base, regions, R_CHANCE, k1, k2 | (np.int64(min(depth - 1, left - 1)) << 48))
 
 
 # -- the tree --------------------------------------------------------------------
@@ -795,8 +799,7 @@ def search(p, mode: int, w: int, b: int, r: int, occupied: int, playable: int, c
                     orders[ply, j] = orders[ply, j - 1]
                     j -= 1
                 orders[ply, j] = i
-            if depth <= 1:
-                _prefetch_leaves(p, w, b, r, challenge, lead, colour, ply, count)
+            _prefetch_children(p, w, b, r, challenge, lead, colour, ply, count, depth, left)
             best = -math.inf
             for i in range(count):
                 move = orders[ply, i]
