@@ -3,13 +3,15 @@ functions over bit masks and the arrays of :mod:`spoker.kernel.tables`.
 
 Each function here mirrors a method of the Python search, in the same order
 of colours, cells and moves, so that the values are the same (the tests hold
-them equal): :func:`colour_codes` is ``Judge.colour_codes`` with the apex
-ruling, :func:`search` is ``Expectimax.chance`` with ``_moves`` and
-``_decide`` inlined (Star1 windows as there), and ``place`` and ``analyse``, :func:`leaf_value` is
-``leaf_terms`` (with quiescence: ``_open_gains`` and ``_challenge_value``).
+them equal): :func:`raw_codes` is ``Judge.colour_codes`` (:func:`apex_ruled`
+the apex ruling), :func:`search` is ``Expectimax.chance`` with ``_moves`` and
+``_decide`` inlined (Star1 windows as there), and ``place`` and
+``analyse``, :func:`leaf_value` is ``leaf_terms`` (with quiescence:
+``_open_gains`` and ``_challenge_value``).
 
 The memos are one fixed block of numpy arrays (:class:`spoker.kernel.Memo`):
-three open-addressed regions (chance nodes, leaves, challenge values), each a power of two of slots in buckets of two; a new entry takes
+three open-addressed regions (chance nodes, leaves, challenge values), each
+a power of two of slots in buckets of two; a new entry takes
 an empty slot of its bucket, else pushes the older of the two out. An entry
 is live while its generation is the memo's: emptying the memo is one
 increment. So the memory is bounded whatever the search's effort.
@@ -301,17 +303,6 @@ def apex_ruled(ints: np.ndarray, cell: int, responding: bool, c0: int, c1: int, 
             if c2 < floor:
                 c2 = 0
     return c0, c1, c2
-
-
-@_jit
-def colour_codes(
-    rows: np.ndarray, counts: np.ndarray, ints: np.ndarray, m0: int, m1: int, m2: int, cell: int,
-    responding: bool,
-) -> tuple[int, int, int]:
-    """``Judge.turn_colour_codes``: the code a ball of each colour forms on
-    the empty ``cell``, the apex ruling applied for this turn."""
-    c0, c1, c2 = raw_codes(rows, counts, ints, m0, m1, m2, cell)
-    return apex_ruled(ints, cell, responding, c0, c1, c2)
 
 
 # -- the memo --------------------------------------------------------------------
@@ -678,10 +669,9 @@ def search(p, mode: int, w: int, b: int, r: int, occupied: int, playable: int, c
         if occupied == ints[INT_FULL]:  # the bag is empty: a challenge opened now is settled with no response
             return terminal(ints, lead - gain[challenge, 0])
         playable = after_place(up, occupied, playable, cell)
+        # the node below carries the codes the caller left: inherit[ply] of codes[ply - 1]
         if depth <= 1:
-            inherit[ply + 1] = 0  # no codes to carry: judged afresh
-            return -leaf(p, w, b, r, occupied, playable, challenge, -lead, ply + 1)
-        inherit[ply] = 0
+            return -leaf(p, w, b, r, occupied, playable, challenge, -lead, ply)
         return -search(
             p, chance_mode, w, b, r, occupied, playable, challenge, zero, zero, zero, -lead, depth - 1,
             -beta, -alpha, ply, prune,
@@ -693,7 +683,8 @@ def search(p, mode: int, w: int, b: int, r: int, occupied: int, playable: int, c
         while rest:  # cells in index order, then a stable sort by code, strongest first
             at = lowest_cell(rest)
             rest &= rest - 1
-            formed = colour_codes(rows, counts, ints, w, b, r, at, responding)[colour]
+            codes[ply, at, 0], codes[ply, at, 1], codes[ply, at, 2] = raw_codes(rows, counts, ints, w, b, r, at)
+            formed = apex_ruled(ints, at, responding, codes[ply, at, 0], codes[ply, at, 1], codes[ply, at, 2])[colour]
             j = found
             while j > 0 and out[j - 1, 2] < formed:
                 out[j, 0] = out[j - 1, 0]
@@ -706,9 +697,10 @@ def search(p, mode: int, w: int, b: int, r: int, occupied: int, playable: int, c
         for i in range(found):
             counters[C_NODES] += 1
             floor = best - ROOT_MARGIN if prune else -math.inf
+            inherit[ply + 1] = playable & ~linked[np.int64(out[i, 0])]  # the root's codes, carried below
             value = search(
                 p, np.int64(PLACE), w, b, r, occupied, playable, challenge, colour, np.int64(out[i, 0]),
-                np.int64(out[i, 2]), lead, depth, floor, math.inf, ply, prune,
+                np.int64(out[i, 2]), lead, depth, floor, math.inf, ply + 1, prune,
             )
             if counters[C_STOP]:
                 return 0.0
