@@ -115,26 +115,21 @@ _jit = njit(cache=True, nogil=True)
 ) = range(17)
 
 
+def _address_codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+    """An int64 address as a pointer of the intrinsic's return type."""
+    return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+
+
 @intrinsic
 def _int_pointer(typingctx, address):  # type: ignore[no-untyped-def]
     """The int64 pointer at an address."""
-    signature = types.CPointer(types.int64)(types.int64)
-
-    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
-        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
-
-    return signature, codegen
+    return types.CPointer(types.int64)(types.int64), _address_codegen
 
 
 @intrinsic
 def _float_pointer(typingctx, address):  # type: ignore[no-untyped-def]
     """The float64 pointer at an address."""
-    signature = types.CPointer(types.float64)(types.int64)
-
-    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
-        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
-
-    return signature, codegen
+    return types.CPointer(types.float64)(types.int64), _address_codegen
 
 
 PREFETCH = "llvm.prefetch.p0" if llvm.llvm_version_info >= (17,) else "llvm.prefetch.p0i8"
