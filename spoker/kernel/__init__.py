@@ -115,15 +115,29 @@ def new_search(
     """The search every caller uses (see the module doc): compiled when it
     can be, for :class:`Utility` and :class:`~spoker.players.search.WinUtility`;
     otherwise :class:`Expectimax` (``memo`` then unused: it keeps its own dicts)."""
-    from spoker.players.search import Expectimax, Utility, WinUtility
-
-    if _compiled_ready() and (utility is None or type(utility) in (Utility, WinUtility)):  # the utilities the kernel knows
-        from spoker.kernel.search import KernelSearch
-
-        return KernelSearch(
+    expectimax, known = _python_search()
+    if _compiled_ready() and (utility is None or type(utility) in known):  # the utilities the kernel knows
+        return _kernel_search()(
             rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock, memo=memo
         )
-    return Expectimax(rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock)
+    return expectimax(rules, utility, limit=limit, deadline=deadline, quiescence=quiescence, clock=clock)
+
+
+@functools.cache
+def _python_search() -> tuple[type, tuple[type, ...]]:
+    """The Python search and the utilities the kernel knows, imported once
+    (an import statement costs microseconds on every search; lookahead makes one a move)."""
+    from spoker.players.search import Expectimax, Utility, WinUtility
+
+    return Expectimax, (Utility, WinUtility)
+
+
+@functools.cache
+def _kernel_search() -> type:
+    """:class:`~spoker.kernel.search.KernelSearch`, imported once (when the kernel is ready)."""
+    from spoker.kernel.search import KernelSearch
+
+    return KernelSearch
 
 
 class Kept:
@@ -168,7 +182,7 @@ def _cached() -> bool:
     """Whether numba's cache holds the kernel already (its index file is there)."""
     from spoker.kernel import compiled
 
-    cache = getattr(compiled.search, "_cache", None)
+    cache = getattr(compiled.run, "_cache", None)
     index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
     return index is None or os.path.exists(index)  # a numba without the attribute: assume cached, say nothing
 
@@ -191,7 +205,7 @@ def warm_up() -> str:
         state = GameState()
         state.apply_draw(0)
         try:
-            search = KernelSearch(state.rules, memo=Memo((2, 2, 2, 2)))
+            search = KernelSearch(state.rules, memo=Memo((2, 2, 2)))
             search.analyse(*root_args(state), 1)
             search.place(0, 0, 0, 0, state.playable_mask, 0, 0, 0, 0, 0, 2)
         except Exception as error:  # noqa: BLE001 (a compiler that fails: the Python path serves, and says why)

@@ -19,35 +19,33 @@ import spoker.kernel.compiled as compiled
 from spoker.engine.rules import RuleSet
 from spoker.kernel.compiled import (
     ANALYSE,
-    C_GEN,
-    C_HOOK,
-    C_LIMIT,
     C_NEXT,
     C_NODES,
-    C_QUIESCENCE,
     C_STOP,
-    C_WINDOWS,
     CHANCE,
-    COUNTERS,
     PLACE,
 )
 from spoker.kernel.memo import Memo, thread_memo
-from spoker.kernel.tables import Tables, build_tables, utility_kind
+from spoker.kernel.tables import Tables, addresses, build_tables, utility_kind
 from spoker.players.search import OutOfBudget, Utility
 
 NO_LIMIT = 1 << 62
 
 
 @functools.lru_cache(maxsize=64)
-def _tables(rules: RuleSet, kind: int, scale: tuple[float, ...], quiescence: bool) -> tuple[Tables, bool]:
-    """The arrays of ``rules`` and a utility (by kind and scale), cached: the
-    returned pair is also the memo's context (compared by identity)."""
+def _tables(
+    rules: RuleSet, kind: int, scale: tuple[float, ...], quiescence: bool
+) -> tuple[Tables, bool, np.ndarray]:
+    """The arrays of ``rules`` and a utility (by kind and scale), and their
+    addresses for the kernel, cached (which keeps the arrays alive): the
+    returned triple is also the memo's context (compared by identity)."""
     from spoker.players.search import WinUtility
 
     utility = WinUtility() if kind else Utility()
     if kind:
         utility._scale = scale  # type: ignore[attr-defined]  # the utility's own table (any spread)
-    return build_tables(rules, utility), quiescence
+    tables = build_tables(rules, utility)
+    return tables, quiescence, addresses(tuple(tables))
 
 
 class KernelSearch:
@@ -83,12 +81,10 @@ class KernelSearch:
         self._next_check = 0
         scale = tuple(getattr(self.utility, "_scale", ()))
         self._context = _tables(rules, kind, scale, quiescence)
-        self._tables = tuple(self._context[0])
         if memo is None:
             memo = thread_memo()
             memo.clear()
         self.memo = memo
-        self._counters = np.zeros(COUNTERS, dtype=np.int64)
 
     def _check(self, nodes: int) -> int:
         """The kernel's look at the clock and the progress (every CHECK_EVERY nodes)."""
@@ -101,25 +97,17 @@ class KernelSearch:
     def _run(self, mode: int, *args: Any) -> float:
         memo = self.memo
         memo.adopt(self._context)
-        counters = self._counters
+        view = self._view(memo)
+        counters = memo.counters
         hook = self.deadline is not None or self.progress is not None
-        counters[C_NODES] = self.nodes
-        counters[C_LIMIT] = self.limit
-        counters[C_NEXT] = self._next_check
-        counters[C_STOP] = 0
-        counters[C_HOOK] = hook
-        counters[C_WINDOWS] = self.windows
-        counters[C_QUIESCENCE] = self.quiescence
-        counters[C_GEN] = memo.generation
         active = compiled._ACTIVE
         if hook:
             outer = getattr(active, "check", None), getattr(active, "error", None)
             active.check, active.error = self._check, None
         try:
-            result: float = compiled.search(
-                self._tables,
-                (memo.keys, memo.values, memo.regions, counters, memo.moves, memo.orders, memo.out),
-                mode, *args,
+            result: float = compiled.run(
+                view, self.nodes, self.limit, self._next_check, hook, self.windows, self.quiescence,
+                memo.generation, mode, *args,
             )
         finally:
             self.nodes = int(counters[C_NODES])
@@ -133,6 +121,16 @@ class KernelSearch:
             raise OutOfBudget
         return result
 
+    def _view(self, memo: Memo) -> np.ndarray:
+        """The addresses the kernel reads: the tables', then the memo's (kept in the memo for this context)."""
+        if memo.view is None or memo.view_of is not self._context:
+            memo.view = np.concatenate((self._context[2], addresses((
+                memo.keys, memo.values, memo.regions, memo.counters, memo.moves, memo.orders, memo.out, memo.codes,
+                memo.inherit,
+            ))))
+            memo.view_of = self._context
+        return memo.view
+
     def place(
         self, white: int, black: int, red: int, occupied: int, playable: int, challenge: int,
         colour: int, cell: int, code: int, lead: int, depth: int,
@@ -141,7 +139,7 @@ class KernelSearch:
         """:meth:`Expectimax.place <spoker.players.search.Expectimax.place>`, compiled."""
         return float(self._run(
             PLACE, white, black, red, occupied, playable, challenge, colour, cell, code, lead, depth,
-            float(alpha), float(beta), 0, False,
+            float(alpha), float(beta), False,
         ))
 
     def chance(
@@ -151,7 +149,7 @@ class KernelSearch:
         """:meth:`Expectimax.chance <spoker.players.search.Expectimax.chance>`, compiled."""
         return float(self._run(
             CHANCE, white, black, red, occupied, playable, challenge, 0, 0, 0, lead, depth,
-            float(alpha), float(beta), 0, False,
+            float(alpha), float(beta), False,
         ))
 
     def analyse(
@@ -163,10 +161,10 @@ class KernelSearch:
         white, black, red = masks
         count = int(self._run(
             ANALYSE, white, black, red, occupied, playable, challenge, colour, 0, 0, lead, depth,
-            -math.inf, math.inf, 0, bool(prune),
+            -math.inf, math.inf, bool(prune),
         ))
-        out = self.memo.out
-        return sorted((int(out[i, 0]), float(out[i, 1])) for i in range(count))
+        rows = self.memo.out[:count, :2].tolist()  # one conversion: an item at a time costs a microsecond each
+        return sorted((int(cell), value) for cell, value in rows)
 
 
 __all__ = ["KernelSearch"]

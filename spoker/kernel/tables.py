@@ -63,10 +63,29 @@ class Tables(NamedTuple):
     """int64: the rulings and the bag (the ``INT_`` entries)."""
     floats: np.ndarray
     """float64: the utility (the ``FLOAT_`` entries, then its scale table)."""
+    linked: np.ndarray
+    """int64 [30]: per cell, the cells whose codes a ball there may change
+    (it lies in one of their shapes, covers or bridges): the kernel judges
+    the other cells once per board and carries their codes down the tree."""
 
     @property
     def nbytes(self) -> int:
         return sum(int(a.nbytes) for a in self)
+
+
+ARRAYS = 17
+"""Arrays the kernel reads (the tables' eight, then the memo's nine)."""
+
+
+def addresses(arrays: tuple[np.ndarray, ...]) -> np.ndarray:
+    """Per array its address and three dimensions, flat (int64): the kernel
+    reads them so (the caller keeps the arrays alive while it runs)."""
+    out: list[int] = []
+    for array in arrays:
+        if not array.flags.c_contiguous:
+            raise ValueError(f"array of shape {array.shape}: the kernel reads C-contiguous arrays only")
+        out += (array.__array_interface__["data"][0], *array.shape, *(1,) * (3 - array.ndim))
+    return np.array(out, dtype=np.int64)
 
 
 def bag_totals(rules: RuleSet) -> tuple[int, int, int]:
@@ -100,6 +119,20 @@ def _rows(judge: Judge) -> tuple[np.ndarray, np.ndarray]:
     return rows, counts
 
 
+def _linked(judge: Judge) -> np.ndarray:
+    """Per cell ``x``, the mask of cells ``c`` whose codes read ``x`` (any row through ``c``)."""
+    reads = [0] * 30
+    for cell, cell_rows in enumerate(judge.through_rows):
+        for mask, _others, _kind, _flush, _mixed, cover, bridges, _pairings in cell_rows:
+            reads[cell] |= mask | cover
+            for bridge in bridges:
+                reads[cell] |= bridge
+    linked = np.zeros(30, dtype=np.int64)
+    for x in range(30):
+        linked[x] = sum(1 << cell for cell in range(30) if reads[cell] >> x & 1) | 1 << x
+    return linked
+
+
 def _up() -> np.ndarray:
     up = np.zeros((30, 1 + 2 * max(len(resting) for resting in UP)), dtype=np.int64)
     for cell, resting in enumerate(UP):
@@ -121,9 +154,9 @@ def utility_kind(utility: Utility) -> int | None:
 
 
 @functools.lru_cache(maxsize=32)
-def _judge_tables(judge: Judge) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _judge_tables(judge: Judge) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     rows, counts = _rows(judge)
-    return rows, counts, _up()
+    return rows, counts, _up(), _linked(judge)
 
 
 def build_tables(rules: RuleSet, utility: Utility) -> Tables:
@@ -133,7 +166,7 @@ def build_tables(rules: RuleSet, utility: Utility) -> Tables:
     if kind is None:
         raise TypeError(f"utility {utility!r}: the kernel knows Utility and WinUtility only")
     judge = rules.judge
-    rows, counts, up = _judge_tables(judge)
+    rows, counts, up, linked = _judge_tables(judge)
     totals = bag_totals(rules)
     ints = np.array(
         [
@@ -145,8 +178,8 @@ def build_tables(rules: RuleSet, utility: Utility) -> Tables:
     scale = getattr(utility, "_scale", (0.0,) * 31)
     floats = np.array([utility.sf, utility.top, SF_POINTS, *scale], dtype=np.float64)
     return Tables(
-        rows, counts, up, settling_table(rules), np.array(OPEN_VALUE, dtype=np.float64), ints, floats
+        rows, counts, up, settling_table(rules), np.array(OPEN_VALUE, dtype=np.float64), ints, floats, linked
     )
 
 
-__all__ = ["Tables", "bag_totals", "build_tables", "settling_table", "utility_kind"]
+__all__ = ["ARRAYS", "Tables", "addresses", "bag_totals", "build_tables", "settling_table", "utility_kind"]
