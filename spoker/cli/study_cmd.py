@@ -10,8 +10,10 @@ import sys
 from spoker.cli import CliError, cluster_arg, positive_int, seed_int
 from spoker.cli.simulate_cmd import PlayersHelp
 from spoker.cli.streams import check_output
-from spoker.records.rules_file import rules_of
-from spoker.runs.charts import draw_study_chart
+from spoker.engine.rules import RuleSet, RulesFile
+from spoker.records.rules_file import read_rules
+from spoker.runs.charts import draw_explore_chart, draw_study_chart
+from spoker.runs.explore import explore, parse_space, schedule
 from spoker.runs.simulate import ProgressBar
 from spoker.runs.study import ALL_RULES, Study, run_study
 
@@ -59,11 +61,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--players", action="append", required=True, metavar="A,B",
         help="two players, comma-separated ({players}); may be repeated",
     )
-    p.add_argument("--games", type=positive_int, required=True, metavar="N", help="games a rule set")
+    p.add_argument("--games", type=positive_int, required=True, metavar="N",
+                   help="games a rule set (with --explore: the games in all)")
     p.add_argument(
-        "--rules", nargs="+", metavar="R",
-        help="rule sets to compare, each a Rules value such as visible or 'touching, apex-free' "
-        "(default: all four)",
+        "--rules", action="extend", nargs="+", metavar="R",
+        help="rule sets to compare, each items such as visible or 'touching, tie=none' or a "
+        "FILE.toml; may be repeated (default: the four of rules.md; with --explore: the one base)",
+    )
+    p.add_argument(
+        "--explore", metavar="SPACE",
+        help="vary these items and find the fairest rule set, e.g. 'tie=both|none bag=10-10-10|12-9-9 "
+        "apex-free=on|off' (successive halving over --games games in all)",
     )
     p.add_argument("--seed", type=seed_int, default=None, metavar="S", help="seed (whole number >= 0)")
     cluster_arg.add_arguments(p)
@@ -83,12 +91,24 @@ def _pair(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
+def _rule_sets(values: list[str] | None) -> tuple[list[RuleSet], list[str]]:
+    """The rule sets ``--rules`` names, and their rows' names (a rules file's
+    ``name``, else "" for the canonical items)."""
+    if not values:
+        return list(ALL_RULES), [""] * len(ALL_RULES)
+    found = [read_rules(value) for value in values]
+    return ([f.rules if isinstance(f, RulesFile) else f for f in found],
+            [f.name if isinstance(f, RulesFile) else "" for f in found])
+
+
 def run(args: argparse.Namespace) -> int:
     pairs = [_pair(text) for text in args.players]
-    rule_sets = [rules_of(r) for r in args.rules] if args.rules else list(ALL_RULES)
+    rule_sets, labels = _rule_sets(args.rules)
     if args.chart is not None:
         check_output(args.chart, "--chart", ".png")  # before the games, not after them
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    if args.explore is not None:
+        return _explore(args, pairs, rule_sets if args.rules else [], seed)
     studies: list[Study] = []
     bar = ProgressBar(sys.stderr)
     try:
@@ -96,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             for pair in pairs:
                 studies.append(
                     run_study(pair, args.games, seed, rule_sets, workers, progress=bar, executor=executor,
-                              luck_adjusted=args.luck_adjusted)
+                              luck_adjusted=args.luck_adjusted, labels=labels)
                 )
     finally:
         bar.close()
@@ -107,6 +127,32 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(study.to_json()))
     else:
         print("\n\n".join(study.table() for study in studies))
+        if args.chart is not None:
+            print(f"\nchart: {args.chart}")
+    return 0
+
+
+def _explore(args: argparse.Namespace, pairs: list[tuple[str, str]], bases: list[RuleSet], seed: int) -> int:
+    """``--explore SPACE``: one pair, at most one base rule set."""
+    if len(pairs) != 1:
+        raise CliError(f"--explore plays one pair of players, not {len(pairs)}")
+    if len(bases) > 1:
+        raise CliError(f"--explore varies one base rule set: --rules named {len(bases)}")
+    base = bases[0] if bases else RuleSet()
+    schedule(args.games, len(parse_space(args.explore, base)))  # told before anything starts
+    bar = ProgressBar(sys.stderr)
+    try:
+        with cluster_arg.executor_for("study", args) as (workers, executor):
+            found = explore(pairs[0], args.games, args.explore, base, seed, workers, executor,
+                            luck_adjusted=args.luck_adjusted, progress=bar)
+    finally:
+        bar.close()
+    if args.chart is not None:
+        draw_explore_chart(found, args.chart)
+    if args.json:
+        print(json.dumps(found.to_json()))
+    else:
+        print(found.table())
         if args.chart is not None:
             print(f"\nchart: {args.chart}")
     return 0
