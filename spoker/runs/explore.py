@@ -249,7 +249,7 @@ def explore(
         for i in alive:
             played[i] = number
         alive.sort(key=lambda i: (*fairness(tallies[i], bool(luck)), i))
-        alive = alive[: math.ceil(len(alive) / 2)]
+        alive = sorted(alive[: math.ceil(len(alive) / 2)])  # played in the space's order
     order = sorted(range(len(tallies)), key=lambda i: (-played[i], *fairness(tallies[i], bool(luck)), i))
     canonical = " ".join(space.lower().split())
     return Exploration(pair, budget, seed, base, canonical, bool(luck), plan, [(tallies[i], played[i]) for i in order])
