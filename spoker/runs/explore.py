@@ -16,6 +16,7 @@ and add the next round's. Every rule set plays game ``i`` from the same seeds
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -27,6 +28,7 @@ from shibumi.errors import shown
 from spoker.engine.rules import DEFAULT_RULES, VISIBILITIES, RuleSet, variant_names
 from spoker.errors import ArgumentError, NotationError
 from spoker.runs.luck_judge import DEFAULT_JUDGE, luck_judge
+from spoker.runs.parallel import running
 from spoker.runs.study import RuleTally, check_study, luck_share, play_tallies, summary_table
 
 MAX_ARMS = 256
@@ -243,13 +245,16 @@ def explore(
         if progress is not None:
             progress(done, total)
 
-    for number, (_, games) in enumerate(plan, 1):
-        play_tallies([tallies[i] for i in alive], start, games, seed, workers, executor, luck, tick)
-        start += games
-        for i in alive:
-            played[i] = number
-        alive.sort(key=lambda i: (*fairness(tallies[i], bool(luck)), i))
-        alive = sorted(alive[: math.ceil(len(alive) / 2)])  # played in the space's order
+    with contextlib.ExitStack() as stack:
+        if executor is None and workers > 1:  # one set of workers for every round
+            executor = stack.enter_context(running(workers))
+        for number, (_, games) in enumerate(plan, 1):
+            play_tallies([tallies[i] for i in alive], start, games, seed, workers, executor, luck, tick)
+            start += games
+            for i in alive:
+                played[i] = number
+            alive.sort(key=lambda i: (*fairness(tallies[i], bool(luck)), i))
+            alive = sorted(alive[: math.ceil(len(alive) / 2)])  # played in the space's order
     order = sorted(range(len(tallies)), key=lambda i: (-played[i], *fairness(tallies[i], bool(luck)), i))
     canonical = " ".join(space.lower().split())
     return Exploration(pair, budget, seed, base, canonical, bool(luck), plan, [(tallies[i], played[i]) for i in order])
