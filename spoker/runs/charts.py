@@ -10,6 +10,7 @@ this module) load without it.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -264,27 +265,44 @@ def draw_explore_chart(found: Exploration, path: str, few: int = 10) -> None:
 
     ranking = found.to_json()["ranking"][:few]
     tallies = [t for t, _ in found.ranking[:few]]
-    width = max(900, 130 * len(ranking) + 100)
-    image = Image.new("RGB", (width, 900), "white")
-    draw = ImageDraw.Draw(image)
     labels = [f"#{j['rank']} ({j['games']} games)\n" + _short(t) for j, t in zip(ranking, tallies)]
+    extra = 15 * max(label.count("\n") for label in labels)  # the labels' lines below each panel
+    width = max(900, 150 * len(ranking) + 100)
+    image = Image.new("RGB", (width, 900 + 2 * extra), "white")
+    draw = ImageDraw.Draw(image)
     second = [(j["second"]["score_rate"], *j["second"]["ci"]) for j in ranking]
     a, b = found.players
-    _bars(draw, (20, 15, width - 20, 450),
+    _bars(draw, (20, 15, width - 20, 450 + extra),
           f"The fairest rule sets ({a} v {b}, successive halving, {found.games} games): "
           "second seat's score rate (95% interval)", labels, [("second player", _SECOND, second)], even=True)
-    _bars(draw, (20, 470, width - 20, 885), "Draws, straight-flush endings, when the winner was decided",
-          labels, _designer_series(ranking))
+    _bars(draw, (20, 470 + extra, width - 20, 885 + 2 * extra),
+          "Draws, straight-flush endings, when the winner was decided", labels, _designer_series(ranking))
     write_png_atomic(image, path)
 
 
+LABEL_CHARS = 20
+"""The longest line of a rule set's label under its bars (about 130 pixels)."""
+
+
 def _short(tally: RuleTally) -> str:
-    """A rule set's label under its bars: its name, else its items, two to
-    a line."""
+    """A rule set's label under its bars: its name, else its items one a
+    line (``visible`` left out beside others: it is the default), a long
+    item broken after its ``<`` or ``+``."""
     if tally.label:
         return tally.label
     items = tally.rules.items()
-    return "\n".join(", ".join(items[i:i + 2]) for i in range(0, len(items), 2))
+    if len(items) > 1 and items[0] == "visible":
+        items = items[1:]
+    lines: list[str] = []
+    for item in items:
+        line = ""
+        for piece in re.split(r"(?<=[<+])", item):
+            if line and len(line) + len(piece) > LABEL_CHARS:
+                lines.append(line)
+                line = ""
+            line += piece
+        lines.append(line)
+    return "\n".join(lines)
 
 
 __all__ = ["chart_font", "draw_explore_chart", "draw_study_chart", "draw_tournament_chart", "rate_axis"]
