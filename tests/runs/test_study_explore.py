@@ -100,7 +100,7 @@ def test_halving_keeps_the_fairest(monkeypatch: pytest.MonkeyPatch) -> None:
     ]
     assert found.games == 590 and found.to_json()["ranking"][0]["rank"] == 1
     table = found.table()
-    assert "successive halving" in table and "visible, bag=14-8-8" in table
+    assert "successive halving" in table and "from 'visible'" in table and "visible, bag=14-8-8" in table
     assert "bag=10-10-10" not in table.split("\n", 4)[-1]  # five shown, the worst left out
 
 
