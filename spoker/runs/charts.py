@@ -10,15 +10,16 @@ this module) load without it.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from shibumi.errors import expect
-from spoker.engine.rules import RuleSet
 from spoker.errors import ArgumentError
 from spoker.records.files import write_png_atomic
+from spoker.runs.explore import Exploration
 from spoker.runs.stats import wilson_interval
-from spoker.runs.study import RANKS, Study
+from spoker.runs.study import RANKS, RuleTally, Study
 from spoker.runs.tournament import Tournament
 
 RGB = tuple[int, int, int]
@@ -35,6 +36,8 @@ _BAR_LIGHT: RGB = (150, 185, 220)
 """A tournament's pairings."""
 _SECOND: RGB = (220, 130, 50)
 """A study's second player."""
+_DRAWS: RGB = (140, 140, 140)
+"""A study's draws."""
 _RANK_COLOURS: tuple[RGB, ...] = ((120, 160, 90), (70, 120, 180), (160, 100, 170), (200, 80, 80))
 """A study's ranks that can challenge, lowest first."""
 
@@ -140,9 +143,10 @@ def draw_tournament_chart(tournament: Tournament, path: str) -> None:
 # -- a study ----------------------------------------------------------------------
 def _bars(
     draw: Any, box: tuple[int, int, int, int], title: str, labels: list[str],
-    series: list[tuple[str, RGB, list[tuple[float, float, float]]]],
+    series: list[tuple[str, RGB, list[tuple[float, float, float]]]], even: bool = False,
 ) -> None:
-    """Grouped bars of rates (0..1), one group a label, whiskers for intervals."""
+    """Grouped bars of rates (0..1), one group a label, whiskers for intervals;
+    ``even`` draws the 50% line (a fair game)."""
     left, top, right, bottom = box
     font, small = chart_font(16), chart_font(12)
     draw.text((left, top), title, fill=_INK, font=font)
@@ -156,6 +160,8 @@ def _bars(
     height = plot_bottom - plot_top
 
     y_of = rate_axis(draw, left, plot_left, right, plot_bottom, height, small)
+    if even:
+        draw.line([(plot_left, y_of(0.5)), (right, y_of(0.5))], fill=_EVEN, width=1)
     slot = (right - plot_left) / max(len(labels), 1)
     width = min(slot * 0.8 / max(len(series), 1), 70)
     for k, label in enumerate(labels):
@@ -184,19 +190,39 @@ def _check_studies(studies: object) -> None:
         raise ArgumentError("a study chart needs at least one study")
 
 
+def _designer_series(figures: Sequence[dict[str, Any]]) -> list[tuple[str, RGB, list[tuple[float, float, float]]]]:
+    """The study's figures a game designer reads that are shares (0..1), as
+    bar series: draws, straight-flush endings, when the winner took the lead
+    for good (share of the game) and, with luck judged, the skill share."""
+    def rate(entry: dict[str, Any], key: str = "rate") -> tuple[float, float, float]:
+        return (entry[key], entry["ci"][0], entry["ci"][1])
+
+    series = [
+        ("draws", _DRAWS, [rate(j["draws"]) for j in figures]),
+        ("straight-flush endings", _RANK_COLOURS[3], [rate(j["straight_flush_ends"]) for j in figures]),
+        ("decided at (share of the game)", _RANK_COLOURS[0], [rate(j["decided_at"], "mean") for j in figures]),
+    ]
+    skills = [(j.get("luck") or {}).get("skill_share", {}) for j in figures]
+    if all(s.get("value") is not None for s in skills):
+        series.append(("skill share", _RANK_COLOURS[2], [(s["value"], *s["ci"]) for s in skills]))
+    return series
+
+
 def draw_study_chart(studies: Sequence[Study], path: str) -> None:
     """Save a PNG: for each study (a pair of players), the first and second
     player's score rates under each rule set; then how often each rank wins
-    its challenge, for the first study, under each rule set."""
+    its challenge, for the first study, under each rule set; then the first
+    study's draws, straight-flush endings, when the winner was decided and
+    (luck judged) the skill share."""
     _check_studies(studies)
     _check_path(path)
     from PIL import Image, ImageDraw
 
     columns = [(s, t) for s in studies for t in s.tallies]
     width = max(900, 110 * len(columns) + 100)
-    image = Image.new("RGB", (width, 860), "white")
+    image = Image.new("RGB", (width, 1260), "white")
     draw = ImageDraw.Draw(image)
-    labels = [_short(t.rules) + ("" if len(studies) == 1 else f"\n{s.players[0]}") for s, t in columns]
+    labels = [_short(t) + ("" if len(studies) == 1 else f"\n{s.players[0]}") for s, t in columns]
     seats = []
     for seat, name, colour in ((0, "first player", _BAR), (1, "second player", _SECOND)):
         values = []
@@ -218,13 +244,65 @@ def draw_study_chart(studies: Sequence[Study], path: str) -> None:
         ranks.append((r.key, colour, values))
     _bars(draw, (20, 470, width - 20, 845),
           f"How often a challenge wins, by its rank ({first.players[0]} v {first.players[1]})",
-          [_short(t.rules) for t in first.tallies], ranks)
+          [_short(t) for t in first.tallies], ranks)
+    figures = first.to_json()["rules"]
+    _bars(draw, (20, 865, width - 20, 1245),
+          f"Draws, straight-flush endings, when the winner was decided ({first.players[0]} v {first.players[1]})",
+          [_short(t) for t in first.tallies], _designer_series(figures))
     write_png_atomic(image, path)
 
 
-def _short(rules: RuleSet) -> str:
-    """A rule set's label under its bars: apex-free on a line of its own."""
-    return rules.token.replace(",apex-free", "\n+ apex-free")
+def draw_explore_chart(found: Exploration, path: str, few: int = 10) -> None:
+    """Save a PNG of an exploration's fairest ``few`` rule sets, best first:
+    the second seat's score rate against the 50% line, then draws,
+    straight-flush endings, when the winner was decided and the skill share."""
+    expect(found, Exploration, "found")
+    _check_path(path)
+    expect(few, int, "few")
+    if few < 1:
+        raise ArgumentError(f"few {few!r}: at least one rule set")
+    from PIL import Image, ImageDraw
+
+    ranking = found.to_json()["ranking"][:few]
+    tallies = [t for t, _ in found.ranking[:few]]
+    labels = [f"#{j['rank']} ({j['games']} games)\n" + _short(t) for j, t in zip(ranking, tallies)]
+    extra = 15 * max(label.count("\n") for label in labels)  # the labels' lines below each panel
+    width = max(900, 150 * len(ranking) + 100)
+    image = Image.new("RGB", (width, 900 + 2 * extra), "white")
+    draw = ImageDraw.Draw(image)
+    second = [(j["second"]["score_rate"], *j["second"]["ci"]) for j in ranking]
+    a, b = found.players
+    _bars(draw, (20, 15, width - 20, 450 + extra),
+          f"The fairest rule sets ({a} v {b}, successive halving, {found.games} games): "
+          "second seat's score rate (95% interval)", labels, [("second player", _SECOND, second)], even=True)
+    _bars(draw, (20, 470 + extra, width - 20, 885 + 2 * extra),
+          "Draws, straight-flush endings, when the winner was decided", labels, _designer_series(ranking))
+    write_png_atomic(image, path)
 
 
-__all__ = ["chart_font", "draw_study_chart", "draw_tournament_chart", "rate_axis"]
+LABEL_CHARS = 20
+"""The longest line of a rule set's label under its bars (about 130 pixels)."""
+
+
+def _short(tally: RuleTally) -> str:
+    """A rule set's label under its bars: its name, else its items one a
+    line (``visible`` left out beside others: it is the default), a long
+    item broken after its ``<`` or ``+``."""
+    if tally.label:
+        return tally.label
+    items = tally.rules.items()
+    if len(items) > 1 and items[0] == "visible":
+        items = items[1:]
+    lines: list[str] = []
+    for item in items:
+        line = ""
+        for piece in re.split(r"(?<=[<+])", item):
+            if line and len(line) + len(piece) > LABEL_CHARS:
+                lines.append(line)
+                line = ""
+            line += piece
+        lines.append(line)
+    return "\n".join(lines)
+
+
+__all__ = ["chart_font", "draw_explore_chart", "draw_study_chart", "draw_tournament_chart", "rate_axis"]

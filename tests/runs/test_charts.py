@@ -36,7 +36,7 @@ def test_a_study_chart_is_a_png(tmp_path: Path) -> None:
     draw_study_chart(studies, str(path))
     with Image.open(path) as image:
         assert image.format == "PNG"
-        assert image.size == (900, 860)
+        assert image.size == (900, 1260)
         colours = image.convert("RGB").getcolors(1 << 20)
         assert colours is not None and len(colours) > 10
         # the seats' bars: the first player's blue, the second's orange

@@ -57,7 +57,7 @@ def test_cli_study_luck_adjusted(capsys: pytest.CaptureFixture[str]) -> None:
     out, err = capsys.readouterr()
     assert (code, err) == (0, "")
     luck = json.loads(out)["rules"][0]["luck"]
-    assert set(luck) == {"variance_share", "name", "plain", "luck_adjusted"}
+    assert set(luck) == {"variance_share", "skill_share", "name", "plain", "luck_adjusted"}
     lo, hi = luck["luck_adjusted"]["ci"]
     assert lo <= luck["luck_adjusted"]["score_rate"] <= hi
     code = main(["study", "--players", "random,random", "--games", "4", "--seed", "2", "--rules", "visible",
