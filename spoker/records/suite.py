@@ -208,8 +208,8 @@ def _parse_rules(text: str) -> RuleSet:
     if _plain(text):
         try:
             return RuleSet.parse(text)
-        except SpokerError:
-            pass
+        except SpokerError as err:  # it names the item at fault, quoting the rules
+            raise NotationError(str(err)) from None
     raise NotationError(
         f"rules {text!r}: expected a rule set's items (visible or touching, apex-free, lines=, off=, "
         "order=, tie=, bag=, or an installed variant), comma-separated without spaces"

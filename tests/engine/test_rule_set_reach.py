@@ -49,3 +49,12 @@ def test_the_bag_of_a_bare_board_is_the_rule_sets(rules: str, expect: str) -> No
 def test_a_bare_board_needs_the_rules_for_its_bag() -> None:
     with pytest.raises(TypeError, match="rules"):
         bag_text(parse_board("WB............../........./..../."))  # type: ignore[call-arg]
+
+
+def test_the_luck_judge_weighs_the_draw_by_the_rule_sets_bag() -> None:
+    from spoker import GameState
+    from spoker.runs.luck_judge import JUDGES
+
+    state = GameState(RuleSet.parse("bag=20-10-0"))
+    values = JUDGES["ply1"].colour_values(state)
+    assert [(colour, chance) for colour, chance, _ in values] == [(0, pytest.approx(2 / 3)), (1, pytest.approx(1 / 3))]
