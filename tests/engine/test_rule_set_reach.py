@@ -58,3 +58,15 @@ def test_the_luck_judge_weighs_the_draw_by_the_rule_sets_bag() -> None:
     state = GameState(RuleSet.parse("bag=20-10-0"))
     values = JUDGES["ply1"].colour_values(state)
     assert [(colour, chance) for colour, chance, _ in values] == [(0, pytest.approx(2 / 3)), (1, pytest.approx(1 / 3))]
+
+
+def test_the_puzzles_compare_with_the_touching_rules_keeping_the_bag() -> None:
+    """A position with 12 white balls reads under the touching rules only
+    with its own bag: the hidden group is found, not skipped."""
+    from spoker.engine.state_strings import parse_state
+    from spoker.runs.puzzles import _hidden_kinds
+
+    state = parse_state("WWWWBWWWBRBBRWWW/RB.WRBRWW/...W/. 2 4-1 - W * visible,bag=16-7-7")
+    assert _hidden_kinds(state) == {"covered"}
+    assert RuleSet.parse("tie=none, bag=16-7-7").but(visibility="touching") == RuleSet.parse(
+        "touching, tie=none, bag=16-7-7")
