@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from shibumi import parse_board
+from shibumi import parse_board, parse_cell
 from spoker import RuleSet
 from spoker.engine.groups import Rank, compare, groups_at, groups_containing, strength
 from spoker.engine.moves import Move
@@ -70,3 +70,14 @@ def test_the_puzzles_compare_with_the_touching_rules_keeping_the_bag() -> None:
     assert _hidden_kinds(state) == {"covered"}
     assert RuleSet.parse("tie=none, bag=16-7-7").but(visibility="touching") == RuleSet.parse(
         "touching, tie=none, bag=16-7-7")
+
+
+def test_the_analysis_says_better_by_the_rule_sets_order() -> None:
+    """Under full_house lowest, a three of three kinds on level 1 beats a full
+    house on level 2: the missed challenge is said."""
+    from spoker.engine.state_strings import parse_state
+    from spoker.text.analysis_words import why_words
+
+    state = parse_state(f"RW..RWBBW.W.BWR./........./..../. 2 0-2 - - * {LOW_HOUSE.token}")
+    words = why_words(state, 2, parse_cell("2B2"), parse_cell("1E1"), ("Ann", "Bob"), 0.0, 0.5)
+    assert words.startswith("Challenged with a full house on level 2; 1E1 would have challenged with a three of three kinds")
