@@ -99,11 +99,11 @@ def encode(state: GameState, observer: int, out: np.ndarray | None = None) -> np
     drawn = state.drawn
     if drawn is not None:
         scalars[_DRAWN + drawn] = 1.0
-    bag = state.bag()
-    held = state.rules.counts
-    for k in range(3):
-        if held[k]:  # a colour the bag never holds stays 0
-            scalars[_DRAWN + 3 + k] = bag[k] / held[k]
+    w_left, b_left, r_left = state.bag()
+    w_held, b_held, r_held = state.rules.counts  # a colour the bag never holds stays 0
+    scalars[_DRAWN + 3] = w_left / w_held if w_held else 0.0
+    scalars[_DRAWN + 4] = b_left / b_held if b_held else 0.0
+    scalars[_DRAWN + 5] = r_left / r_held if r_held else 0.0
     if challenge is not None:
         group = challenge.group
         scalars[_RANK + int(group.rank) - 1] = 1.0
