@@ -32,6 +32,7 @@ def _commands(tmp: Path) -> dict[str, list[str]]:
         "play": ["play", "--record", out],
         "lab": ["lab"],
         "replay": ["replay", str(record), "--text"],
+        "hint": ["hint", BOARD, "R", "--effort", "100"],
     }
 
 
@@ -98,3 +99,11 @@ def test_a_bare_board_is_read_under_the_rules_bag(tmp_path: Path) -> None:
     assert (code, err) == (0, "") and "bag: 1 white, 9 black, 9 red" in out
     code, out, err = call(["show", eleven, "--rules", "bag=12-9-9", "--state"])
     assert (code, err) == (0, "") and out.strip().endswith("* visible,bag=12-9-9")
+
+
+def test_hint_reads_a_bare_board_under_its_rules(tmp_path: Path) -> None:
+    eleven = "WWWWWWWWWWW...../........./..../."
+    code, out, err = call(["hint", eleven, "B", "--rules", "bag=12-9-9", "--effort", "100", "--json"])
+    assert (code, err) == (0, "") and json.loads(out)["state"].endswith(" * visible,bag=12-9-9")
+    _refused(["hint", f"{BOARD} 1 0-0 - - * visible", "R", "--rules", "tie=none"], tmp_path,
+             "the state string names its own rules (visible)")
