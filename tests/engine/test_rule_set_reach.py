@@ -81,3 +81,4 @@ def test_the_analysis_says_better_by_the_rule_sets_order() -> None:
     state = parse_state(f"RW..RWBBW.W.BWR./........./..../. 2 0-2 - - * {LOW_HOUSE.token}")
     words = why_words(state, 2, parse_cell("2B2"), parse_cell("1E1"), ("Ann", "Bob"), 0.0, 0.5)
     assert words.startswith("Challenged with a full house on level 2; 1E1 would have challenged with a three of three kinds")
+
