@@ -12,8 +12,10 @@ from typing import TextIO
 
 from shibumi import Colour, parse_board
 from spoker.cli import CliError, positive_int
+from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.engine.state_strings import parse_state
+from spoker.records.rules_file import rules_of
 from spoker.runs.analysis import MAX_EFFORT
 from spoker.runs.hints import HINT_VALUE_EFFORT, Hint, hints
 
@@ -31,7 +33,8 @@ examples:
 
 STATE is a state string (board, player to move, score, pending challenge, drawn
 ball, result, rules: docs/formats.md) or just a board string (read as a
-position with no score and no challenge pending). BALL (W, B or R)
+position with no score and no challenge pending, under --rules: the rules as
+written if not given; a state string names its own). BALL (W, B or R)
 is the ball drawn; it must still be in the bag (or be the state's drawn ball).
 A value is the game's expected result from there for the player to move,
 P(win) - P(loss) (+1 a sure win, -1 a sure loss), from the search 'spoker
@@ -59,6 +62,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument(
         "--effort", type=positive_int, default=HINT_VALUE_EFFORT, metavar="N",
         help=f"positions the search judges (default {HINT_VALUE_EFFORT:,}, as the game's hints)",
+    )
+    p.add_argument(
+        "--rules", metavar="RULES",
+        help="for a board string: the rules it is read under (items such as tie=none, bag=12-9-9, or FILE.toml);"
+        " a state string names its own",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -103,9 +111,9 @@ class SearchProgress:
             self.shown = False
 
 
-def read_state(state_text: str, ball_text: str) -> tuple[GameState, Colour]:
+def read_state(state_text: str, ball_text: str, rules: RuleSet | None = None) -> tuple[GameState, Colour]:
     """The state with the ball drawn; ValueError (quoting the input) if it cannot be."""
-    state = read_position(state_text)
+    state = read_position(state_text, rules)
     colour = Colour.from_char(ball_text.strip())
     if state.is_over:
         raise CliError(f"state {state_text!r}: the game is over")
@@ -119,12 +127,18 @@ def read_state(state_text: str, ball_text: str) -> tuple[GameState, Colour]:
     return state, colour
 
 
-def read_position(text: str) -> GameState:
+def read_position(text: str, rules: RuleSet | None = None) -> GameState:
     """A state string, or a bare board string read as a position with no
-    history: no score, no challenge (a what-if, not a game to check)."""
+    history under ``rules`` (the rules as written if None): no score, no
+    challenge (a what-if, not a game to check). A state string names its own
+    rules: ``rules`` other than those is refused."""
     if len(text.split()) == 1:
-        return GameState.from_board(parse_board(text))
-    return parse_state(text)
+        rules = rules or RuleSet()
+        return GameState.from_board(parse_board(text, rules.counts), rules)
+    state = parse_state(text)
+    if rules is not None and rules != state.rules:
+        raise CliError(f"--rules {str(rules)!r}: the state string names its own rules ({state.rules}); give a board string")
+    return state
 
 
 def hint_json(h: Hint) -> dict[str, object]:
@@ -143,7 +157,8 @@ def hint_json(h: Hint) -> dict[str, object]:
 def run(args: argparse.Namespace) -> int:
     if args.effort > MAX_EFFORT:
         raise CliError(f"--effort {args.effort}: at most {MAX_EFFORT:,} positions")
-    state, colour = read_state(args.state, args.ball)
+    rules = rules_of(args.rules) if args.rules is not None else None
+    state, colour = read_state(args.state, args.ball, rules)
     given = state.copy()
     progress = SearchProgress(sys.stderr)
     try:
@@ -152,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     if args.json:
         print(json.dumps({
-            "state": read_position(args.state).to_string(),
+            "state": read_position(args.state, rules).to_string(),
             "ball": colour.char,
             "hints": [hint_json(h) for h in found],
         }))

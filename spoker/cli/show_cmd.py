@@ -33,7 +33,8 @@ The argument is a record file if such a file exists, else a board string, or a
 state string (a board string followed by more fields, notation in
 docs/formats.md). Levels are drawn side by side as seen from above: columns A-G,
 rows 1-7, each cell at its own point. For a record: the headers, the final
-position, the score and the list of challenges (--rules overrides the record's).
+position, the score and the list of challenges (--rules overrides the record's;
+for a board string it names the rules, whose bag the board is read against).
 --state prints only the state string of the position (a record's final one).
 """
 
@@ -49,7 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("what", metavar="BOARD|RECORD|STATE", help="a board string, a record file or a state string")
     p.add_argument(
         "--rules", metavar="RULES",
-        help="for a record: override its Rules (visible or touching, optionally apex-free; items such as tie=none; or FILE.toml)",
+        help="for a record: override its Rules; for a board string: the rules it is read under, whose bag it is"
+        " (visible or touching, optionally apex-free; items such as tie=none; or FILE.toml)",
     )
     p.add_argument(
         "--state", action="store_true", help="print only the state string (docs/formats.md)"
@@ -70,7 +72,8 @@ def state_of(what: str, rules: RuleSet | None = None) -> GameState:
     _check_position(what)
     if len(what.split()) > 1:
         return parse_state(what)
-    return GameState.from_board(parse_board(what), rules or RuleSet())
+    rules = rules or RuleSet()
+    return GameState.from_board(parse_board(what, rules.counts), rules)
 
 
 def _replay(path: str, rules: RuleSet | None) -> Replay:
@@ -101,7 +104,8 @@ def show(what: str, rules: RuleSet | None = None) -> str:
     _check_position(what)
     if len(what.split()) > 1:
         return state_text(parse_state(what))
-    board = parse_board(what)
+    rules = rules or RuleSet()
+    board = parse_board(what, rules.counts)
     playable = " ".join(str(c) for c in board.playable())
     return "\n".join(
         [
@@ -111,7 +115,7 @@ def show(what: str, rules: RuleSet | None = None) -> str:
             "",
             LEGEND,
             "",
-            f"Balls placed: {len(board)}; {bag_text(board)}",
+            f"Balls placed: {len(board)}; {bag_text(board, rules)}",
             f"Playable cells: {playable or 'none (the pyramid is full)'}",
         ]
     )

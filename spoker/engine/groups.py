@@ -85,7 +85,8 @@ class Group(NamedTuple):
 
     @property
     def strength(self) -> tuple[int, int]:
-        """What challenges compare: rank, then the highest level."""
+        """What challenges compare under the rules as written: rank, then the
+        highest level (:func:`strength` under a rule set's ``order=``)."""
         return (int(self.rank), self.top_level)
 
     def describe(self) -> str:
@@ -158,11 +159,19 @@ def _placed(board: Board, cell: Cell) -> Colour:
     return colour
 
 
-def groups_at(board: Board, cell: object) -> list[Group]:
+def strength(group: Group, rules: RuleSet = DEFAULT_RULES) -> tuple[int, int]:
+    """What challenges compare under ``rules``: where the group's rank stands
+    in their ``order=`` (0 for a shape that is ``off``), then its top level."""
+    expect(group, Group, "group")
+    expect(rules, RuleSet, "rules")
+    return (rules.judge.strength[group.rank], group.top_level)
+
+
+def groups_at(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> list[Group]:
     """Every winning group containing the ball on ``cell``, visible or not.
 
     ``board`` already holds that ball, taken as the last one placed. Sorted
-    best first (rank, then top level), then by cells.
+    best first by ``rules``' ranking (:func:`strength`), then by cells.
     """
     c = as_cell(cell)
     colour = _placed(board, c)
@@ -174,11 +183,18 @@ def groups_at(board: Board, cell: object) -> list[Group]:
         rank = rank_of(p, masks, colour)
         if rank:
             out.append(group_of(p.pid, rank, visible(p, occ)))
-    out.sort(key=lambda g: (-g.rank, -g.top_level, g.cells))
-    return out
+    return _best_first(out, rules)
 
 
-def groups_containing(board: Board, cell: object) -> list[Group]:
+def _best_first(groups: list[Group], rules: RuleSet) -> list[Group]:
+    """``groups`` sorted best first under ``rules``, then by cells."""
+    expect(rules, RuleSet, "rules")
+    power = rules.judge.strength
+    groups.sort(key=lambda g: (-power[g.rank], -g.top_level, g.cells))
+    return groups
+
+
+def groups_containing(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> list[Group]:
     """Every complete winning group on ``board`` holding the ball on ``cell``,
     visible or not, whatever ball came last (a pyramid through any of its five
     balls, ranked by its top). Sorted like :func:`groups_at`."""
@@ -193,8 +209,7 @@ def groups_containing(board: Board, cell: object) -> list[Group]:
         rank = rank_of(p, masks, int(newest))  # type: ignore[arg-type]
         if rank:
             out.append(group_of(p.pid, rank, visible(p, occ)))
-    out.sort(key=lambda g: (-g.rank, -g.top_level, g.cells))
-    return out
+    return _best_first(out, rules)
 
 
 def best_group(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> Group | None:
@@ -208,14 +223,16 @@ def best_group(board: Board, cell: object, rules: RuleSet = DEFAULT_RULES) -> Gr
     return group_of(pid, rank, visible(PATTERNS[pid], occ)) if rank else None
 
 
-def compare(challenge: Group, response: Group | None) -> int:
-    """+1 if the challenge wins, -1 if the response wins, 0 for a tie."""
+def compare(challenge: Group, response: Group | None, rules: RuleSet = DEFAULT_RULES) -> int:
+    """+1 if the challenge wins, -1 if the response wins, 0 for a tie, under
+    ``rules``' ranking (:func:`strength`)."""
     expect(challenge, Group, "challenge")
     if response is not None:
         expect(response, Group, "response")
+    expect(rules, RuleSet, "rules")
     if response is None:
         return 1
-    a, b = challenge.strength, response.strength
+    a, b = strength(challenge, rules), strength(response, rules)
     return (a > b) - (a < b)
 
 
@@ -306,5 +323,5 @@ def standing(
 __all__ = [
     "COVER", "PATTERNS", "THROUGH", "Group", "Pattern", "Rank", "Reason", "ReasonKind", "Standing",
     "best_code", "best_group", "best_of", "compare", "group_of", "groups_at", "groups_containing",
-    "standing",
+    "standing", "strength",
 ]

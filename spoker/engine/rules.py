@@ -248,6 +248,12 @@ class RuleSet(_RuleSetFields):
             raise NotationError(f"bag {shown(bag)}: expected (white, black, red), whole numbers 0-30 adding up to 30")
         return super().__new__(cls, visibility, apex_free, variants, lines, off, order, tie, bag)
 
+    def but(self, **changes: object) -> RuleSet:
+        """These rules with the fields ``changes`` names changed, checked as
+        any rule set is (``rules.but(visibility="touching")``): every other
+        item kept."""
+        return RuleSet(**{**self._asdict(), **changes})  # type: ignore[arg-type]
+
     @property
     def check_visibility(self) -> bool:
         return self.judge.check_visibility

@@ -16,7 +16,10 @@ slice                 size   content
 ``challenge_cells``   30     1 on the cells of the pending challenge's group
 ``drawn``             3      the ball drawn and waiting (W, B, R one-hot;
                              all 0 before the draw or once the game is over)
-``bag``               3      balls of each colour (W, B, R) left in the bag / 10
+``bag``               3      balls of each colour (W, B, R) left in the bag,
+                             each divided by the balls of that colour the
+                             rule set's bag holds (``RuleSet.counts``: 10
+                             as written; 0 for a colour it holds none of)
 ``challenge_rank``    4      rank of the pending challenge, one-hot
                              (three_kinds, flush_three, full_house, flush_four)
 ``challenge_level``   4      top level (1-4) of the pending challenge's group
@@ -28,6 +31,11 @@ slice                 size   content
 Cells are in cell order (``shibumi.CELLS``: level 1 row by row from 1A1,
 then levels 2, 3 and the apex), the order of the action ids. A score cannot
 exceed 15 (``spoker.engine.state.MAX_SCORE``), so the scaled scores stay in [0, 1].
+The bag is scaled by the rule set's own counts, not by a fixed 10 (a bag of
+``bag=20-10-0`` would start at 2.0) nor by 30 (the rules as written would then
+read a third of what they always have): the share of each colour left stays in
+[0, 1] under every bag, and an observation under the rules as written is
+what it was before rule sets had a bag.
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from shibumi import BALLS_PER_COLOUR, Cell
+from shibumi import Cell
 from shibumi.errors import shown
 from spoker.engine.state import MAX_SCORE, GameState
 from spoker.errors import IllegalActionError
@@ -91,10 +99,11 @@ def encode(state: GameState, observer: int, out: np.ndarray | None = None) -> np
     drawn = state.drawn
     if drawn is not None:
         scalars[_DRAWN + drawn] = 1.0
-    bag = state.bag()
-    scalars[_DRAWN + 3] = bag[0] / BALLS_PER_COLOUR
-    scalars[_DRAWN + 4] = bag[1] / BALLS_PER_COLOUR
-    scalars[_DRAWN + 5] = bag[2] / BALLS_PER_COLOUR
+    w_left, b_left, r_left = state.bag()
+    w_held, b_held, r_held = state.rules.counts  # a colour the bag never holds stays 0
+    scalars[_DRAWN + 3] = w_left / w_held if w_held else 0.0
+    scalars[_DRAWN + 4] = b_left / b_held if b_held else 0.0
+    scalars[_DRAWN + 5] = r_left / r_held if r_held else 0.0
     if challenge is not None:
         group = challenge.group
         scalars[_RANK + int(group.rank) - 1] = 1.0

@@ -20,9 +20,11 @@ end, a bool, a float, a string. ``apply_action``, ``child``,
 ``apply_action_with_legality_check`` and ``action_to_string`` check alike.
 
 The one parameter, ``rules``, names the rule set as the ``Rules`` header
-does, with ``+`` between variants instead of a comma (OpenSpiel game strings
-cannot hold commas): ``visible`` (the default), ``touching``,
-``visible+apex-free``, ``touching+apex-free``.
+does, with ``+`` between items instead of a comma and ``:`` instead of ``=``
+(OpenSpiel game strings hold neither in a value): ``visible`` (the default),
+``touching``, ``visible+apex-free``, ``touching+lines:in-level+bag:12-9-9``,
+``visible+off:three_kinds+flush_three``; or a rules file, ``level-lines.toml``
+(the game's own string then names its items).
 
 Observation tensor: :func:`spoker.interop.encoding.encode` seen by the
 observing player (also available in the observer's ``dict``, one view per
@@ -44,10 +46,11 @@ import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from shibumi import CELLS, Colour
-from spoker.engine.rules import RuleSet
+from spoker.engine.rules import SHAPES, RuleSet
 from spoker.engine.state import GameState
-from spoker.errors import IllegalActionError
+from spoker.errors import IllegalActionError, NotationError
 from spoker.interop.encoding import LAYOUT, NUM_CELLS, OBS_SIZE, as_action, encode
+from spoker.records.rules_file import is_rules_path, rules_of
 from spoker.text.narrator import refused_text
 
 GAME_NAME = "python_spoker"
@@ -96,15 +99,36 @@ def _as_action(action: object) -> int:
 
 
 def rules_from_param(value: str) -> RuleSet:
-    """The rule set a ``rules`` parameter names (``touching+apex-free``; commas also read)."""
+    """The rule set a ``rules`` parameter names: items joined by ``+``, each
+    ``key:value`` (``touching+tie:none+bag:12-9-9``; commas and ``=`` also
+    read, as a Python caller may give them), or a rules file (``*.toml``)."""
     if not isinstance(value, str):
         return RuleSet.parse(value)  # raises NotationError, quoting the value
-    return RuleSet.parse(value.replace("+", ","))
+    if is_rules_path(value):
+        return rules_of(value)
+    try:
+        return RuleSet.parse(_items_of(value))
+    except NotationError as err:
+        raise NotationError(f"rules parameter {value!r}: {err}") from None
+
+
+def _items_of(value: str) -> str:
+    """The items a ``rules`` parameter names, comma-separated: a piece that is
+    a shape right after ``off:`` continues it (``off:three_kinds+flush_three``)."""
+    items: list[str] = []
+    for raw in value.replace(",", "+").split("+"):
+        piece = raw.strip().replace(":", "=", 1)
+        if items and items[-1].lower().startswith("off=") and piece.lower() in SHAPES:
+            items[-1] += "+" + piece
+        else:
+            items.append(piece)
+    return ",".join(items)
 
 
 def rules_param(rules: RuleSet) -> str:
-    """The ``rules`` parameter for a rule set: ``touching+apex-free``."""
-    return rules.token.replace(",", "+")
+    """The ``rules`` parameter for a rule set: ``touching+apex-free+tie:none``
+    (OpenSpiel game strings hold neither commas nor ``=`` in a value)."""
+    return rules.token.replace(",", "+").replace("=", ":")
 
 
 class SpokerGame(pyspiel.Game):

@@ -40,6 +40,7 @@ from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError
 from spoker.interop import rendering
 from spoker.interop.encoding import NUM_CELLS, OBS_SIZE, action_mask, as_action, encode
+from spoker.records.rules_file import rules_of
 
 AGENTS = ("player_0", "player_1")
 _NO_MOVES = np.zeros(NUM_CELLS, np.int8)
@@ -66,8 +67,10 @@ class _AssertActionWrapper(wrappers.AssertOutOfBoundsWrapper):
 
 
 def as_rules(rules: RuleSet | str) -> RuleSet:
-    """A rule set from a :class:`RuleSet` or a ``Rules`` header value (``"touching, apex-free"``)."""
-    return rules if isinstance(rules, RuleSet) else RuleSet.parse(rules)
+    """A rule set from a :class:`RuleSet`, items as a ``Rules`` header gives
+    them (``"touching, tie=none"``) or a rules file (``"level-lines.toml"``):
+    what ``--rules`` reads (:func:`spoker.records.rules_file.rules_of`)."""
+    return rules if isinstance(rules, RuleSet) else rules_of(rules)
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from shibumi import Board, Cell, ShibumiError, parse_board
 from shibumi.cells import CELL_NAMES
-from spoker.engine.groups import Group, Rank, group_of, groups_at, standing
+from spoker.engine.groups import Group, Rank, group_of, groups_at, standing, strength
 from spoker.engine.judging import PATTERNS, visible
 from spoker.engine.moves import Move
 from spoker.engine.refusals import board_refusal
@@ -208,8 +208,8 @@ def _parse_rules(text: str) -> RuleSet:
     if _plain(text):
         try:
             return RuleSet.parse(text)
-        except SpokerError:
-            pass
+        except SpokerError as err:  # it names the item at fault, quoting the rules
+            raise NotationError(str(err)) from None
     raise NotationError(
         f"rules {text!r}: expected a rule set's items (visible or touching, apex-free, lines=, off=, "
         "order=, tie=, bag=, or an installed variant), comma-separated without spaces"
@@ -312,8 +312,8 @@ def expect_of(board: Board | str, move: Move | str, rules: RuleSet | str = DEFAU
 def _equal_best(after: Board, cell: Cell, rules: RuleSet, best: Group) -> Iterator[Group]:
     """Every counting group through ``cell`` as strong as ``best`` (counting:
     :func:`spoker.engine.groups.standing`, the one cascade)."""
-    for g in groups_at(after, cell):
-        if g.strength == best.strength and standing(after, g, rules, placed=cell).counts:
+    for g in groups_at(after, cell, rules):
+        if strength(g, rules) == strength(best, rules) and standing(after, g, rules, placed=cell).counts:
             yield g
 
 

@@ -144,12 +144,12 @@ def _hidden_kinds(state: GameState) -> set[str]:
     """``covered`` / ``cut``: on some playable cell, the ball would form a
     better group if the visibility ruling did not hold one back for a ball
     covered (a contact cut). Only under the visible rules."""
-    from spoker.engine.groups import ReasonKind, standing
+    from spoker.engine.groups import ReasonKind, standing, strength
 
     rules = state.rules
     if not rules.check_visibility:
         return set()
-    blind = _with_rules(state, RuleSet("touching", rules.apex_free, rules.variants))
+    blind = _with_rules(state, rules.but(visibility="touching"))
     if blind is None:
         return set()  # the position does not read without the ruling: no comparison
     kinds: set[str] = set()
@@ -159,7 +159,7 @@ def _hidden_kinds(state: GameState) -> set[str]:
         after = blind.copy()
         events = after.apply_place(cell)
         hidden = next((e.group for e in events if isinstance(e, GroupFormed)), None)
-        if hidden is None or (seen is not None and seen.strength >= hidden.strength):
+        if hidden is None or (seen is not None and strength(seen, rules) >= strength(hidden, rules)):
             continue
         board = state.copy()
         board.apply_place(cell)
@@ -186,7 +186,7 @@ def _apex_decides(state: GameState, solution: Solution, effort: int) -> bool:
     rules = state.rules
     if rules.rulings.apex_free:
         return False
-    free = _with_rules(state, RuleSet(rules.visibility, True, rules.variants))
+    free = _with_rules(state, rules.but(apex_free=True))
     if free is None or free.rules.rulings.apex_free is False:
         return False
     other = solve(free, effort)

@@ -32,7 +32,7 @@ from shibumi import Cell, Colour
 from shibumi.errors import expect
 from spoker.engine.challenges import ChallengeSummary
 from spoker.engine.events import ChallengeResolved, GroupFormed, StraightFlush
-from spoker.engine.groups import Group
+from spoker.engine.groups import Group, strength
 from spoker.engine.moves import Move
 from spoker.engine.state import GameState
 from spoker.errors import ArgumentError
@@ -230,7 +230,7 @@ def _reply(state: GameState) -> _Reply | None:
             if placed.formed is None:
                 continue
             order = _ANSWER_ORDER.get(placed.outcome, 0) if pending else int(placed.outcome == "wins_game")
-            key = (order, *placed.formed.strength)
+            key = (order, *strength(placed.formed, state.rules))
             if key > by_colour.get(colour, (-1, -1, -1)):
                 by_colour[colour] = key
             if best is None or key > best[0]:
@@ -300,7 +300,7 @@ def why_words(
         assert other.formed is not None
         return f"{did}; {best} would have answered with {group_words(other.formed)} and {would}."
     if not answering and other.formed is not None and (
-        mine.formed is None or other.formed.strength > mine.formed.strength
+        mine.formed is None or strength(other.formed, state.rules) > strength(mine.formed, state.rules)
     ):
         if mine.formed is None:
             return f"Formed nothing: missed {group_words(other.formed)} at {best}."
@@ -319,7 +319,7 @@ def why_words(
                 beat = f"beat it with {offer}" if len(given.colours) == 1 else f"beat it {offer}"
                 line = f"Challenged with {group_words(mine.formed, cells=False)} and let {opponent} {beat}"
                 return line + _taken(mine.after, given, next_move, opponent, "beat it") + "."
-        elif other.after.challenge is None and (kept is None or given.group.strength > kept.group.strength):
+        elif other.after.challenge is None and (kept is None or strength(given.group, state.rules) > strength(kept.group, state.rules)):
             # Every colour named gives a group as strong: the one named is the best colour's.
             offer = f"{group_words(given.group)} {_when(given, colours)}"
             if played in given.group.cells or not before.playable_mask >> given.cell & 1:

@@ -51,13 +51,23 @@ def board_diagram(board: Board) -> str:
     return "\n".join(lines)
 
 
-def bag_text(board: Board | GameState) -> str:
-    """What is left in the bag: a state's bag leaves out its drawn ball."""
+def bag_text(board: Board | GameState, rules: RuleSet | None = None) -> str:
+    """What is left in the bag: a state's bag (its rules', less its drawn
+    ball), or the bag of ``rules`` (required for a bare board) less the
+    board's balls."""
+    from spoker.engine.rules import RuleSet
     from spoker.engine.state import GameState
     from spoker.text.narrator import COLOUR_NAMES
 
     expect(board, (Board, GameState), "board")
-    left = board.bag() if isinstance(board, GameState) else tuple(10 - n for n in board.counts())
+    left: tuple[int, ...]
+    if isinstance(board, GameState):
+        left = board.bag()
+    else:
+        if rules is None:
+            raise TypeError("bag_text(board): a bare board needs the rules, whose bag it is taken from")
+        expect(rules, RuleSet, "rules")
+        left = tuple(held - n for held, n in zip(rules.counts, board.counts(), strict=True))
     return "bag: " + ", ".join(f"{n} {name}" for n, name in zip(left, COLOUR_NAMES, strict=True))
 
 

@@ -554,10 +554,12 @@ def test_only_ascii_letters_are_read_in_either_case_in_an_expectation() -> None:
         (f"{EX1} R@1E1 => none => none", f"not a case: '{EX1} R@1E1 => none => none':"
          " '=>' appears more than once"),
         (f"{EX1} R@1E1 touching, => none", f"not a case: '{EX1} R@1E1 touching, => none':"
-         " rules 'touching,': expected a rule set's items (visible or touching, apex-free, lines=,"
-         " off=, order=, tie=, bag=, or an installed variant), comma-separated without spaces"),
+         " rules 'touching,': an empty item: expected items such as visible, touching, apex-free,"
+         " lines=, off=, order=, tie=, bag= separated by commas"),
+        (f"{EX1} R@1E1 visible,tie=sometimes => none", f"not a case: '{EX1} R@1E1 visible,tie=sometimes => none':"
+         " rules 'visible,tie=sometimes': 'tie=sometimes': tie= takes 'both' or 'none'"),
     ],
-    ids=["fields", "two-arrows", "rules"],
+    ids=["fields", "two-arrows", "rules", "item"],
 )
 def test_a_line_that_is_no_case_is_quoted_and_says_what_is_wrong(line: str, message: str) -> None:
     """suites.md: a case has one '=>', two or three fields before it and a

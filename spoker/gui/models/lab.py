@@ -274,7 +274,7 @@ def answer_under(after: Board, cell: Cell, rules: RuleSet) -> Answer:
     (the apex ruling applies). The rules' own judge is ``rules.judge``."""
     judged: list[JudgedGroup] = []
     best_seen = False
-    for g in by_strength(groups_at(after, cell), rules):  # best first: the first that counts is the best
+    for g in groups_at(after, cell, rules):  # best first (by the rules' order): the first that counts is the best
         s = standing(after, g, rules, cell)
         best = s.counts and not best_seen
         best_seen = best_seen or best

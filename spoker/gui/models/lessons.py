@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from shibumi import Board, Cell, as_cell
 from shibumi.geometry import PLATFORM
-from spoker.engine.groups import Group, Rank, ReasonKind, Standing, groups_at, standing
+from spoker.engine.groups import Group, Rank, ReasonKind, Standing, groups_at, standing, strength
 from spoker.engine.previews import Outcome, Preview, preview
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
@@ -221,13 +221,14 @@ def _lines(*lines: str) -> tuple[str, ...]:
 def _held_back(after: Board, cell: Cell, formed: Group | None, state: GameState) -> list[Standing]:
     """The groups through the ball that would beat what counted but are held
     back (as the game screen's story tells them), the strongest two."""
-    better = [g for g in groups_at(after, cell) if formed is None or g.strength > formed.strength]
-    held = (standing(after, g, state.rules, cell, state.is_response) for g in better[:2])
+    rules = state.rules
+    better = [g for g in groups_at(after, cell, rules) if formed is None or strength(g, rules) > strength(formed, rules)]
+    held = (standing(after, g, rules, cell, state.is_response) for g in better[:2])
     return [s for s in held if not s.counts]
 
 
 def _touching_rules(rules: RuleSet) -> RuleSet:
-    return RuleSet("touching", rules.apex_free, rules.variants)
+    return rules.but(visibility="touching")
 
 
 def _touching(after: Board, cell: Cell, held: Iterable[Standing], state: GameState) -> list[str]:

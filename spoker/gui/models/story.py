@@ -32,7 +32,7 @@ from spoker.engine.events import (
     GroupFormed,
     StraightFlush,
 )
-from spoker.engine.groups import Group, groups_at, standing
+from spoker.engine.groups import Group, groups_at, standing, strength
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
 from spoker.text.narrator import (
@@ -239,7 +239,9 @@ class Story:
         """Groups through the ball just placed that would beat what counted but
         do not count (:func:`spoker.engine.groups.standing`), titled by what holds
         the strongest back."""
-        better = [g for g in groups_at(board, placed.cell) if formed is None or g.strength > formed.strength]
+        rules = self.rules
+        better = [g for g in groups_at(board, placed.cell, rules)
+                  if formed is None or strength(g, rules) > strength(formed, rules)]
         held = [s for s in (standing(board, g, self.rules, placed.cell, placed.response) for g in better[:2])
                 if not s.counts]
         if not held:
