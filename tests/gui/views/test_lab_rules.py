@@ -197,7 +197,8 @@ def test_save_as_rules_file_writes_a_file_that_reads_back_equal(app: SpokerApp) 
     assert [p.name for p in found] == ["fair-tie.toml"]
     kept = read_rules_file(found[0])
     assert kept.name == "fair-tie" and kept.rules == rules
-    assert kept.summary == "Rules: every touching group counts, covered or cut; a tie scores nothing; " \
+    # A summary as a person writes one (the title's tip shows it): no "Rules:" label before it.
+    assert kept.summary == "Every touching group counts, covered or cut; a tie scores nothing; " \
                            "the bag holds 12 white, 9 black, 9 red"
     assert view.message_kind == "good" and str(found[0]) in view.message
 
