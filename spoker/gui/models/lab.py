@@ -31,7 +31,7 @@ from spoker.plugins import is_name
 from spoker.records.inputs import expect_path
 from spoker.records.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
 from spoker.text.narrator import APEX_REASON, judged_text, reason_text, refusal_text
-from spoker.text.rules_words import one_line
+from spoker.text.rules_words import STANDARD, differences
 
 RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("visible"),
@@ -117,10 +117,17 @@ def rules_file_for(name: str, rules: RuleSet) -> RulesFile:
     words; :class:`NotationError`, quoting it, unless ``name`` is a lower-case word."""
     if not is_name(name) or len(name) > RULES_NAME_MAX:
         raise NotationError(
-            f"the name {shown(name)} is not a lower-case word (a-z, 0-9, '-', '_', '.', "
-            f"at most {RULES_NAME_MAX} characters) such as 'fair-tie'"
+            f"the name {shown(name)} is not a lower-case word such as 'fair-tie' "  # the example first: a cut line keeps it
+            f"(a-z, 0-9, '-', '_', '.'; at most {RULES_NAME_MAX} characters)"
         )
-    return RulesFile(name, one_line(rules), rules)
+    return RulesFile(name, rules_summary(rules), rules)
+
+
+def rules_summary(rules: RuleSet) -> str:
+    """A rules file's summary: what ``rules`` change, as a person writes it
+    ("A tie scores nothing; ..."; the game screen's line adds "Rules:")."""
+    words = "; ".join(differences(rules)) or STANDARD
+    return words[:1].upper() + words[1:]
 
 
 def bag_refusal(board: Board, rules: RuleSet) -> str | None:
@@ -555,6 +562,6 @@ __all__ = [
     "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab",
     "NearMiss", "Query", "Step", "SuiteSteps", "JudgedGroup", "answer_under", "append_case", "ask",
     "bag_refusal", "by_strength", "four_of", "judged_groups", "case_of", "expect_text", "move_rank",
-    "near_misses", "rules_file_for", "step_bag", "toggle_rank", "toggle_variant", "why_not_placed", "why_not_removed",
+    "near_misses", "rules_file_for", "rules_summary", "step_bag", "toggle_rank", "toggle_variant", "why_not_placed", "why_not_removed",
     "with_item",
 ]

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
+from spoker.engine.rules import RuleSet
 from spoker.gui.models.analysis_model import DONE, RUNNING
+from spoker.gui.models.controller import rules_name_of
 from spoker.gui.models.games_store import OUTCOME_WORDS, GameEntry, MyGames, Outcome
 from spoker.gui.render.frame import clear_colour
 from spoker.gui.render.shapes import draw_box
@@ -314,7 +316,7 @@ class MyGamesView(GameActionsView):
         entry = self.entry
         showing = bool(self.message) and self.message_time > 0
         if entry is not None and not showing:
-            line = f"{entry.path.name}  \u00b7  {self.analysis_words(entry)}"
+            line = "  \u00b7  ".join(w for w in (entry.path.name, rules_words(entry), self.analysis_words(entry)) if w)
             self._detail.draw_at(left + 4 * s, self.detail_y, self._detail.fitted(line, w - 8 * s))
         self.ui.draw()
         self.layer.draw()
@@ -400,4 +402,13 @@ class MyGamesView(GameActionsView):
             self.app.show_title()
 
 
-__all__ = ["HELP_KEYS", "MyGamesView", "columns"]
+def rules_words(entry: GameEntry) -> str:
+    """The rules a game was played under, as the replay viewer names them:
+    its rules file's name, else its items; "" for the rules as written."""
+    record = entry.record
+    if record is None:
+        return ""
+    return rules_name_of(record.headers) or ("" if record.rules == RuleSet() else str(record.rules))
+
+
+__all__ = ["HELP_KEYS", "MyGamesView", "columns", "rules_words"]

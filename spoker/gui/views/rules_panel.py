@@ -35,7 +35,10 @@ BUILT_IN_NAMES = ("visible", *VISIBILITIES, "apex-free")
 RANKS_HIGH_FIRST = tuple(reversed(SHAPES))
 ROW = 31
 """A row of controls' height at scale 1."""
-"""The most lines the rule set in words takes (the query box keeps the rest)."""
+SUMMARY_LINES = 6
+"""The lines of the rule set in words the panel keeps room for, whatever the
+rules (the controls above never move under the mouse; the query box keeps
+the rest; more differences take smaller print, then "... and N more")."""
 
 
 def plugin_variants() -> tuple[str, ...]:
@@ -160,7 +163,9 @@ class RulesPanel(Layered):
     # -- layout ------------------------------------------------------------------------
     def layout(self, x: float, bottom: float, w: float, most_top: float) -> float:
         """Lay the panel out from ``bottom`` up, ``w`` wide at ``x``, its
-        summary in words as tall as it needs up to ``most_top``; its top."""
+        summary in words in :data:`SUMMARY_LINES` lines' room (less when
+        ``most_top`` leaves less); its top. The room does not depend on the
+        rules, so a control clicked does not move the others."""
         s = ui_scale()
         gap, row = 6 * s, ROW * s
         half = (w - gap) / 2
@@ -169,15 +174,15 @@ class RulesPanel(Layered):
         y = bottom + 36 * s + 8 * s
         rows = 2 + len(RANKS_HIGH_FIRST) + (len(self.variants) + 1) // 2
         fixed = rows * row + 6 * s + 4 * s + self._heading.set(self._heading.text).content_height
-        room = max(0.0, most_top - y - fixed)
+        kept = self._summary.height([("Ag", THEME.text)] * SUMMARY_LINES, w)
+        room = min(kept, max(0.0, most_top - y - fixed))
         lines = self.summary_lines()
         self.summary_block = self._summary
         if self._summary.height(lines, w) > room:  # smaller print rather than fewer lines
             self.summary_block = self._summary_small
         self.summary_shown = _fitting(self.summary_block, lines, w, room)
-        summary_h = self.summary_block.height(self.summary_shown, w)
-        self.summary_rect = (x, y, w, summary_h)
-        y += summary_h + 6 * s
+        self.summary_rect = (x, y, w, room)  # the words from its top
+        y += room + 6 * s
         names = list(self.variants)
         for i in reversed(range(0, len(names), 2)):  # two a row, in name order from the top
             for j, name in enumerate(names[i:i + 2]):

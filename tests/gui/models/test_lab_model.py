@@ -201,7 +201,7 @@ def test_ranks_move_and_switch_off() -> None:
 def test_a_rules_file_name_must_be_a_lower_case_word(name: str) -> None:
     with pytest.raises(NotationError, match="is not a lower-case word"):
         rules_file_for(name, RuleSet())
-    assert rules_file_for("fair-tie", RuleSet(tie="none")).summary == "Rules: a tie scores nothing"
+    assert rules_file_for("fair-tie", RuleSet(tie="none")).summary == "A tie scores nothing"
 
 
 def test_the_lab_keeps_to_its_rules_bag() -> None:

@@ -197,7 +197,8 @@ def test_save_as_rules_file_writes_a_file_that_reads_back_equal(app: SpokerApp) 
     assert [p.name for p in found] == ["fair-tie.toml"]
     kept = read_rules_file(found[0])
     assert kept.name == "fair-tie" and kept.rules == rules
-    assert kept.summary == "Rules: every touching group counts, covered or cut; a tie scores nothing; " \
+    # A summary as a person writes one (the title's tip shows it): no "Rules:" label before it.
+    assert kept.summary == "Every touching group counts, covered or cut; a tie scores nothing; " \
                            "the bag holds 12 white, 9 black, 9 red"
     assert view.message_kind == "good" and str(found[0]) in view.message
 
@@ -271,3 +272,23 @@ def test_spoker_lab_refuses_a_failing_plug_in_in_one_line(
     assert main(["lab", "--rules", f"visible,{PLUGIN}"]) == 2
     err = capsys.readouterr().err.strip()
     assert PLUGIN in err and "\n" not in err
+
+
+def test_the_controls_stay_under_the_mouse_as_the_words_grow(app: SpokerApp, window: Any) -> None:
+    """A person clicks Lines, then Tie where it was: each click's lines of
+    words must not move the controls (they moved up a row a line before)."""
+    view = open_lab(app)
+    for size in ((800, 600), (1280, 800), (1920, 1080)):
+        view.on_resize(*size)
+        view.apply_rules(RuleSet())
+        view.on_draw()
+        panel = view.rules_panel
+        where = {widget: (widget.left, widget.bottom) for widget in panel.widgets}
+        tie_at = panel.tie.center
+        click(view, panel.lines)
+        view.on_mouse_press(int(tie_at[0]), int(tie_at[1]), LEFT, 0)
+        assert str(view.lab.rules) == "visible, lines=in-level, tie=none", size
+        view.apply_rules(RuleSet.parse("touching, apex-free, lines=in-level, off=full_house, tie=none, bag=12-9-9"))
+        view.on_draw()
+        assert {widget: (widget.left, widget.bottom) for widget in panel.widgets} == where, size
+    view.on_resize(*window.get_size())

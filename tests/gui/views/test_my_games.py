@@ -263,3 +263,24 @@ def test_texts_stay_in_their_boxes_and_apart(app: SpokerApp, games: list[Path], 
     assert layout_problems(list(shown.values()), size, [dialog.rect, (dialog.yes.left, dialog.yes.bottom,
                            dialog.yes.width, dialog.yes.height), (dialog.no.left, dialog.no.bottom,
                            dialog.no.width, dialog.no.height)]) == []
+
+
+def test_the_line_under_the_list_names_the_rules_a_game_was_played_under(app: SpokerApp, home: Path) -> None:
+    """The replay viewer names a game's rules file: the list's line does too
+    (before, it named only the file and its analysis)."""
+    rules = RuleSet.parse("lines=in-level, tie=none, bag=12-9-9")
+    controller = GameController(GameSetup(("Ann", "Bob"), (PERSON, PERSON), rules, 5, rules_name="level-lines"))
+    autoplay(controller, SHORT)
+    put(home, "named.txt", record_of(controller), 3)
+    put(home, "items.txt", GameRecord(rules=rules, moves=record_of(controller).moves), 2)
+    put(home, "standard.txt", game(5, ("Ann", "Bob"), (PERSON, PERSON), SHORT), 1)
+    view = my_games(app)
+    seen = []
+    for _ in range(3):
+        with recording_texts() as texts:
+            view.on_draw()
+        seen.append(next(t.text for t in texts.values() if ".txt" in t.text))
+        press(view, keys.DOWN)
+    assert seen[0].startswith("standard.txt  \u00b7  Not analysed")  # the rules as written: nothing said
+    assert seen[1].startswith("items.txt  \u00b7  visible, lines=in-level, tie=none, bag=12-9-9  \u00b7  ")
+    assert seen[2].startswith("named.txt  \u00b7  level-lines  \u00b7  ")
