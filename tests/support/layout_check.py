@@ -152,10 +152,11 @@ def tooltip_problems(
         # The control's own words (a field's caption) are its own, as the placing
         # counts them (WidgetGroup._obstacles): the tip speaks for the control.
         own = {label.text for label in widget.labels()}
+        backdrop = {label.text for label in getattr(ui, "backdrop", ())}  # may be covered (WidgetGroup.backdrop)
         for text in texts:
-            if text.text in own:
+            if text.text in own or text.text in backdrop:
                 continue
-            words = text.text.strip("\u200b ")
+            words = text.text.replace("\u200b", "").strip()  # a tooltip's long words get break opportunities
             if len(words) > 3 and any(t.startswith(words.rstrip("\u2026")) for t in tooltips):
                 continue  # a tooltip drawn (the pointer on its control): gone while it is on this one
             if words and text.text not in pointer_texts and _overlap(tip, text):

@@ -43,7 +43,7 @@ class BaseView(arcade.View):
         super().__init__(app.window)
         self.app = app
         self.layer = TextLayer()
-        self.ui = WidgetGroup(self.layer)
+        self.ui = WidgetGroup(self.layer, screen=lambda: self.size)  # tooltips stay on this screen
         self.message = ""
         self.message_kind = "info"
         self.message_time = 0.0

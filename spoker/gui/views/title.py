@@ -228,6 +228,7 @@ class TitleView(BaseView):
         self._title = Label("SPOKER", 54, THEME.accent, bold=True, anchor_x="center", anchor_y="center")
         self._subtitle = Label("Shibumi meets poker  \u00b7  a game by Giacomo Galimberti", 14, THEME.muted,
                                anchor_x="center", anchor_y="center")
+        ui.backdrop = (self._title, self._subtitle)  # a long tooltip may go over them in a low window
         self._section = [Label(t, 12, THEME.muted, bold=True) for t in ("PLAYERS", "RULES", "OPEN A RECORD")]
         self._saved = Label("", 13, THEME.text, bold=True, anchor_y="top")
         self._saved_info = Label("", 10, THEME.muted, anchor_y="top")
