@@ -138,17 +138,17 @@ def test_two_processes_keeping_analyses_at_once_lose_none(
     context = multiprocessing.get_context("fork")
     start = context.Barrier(2)
     path = str(tmp_path / ANALYSES)
-    # 25 each: every keep reads and checks the whole file (its cost grows
+    # 15 each: every keep reads and checks the whole file (its cost grows
     # with the entries), and the two still interleave from the barrier on.
     workers = [context.Process(target=_keep_analyses, args=(path, record, moves, efforts, start))
-               for efforts in (range(1, 26), range(26, 51))]
+               for efforts in (range(1, 16), range(16, 31))]
     for w in workers:
         w.start()
     for w in workers:
         w.join()
     assert [w.exitcode for w in workers] == [0, 0]
     store = AnalysisStore(tmp_path / ANALYSES)
-    assert len(store) == 50 and store.take_notices() == []
+    assert len(store) == 30 and store.take_notices() == []
 
 
 # -- kept analyses checked when read --------------------------------------------------
