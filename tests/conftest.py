@@ -25,7 +25,9 @@ in ``PRODUCT_GUARDS`` hold the product itself and always run.
 The search: every test searches in Python (``SPOKER_KERNEL=python``, set here
 before spoker is imported, so subprocesses inherit it) except those that ask
 for the ``compiled_kernel`` fixture (tests/kernel, the command line's own
-default). The kernel compiles once a session, beside the other tests: under
+default, and the few tests that search long to test something else: the
+expert's game through ``spoker simulate``, the luck judge's lookahead run).
+The kernel compiles once a session, beside the other tests: under
 pytest-xdist the controlling process starts the compile in a subprocess at
 session start and goes on; a worker waits for it only when it reaches a
 compiled test first (docs/kernel.md).

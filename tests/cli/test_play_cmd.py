@@ -34,7 +34,10 @@ def windows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[Any]:
 
 
 def play(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["play", *argv])
+    try:
+        code = main(["play", *argv])
+    except SystemExit as exit_:  # argparse's refusals
+        code = exit_.code  # type: ignore[assignment]
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -191,6 +194,7 @@ def test_record_limit_is_one_constant() -> None:
         (["--screenshot", "x.png", "--analyse"], "--analyse only goes with --show end or --show replay, not --show game"),
         (["--screenshot", "x.png", "--show", "lab", "--analyse"], "not --show lab"),
         (["--screenshot", "x.png", "--show", "end", "--effort", "300"], "--effort only goes with --analyse"),
+        (["--screenshot", "x.png", "--show", "lesson:10"], "lesson:1 to lesson:9"),
     ],
 )
 def test_options_that_would_be_ignored_are_refused(windows: list[Any], capsys: pytest.CaptureFixture[str],

@@ -36,11 +36,13 @@ APEX = CELLS[29]
 def test_games_match_the_reference_model(rules: RuleSet) -> None:
     rng = random.Random(str(rules))
     ends = {"complete": 0, "straight_flush": 0}
-    for _ in range(1000):
+    # 400 games a rule set (and the Hypothesis test's seeds below): each
+    # meets both ends many times over.
+    for _ in range(400):
         state, model, _ = play_both(rng, rules)
         assert (list(state.score), state.winner, state.end) == (model.scores, model.winner, model.end)
         ends[state.end] += 1  # type: ignore[index]
-    assert all(ends.values())  # both ways of ending were met
+    assert min(ends.values()) >= 10, ends  # both ways of ending were met, often
 
 
 @given(st.integers(0, 2**32 - 1), st.sampled_from(RULE_SETS))

@@ -66,7 +66,7 @@ def test_state_strings_round_trip_over_random_games(state: GameState, draw: bool
 def test_state_strings_round_trip_at_every_step_of_seeded_games() -> None:
     rng = random.Random(8)
     seen_challenge = seen_drawn_in_challenge = seen_sf = 0
-    for n in range(300):
+    for n in range(120):  # some 3,500 states, challenges and straight flushes among them
         s = GameState(RuleSet("touching" if n % 3 == 0 else "visible", n % 4 == 0))
         while not s.is_over:
             round_trip(s)
@@ -77,7 +77,7 @@ def test_state_strings_round_trip_at_every_step_of_seeded_games() -> None:
             seen_challenge += s.challenge is not None
         round_trip(s)
         seen_sf += s.end == "straight_flush"
-    assert seen_challenge and seen_drawn_in_challenge and seen_sf
+    assert min(seen_challenge, seen_drawn_in_challenge, seen_sf) >= 3, (seen_challenge, seen_drawn_in_challenge, seen_sf)
 
 
 def test_the_continuation_is_the_same_after_a_round_trip() -> None:

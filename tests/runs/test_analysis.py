@@ -44,6 +44,7 @@ def random_game(seed: int, rules: RuleSet | None = None) -> GameState:
 
 
 # -- exact values ------------------------------------------------------------------
+@settings(max_examples=examples(60))  # each example searches and solves a 4-6 ball endgame (tens of ms)
 @given(endgames(), st.data())
 def test_exact_values_agree_with_a_plain_solver(state: GameState, data: st.DataObject) -> None:
     played = data.draw(st.sampled_from(state.legal_cells()))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.example_counts import examples
 from support.reference_solver import ReferenceSolver
 from support.strategies import endgames
 
@@ -19,6 +20,7 @@ from spoker.runs.hints import hint_values, hints
 from spoker.text.value_words import value_words
 
 
+@settings(max_examples=examples(60))  # each example searches and solves a 4-5 ball endgame (tens of ms)
 @given(endgames(left=(4, 5)), st.integers(1, 4))
 def test_hint_values_are_the_best_cells_best_first(state: GameState, top: int) -> None:
     hints = hint_values(state, top=top)

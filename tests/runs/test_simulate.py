@@ -124,7 +124,12 @@ def test_cli_same_seed_same_output_with_workers(capsys: pytest.CaptureFixture[st
     assert json.loads(one) == json.loads(two)
 
 
-def test_cli_every_player_name_is_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.usefixtures("compiled_kernel")
+def test_cli_every_player_name_is_accepted(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The command line's own search, the compiled one (tests/conftest.py): the
+    # expert's game in the Python search took seconds.
+    monkeypatch.delenv("SPOKER_KERNEL", raising=False)
     status, out, _ = _run(
         ["simulate", "--games", "1", "--players", "expert,lookahead", "--seed", "2", "--json"], capsys
     )

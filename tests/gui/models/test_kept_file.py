@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from spoker.gui.models.analysis_store import CLOCK_SKEW, AnalysisStore, Key, key_of
+from spoker.gui.models.analysis_store import CLOCK_SKEW, MAX_ANALYSES, AnalysisStore, Key, key_of
 from spoker.gui.models.analysis_store import FILENAME as ANALYSES
 from spoker.gui.models.lessons import FILENAME as LESSONS
 from spoker.gui.models.lessons import LessonProgress
@@ -138,15 +138,17 @@ def test_two_processes_keeping_analyses_at_once_lose_none(
     context = multiprocessing.get_context("fork")
     start = context.Barrier(2)
     path = str(tmp_path / ANALYSES)
+    # 15 each: every keep reads and checks the whole file (its cost grows
+    # with the entries), and the two still interleave from the barrier on.
     workers = [context.Process(target=_keep_analyses, args=(path, record, moves, efforts, start))
-               for efforts in (range(1, 46), range(46, 91))]
+               for efforts in (range(1, 16), range(16, 31))]
     for w in workers:
         w.start()
     for w in workers:
         w.join()
     assert [w.exitcode for w in workers] == [0, 0]
     store = AnalysisStore(tmp_path / ANALYSES)
-    assert len(store) == 90 and store.take_notices() == []
+    assert len(store) == 30 and store.take_notices() == []
 
 
 # -- kept analyses checked when read --------------------------------------------------
@@ -177,10 +179,11 @@ def test_a_kept_analysis_whose_best_cell_is_not_playable_is_set_aside(
 def test_kept_analyses_dated_in_the_future_are_set_aside_and_a_new_one_is_kept(
         tmp_path: Path, record: GameRecord, moves: list[MoveAnalysis]) -> None:
     path = tmp_path / ANALYSES
-    store = AnalysisStore(path)
-    for effort in range(1, 101):
-        store.keep(key(record, effort), moves)
+    AnalysisStore(path).keep(key(record), moves)
     data = _file(path)
+    # A full file (MAX_ANALYSES) written at once: kept one by one, each keep
+    # reads and checks the whole file again.
+    data["analyses"] = [dict(data["analyses"][0], effort=effort) for effort in range(1, MAX_ANALYSES + 1)]
     for i, entry in enumerate(data["analyses"]):  # 50 a year ahead, 50 an hour ahead (a clock skew)
         entry["saved"] = time.time() + (365 * 86400 if i % 2 else 3600)
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -104,18 +104,20 @@ def test_pick_agrees_with_ray_cast_everywhere(
     make_scene: Callable[..., Any], cast: Cast, rotation: int, exploded: bool
 ) -> None:
     """A grid of points over the whole window, full and partial boards."""
+    # A grid 13 pixels apart (7,000 points a board), shifted by the rotation:
+    # the four turns together look between each other's points.
+    step, start = 13, 3 + 3 * rotation
     for board in (FULL, PARTIAL):
         scene = make_scene(board, rotation, exploded)
-        step = 9
         checked = 0
-        for x in range(3, 1280, step):
-            for y in range(3, 800, step):
+        for x in range(start, 1280, step):
+            for y in range(start, 800, step):
                 seen, margin = cast(scene, board, x, y)
                 if seen is None or margin < 1e-6:
                     continue  # on a silhouette contact: either answer is right
                 assert scene.pick(x, y) == seen, (str(board), rotation, x, y)
                 checked += 1
-        assert checked > 1000
+        assert checked > 600  # the pyramid covers a good share of the grid
 
 
 def test_pick_outside_the_pyramid_is_none(make_scene: Callable[..., Any]) -> None:
