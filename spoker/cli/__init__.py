@@ -30,7 +30,7 @@ COMMANDS = (
     ("tournament", "a round robin between computer players"),
     ("hint", "the best cells for a drawn ball"),
     ("suite", "run group test suites (BOARD MOVE [RULES] => EXPECT lines)"),
-    ("study", "compare rule variants: seat advantage, challenges, ranks"),
+    ("study", "compare rule sets (seat advantage, draws, drama, ranks) or find a fairer one"),
     ("analyse", "judge every placement of game records"),
     ("puzzles", "make and check puzzles proved by exhaustive search"),
 )
