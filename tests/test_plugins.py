@@ -515,7 +515,7 @@ def test_a_plugin_ending_its_import_is_left_out_and_the_command_goes_on(
     assert (code, err) == (0, "") and "exits" not in player_names()
 
 
-CTRL_C_AT_IMPORT = "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\nNOT_REACHED = 1\n"
+CTRL_C_AT_IMPORT = "import signal\nsignal.raise_signal(signal.SIGINT)\nNOT_REACHED = 1\n"
 
 
 def test_a_real_ctrl_c_while_a_plugin_imports_stays_a_ctrl_c(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import math
+import signal
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +32,35 @@ from spoker.kernel.tables import Tables, addresses, build_tables, utility_kind
 from spoker.players.search import OutOfBudget, Utility
 
 NO_LIMIT = 1 << 62
+
+
+# A Ctrl-C must not reach the kernel's call back as an exception: Python
+# runs a signal's handler on entering a function, the call back's first line,
+# where ctypes prints the KeyboardInterrupt and drops it (the search went on,
+# or gave its answer as if never interrupted). While the kernel runs with its
+# call back, the main thread's handler only notes the signal; the call back
+# then stops the search, and the handler is called once the kernel returns.
+def _hold_ctrl_c(pressed: list[tuple[int, Any]]) -> object:
+    """Note SIGINT in ``pressed`` instead of handling it; the handler it
+    replaced (None if none was replaced: not the main thread, or no Python
+    handler)."""
+    previous = signal.getsignal(signal.SIGINT)
+    if not callable(previous) or threading.current_thread() is not threading.main_thread():
+        return None
+    del pressed[:]
+    signal.signal(signal.SIGINT, lambda signum, frame: pressed.append((signum, frame)))
+    return previous
+
+
+def _release_ctrl_c(previous: object, pressed: list[tuple[int, Any]]) -> None:
+    """Put ``previous`` back and hand it the SIGINT noted meanwhile, if any."""
+    if previous is None:
+        return
+    signal.signal(signal.SIGINT, previous)  # type: ignore[arg-type]
+    if pressed:
+        signum, frame = pressed[0]
+        del pressed[:]
+        previous(signum, frame)  # type: ignore[operator]
 
 
 @functools.lru_cache(maxsize=64)
@@ -79,6 +110,7 @@ class KernelSearch:
         self.windows = True
         self.nodes = 0
         self._next_check = 0
+        self._pressed: list[tuple[int, Any]] = []
         scale = tuple(getattr(self.utility, "_scale", ()))
         self._context = _tables(rules, kind, scale, quiescence)
         if memo is None:
@@ -88,6 +120,8 @@ class KernelSearch:
 
     def _check(self, nodes: int) -> int:
         """The kernel's look at the clock and the progress (every CHECK_EVERY nodes)."""
+        if self._pressed:
+            return 1  # Ctrl-C: raised by _run once the kernel has returned
         if self.deadline is not None and self.clock() > self.deadline:
             return 1
         if self.progress is not None:
@@ -104,6 +138,7 @@ class KernelSearch:
         if hook:
             outer = getattr(active, "check", None), getattr(active, "error", None)
             active.check, active.error = self._check, None
+            held = _hold_ctrl_c(self._pressed)
         try:
             result: float = compiled.run(
                 view, self.nodes, self.limit, self._next_check, hook, self.windows, self.quiescence,
@@ -115,6 +150,7 @@ class KernelSearch:
             if hook:
                 error = active.error
                 active.check, active.error = outer
+                _release_ctrl_c(held, self._pressed)  # a Ctrl-C held meanwhile is raised here
         if counters[C_STOP]:
             if hook and error is not None:
                 raise error

@@ -159,6 +159,43 @@ def test_a_progress_callback_error_reaches_the_caller() -> None:
     assert search.analyse(*root_args(state), 1)  # the search is usable again
 
 
+class _Pressed(Exception):
+    """The test's Ctrl-C handler's exception (a stray KeyboardInterrupt would stop pytest)."""
+
+
+def test_a_ctrl_c_while_the_kernel_runs_stops_the_search() -> None:
+    """SIGINT comes while the main thread is in the compiled loop. Python
+    handles it on entering the next call back, before any ``try`` there, where
+    ctypes used to print the exception and drop it: the search answered as if
+    never interrupted (``spoker hint`` printed its hints, exit 0)."""
+    import os
+    import signal
+
+    state = _position(RULE_SETS[0], 3, 4)
+    search = new_search(state.rules)
+    timers: list[threading.Timer] = []
+
+    def press_soon(nodes: int) -> None:  # the key is pressed a little later, inside the kernel
+        if not timers:
+            timers.append(threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT)))
+            timers[0].start()
+
+    def handler(signum: int, frame: object) -> None:
+        raise _Pressed
+
+    search.progress = press_soon
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        with pytest.raises(_Pressed):
+            search.analyse(*root_args(state), 12)  # seconds of search: the key comes long before its end
+        timers[0].join()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert signal.getsignal(signal.SIGINT) is previous
+    search.progress = None
+    assert search.analyse(*root_args(state), 1)  # the search is usable again
+
+
 def test_a_kept_memo_is_bounded_and_shared_across_depths_and_moves() -> None:
     state = _position(RULE_SETS[0], 4, 10)
     memo = Memo()
