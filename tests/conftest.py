@@ -245,3 +245,15 @@ def compiled_kernel() -> Iterator[None]:
     if not path.startswith("compiled"):
         pytest.skip(f"the compiled search is not in use: {path}")
     yield
+
+
+@pytest.fixture
+def quick_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """This test's searches compiled, as a user's are, where numba is
+    installed (else in Python): for tests whose searches are beside the point
+    (a monkey, the puzzles screen) or that hold the product's own path (the
+    shipped puzzles). tests/kernel holds the two searches' values equal."""
+    if importlib.util.find_spec("numba") is None:
+        return
+    request.getfixturevalue("compiled_kernel")
+    monkeypatch.delenv("SPOKER_KERNEL", raising=False)

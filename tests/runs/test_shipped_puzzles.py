@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spoker import parse_state
 from spoker.records.puzzles import read_puzzles
 from spoker.runs.puzzles import THEMES, check
@@ -51,6 +53,7 @@ def test_at_least_200_puzzles_a_quarter_late_and_no_position_twice() -> None:
         assert all(p.puzzle.state.endswith(" " + rules_of(f)) for p in read_puzzles(f)), f.name
 
 
+@pytest.mark.usefixtures("quick_search")  # checked as the product checks them
 def test_a_sample_of_the_shipped_puzzles_still_holds() -> None:
     for f in FILES:  # one of every file, its middle one
         puzzles = read_puzzles(f)
