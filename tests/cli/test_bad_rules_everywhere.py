@@ -42,11 +42,24 @@ def _bad_values(tmp: Path) -> dict[str, tuple[str, str]]:
     bad_key.write_text('name = "x"\nsummary = "s"\ntie = "sometimes"\n', encoding="utf-8")
     binary = tmp / "binary.toml"
     binary.write_bytes(b'name = "x"\x00\n')
+    folder = tmp / "rules"
+    folder.mkdir()
+    (tmp / "folder.toml").mkdir()
+    plain = tmp / "level-lines.txt"
+    plain.write_text('name = "x"\nsummary = "s"\n', encoding="utf-8")
+    takes = "--rules takes items such as 'touching, tie=none' or a FILE.toml"
     return {
         "item": (BAD_ITEM, "'tie=sometimes': tie= takes 'both' or 'none'"),
         "key": (str(bad_key), "bad-key.toml': key 'tie': 'sometimes'"),
-        "missing": (str(tmp / "missing.toml"), "cannot read the rules file"),
+        "missing": (str(tmp / "missing.toml"), f"rules file {str(tmp / 'missing.toml')!r}: no such file"),
         "binary": (str(binary), "binary.toml': a NUL byte at byte 10: binary data"),
+        "folder": (str(folder), f"{str(folder)!r} is a folder, not a rules file: {takes}"),
+        "folder/": (f"{folder}/", f"{str(folder) + '/'!r} is a folder, not a rules file: {takes}"),
+        "folder.toml": (str(tmp / "folder.toml"), f"{str(tmp / 'folder.toml')!r} is a folder, not a rules file"),
+        "missing path": (str(tmp / "missing"), f"{str(tmp / 'missing')!r}: no such file, nor a rule set: {takes}"),
+        "not .toml": (str(plain), f"{str(plain)!r} is not a rules file (a rules file's name ends in .toml)"),
+        "word": ("visibel", "unknown rule variant 'visibel' in 'visibel': expected visible, touching or "
+                 "apex-free, items such as 'lines=in-level', or a FILE.toml"),
     }
 
 
@@ -58,7 +71,9 @@ def _refused(argv: list[str], tmp: Path, says: str) -> None:
     assert sorted(p.name for p in tmp.iterdir()) == before, argv  # nothing written
 
 
-@pytest.mark.parametrize("kind", ["item", "key", "missing", "binary"])
+@pytest.mark.parametrize(
+    "kind", ["item", "key", "missing", "binary", "folder", "folder/", "folder.toml", "missing path", "not .toml", "word"]
+)
 def test_every_rules_option_refuses_a_bad_value_in_one_line(tmp_path: Path, kind: str) -> None:
     commands = _commands(tmp_path)
     value, says = _bad_values(tmp_path)[kind]
