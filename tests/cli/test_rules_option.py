@@ -4,6 +4,9 @@ commands follow them, and every bad value, key or file is one line, exit 2."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -138,3 +141,24 @@ def test_a_missing_rules_file_or_a_folder_is_one_line(capsys: pytest.CaptureFixt
     for path in (tmp_path / "none.toml", folder):
         code, out, err = run(capsys, "simulate", "--games", "2", "--players", "random,random", "--rules", str(path))
         assert (code, out) == (2, "") and err.count("\n") == 1 and path.name in err
+
+
+def test_render_reads_a_board_and_a_record_under_rules(tmp_path: Path) -> None:
+    """``spoker render`` takes --rules as every command reading a board string
+    does (a real process, headless): a board of 11 white balls is a picture
+    under ``bag=12-9-9``; a record is animated under the rules given."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_DATA_HOME")}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2]) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(SPOKER_HOME=str(tmp_path / "home"), ARCADE_HEADLESS="1")
+    record = tmp_path / "game.txt"
+    record.write_text("Rules: visible\n\nW@1A1 B@1C1 R@1E1\n", encoding="utf-8")
+    still, film = tmp_path / "eleven.png", tmp_path / "game.gif"
+    for argv in (["render", "WWWWWWWWWWW...../........./..../.", "--rules", "bag=12-9-9", "--size", "160x120",
+                  "--out", str(still)],
+                 ["render", str(record), "--rules", "touching, tie=none", "--animate", str(film), "--moves", "1",
+                  "--size", "320x200"]):
+        proc = subprocess.run([sys.executable, "-m", "spoker", *argv], env=env, capture_output=True, text=True,
+                              timeout=300, check=False, cwd=tmp_path)
+        assert (proc.returncode, proc.stderr.replace("\r\x1b[K", "")) == (0, ""), proc.stderr
+        assert proc.stdout.startswith("wrote ")
+    assert still.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and film.read_bytes()[:6] == b"GIF89a"
