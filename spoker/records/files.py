@@ -23,7 +23,13 @@ from typing import IO, Any
 
 from shibumi.errors import expect, shown
 from spoker.errors import NotationError, SpokerError, StorageError
-from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK, check_text, expect_path
+from spoker.records.inputs import (
+    MAX_INPUT_BYTES,
+    READ_CHUNK,
+    check_text,
+    expect_path,
+    size_in_words,
+)
 from spoker.records.palette_quant import check_colours, quantise
 
 
@@ -50,22 +56,6 @@ def read_bounded(
     if size > limit:
         raise NotationError(f"too large for {what}: more than {size_in_words(limit)}")
     return b"".join(parts)
-
-
-_UNITS = ((1024 * 1024, "MB"), (1024, "KB"))
-
-
-def size_in_words(size: int) -> str:
-    """``size`` bytes in the largest unit that holds at least one ("64 KB",
-    "16 MB", "900 bytes"), to a tenth rounded down: a file "more than" a
-    limit is more than what this says of it, never less (64 KB is not "0 MB")."""
-    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-        raise TypeError(f"size {shown(size)}: expected a whole number of bytes")
-    for unit, name in _UNITS:
-        if size >= unit:
-            whole, tenths = divmod(size * 10 // unit, 10)
-            return f"{whole}.{tenths} {name}" if tenths else f"{whole} {name}"
-    return "1 byte" if size == 1 else f"{size} bytes"
 
 
 def open_regular(path: str | os.PathLike[str], *, no_links: bool = False) -> IO[bytes]:
@@ -397,6 +387,5 @@ def _sync_folder(folder: str) -> None:
 __all__ = [
     "ANIMATION_FORMATS", "MAX_FPS", "MIN_FPS", "STALE_TEMP_SECONDS", "TEMP_SUFFIX",
     "animation_format", "append_whole", "check_fps", "open_regular", "read_bounded", "remove_stale_temporaries", "same_file",
-    "size_in_words",
     "write_animation_atomic", "write_bytes_atomic", "write_png_atomic", "write_text_atomic",
 ]

@@ -29,7 +29,7 @@ from spoker.records.files import (
     write_png_atomic,
     write_text_atomic,
 )
-from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK
+from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK, size_in_words
 
 
 # -- the bounded reader --------------------------------------------------------------
@@ -91,7 +91,7 @@ def test_the_too_large_message_says_every_limit_in_use_in_the_unit_that_fits(lim
 def test_a_size_in_words_never_says_more_than_the_size(size: int, words: str) -> None:
     """The largest unit that holds at least one, to a tenth rounded down (a
     file "more than" the limit is more than the words say)."""
-    assert files.size_in_words(size) == words
+    assert size_in_words(size) == words
 
 
 def test_read_bounded_reads_the_limit_and_one_byte_at_most() -> None:
