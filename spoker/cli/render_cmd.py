@@ -29,6 +29,7 @@ examples:
   spoker render 'WWWWBBBB......../........./..../.' --out flush.png \\
       --highlight 1A1,1C1,1E1,1G1 --rotate 1 --size 640x480
   spoker render "$(spoker show game.txt --state)" --out game.png --marks
+  spoker render 'WWWWWWWWWWW...../........./..../.' --rules bag=12-9-9 --out eleven.png
 
 BOARD is a board string or a state string (docs/formats.md); a state string's
 pending challenge is highlighted unless --highlight is given. --highlight takes
@@ -36,7 +37,9 @@ comma-separated cells, optionally followed by ':glow', ':dashed' or ':dim'
 (a group that does not count); repeat it for several groups (gold, cyan,
 green...). --rotate turns the view by quarter turns, --exploded lifts the
 levels apart, --marks adds the colour-blind marks (a ring on red, a cross on
-black). Works without a display.
+black). --rules names the rules a board string is read under (its bag; a
+state string names its own) and, with --animate, overrides the record's.
+Works without a display.
 
   spoker render game.txt --animate game.gif
   spoker render game.txt --animate ch.webp --moves 20-21 --size 1280x800 --fps 1
