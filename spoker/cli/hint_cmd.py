@@ -10,11 +10,11 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from shibumi import Colour, parse_board
+from shibumi import Colour
 from spoker.cli import CliError, positive_int
+from spoker.cli.show_cmd import position_of
 from spoker.engine.rules import RuleSet
 from spoker.engine.state import GameState
-from spoker.engine.state_strings import parse_state
 from spoker.records.rules_file import rules_of
 from spoker.runs.analysis import MAX_EFFORT
 from spoker.runs.hints import HINT_VALUE_EFFORT, Hint, hints
@@ -113,7 +113,7 @@ class SearchProgress:
 
 def read_state(state_text: str, ball_text: str, rules: RuleSet | None = None) -> tuple[GameState, Colour]:
     """The state with the ball drawn; ValueError (quoting the input) if it cannot be."""
-    state = read_position(state_text, rules)
+    state = position_of(state_text, rules)
     colour = Colour.from_char(ball_text.strip())
     if state.is_over:
         raise CliError(f"state {state_text!r}: the game is over")
@@ -125,20 +125,6 @@ def read_state(state_text: str, ball_text: str, rules: RuleSet | None = None) ->
         return state, colour
     state.apply_draw(colour)
     return state, colour
-
-
-def read_position(text: str, rules: RuleSet | None = None) -> GameState:
-    """A state string, or a bare board string read as a position with no
-    history under ``rules`` (the rules as written if None): no score, no
-    challenge (a what-if, not a game to check). A state string names its own
-    rules: ``rules`` other than those is refused."""
-    if len(text.split()) == 1:
-        rules = rules or RuleSet()
-        return GameState.from_board(parse_board(text, rules.counts), rules)
-    state = parse_state(text)
-    if rules is not None and rules != state.rules:
-        raise CliError(f"--rules {str(rules)!r}: the state string names its own rules ({state.rules}); give a board string")
-    return state
 
 
 def hint_json(h: Hint) -> dict[str, object]:
@@ -167,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     if args.json:
         print(json.dumps({
-            "state": read_position(args.state, rules).to_string(),
+            "state": position_of(args.state, rules).to_string(),
             "ball": colour.char,
             "hints": [hint_json(h) for h in found],
         }))

@@ -8,17 +8,19 @@ import argparse
 import os
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from shibumi import Board, Cell, parse_board, parse_cell
+from shibumi import Board, Cell, parse_cell
 from spoker.cli import CliError, positive_int
 from spoker.cli.streams import check_output
 from spoker.errors import ArgumentError, SpokerError
 from spoker.records.files import ANIMATION_FORMATS, MAX_FPS, MIN_FPS, write_png_atomic
+from spoker.records.rules_file import rules_of
 from spoker.safe_text import printable
 
 if TYPE_CHECKING:
+    from spoker.engine.rules import RuleSet
     from spoker.records.record import GameRecord
 
 EXAMPLE = """\
@@ -27,6 +29,7 @@ examples:
   spoker render 'WWWWBBBB......../........./..../.' --out flush.png \\
       --highlight 1A1,1C1,1E1,1G1 --rotate 1 --size 640x480
   spoker render "$(spoker show game.txt --state)" --out game.png --marks
+  spoker render 'WWWWWWWWWWW...../........./..../.' --rules bag=12-9-9 --out eleven.png
 
 BOARD is a board string or a state string (docs/formats.md); a state string's
 pending challenge is highlighted unless --highlight is given. --highlight takes
@@ -34,7 +37,9 @@ comma-separated cells, optionally followed by ':glow', ':dashed' or ':dim'
 (a group that does not count); repeat it for several groups (gold, cyan,
 green...). --rotate turns the view by quarter turns, --exploded lifts the
 levels apart, --marks adds the colour-blind marks (a ring on red, a cross on
-black). Works without a display.
+black). --rules names the rules a board string is read under (its bag; a
+state string names its own) and, with --animate, overrides the record's.
+Works without a display.
 
   spoker render game.txt --animate game.gif
   spoker render game.txt --animate ch.webp --moves 20-21 --size 1280x800 --fps 1
@@ -87,6 +92,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--highlight", action="append", default=[], metavar="CELLS",
         help="comma-separated cells of a group, e.g. 1A1,1C1,1E1 or 1A1,1C1,1E1:dashed",
     )
+    p.add_argument(
+        "--rules", metavar="RULES",
+        help="for a board string: the rules it is read under, whose bag it is; with --animate: override the"
+        " record's Rules (visible or touching, optionally apex-free; items such as tie=none; or FILE.toml)",
+    )
     p.add_argument("--exploded", action="store_true", help="lift the levels apart")
     p.add_argument("--marks", action="store_true", help="colour-blind marks on red and black")
     p.add_argument("--moves", metavar="A-B", help="with --animate: moves A to B only (e.g. 20-21)")
@@ -138,17 +148,16 @@ def parse_highlight(text: str) -> HighlightSpec:
     return HighlightSpec(tuple(dict.fromkeys(cells)), style)
 
 
-def read_position(text: str) -> tuple[Board, HighlightSpec | None]:
-    """A board from a board string or a state string, and the state's pending
-    challenge group (None for a board string or no challenge)."""
-    if isinstance(text, str) and len(text.split()) > 1:
-        from spoker.engine.state_strings import parse_state
+def read_position(text: str, rules: RuleSet | None = None) -> tuple[Board, HighlightSpec | None]:
+    """A board from a board string (read under ``rules``, whose bag it is) or
+    a state string (under its own rules: other ``rules`` are refused), and
+    the state's pending challenge group (None for a board string or no
+    challenge): :func:`spoker.cli.show_cmd.position_of`, the one reader."""
+    from spoker.cli.show_cmd import position_of
 
-        state = parse_state(text)
-        challenge = state.challenge
-        spec = None if challenge is None else HighlightSpec(tuple(challenge.group.cells))
-        return state.board, spec
-    return parse_board(text), None
+    state = position_of(text, rules)
+    challenge = state.challenge
+    return state.board, None if challenge is None else HighlightSpec(tuple(challenge.group.cells))
 
 
 def check_highlights(board: Board, specs: list[HighlightSpec], texts: list[str]) -> None:
@@ -206,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
     check_output(str(args.out), "--out", ".png")  # before any drawing
     size = parse_size(args.size if args.size is not None else STILL_SIZE)
     rotation = parse_rotation(args.rotate)
-    board, pending = read_position(args.board)
+    board, pending = read_position(args.board, rules_of(args.rules) if args.rules is not None else None)
     specs = [parse_highlight(t) for t in args.highlight]
     check_highlights(board, specs, list(args.highlight))
     if not specs and pending is not None:
@@ -260,7 +269,7 @@ def run_animation(args: argparse.Namespace) -> int:
         raise ArgumentError(
             f"size {size_text!r}: an animation is {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]} pixels"
         )
-    record = read_record(str(args.board))
+    record = read_record(str(args.board), rules_of(args.rules) if args.rules is not None else None)
     length = len(record.moves)
     if length == 0:
         raise CliError(f"{printable(repr(args.board))}: the record has no moves, there is nothing to animate")
@@ -294,15 +303,21 @@ def run_animation(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_record(path: str) -> GameRecord:
+def read_record(path: str, rules: RuleSet | None = None) -> GameRecord:
     """The record of a file (``-``: standard input), read whole but bounded
-    and replayed; a bad one is one line naming the file."""
+    and replayed, under ``rules`` if given (``--rules`` overrides the record's
+    ``Rules``, as for replay and show: the film, its captions and the analysis
+    all follow the record's rules); a bad one is one line naming the file."""
     from spoker.cli.replay_cmd import warn_seed
     from spoker.cli.streams import read_stdin
     from spoker.records.record import decode_record, load_record
+    from spoker.records.replay import Replay
 
     try:
         record = decode_record(read_stdin()) if path == "-" else load_record(path)
+        if rules is not None:
+            record = replace(record, rules=rules, headers={**record.headers, "Rules": str(rules)})
+            Replay(record)  # refuses, here in one line, a record these rules do not replay
     except OSError as err:
         raise CliError(f"cannot read {printable(repr(path))}: {err.strerror or err}") from None
     except SpokerError as err:

@@ -34,7 +34,8 @@ state string (a board string followed by more fields, notation in
 docs/formats.md). Levels are drawn side by side as seen from above: columns A-G,
 rows 1-7, each cell at its own point. For a record: the headers, the final
 position, the score and the list of challenges (--rules overrides the record's;
-for a board string it names the rules, whose bag the board is read against).
+for a board string it names the rules, whose bag the board is read against; a
+state string names its own, and other --rules are refused).
 --state prints only the state string of the position (a record's final one).
 """
 
@@ -70,10 +71,22 @@ def state_of(what: str, rules: RuleSet | None = None) -> GameState:
     if os.path.exists(what):
         return _replay(what, rules).final_state
     _check_position(what)
-    if len(what.split()) > 1:
-        return parse_state(what)
-    rules = rules or RuleSet()
-    return GameState.from_board(parse_board(what, rules.counts), rules)
+    return position_of(what, rules)
+
+
+def position_of(text: str, rules: RuleSet | None = None) -> GameState:
+    """A state string, or a bare board string read as a position with no
+    history under ``rules`` (the rules as written if None): no score, no
+    challenge (a what-if, not a game to check). A state string names its own
+    rules: ``rules`` other than those is refused, never dropped. The one
+    reader of a position argument under ``--rules`` (show, hint, render)."""
+    if len(text.split()) == 1:
+        rules = rules or RuleSet()
+        return GameState.from_board(parse_board(text, rules.counts), rules)
+    state = parse_state(text)
+    if rules is not None and rules != state.rules:
+        raise CliError(f"--rules {str(rules)!r}: the state string names its own rules ({state.rules}); give a board string")
+    return state
 
 
 def _replay(path: str, rules: RuleSet | None) -> Replay:
@@ -103,7 +116,7 @@ def show(what: str, rules: RuleSet | None = None) -> str:
         return record_text(_replay(what, rules))
     _check_position(what)
     if len(what.split()) > 1:
-        return state_text(parse_state(what))
+        return state_text(position_of(what, rules))
     rules = rules or RuleSet()
     board = parse_board(what, rules.counts)
     playable = " ".join(str(c) for c in board.playable())

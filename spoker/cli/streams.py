@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from typing import IO
 
 from spoker.cli import CliError
-from spoker.records.inputs import MAX_INPUT_BYTES
+from spoker.records.inputs import MAX_INPUT_BYTES, size_in_words
 from spoker.safe_text import printable
 
-_MB = MAX_INPUT_BYTES // (1024 * 1024)
+_LIMIT = size_in_words(MAX_INPUT_BYTES)
 _CHUNK = 1 << 16
 
 
@@ -40,7 +40,7 @@ def read_limited(stream: IO[str], what: str) -> str:
     """All of a text stream, refused beyond the input limit."""
     data = stream.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
-        raise CliError(f"{what} is larger than {_MB} MB: not a Spoker input")
+        raise CliError(f"{what} is larger than {_LIMIT}: not a Spoker input")
     return data
 
 
@@ -103,7 +103,7 @@ def stdin_once(paths: list[str]) -> None:
         raise CliError("'-' (standard input) is given more than once: it can be read only once")
 
 
-LINE_TOO_LONG = f"the line is longer than {_MB} MB"
+LINE_TOO_LONG = f"the line is longer than {_LIMIT}"
 
 
 def check_output(path: str, option: str, suffix: str | None = None) -> None:

@@ -439,11 +439,15 @@ DEFAULT_RULINGS = Rulings()
 _DEFAULT_STRENGTH = DEFAULT_RULINGS.strength
 
 
+_SHAPE_WORDS = ("", "three of three kinds", "a flush three", "a full house", "a flush four", "a straight flush")
+
+
 def off_sentence(rank: int) -> str:
-    """Why a group of ``rank`` forms nothing under ``off=``: the explanations' sentence."""
+    """Why a group of ``rank`` forms nothing under ``off=``, said plainly as
+    :data:`CLIMBING` says its item: "a full house does not count under off=full_house"."""
     if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= STRAIGHT_FLUSH:
         raise TypeError(f"rank {shown(rank)}: expected a rank, 1-5")
-    return f"{RANK_KEYS[rank]} is off under these rules (off={RANK_KEYS[rank]}): it forms no group"
+    return f"{_SHAPE_WORDS[rank]} does not count under off={RANK_KEYS[rank]}"
 
 
 CLIMBING = "a line that climbs does not count under lines=in-level"
@@ -506,8 +510,11 @@ class Judge:
         """Why the shape ``p`` (as a group of ``rank``, if given) forms no
         group under these rulings (None: it does)."""
         why = self.excluded.get(_pid(p))
-        if why is None and rank is not None and rank in self.rulings.off:
-            why = off_sentence(rank)
+        if rank is not None and rank in self.rulings.off:
+            # The off= item first: it holds back the rank wherever it lies; a
+            # climb (lines=in-level) or a variant's exclusion is said after it,
+            # never instead of it.
+            why = off_sentence(rank) if why is None else f"{off_sentence(rank)}; {why}"
         return why
 
     def outranks(self, higher: int, lower: int) -> bool:

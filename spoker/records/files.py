@@ -23,7 +23,13 @@ from typing import IO, Any
 
 from shibumi.errors import expect, shown
 from spoker.errors import NotationError, SpokerError, StorageError
-from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK, check_text, expect_path
+from spoker.records.inputs import (
+    MAX_INPUT_BYTES,
+    READ_CHUNK,
+    check_text,
+    expect_path,
+    size_in_words,
+)
 from spoker.records.palette_quant import check_colours, quantise
 
 
@@ -48,7 +54,7 @@ def read_bounded(
         parts.append(chunk)
         size += len(chunk)
     if size > limit:
-        raise NotationError(f"too large for {what}: more than {limit // (1024 * 1024)} MB")
+        raise NotationError(f"too large for {what}: more than {size_in_words(limit)}")
     return b"".join(parts)
 
 

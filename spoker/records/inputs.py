@@ -16,6 +16,22 @@ batch line): a full game's record takes about 2 KB, so anything longer is
 refused before it fills the memory."""
 
 
+_UNITS = ((1024 * 1024, "MB"), (1024, "KB"))
+
+
+def size_in_words(size: int) -> str:
+    """``size`` bytes in the largest unit that holds at least one ("64 KB",
+    "16 MB", "900 bytes"), to a tenth rounded down: a file "more than" a
+    limit is more than what this says of it, never less (64 KB is not "0 MB")."""
+    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+        raise TypeError(f"size {shown(size)}: expected a whole number of bytes")
+    for unit, name in _UNITS:
+        if size >= unit:
+            whole, tenths = divmod(size * 10 // unit, 10)
+            return f"{whole}.{tenths} {name}" if tenths else f"{whole} {name}"
+    return "1 byte" if size == 1 else f"{size} bytes"
+
+
 def expect_path(path: object) -> None:
     """A file name: text or a path object (an int would be an open file
     descriptor, closed afterwards; None would become a file named 'None'),
@@ -61,4 +77,4 @@ def check_text(data: bytes, offset: int = 0, what: str = "a record") -> None:
         raise NotationError(f"a NUL byte at byte {offset + at}: binary data, not {what}")
 
 
-__all__ = ["MAX_INPUT_BYTES", "READ_CHUNK", "SEED_LIMIT", "check_text", "expect_path", "read_seed"]
+__all__ = ["MAX_INPUT_BYTES", "READ_CHUNK", "SEED_LIMIT", "check_text", "expect_path", "read_seed", "size_in_words"]

@@ -28,7 +28,7 @@ from spoker.engine.state import GameState
 from spoker.errors import NotationError, Refusal
 from spoker.notices import Notice, NoticeKind
 from spoker.records import files
-from spoker.records.inputs import MAX_INPUT_BYTES, expect_path, read_seed
+from spoker.records.inputs import MAX_INPUT_BYTES, expect_path, read_seed, size_in_words
 from spoker.text.narrator import record_note, refusal_text, result_text
 
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)", re.ASCII)
@@ -274,7 +274,7 @@ def decode_record(data: bytes) -> GameRecord:
     :data:`MAX_INPUT_BYTES`)."""
     expect(data, bytes, "data")
     if len(data) > MAX_INPUT_BYTES:
-        raise NotationError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+        raise NotationError(f"too large for a record: more than {size_in_words(MAX_INPUT_BYTES)}")
     from spoker.records.inputs import check_text
 
     check_text(data)
@@ -292,7 +292,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     with open(path, "rb") as f:
         st = os.fstat(f.fileno())
         if stat.S_ISREG(st.st_mode) and st.st_size > MAX_INPUT_BYTES:  # told without reading it
-            raise NotationError(f"too large for a record: more than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
+            raise NotationError(f"too large for a record: more than {size_in_words(MAX_INPUT_BYTES)}")
         data = files.read_bounded(f, text=True)
     return decode_record(data)
 

@@ -42,7 +42,11 @@ def read_rules_file(path: str | os.PathLike[str]) -> RulesFile:
     except NotationError as err:
         raise NotationError(f"rules file {name!r}: {err}") from None
     except StorageError:
+        if os.path.isdir(name):
+            raise StorageError(f"{name!r} is a folder, not a rules file", name) from None
         raise
+    except FileNotFoundError:
+        raise StorageError(f"rules file {name!r}: no such file", name) from None
     except OSError as err:
         raise StorageError(f"cannot read the rules file {name!r}: {err.strerror or err}", name) from None
     try:
@@ -97,7 +101,35 @@ def read_rules(value: str) -> RulesFile | RuleSet:
         raise NotationError(f"rules must be text, not {shown(value)}")
     if is_rules_path(value):
         return read_rules_file(value.strip())
-    return RuleSet.parse(value)
+    try:
+        return RuleSet.parse(value)
+    except NotationError as err:
+        raise _not_items(value, err) from None
+
+
+TAKES = "--rules takes items such as 'touching, tie=none' or a FILE.toml"
+"""What a ``--rules`` value is, told to a person who gave something else."""
+
+
+def _not_items(value: str, err: NotationError) -> NotationError | StorageError:
+    """The error for a ``--rules`` value that is no rule set: a folder, a
+    file without ``.toml`` or a path to nothing is told as such (a person
+    who gave one meant a file, not a variant); a single unknown word is the
+    items' error, saying a FILE.toml would do too; anything else, as it was."""
+    name = value.strip()
+    if os.path.isdir(name):
+        return StorageError(f"{name!r} is a folder, not a rules file: {TAKES}", name)
+    if os.path.exists(name):
+        return StorageError(f"{name!r} is not a rules file (a rules file's name ends in .toml)", name)
+    if any(mark in name for mark in _PATH_MARKS) or name.startswith(("~", ".")):
+        return StorageError(f"{name!r}: no such file, nor a rule set: {TAKES}", name)
+    if "," not in name and "=" not in name:
+        return NotationError(f"{err}, items such as 'lines=in-level', or a FILE.toml")
+    return err
+
+
+_PATH_MARKS = tuple({"/", os.sep, os.altsep or "/"})
+"""What no item holds but a path does."""
 
 
 def rules_of(value: str) -> RuleSet:
@@ -106,4 +138,4 @@ def rules_of(value: str) -> RuleSet:
     return read.rules if isinstance(read, RulesFile) else read
 
 
-__all__ = ["MAX_RULES_BYTES", "dumps_rules_file", "is_rules_path", "read_rules", "read_rules_file", "rules_of"]
+__all__ = ["MAX_RULES_BYTES", "TAKES", "dumps_rules_file", "is_rules_path", "read_rules", "read_rules_file", "rules_of"]

@@ -4,13 +4,24 @@ commands follow them, and every bad value, key or file is one line, exit 2."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from support import reference_rules as ref
 from support.commands import run
+from support.strategies import placements
 
+from shibumi import Board, Cell, Colour
+from spoker.cli.groups_cmd import analyse, to_json
+from spoker.engine.moves import Move
 from spoker.engine.rules import RuleSet
 from spoker.records.record import parse_record
+from spoker.text.textview import groups_text
 
 LEVEL_LINES = '''\
 name = "level-lines"
@@ -49,7 +60,7 @@ def test_groups_follow_order_and_off(capsys: pytest.CaptureFixture[str]) -> None
     assert groups(capsys, board, "W@1G3", *flush_four_low)["best"]["rank"] == "flush_three"  # type: ignore[index]
     off = groups(capsys, board, "W@1G3", "--rules", "off=flush_four+flush_three")
     assert off["best"]["rank"] == "three_kinds"  # type: ignore[index]
-    assert "flush_four is off under these rules" in next(
+    assert "a flush four does not count under off=flush_four" == next(
         g["why"] for g in off["groups"] if g["rank"] == "flush_four"  # type: ignore[attr-defined, union-attr, index]
     )
 
@@ -138,3 +149,86 @@ def test_a_missing_rules_file_or_a_folder_is_one_line(capsys: pytest.CaptureFixt
     for path in (tmp_path / "none.toml", folder):
         code, out, err = run(capsys, "simulate", "--games", "2", "--players", "random,random", "--rules", str(path))
         assert (code, out) == (2, "") and err.count("\n") == 1 and path.name in err
+
+
+def test_render_reads_a_board_and_a_record_under_rules(tmp_path: Path) -> None:
+    """``spoker render`` takes --rules as every command reading a board string
+    does (a real process, headless): a board of 11 white balls is a picture
+    under ``bag=12-9-9``; a record is animated under the rules given."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_DATA_HOME")}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2]) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(SPOKER_HOME=str(tmp_path / "home"), ARCADE_HEADLESS="1")
+    record = tmp_path / "game.txt"
+    record.write_text("Rules: visible\n\nW@1A1 B@1C1 R@1E1\n", encoding="utf-8")
+    still, film = tmp_path / "eleven.png", tmp_path / "game.gif"
+    for argv in (["render", "WWWWWWWWWWW...../........./..../.", "--rules", "bag=12-9-9", "--size", "160x120",
+                  "--out", str(still)],
+                 ["render", str(record), "--rules", "touching, tie=none", "--animate", str(film), "--moves", "1",
+                  "--size", "320x200"]):
+        proc = subprocess.run([sys.executable, "-m", "spoker", *argv], env=env, capture_output=True, text=True,
+                              timeout=300, check=False, cwd=tmp_path)
+        assert (proc.returncode, proc.stderr.replace("\r\x1b[K", "")) == (0, ""), proc.stderr
+        assert proc.stdout.startswith("wrote ")
+    assert still.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and film.read_bytes()[:6] == b"GIF89a"
+
+
+OFF_SAID = {
+    "three_kinds": "three of three kinds does not count under off=three_kinds",
+    "flush_three": "a flush three does not count under off=flush_three",
+    "full_house": "a full house does not count under off=full_house",
+    "flush_four": "a flush four does not count under off=flush_four",
+    "straight_flush": "a straight flush does not count under off=straight_flush",
+}
+CLIMBS = "a line that climbs does not count under lines=in-level"
+
+
+def test_a_shape_switched_off_is_said_plainly_in_the_explanation_and_the_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    full_house = groups(capsys, "WWRRBB.RWWRWBWRB/........./..../.", "W@2B4", "--rules", "off=full_house")
+    assert full_house["best"] is None
+    assert [(g["rank"], g["counts"], g["why"]) for g in full_house["groups"]] == [  # type: ignore[attr-defined, union-attr, index]
+        ("full_house", False, OFF_SAID["full_house"])
+    ]
+    code, out, err = run(capsys, "groups", "WWRRBB.RWWRWBWRB/........./..../.", "W@2B4", "--rules", "off=full_house")
+    assert (code, err) == (0, "") and f"rules: {OFF_SAID['full_house']}." in out
+    # A line both off and climbing: the off item is said first, then the climb (before, the climb alone).
+    both = groups(capsys, "BBWB.BWRRWBWRBRR/....WB.WW/..../.", "W@3E5", "--rules", "lines=in-level, off=three_kinds")
+    assert [g["why"] for g in both["groups"]] == [  # type: ignore[attr-defined, union-attr, index]
+        f"{OFF_SAID['three_kinds']}; {CLIMBS}"
+    ]
+
+
+@given(
+    placements(min_balls=4),
+    st.sets(st.sampled_from(sorted(OFF_SAID))),
+    st.sampled_from(["any", "in-level"]),
+    st.sampled_from(["visible", "touching"]),
+)
+def test_groups_say_every_item_that_holds_a_shape_back_as_the_reference_model_counts(
+    placement: tuple[Board, Cell, Colour], off: set[str], lines: str, visibility: str,
+) -> None:
+    """``groups``' counts agree with tests/support's model under off= and
+    lines=; every group of a shape switched off names its off= item plainly
+    (in --json's why and the explanation), a climbing line under
+    lines=in-level names that item too."""
+    board, cell, colour = placement
+    order = [k for k in OFF_SAID if k in off]
+    items = [visibility, f"lines={lines}", *(["off=" + "+".join(order)] if order else [])]
+    rules = RuleSet.parse(", ".join(items))
+    move = Move(colour, cell)
+    found, best = analyse(board, move, rules)
+    answer = to_json(move, found, best, board, rules)
+    model = ref.RefRules(touching=visibility == "touching", lines=lines, off=tuple(order))
+    after = board.place(cell, colour)
+    reference = {(g.rank, tuple(sorted(g.cells))): g for g in ref.groups_with({str(c): k.char for c, k in after},
+                                                                              str(cell))}
+    text = groups_text(board, move, found, best, rules)
+    for g in answer["groups"]:  # type: ignore[attr-defined]
+        model_group = reference[(g["rank"], tuple(g["cells"]))]
+        assert g["counts"] == model.counts(model_group), (g, items)
+        climbing = g["rank"] not in ("full_house", "straight_flush") and len({c[0] for c in g["cells"]}) > 1
+        if g["rank"] in off:
+            assert g["why"].startswith(OFF_SAID[g["rank"]]) and f"{OFF_SAID[g['rank']]}" in text, (g, items)
+        if lines == "in-level" and climbing:
+            assert CLIMBS in g["why"], (g, items)

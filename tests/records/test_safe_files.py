@@ -29,7 +29,7 @@ from spoker.records.files import (
     write_png_atomic,
     write_text_atomic,
 )
-from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK
+from spoker.records.inputs import MAX_INPUT_BYTES, READ_CHUNK, size_in_words
 
 
 # -- the bounded reader --------------------------------------------------------------
@@ -62,6 +62,36 @@ def test_an_input_larger_than_16_mb_is_refused_in_one_line_without_reading_on() 
         read_bounded(stream)  # type: ignore[arg-type]
     assert str(err.value) == "too large for a record: more than 16 MB"
     assert stream.given == MAX_INPUT_BYTES + 1  # the limit and the one byte that tells
+
+
+def _limits_in_use() -> list[tuple[int, str]]:
+    """Every limit a reader passes to read_bounded, with the words it should say."""
+    from spoker.gui.models import analysis_store, lessons, puzzle_store, storage
+    from spoker.records.rules_file import MAX_RULES_BYTES
+
+    return [
+        (MAX_INPUT_BYTES, "16 MB"), (MAX_RULES_BYTES, "64 KB"), (storage.MAX_JSON_BYTES, "1 MB"),
+        (analysis_store.MAX_BYTES, "512 KB"), (lessons.MAX_BYTES, "64 KB"), (puzzle_store.MAX_BYTES, "1 MB"),
+    ]
+
+
+@pytest.mark.parametrize(("limit", "words"), _limits_in_use())
+def test_the_too_large_message_says_every_limit_in_use_in_the_unit_that_fits(limit: int, words: str) -> None:
+    """A limit under a megabyte (a rules file's 64 KB) is said in KB, never
+    "more than 0 MB"."""
+    with pytest.raises(RecordError) as err:
+        read_bounded(io.BytesIO(b"x" * (limit + 1)), limit, "this file")
+    assert str(err.value) == f"too large for this file: more than {words}"
+
+
+@pytest.mark.parametrize(("size", "words"), [
+    (1, "1 byte"), (900, "900 bytes"), (1024, "1 KB"), (1536, "1.5 KB"), (1024 * 1024 - 1, "1023.9 KB"),
+    (3 * 1024 * 1024 // 2, "1.5 MB"), (16 * 1024 * 1024 + 1, "16 MB"),
+])
+def test_a_size_in_words_never_says_more_than_the_size(size: int, words: str) -> None:
+    """The largest unit that holds at least one, to a tenth rounded down (a
+    file "more than" the limit is more than the words say)."""
+    assert size_in_words(size) == words
 
 
 def test_read_bounded_reads_the_limit_and_one_byte_at_most() -> None:
