@@ -52,6 +52,22 @@ def differences(rules: RuleSet) -> tuple[str, ...]:
     return tuple(out)
 
 
+def summary(rules: RuleSet) -> str:
+    """What ``rules`` change, as a person writes it ("A tie scores nothing;
+    ..."): a rules file's summary, the title's words beside its chooser;
+    "The rules as written" when nothing does."""
+    words = "; ".join(differences(rules)) or STANDARD
+    return words[:1].upper() + words[1:]
+
+
+def named(rules: RuleSet, rules_name: str = "") -> str:
+    """The rules a game is played under, as the lists of games name them:
+    its rules file's name, else its items; "" for the rules as written."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"named({rules!r}): expected a RuleSet")
+    return rules_name or ("" if rules == RuleSet() else str(rules))
+
+
 def one_line(rules: RuleSet) -> str:
     """The rule set in one line: "The rules as written", or what differs
     ("Rules: a tie scores nothing; the bag holds 12 white, 9 black, 9 red")."""
@@ -59,4 +75,4 @@ def one_line(rules: RuleSet) -> str:
     return STANDARD if not found else "Rules: " + "; ".join(found)
 
 
-__all__ = ["STANDARD", "differences", "one_line"]
+__all__ = ["STANDARD", "differences", "named", "one_line", "summary"]
