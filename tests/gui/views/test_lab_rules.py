@@ -292,3 +292,27 @@ def test_the_controls_stay_under_the_mouse_as_the_words_grow(app: SpokerApp, win
         view.on_draw()
         assert {widget: (widget.left, widget.bottom) for widget in panel.widgets} == where, size
     view.on_resize(*window.get_size())
+
+
+def test_the_lab_reads_a_12_9_9_bag_an_11th_white_goes_on_a_10th_black_does_not(app: SpokerApp) -> None:
+    """Every place the laboratory refuses a ball asks the rule set's bag,
+    never 10 a colour: placing, the query, the model's words and the tip."""
+    from spoker.gui.models.lab import ask, why_not_placed
+
+    rules = RuleSet.parse("bag=12-9-9")
+    board = parse_board("WWWWWWWWWWBBBBBB/BBB....../..../.", rules.counts)  # 10 white, 9 black
+    free = [c for c in board.playable()]
+    view = open_lab(app, board, rules)
+    assert why_not_placed(board, free[0], Colour.WHITE, rules.counts) is None
+    assert ask(board, free[0], Colour.WHITE, view.lab.rule_sets).move == f"W@{free[0]}"
+    view.choose(Colour.BLACK)
+    view.query_cell = free[0]
+    assert view.query is None and view.query_error is not None and "black" in view.query_error.lower()
+    assert why_not_placed(board, free[0], Colour.BLACK, rules.counts) is not None
+    assert not view.place(free[0]) and "No black ball is left" in view.message
+    assert view.lab.board == board
+    view.choose(Colour.WHITE)
+    view.query_cell = free[0]
+    assert view.query is not None and view.query_error is None
+    assert view.place(free[0]), view.message
+    assert view.lab.board.count(Colour.WHITE) == 11
