@@ -41,6 +41,7 @@ from spoker.engine.previews import Outcome, Preview
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.engine.state import GameState
 from spoker.errors import IllegalActionError, Refusal
+from spoker.text.rules_words import excluded_words
 
 # -- words -------------------------------------------------------------------
 COLOUR_NAMES: tuple[str, str, str] = (Colour.WHITE.word, Colour.BLACK.word, Colour.RED.word)
@@ -102,7 +103,8 @@ what holds it back."""
 
 def reason_text(reason: Reason, short: bool = False) -> str:
     """One reason a group does not count, in words; ``short`` is the
-    laboratory's form (``1C3 is covered by 3C3``)."""
+    laboratory's form (``1C3 is covered by 3C3``; an item's exclusion in
+    words, not its notation)."""
     expect(reason, Reason, "reason")
     kind, cells = reason.kind, reason.cells
     if kind == ReasonKind.COVERED:
@@ -115,7 +117,7 @@ def reason_text(reason: Reason, short: bool = False) -> str:
         return f"the contact {a}-{b} is cut by the balls on {x} and {y}"
     if kind == ReasonKind.APEX:
         return APEX_REASON if short else APEX_SHORT
-    return reason.why
+    return excluded_words(reason.why) if short else reason.why  # the long form quotes the items, as typed
 
 
 def reasons_text(reasons: Sequence[Reason], short: bool = False) -> str:

@@ -39,3 +39,43 @@ def test_the_line_names_the_standard_rules_or_joins_the_differences() -> None:
 def test_nothing_differs_exactly_when_the_items_are_the_default(rules: RuleSet) -> None:
     assert (differences(rules) == ()) == (str(rules) == "visible")
     assert len(differences(rules)) == len(rules.items()) - (rules.visibility == "visible")
+
+
+def test_an_items_exclusion_is_said_in_words_and_a_variants_as_it_wrote_it() -> None:
+    from spoker.engine.judging import CLIMBING, off_sentence
+    from spoker.text.rules_words import excluded_words
+
+    assert excluded_words(off_sentence(1)) == "three of three kinds is off here"
+    assert excluded_words(off_sentence(3)) == "full house is off here"
+    assert excluded_words(CLIMBING) == "a line that climbs does not count here"
+    assert excluded_words("my variant's own reason") == "my variant's own reason"
+
+
+@pytest.mark.parametrize(("rules", "words"), [
+    ("visible", "the visible rules"),
+    ("touching, apex-free", "the touching rules, apex-free"),
+    ("touching, tie=none", "the touching rules and 1 changed item"),
+    ("lines=in-level, off=full_house, tie=none, bag=12-9-9", "the visible rules and 4 changed items"),
+])
+def test_a_heading_names_the_rule_set_in_a_few_words(rules: str, words: str) -> None:
+    from spoker.text.rules_words import heading
+
+    assert heading(RuleSet.parse(rules)) == words
+
+
+def test_a_summary_and_a_games_rules_named() -> None:
+    from spoker.text.rules_words import named, summary
+
+    assert summary(RuleSet()) == STANDARD
+    assert summary(RuleSet.parse("tie=none")) == "A tie scores nothing"
+    assert named(RuleSet()) == "" and named(RuleSet.parse("touching")) == "touching"
+    assert named(RuleSet.parse("tie=none"), "fair-tie") == "fair-tie"
+
+
+@given(any_rule_sets())
+@settings(max_examples=50)
+def test_the_laboratorys_words_hold_no_notation_key(rules: RuleSet) -> None:
+    from spoker.text.rules_words import heading, summary
+
+    for text in (heading(rules), summary(rules)):
+        assert "_" not in text and "=" not in text or rules.variants, text

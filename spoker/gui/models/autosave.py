@@ -33,6 +33,7 @@ from spoker.errors import StorageError
 from spoker.gui.models.controller import GameController, GameSetup
 from spoker.gui.models.storage import data_dir, read_json, set_aside, write_atomic
 from spoker.notices import Notice, NoticeKind
+from spoker.text.rules_words import named
 
 FORMAT = "spoker-autosave-1"
 FILENAME = "autosave.json"  # the one autosave of earlier versions
@@ -229,10 +230,13 @@ class Summary:
     names: tuple[str, str]
     move_number: int
     score: tuple[int, int]
+    rules: str = ""
+    """The rules it is played under, named (:func:`spoker.text.rules_words.named`); "": as written."""
 
     def text(self) -> str:
         a, b = self.names
-        return f"{a} vs {b}, after move {self.move_number}, score {self.score[0]}-{self.score[1]}"
+        rules = f", rules {self.rules}" if self.rules else ""
+        return f"{a} vs {b}, after move {self.move_number}, score {self.score[0]}-{self.score[1]}{rules}"
 
 
 def load(path: Path | None = None) -> GameController:
@@ -333,7 +337,7 @@ def peek(path: Path | None = None) -> Summary | None:
 
 
 def summary_of(c: GameController) -> Summary:
-    return Summary(c.setup.names, c.state.move_number, c.state.score)
+    return Summary(c.setup.names, c.state.move_number, c.state.score, named(c.setup.rules, c.setup.rules_name))
 
 
 @dataclass(frozen=True)

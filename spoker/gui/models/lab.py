@@ -31,7 +31,7 @@ from spoker.plugins import is_name
 from spoker.records.inputs import expect_path
 from spoker.records.suite import Case, CaseResult, case_for, format_case, read_suite, run_case
 from spoker.text.narrator import APEX_REASON, judged_text, reason_text, refusal_text
-from spoker.text.rules_words import STANDARD, differences
+from spoker.text.rules_words import summary
 
 RULE_SETS: tuple[RuleSet, ...] = (
     RuleSet("visible"),
@@ -125,9 +125,8 @@ def rules_file_for(name: str, rules: RuleSet) -> RulesFile:
 
 def rules_summary(rules: RuleSet) -> str:
     """A rules file's summary: what ``rules`` change, as a person writes it
-    ("A tie scores nothing; ..."; the game screen's line adds "Rules:")."""
-    words = "; ".join(differences(rules)) or STANDARD
-    return words[:1].upper() + words[1:]
+    (:func:`spoker.text.rules_words.summary`; the game screen's line adds "Rules:")."""
+    return summary(rules)
 
 
 def bag_refusal(board: Board, rules: RuleSet) -> str | None:

@@ -354,19 +354,22 @@ class BestLabel(Layered):
 class TipBox:
     """A whole text, wrapped in a box by the mouse: where a line on screen had
     to be cut, the tip shows all of it. Drawn over everything (its labels in
-    no layer), at most :attr:`MAX_W` wide and kept inside the window."""
+    no layer), at most :attr:`MAX_W` wide and kept inside its screen:
+    ``screen`` gives the view's size, as ``WidgetGroup(screen=)`` does for
+    the controls' tooltips (the window's by default)."""
 
     MAX_W = 380.0
 
-    def __init__(self) -> None:
+    def __init__(self, screen: Callable[[], tuple[float, float]] | None = None) -> None:
         self._block = TextBlock(11)
+        self.screen = screen or (lambda: (window_width(), window_height()))
 
     def draw(self, text: str, x: float, y: float) -> None:
         """``text`` in a box above (x, y), or below it when there is no room above."""
         if not text:
             return
         k = ui_scale()
-        width, height = window_width(), window_height()
+        width, height = self.screen()
         w = min(self.MAX_W * k, width - 16.0)
         inner = w - 16 * k
         lines = [(text, THEME.text)]

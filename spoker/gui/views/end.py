@@ -86,7 +86,7 @@ class EndView(GameActionsView):
         self._stat_cells = [[Label("", 13, anchor_x="center", anchor_y="center") for _ in range(5)] for _ in range(2)]
         self._more = Label("", 11, THEME.muted, anchor_y="top")
         self._caption = TextBlock(11)  # over the board: the selected challenge, whole
-        self._overlay_tip = TipBox()  # a row's whole text under the mouse
+        self._overlay_tip = TipBox(lambda: self.size)  # a row's whole text under the mouse
         self._luck = LuckBars()
         self._analysis: AnalysisJob | None = None
         self.mouse = (-1.0, -1.0)

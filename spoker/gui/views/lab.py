@@ -57,6 +57,7 @@ from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import ENTER_KEYS, TextInput, one_line
 from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.text.narrator import COLOUR_NAMES, refusal_text
+from spoker.text.rules_words import heading
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -529,7 +530,7 @@ class LabView(BaseView):
                 THEME.muted,
             )]
         answer = query.answer(self.lab.rules)
-        lines = [(f"{query.move} under {self.lab.rules}:", ROW_COLOURS["head"])]
+        lines = [(f"{query.move} under {heading(self.lab.rules)}:", ROW_COLOURS["head"])]
         if not answer.judged:
             lines.append(("It forms no winning group.", THEME.text))
         # The best first: a short box still shows the answer.
@@ -542,7 +543,7 @@ class LabView(BaseView):
         colour = self.lab.board[cell]
         name = COLOUR_NAMES[colour] if colour is not None else "no"
         judged = self.lab.ball(cell)
-        lines = [(f"{name.capitalize()} ball on {cell}, under {self.lab.rules}:", ROW_COLOURS["head"])]
+        lines = [(f"{name.capitalize()} ball on {cell}, under {heading(self.lab.rules)}:", ROW_COLOURS["head"])]
         if not judged:
             lines.append(("It belongs to no complete winning group.", THEME.text))
         lines.extend(("\u2022 " + v.text(), ROW_COLOURS["counts" if v.counts else "not"]) for v in judged)
@@ -652,6 +653,7 @@ class LabView(BaseView):
             lines = lines[1:]  # the move and the rules are in the table too
             if block.height(lines[:1], width) > top - bottom:
                 block = self._info_small
+                lines[0] = (_cut_to(block, lines[0][0], width, top - bottom), lines[0][1])
         block.draw(lines, left, top, width, bottom_limit=bottom)
 
     def case_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
@@ -809,6 +811,17 @@ def _short_quote(message: str, text: str, keep: int = 24) -> str:
     if len(text) <= keep + 8 or text not in message:
         return message
     return message.replace(text, text[:keep] + "\u2026")
+
+
+def _cut_to(block: TextBlock, text: str, width: float, room: float) -> str:
+    """``text`` cut at a space (an ellipsis after it) to the lines that fit
+    ``room`` at ``block``'s size: the first of an answer rather than none."""
+    words = text.split(" ")
+    cut = text
+    while len(words) > 1 and block.height([(cut, THEME.text)], width) > room:
+        words.pop()
+        cut = " ".join(words).rstrip(",;:") + "\u2026"
+    return cut
 
 
 def _row(v: JudgedGroup) -> str:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade import key as keys
 
-from spoker.engine.rules import RuleSet
 from spoker.gui.models.analysis_model import DONE, RUNNING
 from spoker.gui.models.controller import rules_name_of
 from spoker.gui.models.games_store import OUTCOME_WORDS, GameEntry, MyGames, Outcome
@@ -33,6 +32,7 @@ from spoker.gui.widgets.buttons import Button, Choice
 from spoker.gui.widgets.text_input import ENTER_KEYS
 from spoker.gui.widgets.toolbar import TOOLBAR_H, place_toolbar
 from spoker.notices import tell_all
+from spoker.text.rules_words import named
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -408,7 +408,7 @@ def rules_words(entry: GameEntry) -> str:
     record = entry.record
     if record is None:
         return ""
-    return rules_name_of(record.headers) or ("" if record.rules == RuleSet() else str(record.rules))
+    return named(record.rules, rules_name_of(record.headers))
 
 
 __all__ = ["HELP_KEYS", "MyGamesView", "columns", "rules_words"]

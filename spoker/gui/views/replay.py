@@ -83,7 +83,7 @@ class ReplayView(GameActionsView):
         self._header = TextBlock(12, bold=True)
         self._pos = Label("", 16, bold=True, anchor_y="top")
         self._move = TextBlock(12)
-        self._overlay_tip = TipBox()  # a whole text under the mouse (drawn last, over everything)
+        self._overlay_tip = TipBox(lambda: self.size)  # a whole text under the mouse (drawn last, over everything)
         self.header_rect = (0.0, 0.0, 0.0, 0.0)
         self.mouse = (-1.0, -1.0)
         self._ch_title = Label("CHALLENGES", 11, THEME.muted, bold=True, anchor_y="top")

@@ -26,7 +26,7 @@ from spoker.gui.widgets.base import Widget
 from spoker.gui.widgets.buttons import Button, Choice, Toggle
 from spoker.gui.widgets.text_block import TextBlock
 from spoker.gui.widgets.text_input import ENTER_KEYS, TextInput
-from spoker.text.rules_words import STANDARD, differences
+from spoker.text.rules_words import summary
 
 if TYPE_CHECKING:
     from spoker.gui.host import AppHost
@@ -135,7 +135,8 @@ def entry_details(entry: autosave.Entry, index: int, count: int) -> str:
     s = entry.summary
     which = f"Unfinished {index + 1} of {count}" if count > 1 else "Unfinished"
     when = datetime.datetime.fromtimestamp(entry.saved).strftime("%d %b %H:%M")
-    return f"{which} \u00b7 move {s.move_number} \u00b7 {s.score[0]}-{s.score[1]} \u00b7 {when}"
+    rules = f" \u00b7 {s.rules}" if s.rules else ""  # a rules file's name, as My games names it
+    return f"{which} \u00b7 move {s.move_number} \u00b7 {s.score[0]}-{s.score[1]}{rules} \u00b7 {when}"
 
 
 def _digits(text: str) -> bool:
@@ -214,8 +215,8 @@ class TitleView(BaseView):
         self.b_start = ui.add(Button("Start game", self.start, "Enter", primary=True))
         self.b_help = ui.add(Button("Rules & keys", self.app.show_help, "F1"))
         self.b_quit = ui.add(Button("Quit", self.app.quit, "Ctrl+Q"))
-        self.b_lab = ui.add(Button("Laboratory", self.app.show_lab, "L",
-                                   tooltip="Set up any position and see what a ball would form"))
+        self.b_lab = ui.add(Button("Laboratory", self.open_lab, "L",
+                                   tooltip="Set up any position and see what a ball would form, under the rules chosen"))
         self.b_learn = ui.add(Button("Learn to play", self.app.show_lessons, "T",
                                      tooltip="Short lessons on the board: the rules, one task at a time (T)"))
         self.b_puzzles = ui.add(Button("Puzzles", self.app.show_puzzles, "P",
@@ -328,8 +329,7 @@ class TitleView(BaseView):
         if chosen is None:
             return
         x, bottom, width, height = self.rules_rect
-        words = "; ".join(differences(chosen.rules_file.rules)) or STANDARD.lower()
-        text = self._rules_words.fitted(words[:1].upper() + words[1:], 1.7 * (width - 8))  # room for two lines' breaks
+        text = self._rules_words.fitted(summary(chosen.rules_file.rules), 1.7 * (width - 8))  # room for two lines' breaks
         self._rules_words.set(text, width=int(width - 8))
         top = bottom + height / 2 + min(height, self._rules_words.content_height) / 2
         self._rules_words.draw_at(x + 4, top, text, width=int(width - 8))
@@ -391,14 +391,22 @@ class TitleView(BaseView):
                 name = computer_name(seats[i])
             names.append(name)
         seed = int(self.seed.text) if self.seed.text else None
+        rules, name = self.chosen_rules()
+        return GameSetup((names[0], names[1]), seats, rules, seed, rules_name=name)
+
+    def chosen_rules(self) -> tuple[RuleSet, str]:
+        """The rule set chosen here and its rules file's name ("": the
+        toggles, or a file whose name is too long to carry)."""
         chosen = self.rules_file
         if chosen is not None:
             rules_file = chosen.rules_file
-            name = rules_file.name if is_rules_name(rules_file.name) else ""  # too long a name: unnamed
-            return GameSetup((names[0], names[1]), seats, rules_file.rules, seed, rules_name=name)
+            return rules_file.rules, rules_file.name if is_rules_name(rules_file.name) else ""
         variants = (self.variant.value,) if self.has_variants and self.variant.value else ()
-        rules = RuleSet(self.visibility.value, self.apex.on, variants)
-        return GameSetup((names[0], names[1]), seats, rules, seed)
+        return RuleSet(self.visibility.value, self.apex.on, variants), ""
+
+    def open_lab(self) -> None:
+        """The laboratory under the rules chosen here (its rules panel open on them when they have items)."""
+        self.app.show_lab(None, self.chosen_rules()[0])
 
     def start(self) -> None:
         self.app.new_game(self.setup())
@@ -627,7 +635,7 @@ class TitleView(BaseView):
         elif symbol == keys.F2:
             self.app.show_settings()
         elif symbol == keys.L:
-            self.app.show_lab()
+            self.open_lab()
         elif symbol == keys.T:
             self.app.show_lessons()
         elif symbol == keys.P:

@@ -292,3 +292,78 @@ def test_the_controls_stay_under_the_mouse_as_the_words_grow(app: SpokerApp, win
         view.on_draw()
         assert {widget: (widget.left, widget.bottom) for widget in panel.widgets} == where, size
     view.on_resize(*window.get_size())
+
+
+def test_the_lab_reads_a_12_9_9_bag_an_11th_white_goes_on_a_10th_black_does_not(app: SpokerApp) -> None:
+    """Every place the laboratory refuses a ball asks the rule set's bag,
+    never 10 a colour: placing, the query, the model's words and the tip."""
+    from spoker.gui.models.lab import ask, why_not_placed
+
+    rules = RuleSet.parse("bag=12-9-9")
+    board = parse_board("WWWWWWWWWWBBBBBB/BBB....../..../.", rules.counts)  # 10 white, 9 black
+    free = [c for c in board.playable()]
+    view = open_lab(app, board, rules)
+    assert why_not_placed(board, free[0], Colour.WHITE, rules.counts) is None
+    assert ask(board, free[0], Colour.WHITE, view.lab.rule_sets).move == f"W@{free[0]}"
+    view.choose(Colour.BLACK)
+    view.query_cell = free[0]
+    assert view.query is None and view.query_error is not None and "black" in view.query_error.lower()
+    assert why_not_placed(board, free[0], Colour.BLACK, rules.counts) is not None
+    assert not view.place(free[0]) and "No black ball is left" in view.message
+    assert view.lab.board == board
+    view.choose(Colour.WHITE)
+    view.query_cell = free[0]
+    assert view.query is not None and view.query_error is None
+    assert view.place(free[0]), view.message
+    assert view.lab.board.count(Colour.WHITE) == 11
+
+
+def words_of(view: LabView) -> list[str]:
+    view._refresh()
+    return [text for text, _ in view.info_lines()]
+
+
+def test_the_explanation_says_ranks_and_items_in_words_and_wraps_at_spaces(app: SpokerApp) -> None:
+    """Not ``three_kinds is off under these rules (off=three_kinds)``: the
+    notation's keys are not a player's words, and a long key was broken
+    mid-word to fit the box."""
+    from spoker.gui.render.text import breakable
+
+    rules = RuleSet.parse("lines=in-level, off=three_kinds, order=three_kinds<flush_three<flush_four<full_house, tie=none")
+    view = open_lab(app, EXAMPLE2_CUT, rules)
+    view.choose(Colour.WHITE)
+    view.query_cell = Cell("1G3")
+    off = words_of(view)
+    assert any("three of three kinds is off here" in t for t in off), off
+    climbing = open_lab(app, climbing_board(), RuleSet("touching", lines="in-level"))
+    climbing.choose(Colour.RED)
+    climbing.query_cell = Cell("3C3")
+    climbs = words_of(climbing)
+    assert any("a line that climbs does not count here" in t for t in climbs), climbs
+    view.selected = Cell("1A1")  # a ball's groups: its heading names the rules too
+    for text in off + climbs + words_of(view):
+        assert "_" not in text and "=" not in text, text
+        assert breakable(text) == text, text  # no word so long it is cut mid-word
+    assert off[0] == "W@1G3 under the visible rules and 4 changed items:"
+
+
+def test_a_short_query_box_shows_the_answer_cut_rather_than_nothing(app: SpokerApp, window: Any) -> None:
+    """At 800x600 with the rules panel open the query box holds three lines
+    of small print: an answer longer than that was not drawn at all."""
+    from spoker.gui.render.text import recording_texts
+
+    view = open_lab(app, climbing_board(), RuleSet.parse("touching, lines=in-level, off=flush_three"))
+    view.on_resize(800, 600)
+    view.choose(Colour.RED)
+    view.query_cell = Cell("3C3")
+    head, answer = view.info_lines()[:2]
+    # A group held back by many covered balls and cut contacts: one long line.
+    first = answer[0] + "; contact 1C3-1C5 is cut by 2B4 and 2D4" * 4
+    view.info_lines = lambda: [head, (first, answer[1])]  # type: ignore[method-assign]
+    with recording_texts() as texts:
+        view.app.frame_cache.enabled = False
+        view.on_draw()
+    top, bottom = view.colour_top, view.table_top
+    inside = [t.text for t in texts.values() if t.multiline and bottom <= t.bottom and t.top <= top + 1]
+    assert any(t.replace("\u200b", "").startswith(first[:12]) for t in inside), (first, inside)
+    view.on_resize(*window.get_size())

@@ -176,7 +176,7 @@ def test_clicking_a_ball_shows_which_groups_through_it_count_now(app: SpokerApp)
     click(view, Cell("1C3"))
     assert view.selected == Cell("1C3") and view.lab.board == parse_board("WBWBRRBWWBRBBWRW/WBWBRBWRR/W.../.")
     info = text_of(view.info_lines())
-    assert info.startswith("Red ball on 1C3, under visible:")
+    assert info.startswith("Red ball on 1C3, under the visible rules:")
     assert "does not count now: 1C3 is covered by 3C3" in info
     assert any(h.style == "dashed" for h in lit(view))
     view.on_key_press(keys.ESCAPE, 0)
