@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # light at import: spoker --version asks kernel_path() (no nu
 ENV = "SPOKER_KERNEL"
 """Set to ``python`` to search in Python (the reference) even with numba installed."""
 
-_FAILED: list[str] = []  # why numba did not import, once it was tried
+_FAILED: list[str] = []  # why the compiled search failed (numba's import, or the compile), once it was tried
 
 COMPILING = Notice(NoticeKind.INFO, "compiling the search for this machine (once; about half a minute)",
                    "compiling the search (once)")
@@ -61,6 +61,7 @@ NOT_COMPILED = "the search could not be compiled, so it runs in Python (slower)"
 _LOCK = threading.Lock()  # one warm-up at a time; READY is set under it
 _READY = threading.Event()  # the kernel is compiled or loaded in this process
 _BACKGROUND = threading.Event()  # the window's warm-up is running: searches do not wait for it
+_STARTING = threading.Lock()  # the window's warm-up thread is started under it
 _LOAD_ONLY = threading.Event()  # the window's worker processes: never compile, load the cache when it is there
 
 
@@ -77,14 +78,15 @@ def _numba_version() -> str | None:
 
 
 def kernel_path() -> str:
-    """The search in use, for people: "compiled (numba 0.68.1)", or "python (why)"."""
+    """The search in use, for people: "compiled (numba 0.68.1)", or "python (why)"
+    (numba not installed, turned off, or failed: its import or the compile)."""
     if os.environ.get(ENV, "").strip().lower() == "python":
         return f"python ({ENV}=python)"
     version = _numba_version()
     if version is None:
         return "python (numba not installed)"
     if _FAILED:
-        return f"python (numba {version} did not import: {_FAILED[0]})"
+        return f"python (numba {version} failed: {_FAILED[0]})"
     return f"compiled (numba {version})"
 
 
@@ -221,7 +223,8 @@ def _compile_aside() -> str | None:
     numba's compiler would hold it for half a minute). None, or why it failed.
     The child finds numba's cache where this process does: the same files, the
     same environment (``NUMBA_CACHE_DIR``, the user's cache folder when the
-    package's is read-only), and this spoker first on its path."""
+    package's is read-only), and this spoker first on its path. A window
+    closed meanwhile leaves the child to finish: its cache serves the next start."""
     import subprocess
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -290,9 +293,10 @@ def warm_up_in_background() -> None:
     until a daemon thread, started here, has warmed the kernel up (a first
     compile in a process of its own, so that the window's frames never wait
     for the compiler's interpreter lock); returns at once."""
-    if _READY.is_set() or _BACKGROUND.is_set():
-        return
-    _BACKGROUND.set()
+    with _STARTING:  # one warm-up thread, however often the window starts
+        if _READY.is_set() or _BACKGROUND.is_set():
+            return
+        _BACKGROUND.set()
     threading.Thread(target=_warm_up_aside, name="spoker-kernel-warm-up", daemon=True).start()
 
 

@@ -132,8 +132,7 @@ def test_a_failed_compile_falls_back_to_python_said_once(
     spoker.kernel.warm_up_in_background()
     spoker.kernel.warm_up()  # waits for it
     assert not spoker.kernel.ready()
-    assert kernel_path() == "python (numba 0.68.1 did not import: LLVM ERROR: no such target)".replace(
-        "0.68.1", spoker.kernel._numba_version() or "")
+    assert kernel_path() == f"python (numba {spoker.kernel._numba_version()} failed: LLVM ERROR: no such target)"
     assert type(new_search(GameState().rules)) is Expectimax
     assert type(new_search(GameState().rules)) is Expectimax
     spoker.kernel.warm_up()
