@@ -4,7 +4,8 @@ the time from the click to the decision (ask, or place), over whole games.
 Plays ``--games`` games of a person against a computer seat through the game
 screen's own model (:class:`spoker.gui.models.controller.GameController`) and
 the tutor's (:class:`spoker.gui.models.tutor.CellValues`, its searches in the
-game's worker thread, as on screen). At the start of the person's turn the
+window's worker thread, one for the session and prepared at its start as the
+app does: ``--unprepared`` leaves that out). At the start of the person's turn the
 searches of the positions each ball can make start (``prefetch``, as the
 screen's first frame of the turn does; ``--no-prefetch``: only once the ball
 is drawn); the person draws ``--draw-delay`` seconds later and clicks
@@ -23,6 +24,7 @@ multiples of it. Target: the worst click-to-decision under 50 ms.
 
     python3 bench/tutor.py                   # 20 games, about two minutes
     python3 bench/tutor.py --no-prefetch     # the search only from the draw
+    python3 bench/tutor.py --unprepared      # the worker's memo not written at the window's start
     python3 bench/tutor.py --games 5 --draw-delay 0.5 --think 0.2 --threshold 0.10
 """
 
@@ -38,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import spoker.kernel  # noqa: E402
 from shibumi import Colour  # noqa: E402
 from spoker.engine.rules import RuleSet  # noqa: E402
 from spoker.engine.state import GameState  # noqa: E402
@@ -66,13 +69,28 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
+def worker(prepared: bool = True) -> ThreadExecutor:
+    """The window's worker thread, where the tutor searches: one for the
+    session, prepared at the window's start (``prepared``: its memo written
+    once, :func:`spoker.kernel.prepare_thread`), as the app does; unprepared,
+    its first search writes the memo's pages itself (the window before it
+    prepared its worker). Returned once the preparation is done: a person's
+    first click comes seconds after the window opens."""
+    executor = ThreadExecutor("tutor-bench")
+    if prepared:
+        executor.submit(spoker.kernel.prepare_thread).result()
+    return executor
+
+
 def play(seed: int, opponent: str, rules: RuleSet, threshold: float, draw_delay: float, think: float,
-         prefetch: bool) -> dict[str, list[float]]:
+         prefetch: bool, executor: ThreadExecutor | None = None) -> dict[str, list[float]]:
     """One game; the click-to-decision times (s), the searches' own times,
-    the plain placements' times, and the counts of questions and late clicks."""
+    the plain placements' times, and the counts of questions and late clicks.
+    The tutor searches in ``executor`` (the session's :func:`worker`; a new
+    prepared one if not given)."""
     c = GameController(GameSetup(("You", "Computer"), (PERSON, opponent), rules, seed))
     person = make_player("lookahead", seed=seed)
-    values = CellValues(ThreadExecutor("tutor-bench"))  # the game screen's worker thread
+    values = CellValues(executor if executor is not None else worker())  # the game screen's worker thread
     out: dict[str, list[float]] = {"decide": [], "search": [], "cpu": [], "place": [], "asked": [], "late": []}
     search = c.cell_values
 
@@ -141,14 +159,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds from the start of the person's turn to the draw")
     parser.add_argument("--no-prefetch", action="store_true",
                         help="start the search at the draw, not before it (the draws' positions)")
+    parser.add_argument("--unprepared", action="store_true",
+                        help="the worker thread not prepared at start (its first search writes its memo's pages)")
     args = parser.parse_args(argv)
     pinned = one_core()
+    print(f"search: {spoker.kernel.warm_up()}", flush=True)  # the window's start, not a decision's cost
     rules = RuleSet.parse(args.rules)
     totals: dict[str, list[float]] = {}
     started = time.perf_counter()
+    executor = worker(not args.unprepared)  # one for the session, as the window's
     for g in range(args.games):
         for k, v in play(args.seed + g, args.opponent, rules, args.threshold, args.draw_delay, args.think,
-                         not args.no_prefetch).items():
+                         not args.no_prefetch, executor).items():
             totals.setdefault(k, []).extend(v)
     decide = sorted(totals["decide"])
     search = sorted(totals["search"])

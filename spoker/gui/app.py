@@ -84,14 +84,20 @@ class SpokerApp:
             lambda: self.settings, available=threaded and not getattr(window, "headless", False)
         )
         self.audio.warm_up()
+        self._process_start: Callable[[], object] | None = None
         if threaded and not getattr(window, "headless", False):
-            # The search compiles (or loads numba's cache) in the background of
-            # this process and of the analysis's: until it is ready, searches
-            # there are Python ones, so none waits for the compiler.
-            from spoker.kernel import warm_up_in_background
+            # The search compiles (the first time, in a process of its own) or
+            # loads numba's cache in the background: until it is ready,
+            # searches here are Python ones, so none waits for the compiler.
+            # The worker processes only load the cache (the compile is said
+            # once); the worker thread's memo is written once now, so that the
+            # tutor's first search there pays no page faults.
+            from spoker import kernel
 
-            warm_up_in_background()
-            self.executors.process.submit(warm_up_in_background)
+            self._process_start = kernel.load_only
+            kernel.warm_up_in_background()
+            self.executors.process.submit(int)  # started now, loading the cache: the puzzles' first search does not wait
+            self.executors.thread.submit(kernel.prepare_thread)
         self.exit_after_first_frame = exit_after_first_frame
         self._scene: BoardScene | None = None
         self._frame_cache: FrameCache | None = None
@@ -131,7 +137,7 @@ class SpokerApp:
         if self._executors is None:
             from spoker.runs.workers import Executors
 
-            self._executors = Executors(self.threaded)
+            self._executors = Executors(self.threaded, self._process_start)
         return self._executors
 
     @property

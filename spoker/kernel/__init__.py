@@ -13,7 +13,12 @@ once the kernel is READY in this process (:func:`warm_up` finished). On the
 command line the first search warms it up there and then (loads numba's
 cache, or compiles, saying so once on stderr); in the window
 (:func:`warm_up_in_background`) searches are Python until the background
-warm-up is done, so nothing there waits for the compiler.
+warm-up is done, so nothing there waits for the compiler: a first compile
+runs in a process of its own (``python -m spoker.kernel``), which leaves the
+window's interpreter lock free, and the window then loads numba's cache; the
+window's worker processes only load it (:func:`load_only`), so the compile
+is said once. A compile that fails leaves the Python path, said once.
+:func:`prepare_thread` writes a thread's memo once ahead of its first search.
 
 The compiled search keeps its memos in a fixed block (:class:`Memo`, bounded:
 :data:`~spoker.kernel.memo.SLOTS`); a caller that keeps work between
@@ -32,6 +37,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from spoker.notices import Notice, NoticeKind, tell
+
 if TYPE_CHECKING:  # light at import: spoker --version asks kernel_path() (no numpy, no numba)
     from spoker.engine.rules import RuleSet
     from spoker.kernel.memo import Memo
@@ -40,14 +47,22 @@ if TYPE_CHECKING:  # light at import: spoker --version asks kernel_path() (no nu
 ENV = "SPOKER_KERNEL"
 """Set to ``python`` to search in Python (the reference) even with numba installed."""
 
-_FAILED: list[str] = []  # why numba did not import, once it was tried
+_FAILED: list[str] = []  # why the compiled search failed (numba's import, or the compile), once it was tried
 
-COMPILING = "spoker: compiling the search for this machine (once; about half a minute)"
-"""Said once on stderr when a search must compile the kernel first (no cache yet)."""
+COMPILING = Notice(NoticeKind.INFO, "compiling the search for this machine (once; about half a minute)",
+                   "compiling the search (once)")
+"""Said once on stderr when the kernel must be compiled first (no cache yet):
+by the process that compiles (the command line's, the window's), never by
+the window's worker processes (:func:`load_only`)."""
+
+NOT_COMPILED = "the search could not be compiled, so it runs in Python (slower)"
+"""The start of what a failed compile says, once, followed by why."""
 
 _LOCK = threading.Lock()  # one warm-up at a time; READY is set under it
 _READY = threading.Event()  # the kernel is compiled or loaded in this process
-_BACKGROUND = threading.Event()  # the window: searches do not wait for the warm-up
+_BACKGROUND = threading.Event()  # the window's warm-up is running: searches do not wait for it
+_STARTING = threading.Lock()  # the window's warm-up thread is started under it
+_LOAD_ONLY = threading.Event()  # the window's worker processes: never compile, load the cache when it is there
 
 
 @functools.cache
@@ -63,14 +78,15 @@ def _numba_version() -> str | None:
 
 
 def kernel_path() -> str:
-    """The search in use, for people: "compiled (numba 0.68.1)", or "python (why)"."""
+    """The search in use, for people: "compiled (numba 0.68.1)", or "python (why)"
+    (numba not installed, turned off, or failed: its import or the compile)."""
     if os.environ.get(ENV, "").strip().lower() == "python":
         return f"python ({ENV}=python)"
     version = _numba_version()
     if version is None:
         return "python (numba not installed)"
     if _FAILED:
-        return f"python (numba {version} did not import: {_FAILED[0]})"
+        return f"python (numba {version} failed: {_FAILED[0]})"
     return f"compiled (numba {version})"
 
 
@@ -187,21 +203,71 @@ def _cached() -> bool:
     return index is None or os.path.exists(index)  # a numba without the attribute: assume cached, say nothing
 
 
-def warm_up() -> str:
+def _fail(why: str) -> str:
+    """The compiled search failed here: the Python path serves from now on
+    (:func:`kernel_path` names why), said once on stderr. The path in use."""
+    if not _FAILED:
+        tell(Notice(NoticeKind.INFO, f"{NOT_COMPILED}: {why}", NOT_COMPILED))
+    _FAILED.append(why)
+    return kernel_path()
+
+
+COMPILE_ASIDE = (sys.executable, "-m", "spoker.kernel")
+"""The command that compiles the kernel in a process of its own (the window's
+first compile): it fills numba's cache and exits 0, else 1 saying why."""
+
+
+def _compile_aside() -> str | None:
+    """Compile the kernel by :data:`COMPILE_ASIDE`, waiting for it (the wait
+    leaves the interpreter lock free, so this process's other threads run:
+    numba's compiler would hold it for half a minute). None, or why it failed.
+    The child finds numba's cache where this process does: the same files, the
+    same environment (``NUMBA_CACHE_DIR``, the user's cache folder when the
+    package's is read-only), and this spoker first on its path. A window
+    closed meanwhile leaves the child to finish: its cache serves the next start."""
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    path = os.environ.get("PYTHONPATH")
+    env = {**os.environ, "PYTHONPATH": root if not path else os.pathsep.join((root, path))}
+    try:
+        done = subprocess.run(COMPILE_ASIDE, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              errors="replace", check=False)
+    except OSError as error:  # no interpreter to start (a frozen program)
+        return f"{type(error).__name__}: {error}"
+    if done.returncode == 0:
+        return None
+    lines = (done.stderr.strip() or done.stdout.strip()).splitlines()
+    return lines[-1] if lines else f"the compile exited with status {done.returncode}"
+
+
+def warm_up(*, aside: bool = False) -> str:
     """Make the kernel READY in this process: compile it (saying so on stderr
-    when there is no cache yet) or load it from numba's cache, by one small
-    search. Returns the path in use. Safe from any thread, at any time: the
-    second caller waits for the first, later callers return at once."""
+    when there is no cache yet; ``aside``: in a process of its own,
+    :func:`_compile_aside`, then load it here) or load it from numba's cache,
+    by one small search. In a process that only loads (:func:`load_only`) a
+    missing cache leaves the Python path, quietly, until a later search finds
+    it. A compile that fails leaves the Python path for good, said once.
+    Returns the path in use. Safe from any thread, at any time: the second
+    caller waits for the first, later callers return at once."""
     with _LOCK:
         if _READY.is_set() or not compiled_available():
             return kernel_path()
+        if not _cached():
+            if _LOAD_ONLY.is_set():
+                return kernel_path()  # the window's compile is still going (or never came): Python meanwhile
+            tell(COMPILING)
+            if aside:
+                why = _compile_aside()
+                if why is None and not _cached():
+                    why = "the compile left nothing in numba's cache"
+                if why is not None:
+                    return _fail(why)
         from spoker.engine.state import GameState
         from spoker.kernel.memo import Memo
         from spoker.kernel.search import KernelSearch
         from spoker.players.bitboard import root_args
 
-        if not _cached():
-            print(COMPILING, file=sys.stderr, flush=True)
         state = GameState()
         state.apply_draw(0)
         try:
@@ -209,18 +275,49 @@ def warm_up() -> str:
             search.analyse(*root_args(state), 1)
             search.place(0, 0, 0, 0, state.playable_mask, 0, 0, 0, 0, 0, 2)
         except Exception as error:  # noqa: BLE001 (a compiler that fails: the Python path serves, and says why)
-            _FAILED.append(f"{type(error).__name__}: {error}")
-            return kernel_path()
+            return _fail(f"{type(error).__name__}: {error}")
         _READY.set()
     return kernel_path()
 
 
+def _warm_up_aside() -> None:
+    """The window's warm-up thread: compile aside (if need be), then load here."""
+    try:
+        warm_up(aside=True)
+    finally:
+        _BACKGROUND.clear()  # done, ready or not: a later search looks again (and finds READY, or the Python path)
+
+
 def warm_up_in_background() -> None:
     """The window's start: from now on this process's searches are Python
-    until a daemon thread, started here, has warmed the kernel up; returns at once."""
-    _BACKGROUND.set()
-    if not _READY.is_set():
-        threading.Thread(target=warm_up, name="spoker-kernel-warm-up", daemon=True).start()
+    until a daemon thread, started here, has warmed the kernel up (a first
+    compile in a process of its own, so that the window's frames never wait
+    for the compiler's interpreter lock); returns at once."""
+    with _STARTING:  # one warm-up thread, however often the window starts
+        if _READY.is_set() or _BACKGROUND.is_set():
+            return
+        _BACKGROUND.set()
+    threading.Thread(target=_warm_up_aside, name="spoker-kernel-warm-up", daemon=True).start()
+
+
+def load_only() -> None:
+    """This process never compiles the kernel (the window's worker processes:
+    the window compiles, once, and says so): it loads numba's cache now if it
+    is there, else its searches are Python until a later one finds it."""
+    _LOAD_ONLY.set()
+    warm_up()
+
+
+def prepare_thread() -> None:
+    """Ready this thread for its first compiled search: its memo made and
+    every page written once (:func:`~spoker.kernel.memo.touch_thread_memo`;
+    44 MiB, resident from now on), so that search pays no page faults (6 to
+    90 ms). Nothing on the Python path, which has no such memo. The window
+    runs it in its worker thread at start, where the tutor searches."""
+    if kernel_path().startswith("compiled"):
+        from spoker.kernel.memo import touch_thread_memo
+
+        touch_thread_memo()
 
 
 def ready() -> bool:
@@ -228,4 +325,7 @@ def ready() -> bool:
     return _READY.is_set()
 
 
-__all__ = ["ENV", "Kept", "compiled_available", "kernel_path", "new_search", "ready", "warm_up", "warm_up_in_background"]
+__all__ = [
+    "COMPILING", "ENV", "NOT_COMPILED", "Kept", "compiled_available", "kernel_path", "load_only", "new_search",
+    "prepare_thread", "ready", "warm_up", "warm_up_in_background",
+]

@@ -71,6 +71,12 @@ def worker_init(parent: int) -> None:
     die_with_parent(parent)
 
 
+def _worker_start(parent: int, start: Callable[[], object]) -> None:
+    """:func:`worker_init`, then ``start`` (a pool's own first work in each process)."""
+    worker_init(parent)
+    start()
+
+
 def die_with_parent(parent: int) -> None:
     """End this process when ``parent`` ends: at once on Linux (the kernel's
     parent-death signal), and everywhere by a daemon thread that looks every
@@ -168,14 +174,18 @@ MAX_POOL = 1024
 """Processes a pool holds at most (the system's limits come long before)."""
 
 
-def process_pool(workers: int, context: Any = None) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes, each started by :func:`worker_init`."""
+def process_pool(workers: int, context: Any = None, start: Callable[[], object] | None = None) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes, each started by :func:`worker_init`,
+    then ``start`` (a top-level function: it is sent to the process by name)."""
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_POOL:
         raise ArgumentError(f"workers {workers!r}: expected a whole number from 1 to {MAX_POOL}")
     if context is not None and not hasattr(context, "get_start_method"):
         raise TypeError(f"context {context!r}: expected a multiprocessing context")
     from concurrent.futures import ProcessPoolExecutor
 
+    if start is not None:
+        return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
+                                   initargs=(os.getpid(), start))
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=worker_init,
                                initargs=(os.getpid(),))
 
@@ -183,10 +193,12 @@ def process_pool(workers: int, context: Any = None) -> ProcessPoolExecutor:
 class ProcessExecutor(Executor):
     """``workers`` spawned processes, started on first use (see the module
     doc): :meth:`stop` ends the work running and waiting at once (cancelled),
-    and the executor goes on with new processes; :meth:`shutdown` ends it."""
+    and the executor goes on with new processes; :meth:`shutdown` ends it.
+    ``start`` runs first in each new process (:func:`process_pool`)."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, start: Callable[[], object] | None = None) -> None:
         self.workers = workers
+        self.start = start
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._waiting: set[Future[Any]] = set()
@@ -199,7 +211,7 @@ class ProcessExecutor(Executor):
             if self._pool is None:
                 import multiprocessing
 
-                self._pool = process_pool(self.workers, multiprocessing.get_context("spawn"))
+                self._pool = process_pool(self.workers, multiprocessing.get_context("spawn"), self.start)
             pool = self._pool
             outer: Future[R] = Future()
             self._waiting.add(outer)
@@ -265,14 +277,14 @@ class Executors:
     behind a computer player's turn or a puzzle's search and a puzzle let go
     (:meth:`stop`) never ends one of its steps; all at once, in the caller's
     thread, when not ``threaded`` (tests, screenshots). Each thread and
-    process starts on first use."""
+    process starts on first use; ``process_start`` runs first in each process."""
 
-    def __init__(self, threaded: bool) -> None:
+    def __init__(self, threaded: bool, process_start: Callable[[], object] | None = None) -> None:
         self.threaded = threaded
         self.thread: Executor = ThreadExecutor() if threaded else InlineExecutor()
-        self.process: Executor = ProcessExecutor() if threaded else InlineExecutor()
+        self.process: Executor = ProcessExecutor(start=process_start) if threaded else InlineExecutor()
         self.analysis_thread: Executor = ThreadExecutor("spoker-analysis") if threaded else InlineExecutor()
-        self.analysis: Executor = ProcessExecutor() if threaded else InlineExecutor()
+        self.analysis: Executor = ProcessExecutor(start=process_start) if threaded else InlineExecutor()
 
     def stop(self) -> None:
         """End the work of ``process`` now (a search let go); its futures are cancelled."""

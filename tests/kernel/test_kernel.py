@@ -2,7 +2,7 @@
 (spoker.players.search.Expectimax) and the plain solver of tests/support/:
 the same values under every rule set and a plug-in variant, with and without
 windows, quiescence, both utilities; its budget, clock and progress; the
-factory's paths."""
+factory's paths (its warm-up in the window: test_warm_up.py)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import spoker.kernel
 from spoker import GameState, RuleSet
 from spoker.engine.judging import Rulings
 from spoker.engine.rules import Variant, register_variant, unregister_variant
 from spoker.kernel import Kept, kernel_path, new_search
 from spoker.kernel.memo import Memo, thread_memo
-from spoker.kernel.search import KernelSearch
 from spoker.kernel.tables import bag_totals, build_tables, settling_table
 from spoker.players import ExpertPlayer
 from spoker.players.bitboard import root_args
@@ -239,52 +237,3 @@ def test_research_searches_stay_python() -> None:
     state = _position(RULE_SETS[0], 7, 12)
     assert player.choose(state) in state.legal_cells()
     assert thread_memo().nbytes > 0
-
-
-@pytest.fixture
-def not_ready(monkeypatch: pytest.MonkeyPatch) -> None:
-    """This process as if the kernel were not warmed up yet (fresh flags)."""
-    monkeypatch.setattr(spoker.kernel, "_READY", threading.Event())
-    monkeypatch.setattr(spoker.kernel, "_BACKGROUND", threading.Event())
-
-
-def _slow_warm_up(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
-    """A warm-up that finishes only when its gate opens: (gate, done)."""
-    gate, done = threading.Event(), threading.Event()
-
-    def warm_up() -> str:
-        assert gate.wait(60)
-        spoker.kernel._READY.set()
-        done.set()
-        return kernel_path()
-
-    monkeypatch.setattr(spoker.kernel, "warm_up", warm_up)
-    return gate, done
-
-
-@pytest.mark.usefixtures("not_ready")
-def test_the_window_searches_in_python_until_the_kernel_is_ready(monkeypatch: pytest.MonkeyPatch) -> None:
-    gate, done = _slow_warm_up(monkeypatch)
-    spoker.kernel.warm_up_in_background()  # returns at once: the warm-up waits on its gate
-    assert type(new_search(RULE_SETS[0])) is Expectimax
-    assert not spoker.kernel.ready()
-    gate.set()
-    assert done.wait(60)
-    assert spoker.kernel.ready()
-    assert type(new_search(RULE_SETS[0])) is KernelSearch
-
-
-@pytest.mark.usefixtures("not_ready")
-def test_the_command_line_warms_up_at_its_first_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    gate, done = _slow_warm_up(monkeypatch)
-    gate.set()
-    assert type(new_search(RULE_SETS[0])) is KernelSearch
-    assert done.is_set()
-
-
-@pytest.mark.usefixtures("not_ready")
-def test_a_first_compile_is_announced_once(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(spoker.kernel, "_cached", lambda: False)
-    assert type(new_search(RULE_SETS[0])) is KernelSearch  # the real warm-up: loaded already, quick
-    assert type(new_search(RULE_SETS[1])) is KernelSearch
-    assert capsys.readouterr().err == spoker.kernel.COMPILING + "\n"
