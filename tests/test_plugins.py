@@ -13,6 +13,7 @@ import importlib
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -526,9 +527,12 @@ def test_a_real_ctrl_c_while_a_plugin_imports_stays_a_ctrl_c(
     _install(tmp_path, monkeypatch, [
         ("spoker-slow", "1.0", {"spoker.players": {"slow": "slow_plugin:Player"}}, {"slow_plugin": CTRL_C_AT_IMPORT}),
     ])
+    # As a terminal gives Ctrl-C: a suite started in the background ignores SIGINT.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         code, out, err = run(capsys, "simulate", "--players", "slow,random", "--games", "1")
     finally:
+        signal.signal(signal.SIGINT, previous)
         sys.modules.pop("slow_plugin", None)
     assert (code, out, err) == (130, "", "spoker simulate: interrupted\n")
 

@@ -13,6 +13,8 @@ import sys
 import threading
 from pathlib import Path
 
+from support.terminal import as_on_a_terminal
+
 from spoker.cli.hint_cmd import PROGRESS_AFTER, PROGRESS_EVERY, SearchProgress
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,6 +62,7 @@ def test_the_documented_maximum_effort_shows_progress_and_stops_at_ctrl_c(tmp_pa
         [sys.executable, "-m", "spoker", "hint", "WB............../........./..../.", "R", "--effort", "100000000"],
         stdout=subprocess.PIPE, stderr=slave, cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(ROOT), "SPOKER_HOME": str(tmp_path / "home")},
+        preexec_fn=as_on_a_terminal,  # a suite started in the background ignores SIGINT, and so would the command
     )
     os.close(slave)
     seen = bytearray()
@@ -83,8 +86,8 @@ def test_the_documented_maximum_effort_shows_progress_and_stops_at_ctrl_c(tmp_pa
         reader = threading.Thread(target=drain)
         reader.start()
         process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=300)
-        reader.join(timeout=300)
+        out, _ = process.communicate(timeout=60)  # "at once": a guard, well above the usual tenth of a second
+        reader.join(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
