@@ -31,6 +31,11 @@ mypy_log="$(mktemp)"
 trap 'rm -f "$mypy_log"' EXIT
 "$PYTHON" -m mypy >"$mypy_log" 2>&1 &
 mypy_pid=$!
+# The compiled search into numba's cache before the tests (some 20 s of one
+# core in a fresh clone, a second once cached): the tests and the commands
+# they start then load it. Compiled beside them, a fresh clone's run took two
+# minutes longer: workers waited for it, and commands compiled on their own.
+"$PYTHON" -m spoker.kernel || echo "scripts/test.sh: the compiled search is not in use; its tests are skipped"
 status=0
 "$PYTHON" -m pytest -n auto --dist worksteal "$@" || status=$?
 mypy_status=0
