@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from PIL import Image
 
-from shibumi import Board, Cell, Colour, parse_board
+from shibumi import Board, BoardStringError, Cell, Colour, parse_board
 from spoker.errors import ArgumentError, StorageError
 from spoker.gui.app import SpokerApp
 from spoker.gui.launch import setup_from_options
@@ -85,28 +85,41 @@ LAB_EXAMPLE = ("BBBRWWW.BBBRBBBB/.R..R..../..../.", "1G3", Colour.WHITE)
 def show_lab(app: SpokerApp, controller: GameController) -> LabView:
     """The laboratory on the game's position (the worked example on an empty
     board), asked about the ball that forms the most there."""
+    rules = controller.rules
     board = controller.state.board
+    cell: Cell | None
     if len(board):
-        cell, colour = _richest_query(board)
-    else:
-        board = parse_board(LAB_EXAMPLE[0])
+        cell, colour = _richest_query(board, rules)
+    elif _fits(LAB_EXAMPLE[0], rules):
+        board = parse_board(LAB_EXAMPLE[0], rules.counts)
         cell, colour = Cell(LAB_EXAMPLE[1]), LAB_EXAMPLE[2]
-    view = app.show_lab(board, controller.rules)
+    else:  # a bag with fewer balls of a colour than the example holds: the empty board
+        cell, colour = None, Colour.WHITE
+    view = app.show_lab(board, rules)
     if cell is not None:
         view.choose(colour)
         view.query_cell = cell
     return view
 
 
-def _richest_query(board: Board) -> tuple[Cell | None, Colour]:
+def _fits(text: str, rules: RuleSet) -> bool:
+    """Whether the board string ``text`` can be read under ``rules``' bag."""
+    try:
+        parse_board(text, rules.counts)
+    except BoardStringError:
+        return False
+    return True
+
+
+def _richest_query(board: Board, rules: RuleSet) -> tuple[Cell | None, Colour]:
     from spoker.errors import IllegalActionError
-    from spoker.gui.models.lab import ask
+    from spoker.gui.models.lab import ask, four_of
 
     best: tuple[tuple[int, int], Cell | None, Colour] = ((-1, -1), None, Colour.WHITE)
     for cell in board.playable():
         for colour in Colour:
             try:
-                query = ask(board, cell, colour)
+                query = ask(board, cell, colour, four_of(rules))
             except IllegalActionError:
                 continue
             judged = query.answers[0].judged

@@ -367,3 +367,24 @@ def test_a_short_query_box_shows_the_answer_cut_rather_than_nothing(app: SpokerA
     inside = [t.text for t in texts.values() if t.multiline and bottom <= t.bottom and t.top <= top + 1]
     assert any(t.replace("\u200b", "").startswith(first[:12]) for t in inside), (first, inside)
     view.on_resize(*window.get_size())
+
+
+def test_the_screenshots_laboratory_follows_the_rules_bag(app: SpokerApp) -> None:
+    """``spoker play --screenshot --show lab --rules bag=12-9-9`` failed: the
+    worked example holds ten black balls, more than that bag. It opens on the
+    empty board instead; on a game's board, the query is judged under the bag
+    (an 11th white ball is the richest placement the default bag refuses)."""
+    from spoker.engine.state import GameState
+    from spoker.gui.models.controller import GameController, GameSetup
+    from spoker.gui.screenshot import show_lab
+
+    rules = RuleSet(bag=(12, 9, 9))
+    view = show_lab(app, GameController(GameSetup(rules=rules)))
+    assert len(view.lab.board) == 0 and view.query_cell is None and view.lab.rule_sets[0] == rules
+    ten_white = parse_board("WWWWWWWWWW....../........./..../.", (12, 9, 9))
+    controller = GameController(GameSetup(rules=rules), GameState.from_board(ten_white, rules))
+    view = show_lab(app, controller)
+    assert view.lab.board == ten_white and view.query_cell is not None
+    assert view.lab.colour == Colour.WHITE  # a white ball forms the most there: only this bag has an 11th
+    as_written = show_lab(app, GameController(GameSetup()))
+    assert as_written.query_cell == Cell("1G3")  # the worked example, as before
