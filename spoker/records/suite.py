@@ -27,7 +27,7 @@ from spoker.engine.refusals import board_refusal
 from spoker.engine.rules import DEFAULT_RULES, RuleSet
 from spoker.errors import IllegalActionError, NotationError, SpokerError, StorageError
 from spoker.records.files import open_regular
-from spoker.records.inputs import check_text, expect_path
+from spoker.records.inputs import check_text, expect_path, size_in_words
 
 if TYPE_CHECKING:
     from pathlib import Path  # in annotations only: pathlib takes as long to import as this module
@@ -368,7 +368,7 @@ def iter_suite(path: str | Path, regular: bool = False) -> Iterator[Case]:
                 raise NotationError(f"{name}: line {number}: {err}") from None
             offset += len(raw)
             if len(raw) > MAX_LINE_BYTES:
-                raise NotationError(f"{name}: line {number} is longer than {MAX_LINE_BYTES} bytes")
+                raise NotationError(f"{name}: line {number} is longer than {size_in_words(MAX_LINE_BYTES)}")
             if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]  # a byte order mark some editors write
             try:

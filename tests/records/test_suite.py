@@ -481,7 +481,7 @@ def test_a_line_of_the_longest_length_is_read_one_longer_is_refused(tmp_path: Pa
     path.write_text(longest)
     assert len(list(iter_suite(path))) == 1
     path.write_text("y" + longest)
-    with pytest.raises(NotationError, match="s.txt: line 1 is longer than 65536 bytes"):
+    with pytest.raises(NotationError, match="s.txt: line 1 is longer than 64 KB"):
         list(iter_suite(path))
 
 
@@ -818,7 +818,7 @@ def test_a_line_too_long_is_refused_at_its_limit_not_read_to_its_end(tmp_path: P
     writer = threading.Thread(target=_write_to_fifo, args=(fifo, data, hold, closed), daemon=True)
     writer.start()
     try:
-        with pytest.raises(NotationError, match=f"line 1 is longer than {MAX_LINE_BYTES} bytes"):
+        with pytest.raises(NotationError, match="line 1 is longer than 64 KB"):
             list(iter_suite(fifo))
         closed_before_refusal = bool(closed)
     finally:
