@@ -13,6 +13,7 @@ from arcade import key as keys
 
 from shibumi import Cell, Colour, parse_board
 from spoker.engine.rules import RuleSet
+from spoker.errors import PluginError
 from spoker.gui.models import autosave, rules_library
 from spoker.gui.models.controller import PERSON, GameSetup, is_rules_name
 from spoker.gui.models.story import Mark, MarkRole
@@ -409,7 +410,19 @@ class TitleView(BaseView):
         self.app.show_lab(None, self.chosen_rules()[0])
 
     def start(self) -> None:
-        self.app.new_game(self.setup())
+        setup = self.setup()
+        if self.playable(setup.rules):
+            self.app.new_game(setup)
+
+    def playable(self, rules: RuleSet) -> bool:
+        """Whether a game can be played under ``rules``; if not (a plug-in
+        variant that fails to change the rulings), says why here."""
+        try:
+            rules.rulings  # noqa: B018  (applies the variants: a failing one raises)
+        except PluginError as error:
+            self.say(str(error), "bad", 10.0)
+            return False
+        return True
 
     def _name_start(self) -> None:
         """Enter's button says what it starts: two people (the default), else the game set above."""
@@ -427,6 +440,8 @@ class TitleView(BaseView):
         from spoker.players import computer_name
 
         setup = self.setup()
+        if not self.playable(setup.rules):
+            return
         person = self.person_names[0] if self.seats[0].value != PERSON else setup.names[0]
         level = self.computer_level()
         s = self.app.settings

@@ -92,3 +92,26 @@ def test_the_title_says_what_a_rules_file_changes_as_the_lab_summary_does(app: S
     view = title(app)
     view.rules_choice.next()
     assert rules_summary(FAIR_RULES) in texts_of(view)
+
+
+def test_a_failing_plug_in_variant_is_refused_on_the_title_in_one_line(
+    app: SpokerApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A variant whose change of the rulings raises: Start and Play the
+    computer stay on the title and say so (they raised out of the click
+    before), as ``spoker groups --rules`` does; the settings are untouched."""
+    from spoker.engine import rules as rules_module
+    from spoker.gui.views.title import TitleView
+
+    monkeypatch.setattr(rules_module, "VARIANTS", dict(rules_module.VARIANTS))
+    rules_module.register_variant(rules_module.Variant("title-breaks", "breaks", lambda rulings: 1 / 0))
+    view = title(app)
+    view.variant.select("title-breaks")
+    before = (app.settings.variants, app.settings.played_computer)
+    for press in (view.start, view.play_computer):
+        view.message = ""
+        press()
+        assert isinstance(app.window.current_view, TitleView)
+        assert "'title-breaks'" in view.message and "failed to change the rulings" in view.message
+        assert "\n" not in view.message and view.message_kind == "bad"
+    assert (app.settings.variants, app.settings.played_computer) == before
