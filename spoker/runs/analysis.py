@@ -11,7 +11,7 @@ Values come from the search of :func:`spoker.kernel.new_search` with the game
 result as utility (:class:`~spoker.players.search.WinUtility`). Once the
 search reaches the end of the game the value is *exact*: always when
 :data:`EXACT_LEFT` or fewer balls remain before the placement, and earlier
-when the exhaustive search fits in :data:`EXACT_FACTOR` times the effort.
+when the exhaustive search fits in :data:`ANALYSIS_EXACT_FACTOR` times the effort.
 Otherwise the search deepens placement by placement while the next depth is
 predicted to fit in ``effort`` positions, and judges the positions at its
 horizon by the leader's chances (an estimate).
@@ -61,6 +61,15 @@ LAST_PLIES = 2
 """The search skips from this many placements short of the end straight to
 the end: the last balls have a cell or two each, so the whole search costs
 hardly more than the one two placements shorter."""
+
+ANALYSIS_LAST_PLIES = 3
+ANALYSIS_EXACT_FACTOR = 10
+"""A record's analysis (its placements and the luck of its draws) tries the
+end from three placements short of it, allowed ten times the effort: exact
+from a ball earlier in most records (10 or 11 balls left, before 9 or 10)
+for some 15-40% more time, the end screen's box still under 3 s of one core
+(bench/analysis_effort.py; docs/decisions.md). The hints and the tutor keep
+:data:`LAST_PLIES` and :data:`EXACT_FACTOR`: their time is the player's wait."""
 
 TIE = 1e-9
 """Values this close are equal: the played cell is among the best."""
@@ -268,6 +277,7 @@ _NOTHING_TO_PLACE = (Refusal.GAME_OVER, Refusal.NOT_DRAWN)
 def placement_values(
     state: GameState, effort: int = DEFAULT_EFFORT, played: Cell | None = None, prune: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    *, last_plies: int = LAST_PLIES, exact_factor: int = EXACT_FACTOR,
 ) -> PlacementValues:
     """Values (expected result for the player to move) of the playable cells
     for ``state``'s drawn ball.
@@ -275,9 +285,9 @@ def placement_values(
     ``played`` (if given) is valued first and exactly; with ``prune`` a cell
     found worse than the best so far is dropped (only the best cells and the
     played one are valued), without it every cell is. The search deepens while
-    the next depth fits in ``effort`` positions (:data:`EXACT_FACTOR` times it
-    for the exhaustive one), always to the end with :data:`EXACT_LEFT` balls
-    left or fewer. Does not change ``state``. ``progress(depth, positions)``,
+    the next depth fits in ``effort`` positions (``exact_factor`` times it
+    for the exhaustive one, tried from ``last_plies`` placements short of the
+    end), always to the end with :data:`EXACT_LEFT` balls left or fewer. Does not change ``state``. ``progress(depth, positions)``,
     if given, is called every thousand positions or so with the depth being
     searched and the positions judged so far.
     """
@@ -299,11 +309,11 @@ def placement_values(
     kept = Kept.fresh()  # shared by the depths
     while depth < left:
         target = depth + 1
-        if target >= left - LAST_PLIES or left <= EXACT_LEFT:
+        if target >= left - last_plies or left <= EXACT_LEFT:
             target = left  # the last balls have few cells: going to the end costs little more
         exact = target == left
         forced = exact and left <= EXACT_LEFT
-        budget = effort * EXACT_FACTOR if exact else effort
+        budget = effort * exact_factor if exact else effort
         if costs and not forced and used + _predicted(costs, len(root.cells)) > budget:
             break
         # One placement deep judges one position a cell: no limit needed.
@@ -352,7 +362,7 @@ def draw_value(
         else:
             drawn = state.copy()
             drawn.apply_draw(colour)
-            found = placement_values(drawn, effort)
+            found = placement_values(drawn, effort, last_plies=ANALYSIS_LAST_PLIES, exact_factor=ANALYSIS_EXACT_FACTOR)
             best, sure = max(found.values.values()), found.exact
         exact = exact and sure
         by_colour[Colour(colour)] = (chance, best)
@@ -448,7 +458,9 @@ def _run_task(task: _Task) -> MoveAnalysis:
     player = state.to_move
     before = state.copy() if task.luck else None
     state.apply_draw(move.colour)
-    found = placement_values(state, task.effort, played=move.cell)
+    found = placement_values(
+        state, task.effort, played=move.cell, last_plies=ANALYSIS_LAST_PLIES, exact_factor=ANALYSIS_EXACT_FACTOR,
+    )
     state.apply_place(move.cell)
     if state.end == End.STRAIGHT_FLUSH:
         # A won game: its value, 1, is the best there is, whatever the search's depth.
