@@ -10,13 +10,24 @@ for what it shows, said next to it."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from support.reference_solver import ReferenceSolver
 
 from shibumi import parse_cell
 from spoker import GameState, parse_state
-from spoker.runs.analysis import EXACT_FACTOR, EXACT_LEFT, LAST_PLIES, placement_values
+from spoker.records.record import parse_record
+from spoker.runs import analysis as analysis_module
+from spoker.runs.analysis import (
+    ANALYSIS_EXACT_FACTOR,
+    ANALYSIS_LAST_PLIES,
+    EXACT_FACTOR,
+    EXACT_LEFT,
+    LAST_PLIES,
+    analyse_move,
+    placement_values,
+)
 
 EARLY = "..W.....WR.....B/........./..../. 1 0-0 - W * visible"
 """Move 5, twelve playable cells: one placement deep costs 24 positions."""
@@ -31,6 +42,8 @@ search from there 678 more."""
 FIVE_LEFT = "RRRWBWBBRWBRRWWW/WB.WBWBWB/...R/. 2 4-3 - R * visible"
 TWO_LEFT = "WWBWBRBWBWRBRWBW/BWRRWRRRB/B.BR/. 1 3-3 - W * visible"
 LAST_BALL = "BWWBWBRRWWBWBRWB/RWRRBRBRR/BBWR/. 2 5-4 - W * visible"
+
+SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "records" / "sample-game.txt"
 
 SLACK = 3 * 30
 """A search checks its budget at each draw, after counting the cells of that
@@ -178,6 +191,36 @@ def test_the_depth_never_stops_two_placements_short_of_the_end() -> None:
         found = placement_values(state, effort=effort)
         assert found.depth not in (left - 2, left - 1), effort
         assert found.exact == (found.depth == left)
+
+
+
+def test_a_records_analysis_tries_the_end_a_placement_sooner_than_the_hints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The analysis's reach (ANALYSIS_LAST_PLIES placements short of the end,
+    ANALYSIS_EXACT_FACTOR times the effort): with six balls left at an effort
+    of 200 it is exact, where the hints' reach stops three placements deep;
+    a record's placements and the luck of its draws are searched with it."""
+    state = parse_state(SIX_LEFT)
+    assert (ANALYSIS_LAST_PLIES, ANALYSIS_EXACT_FACTOR) > (LAST_PLIES, EXACT_FACTOR)
+    far = placement_values(state, effort=200, prune=False,
+                           last_plies=ANALYSIS_LAST_PLIES, exact_factor=ANALYSIS_EXACT_FACTOR)
+    assert far.exact and far.nodes <= ANALYSIS_EXACT_FACTOR * 200  # straight from two placements deep: 718
+    solver = ReferenceSolver()
+    for cell, value in far.values.items():
+        assert value == pytest.approx(solver.placement_value(state, cell), abs=1e-6)
+    assert not placement_values(state, effort=200).exact
+    reaches: list[tuple[object, object]] = []
+    real = analysis_module.placement_values
+
+    def noted(*args: object, **kwargs: object) -> object:
+        reaches.append((kwargs.get("last_plies"), kwargs.get("exact_factor")))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis_module, "placement_values", noted)
+    record = parse_record(SAMPLE.read_text(encoding="utf-8"))
+    analyse_move(record, 27, effort=50, luck=True)
+    assert len(reaches) >= 2 and set(reaches) == {(ANALYSIS_LAST_PLIES, ANALYSIS_EXACT_FACTOR)}  # placement and draws
 
 
 # -- pruning and the search's order ---------------------------------------------
