@@ -645,15 +645,17 @@ class LabView(BaseView):
 
     def _draw_info(self, left: float, top: float, width: float, bottom: float) -> None:
         """The query's lines; in a short box (a low window, a suite open)
-        without their heading, then in smaller print, rather than without
-        the answer."""
+        without their heading, then the first in smaller print, cut at a
+        space, rather than nothing (the answer, or how to ask)."""
         lines = self.info_lines()
         block = self._info
-        if block.height(lines, width) > top - bottom and len(lines) > 1 and lines[0][1] == ROW_COLOURS["head"]:
-            lines = lines[1:]  # the move and the rules are in the table too
-            if block.height(lines[:1], width) > top - bottom:
+        room = top - bottom
+        if block.height(lines, width) > room:
+            if len(lines) > 1 and lines[0][1] == ROW_COLOURS["head"]:
+                lines = lines[1:]  # the move and the rules are in the table too
+            if block.height(lines[:1], width) > room:  # the answer, or the how-to line
                 block = self._info_small
-                lines[0] = (_cut_to(block, lines[0][0], width, top - bottom), lines[0][1])
+                lines[0] = (_cut_to(block, lines[0][0], width, room), lines[0][1])
         block.draw(lines, left, top, width, bottom_limit=bottom)
 
     def case_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:

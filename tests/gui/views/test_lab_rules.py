@@ -369,6 +369,26 @@ def test_a_short_query_box_shows_the_answer_cut_rather_than_nothing(app: SpokerA
     view.on_resize(*window.get_size())
 
 
+
+def test_a_short_query_box_shows_how_to_ask_cut_rather_than_nothing(app: SpokerApp, window: Any) -> None:
+    """The same box before any query: its how-to line (three lines of
+    print, no heading to drop) was not drawn at all at 800x600 under a rules
+    file with two items; now its start shows, cut at a space."""
+    from spoker.gui.render.text import recording_texts
+
+    view = open_lab(app, None, RuleSet.parse("visible, lines=in-level, bag=12-9-9"))
+    view.on_resize(800, 600)
+    (how, _), = view.info_lines()
+    assert how.startswith("Point at a lit cell")
+    with recording_texts() as texts:
+        view.app.frame_cache.enabled = False
+        view.on_draw()
+    top, bottom = view.colour_top, view.table_top
+    inside = [t.text.replace("\u200b", "") for t in texts.values()
+              if t.multiline and bottom <= t.bottom and t.top <= top + 1]
+    assert any(t.startswith("Point at a lit cell") and t.endswith("\u2026") for t in inside), inside
+    view.on_resize(*window.get_size())
+
 def test_the_screenshots_laboratory_follows_the_rules_bag(app: SpokerApp) -> None:
     """``spoker play --screenshot --show lab --rules bag=12-9-9`` failed: the
     worked example holds ten black balls, more than that bag. It opens on the
