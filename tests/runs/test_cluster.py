@@ -79,6 +79,7 @@ def test_workers_import_this_checkouts_spoker(executor: DaskExecutor) -> None:
     assert len(files) == 2
     assert set(files.values()) == {spoker.__file__}
     assert executor.slots == 2
+    executor.check()  # a running client: nothing to tell
 
 
 def test_random_batch_run_equals_local(executor: DaskExecutor) -> None:
@@ -562,12 +563,14 @@ def test_a_client_that_lost_its_scheduler_is_one_error() -> None:
     assert "lost the local Dask cluster" in str(DaskExecutor(_Client("connecting")).lost())
 
 
-def test_workers_dying_on_a_unit_are_one_error_and_a_units_own_error_is_its_own(
-    executor: DaskExecutor,
-) -> None:
-    err = distributed.KilledWorker("unit", executor.address, 3)  # type: ignore[arg-type]
+def test_workers_dying_on_a_unit_are_one_error_and_a_units_own_error_is_its_own() -> None:
+    """A stand-in client, running: a live cluster for this test alone cost a
+    whole LocalCluster's start when pytest-xdist gave it to another worker."""
+    address = "tcp://127.0.0.1:8786"
+    executor = DaskExecutor(_Client("running"), address)
+    err = distributed.KilledWorker("unit", address, 3)  # type: ignore[arg-type]
     lost = cluster._lost(distributed, executor, err)
     assert isinstance(lost, WorkerError)
-    assert str(lost).startswith(f"workers of the Dask scheduler at {executor.address} died")
+    assert str(lost).startswith(f"workers of the Dask scheduler at {address} died")
     assert cluster._lost(distributed, executor, ZeroDivisionError("a unit's own")) is None
     executor.check()  # a running client: nothing to tell
