@@ -250,9 +250,10 @@ def compiled_kernel() -> Iterator[None]:
 @pytest.fixture
 def quick_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """This test's searches compiled, as a user's are, where numba is
-    installed (else in Python): for tests whose searches are beside the point
-    (a monkey, the puzzles screen) or that hold the product's own path (the
-    shipped puzzles). tests/kernel holds the two searches' values equal."""
+    installed (else in Python), the commands it starts too: for a test that
+    holds the product's own path (the shipped puzzles). tests/kernel holds
+    the two searches' values equal; tests/gui/conftest.py turns the window's
+    searches compiled for every GUI test."""
     if importlib.util.find_spec("numba") is None:
         return
     request.getfixturevalue("compiled_kernel")

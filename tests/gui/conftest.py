@@ -7,6 +7,7 @@ variable is set here, at collection time, before any GUI test module loads.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 from collections.abc import Callable, Iterator
@@ -19,6 +20,22 @@ from shibumi import CELLS, Board, Cell
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
 WINDOW_SIZE = (1280, 800)
+
+
+@pytest.fixture(autouse=True)
+def _window_searches_compiled(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's searches (the computer, hints, the tutor, the analysis)
+    compiled in this process where numba is installed, as a user's window
+    runs them: in Python they were a good part of these tests' time, and
+    beside their point (tests/kernel holds the two searches equal). The
+    commands a test starts keep ``SPOKER_KERNEL=python`` (tests/conftest.py):
+    they would each load numba for a search they rarely make."""
+    if importlib.util.find_spec("numba") is None:
+        return
+    request.getfixturevalue("compiled_kernel")
+    import spoker.kernel
+
+    monkeypatch.setattr(spoker.kernel, "ENV", "SPOKER_KERNEL_OF_COMMANDS_ONLY")  # this process: not turned off
 
 
 @pytest.fixture(scope="session")

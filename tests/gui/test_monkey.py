@@ -74,7 +74,6 @@ def target_point(view: Any, rng: random.Random, width: int, height: int) -> tupl
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.usefixtures("quick_search")  # the puzzles it opens are solved in milliseconds, not seconds
 def test_monkey(window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setenv("SPOKER_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)

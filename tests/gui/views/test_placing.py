@@ -86,7 +86,6 @@ def puzzle_screen(app: Any) -> tuple[Any, Callable[[], tuple[Cell, ...]], Callab
     return view, view.session.playable, lambda: int(not view.session.playable())
 
 
-@pytest.mark.usefixtures("quick_search")  # the puzzle screen solves its puzzle on opening
 @pytest.mark.parametrize(("open_screen", "screen"), [(game_screen, GameView), (lesson_screen, LessonsView),
                                                      (puzzle_screen, PuzzlesView)], ids=["game", "lesson", "puzzle"])
 def test_each_screen_places_with_tab_and_enter_and_says_so_alike(
@@ -105,7 +104,6 @@ def test_each_screen_places_with_tab_and_enter_and_says_so_alike(
         assert view.message_time <= 0 or view.message != Placing.stepped(cells[0])
 
 
-@pytest.mark.usefixtures("quick_search")
 @pytest.mark.parametrize("open_screen", [lesson_screen, puzzle_screen], ids=["lesson", "puzzle"])
 def test_enter_without_a_cell_says_how_to_place(app: Any, open_screen: Callable[[Any], Any]) -> None:
     view, _, placed = open_screen(app)
