@@ -23,6 +23,12 @@ PYTHON="${PYTHON:-python3}"
 "$PYTHON" -m pip install -q --disable-pip-version-check -e '.[dev,rl,cluster]'
 
 export ARCADE_HEADLESS=1
+# Python keeps each module's bytecode, and pytest each test module rewritten,
+# in __pycache__ (git ignores it). Some images set PYTHONDONTWRITEBYTECODE:
+# then every command a test starts compiles spoker anew and each worker
+# rewrites every test module (tests/cli took 72 s of CPU in a fresh clone
+# instead of 55).
+unset PYTHONDONTWRITEBYTECODE
 "$PYTHON" -m ruff check shibumi spoker tests bench scripts
 # mypy (one process, ~30 s of CPU without its cache) runs beside pytest, whose
 # workers leave a core idle now and then (start-up, the last tests); its
