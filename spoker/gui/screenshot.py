@@ -90,8 +90,8 @@ def show_lab(app: SpokerApp, controller: GameController) -> LabView:
     cell: Cell | None
     if len(board):
         cell, colour = _richest_query(board, rules)
-    elif _fits(LAB_EXAMPLE[0], rules):
-        board = parse_board(LAB_EXAMPLE[0], rules.counts)
+    elif (example := _example_board(rules)) is not None:
+        board = example
         cell, colour = Cell(LAB_EXAMPLE[1]), LAB_EXAMPLE[2]
     else:  # a bag with fewer balls of a colour than the example holds: the empty board
         cell, colour = None, Colour.WHITE
@@ -102,13 +102,13 @@ def show_lab(app: SpokerApp, controller: GameController) -> LabView:
     return view
 
 
-def _fits(text: str, rules: RuleSet) -> bool:
-    """Whether the board string ``text`` can be read under ``rules``' bag."""
+def _example_board(rules: RuleSet) -> Board | None:
+    """The worked example's board under ``rules``' bag (None: it holds more
+    balls of a colour than that bag)."""
     try:
-        parse_board(text, rules.counts)
+        return parse_board(LAB_EXAMPLE[0], rules.counts)
     except BoardStringError:
-        return False
-    return True
+        return None
 
 
 def _richest_query(board: Board, rules: RuleSet) -> tuple[Cell | None, Colour]:

@@ -287,9 +287,10 @@ def placement_values(
     played one are valued), without it every cell is. The search deepens while
     the next depth fits in ``effort`` positions (``exact_factor`` times it
     for the exhaustive one, tried from ``last_plies`` placements short of the
-    end), always to the end with :data:`EXACT_LEFT` balls left or fewer. Does not change ``state``. ``progress(depth, positions)``,
-    if given, is called every thousand positions or so with the depth being
-    searched and the positions judged so far.
+    end), always to the end with :data:`EXACT_LEFT` balls left or fewer.
+    Does not change ``state``. ``progress(depth, positions)``, if given, is
+    called every thousand positions or so with the depth being searched and
+    the positions judged so far.
     """
     check_effort(effort)
     colour = state.drawn

@@ -120,13 +120,7 @@ def rules_file_for(name: str, rules: RuleSet) -> RulesFile:
             f"the name {shown(name)} is not a lower-case word such as 'fair-tie' "  # the example first: a cut line keeps it
             f"(a-z, 0-9, '-', '_', '.'; at most {RULES_NAME_MAX} characters)"
         )
-    return RulesFile(name, rules_summary(rules), rules)
-
-
-def rules_summary(rules: RuleSet) -> str:
-    """A rules file's summary: what ``rules`` change, as a person writes it
-    (:func:`spoker.text.rules_words.summary`; the game screen's line adds "Rules:")."""
-    return summary(rules)
+    return RulesFile(name, summary(rules), rules)
 
 
 def bag_refusal(board: Board, rules: RuleSet) -> str | None:
@@ -561,6 +555,6 @@ __all__ = [
     "APEX_REASON", "DIAGONALS", "NOT_TOUCHING", "RULE_SETS", "Answer", "Lab",
     "NearMiss", "Query", "Step", "SuiteSteps", "JudgedGroup", "answer_under", "append_case", "ask",
     "bag_refusal", "by_strength", "four_of", "judged_groups", "case_of", "expect_text", "move_rank",
-    "near_misses", "rules_file_for", "rules_summary", "step_bag", "toggle_rank", "toggle_variant", "why_not_placed", "why_not_removed",
+    "near_misses", "rules_file_for", "step_bag", "toggle_rank", "toggle_variant", "why_not_placed", "why_not_removed",
     "with_item",
 ]

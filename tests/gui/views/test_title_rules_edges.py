@@ -15,10 +15,10 @@ from spoker.engine.rules import RuleSet
 from spoker.gui.app import SpokerApp
 from spoker.gui.models import autosave
 from spoker.gui.models.controller import GameController, GameSetup
-from spoker.gui.models.lab import rules_summary
 from spoker.gui.render.text import recording_texts
 from spoker.gui.views.lab import LabView
 from spoker.gui.views.title import TitleView, entry_details
+from spoker.text.rules_words import summary
 
 FAIR = 'name = "fair-bag"\nsummary = "More white, fewer flushes"\nbag = [12, 9, 9]\ntie = "none"\n'
 FAIR_RULES = RuleSet.parse("visible, tie=none, bag=12-9-9")
@@ -91,7 +91,7 @@ def test_the_title_says_what_a_rules_file_changes_as_the_lab_summary_does(app: S
     rules_file()
     view = title(app)
     view.rules_choice.next()
-    assert rules_summary(FAIR_RULES) in texts_of(view)
+    assert summary(FAIR_RULES) in texts_of(view)
 
 
 def test_a_failing_plug_in_variant_is_refused_on_the_title_in_one_line(
