@@ -67,8 +67,9 @@ EXCLUDED = _excluded()
 def excluded_words(why: str) -> str:
     """Why the rules take a group away, as the laboratory says it: an item's
     sentence in words ("three of three kinds is off here"); a plug-in
-    variant's own sentence as it wrote it."""
-    return EXCLUDED.get(why, why)
+    variant's own sentence as it wrote it. Sentences the judge joined with
+    "; " (a shape both off and climbing) are each said so."""
+    return "; ".join(EXCLUDED.get(part, part) for part in why.split("; "))
 
 
 def heading(rules: RuleSet) -> str:

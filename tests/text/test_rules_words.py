@@ -49,6 +49,9 @@ def test_an_items_exclusion_is_said_in_words_and_a_variants_as_it_wrote_it() -> 
     assert excluded_words(off_sentence(3)) == "full house is off here"
     assert excluded_words(CLIMBING) == "a line that climbs does not count here"
     assert excluded_words("my variant's own reason") == "my variant's own reason"
+    # A line both off and climbing: the judge joins its two sentences, each said in words.
+    both = excluded_words(f"{off_sentence(4)}; {CLIMBING}")
+    assert both == "flush four is off here; a line that climbs does not count here"
 
 
 @pytest.mark.parametrize(("rules", "words"), [
